@@ -1,0 +1,52 @@
+import type { BusEvent } from '@chat/events';
+
+/**
+ * The message bus between the outbox relay and the consumers (the event-queue tier).
+ *
+ * Semantics every adapter keeps (the contract suite in ../test checks them):
+ * - publish: once it resolves the records are durable; a record whose id was already published
+ *   (within the deduplication window) is dropped, so republishing after a crash is safe.
+ * - partitions: a record goes to partition `partitionOf(partitionKey)`; within a partition records
+ *   are delivered in publish order.
+ * - consume(group): a durable group; records of one partition are handled one at a time, in order,
+ *   by whichever member holds it, while the members of the group share the partitions between
+ *   them. The record is acknowledged only after the handler resolves; a handler that throws (or a
+ *   member that dies) gets the record redelivered, before anything after it in that partition.
+ * - `seq` is the bus's own, strictly increasing position of the record in its partition, the same
+ *   on every redelivery: consumers use it to skip what they already applied.
+ */
+export interface PublishItem {
+  /** Deduplication id (the outbox row id). */
+  id: string;
+  /** Records with the same key keep their order (the realm id). */
+  partitionKey: number;
+  payload: BusEvent;
+}
+
+export interface BusRecord {
+  id: string;
+  partition: number;
+  seq: number;
+  payload: BusEvent;
+  /** How many times this record was delivered before (0 the first time). */
+  redeliveries: number;
+}
+
+export type RecordHandler = (record: BusRecord) => Promise<void>;
+
+export interface ConsumerHandle {
+  /** Stops taking new records; resolves after the handler in progress, if any, finished. */
+  stop(): Promise<void>;
+}
+
+export interface Bus {
+  readonly partitions: number;
+  publish(items: PublishItem[]): Promise<void>;
+  consume(group: string, handler: RecordHandler): Promise<ConsumerHandle>;
+  close(): Promise<void>;
+}
+
+/** A stable partition for a key (realm ids are small integers, so modulo spreads them). */
+export function partitionOf(key: number, partitions: number): number {
+  return ((key % partitions) + partitions) % partitions;
+}

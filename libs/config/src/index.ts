@@ -1,0 +1,98 @@
+/**
+ * Configuration comes from the environment, is validated once at start-up and fails fast with
+ * one message naming every bad variable. Services read it through `loadConfig`, never
+ * `process.env` directly, so every setting is listed here.
+ */
+export type Environment = 'development' | 'production';
+
+export interface Config {
+  /** CHAT_ENV. `production` turns off the development endpoints and the seed. */
+  env: Environment;
+  port: number;
+  host: string;
+  /** Where the embedded topology keeps its database and secrets. */
+  dataDir: string;
+  /** Empty: the embedded PGlite database under dataDir. */
+  databaseUrl: string;
+  natsUrl: string;
+  redisUrl: string;
+  /** Signs the gateway's identity header and service-to-service calls. */
+  internalSecret: string;
+  /** Encrypts API keys at rest and keys their HMAC look-up. */
+  apiKeySecret: string;
+  /** host[:port] clients use; realm_uri is built from it. */
+  externalHost: string;
+  /** Number of bus partitions; events of one realm always go to the same one. */
+  busPartitions: number;
+  /** Names the NATS stream, consumers and Redis key prefix, so test runs never share state. */
+  namespace: string;
+  logLevel: string;
+  /** Distributed topology: where the gateway finds each service. */
+  serviceUrls: Record<string, string>;
+}
+
+export const SERVICE_NAMES = ['message', 'subscription', 'settings', 'webhook', 'event-queue'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const problems: string[] = [];
+  const mode = env.CHAT_ENV ?? 'development';
+  if (mode !== 'development' && mode !== 'production') {
+    problems.push(`CHAT_ENV must be "development" or "production", not "${mode}"`);
+  }
+  const production = mode === 'production';
+  const port = intVar(env, 'PORT', 9991, problems);
+  const config: Config = {
+    env: production ? 'production' : 'development',
+    port,
+    host: env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
+    dataDir: env.DATA_DIR ?? './data',
+    databaseUrl: env.DATABASE_URL ?? '',
+    natsUrl: env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    internalSecret: env.INTERNAL_SECRET ?? '',
+    apiKeySecret: env.API_KEY_SECRET ?? '',
+    externalHost: env.EXTERNAL_HOST ?? `127.0.0.1:${port}`,
+    busPartitions: intVar(env, 'BUS_PARTITIONS', 8, problems),
+    namespace: env.CHAT_NAMESPACE ?? 'chat',
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    serviceUrls: serviceUrls(env),
+    ...overrides,
+  };
+  if (production) {
+    for (const name of ['INTERNAL_SECRET', 'API_KEY_SECRET'] as const) {
+      const value = name === 'INTERNAL_SECRET' ? config.internalSecret : config.apiKeySecret;
+      if (value.length < 32) problems.push(`${name} must be set to at least 32 characters in production`);
+    }
+  }
+  if (!/^[a-z][a-z0-9_]*$/.test(config.namespace)) {
+    problems.push('CHAT_NAMESPACE must be lower-case letters, digits and _');
+  }
+  if (config.busPartitions < 1 || config.busPartitions > 256) problems.push('BUS_PARTITIONS must be 1..256');
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  return config;
+}
+
+function intVar(env: Env, name: string, fallback: number, problems: string[]): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) {
+    problems.push(`${name} must be a whole number, not "${raw}"`);
+    return fallback;
+  }
+  return Number(raw);
+}
+
+function serviceUrls(env: Env): Record<string, string> {
+  const urls: Record<string, string> = {};
+  for (const name of SERVICE_NAMES) {
+    const key = `${name.toUpperCase().replace('-', '_')}_URL`;
+    const value = env[key];
+    if (value) urls[name] = value;
+  }
+  return urls;
+}

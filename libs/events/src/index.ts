@@ -1,0 +1,3 @@
+export * from './message';
+export * from './notice';
+export * from './types';

@@ -1,0 +1,53 @@
+import type { WireMessage } from './message';
+
+/**
+ * What a domain write puts in the outbox and the bus carries: the event and who receives it,
+ * the same notice Zulip passes from Django to Tornado ({event, users}).
+ *
+ * Versioned: a consumer that sees a version it does not know leaves the record for a newer
+ * replica instead of guessing.
+ */
+export const NOTICE_VERSION = 1;
+
+/** A recipient of a message with its per-user flags (mentioned, read, ...). */
+export interface MessageRecipient {
+  id: number;
+  flags: string[];
+}
+
+export interface MessageNotice {
+  v: typeof NOTICE_VERSION;
+  kind: 'message';
+  realmId: number;
+  message: WireMessage;
+  users: MessageRecipient[];
+  /** A public stream's messages also reach all_public_streams and narrowed queues of the realm. */
+  publicStream: boolean;
+  /** The sender's queue gets local_message_id when the client supplied both. */
+  senderQueueId?: string;
+  localId?: string;
+}
+
+/** Any other event: sent as is to the queues of the listed users that accept its type. */
+export interface UserEventNotice {
+  v: typeof NOTICE_VERSION;
+  kind: 'event';
+  realmId: number;
+  event: ClientEvent;
+  userIds: number[];
+}
+
+export type Notice = MessageNotice | UserEventNotice;
+
+/** An event as a client receives it, before the queue gives it an id. */
+export interface ClientEvent {
+  type: string;
+  [key: string]: unknown;
+}
+
+/** A notice with the identity of the outbox row it came from. */
+export interface BusEvent {
+  /** The outbox row id: the bus's deduplication id. */
+  outboxId: string;
+  notice: Notice;
+}

@@ -1,0 +1,100 @@
+import express, { type Express, type NextFunction, type Request, type Response, Router } from 'express';
+import multer from 'multer';
+import type { Logger } from '@chat/log';
+import { checkAuth, parseParams, rawParams, RESPONDED, type AnyEndpoint } from './endpoint';
+import { sendJson, sendSuccess } from './envelope';
+import { errorMiddleware, notFoundHandler } from './errors-middleware';
+import { IDENTITY_HEADER, SIGNATURE_HEADER, verifyIdentityHeaders, type Identity } from './identity';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** Set by the gateway in-process, or from the signed internal header. */
+    identity?: Identity;
+  }
+}
+
+export const API_PREFIX = '/api/v1';
+
+/** Form bodies: Zulip's limits are small (10000-byte messages); this bounds memory per request. */
+const FORM_LIMIT = '1mb';
+
+/** Form-urlencoded and multipart (fields only) bodies, for every method (Zulip's process_as_post). */
+export function formBodyParsers(): express.RequestHandler[] {
+  const multipartFields = multer({ limits: { fieldSize: 1024 * 1024, files: 0 } }).none();
+  return [express.urlencoded({ extended: false, limit: FORM_LIMIT }), multipartFields];
+}
+
+function runEndpoint(endpoint: AnyEndpoint) {
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    try {
+      const identity = checkAuth(endpoint, req.identity);
+      const params = parseParams(endpoint, rawParams(req));
+      const result = await endpoint.handler({ params, identity, req, res } as never);
+      if (result === RESPONDED) return;
+      sendSuccess(res, result ?? {});
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+/** The routes of a set of endpoints, with 405 for a known path and another method. */
+export function endpointRouter(endpoints: AnyEndpoint[]): Router {
+  const router = Router();
+  const methodsByPath = new Map<string, string[]>();
+  for (const endpoint of endpoints) {
+    const verb = endpoint.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete';
+    router[verb](endpoint.path, runEndpoint(endpoint));
+    methodsByPath.set(endpoint.path, [...(methodsByPath.get(endpoint.path) ?? []), endpoint.method]);
+  }
+  for (const [path, methods] of methodsByPath) {
+    router.all(path, (req, res) => {
+      if (req.method === 'OPTIONS') {
+        res.setHeader('Allow', methods.join(', '));
+        res.status(204).end();
+        return;
+      }
+      sendJson(res, 405, { result: 'error', msg: 'Method Not Allowed', allowed_methods: methods });
+    });
+  }
+  return router;
+}
+
+/** Accepts the gateway's identity header when it carries a valid signature. */
+export function identityFromHeaders(secret: string): express.RequestHandler {
+  return (req, _res, next) => {
+    if (!req.identity) {
+      const identity = verifyIdentityHeaders(
+        req.header(IDENTITY_HEADER),
+        req.header(SIGNATURE_HEADER),
+        secret,
+      );
+      if (identity) req.identity = identity;
+    }
+    next();
+  };
+}
+
+export interface ServiceAppOptions {
+  endpoints: AnyEndpoint[];
+  internalSecret: string;
+  logger: Logger;
+  /** Routes mounted before the API routes, e.g. health checks or raw-body webhooks. */
+  extraRoutes?: (app: Express) => void;
+}
+
+/**
+ * A service's HTTP app: body parsing, identity, its endpoints under /api/v1, JSON 404/405 and the
+ * error middleware. It never listens; main.ts or the standalone composition root decides that.
+ */
+export function createServiceApp(options: ServiceAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  options.extraRoutes?.(app);
+  app.use(identityFromHeaders(options.internalSecret));
+  app.use(API_PREFIX, ...formBodyParsers(), endpointRouter(options.endpoints));
+  app.use(notFoundHandler);
+  app.use(errorMiddleware(options.logger));
+  return app;
+}

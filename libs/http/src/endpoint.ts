@@ -1,0 +1,94 @@
+/**
+ * One declaration per endpoint: method, path, who may call it, its parameters, its handler.
+ * The same declarations drive validation, the route table and the 405 answers.
+ */
+import type { Request, Response } from 'express';
+import Ajv, { type ValidateFunction } from 'ajv';
+import { invalidArgument, unauthorized } from '@chat/errors';
+import { convertParams, type ParamSpecs, type ParamValues, type RawParams } from './params';
+import type { AnonymousIdentity, Identity, ServiceIdentity, UserIdentity } from './identity';
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** `user`: an authenticated user or bot; `public`: anyone; `service`: another service only. */
+export type AuthKind = 'user' | 'public' | 'service';
+
+type IdentityFor<A extends AuthKind> = A extends 'user'
+  ? UserIdentity
+  : A extends 'service'
+    ? ServiceIdentity
+    : Identity;
+
+export interface HandlerContext<S extends ParamSpecs, A extends AuthKind> {
+  params: ParamValues<S>;
+  identity: IdentityFor<A>;
+  req: Request;
+  res: Response;
+}
+
+/** Returned by a handler that wrote the response itself (a long-poll, a redirect). */
+export const RESPONDED = Symbol('responded');
+
+export type HandlerResult = Record<string, unknown> | void | typeof RESPONDED;
+
+export interface Endpoint<S extends ParamSpecs = ParamSpecs, A extends AuthKind = AuthKind> {
+  method: Method;
+  /** Express path under /api/v1, e.g. `/messages/:message_id`. */
+  path: string;
+  auth: A;
+  params: S;
+  /** Path parameters come as strings and are converted by the same specs. */
+  handler: (ctx: HandlerContext<S, A>) => Promise<HandlerResult> | HandlerResult;
+}
+
+export type AnyEndpoint = Endpoint<ParamSpecs, AuthKind>;
+
+export function defineEndpoint<S extends ParamSpecs, A extends AuthKind>(endpoint: Endpoint<S, A>): AnyEndpoint {
+  return endpoint as unknown as AnyEndpoint;
+}
+
+const ajv = new Ajv({ allErrors: false, strict: false });
+const validators = new WeakMap<AnyEndpoint, ValidateFunction>();
+
+function validatorFor(endpoint: AnyEndpoint): ValidateFunction {
+  let validate = validators.get(endpoint);
+  if (!validate) {
+    const properties = Object.fromEntries(Object.entries(endpoint.params).map(([name, p]) => [name, p.schema]));
+    validate = ajv.compile({ type: 'object', properties });
+    validators.set(endpoint, validate);
+  }
+  return validate;
+}
+
+/**
+ * Request variables as Zulip's REQ sees them: the query string and the form body merged, the
+ * body winning, plus the path parameters.
+ */
+export function rawParams(req: Request): RawParams {
+  const body = req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body) ? req.body : {};
+  return { ...(req.query as RawParams), ...(body as RawParams), ...req.params };
+}
+
+export function parseParams(endpoint: AnyEndpoint, raw: RawParams): Record<string, unknown> {
+  const values = convertParams(endpoint.params, raw);
+  const validate = validatorFor(endpoint);
+  if (!validate(values)) {
+    const error = validate.errors?.[0];
+    const name = error?.instancePath.split('/')[1] ?? error?.params?.missingProperty ?? 'request';
+    throw invalidArgument(name, raw[name] ?? values[name]);
+  }
+  return values;
+}
+
+export function checkAuth(endpoint: AnyEndpoint, identity: Identity | undefined): Identity {
+  const who: Identity = identity ?? { kind: 'anonymous', realmId: null };
+  if (endpoint.auth === 'user' && who.kind !== 'user') {
+    throw unauthorized('Not logged in: API authentication or user session required');
+  }
+  if (endpoint.auth === 'service' && who.kind !== 'service') {
+    throw unauthorized('This endpoint is for internal calls only');
+  }
+  return who;
+}
+
+export type { AnonymousIdentity };

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ApiError } from '@chat/errors';
+import type { Logger } from '@chat/log';
+import { sendJson } from './envelope';
+
+/** Errors of body parsers and multer that are the client's fault, with their status. */
+function clientFault(err: unknown): ApiError | null {
+  if (typeof err !== 'object' || err === null) return null;
+  const e = err as { type?: string; status?: number; code?: string; name?: string };
+  if (e.type === 'entity.too.large' || e.code === 'LIMIT_FIELD_VALUE' || e.code === 'LIMIT_FILE_SIZE') {
+    return new ApiError('Request body too large', { status: 413 });
+  }
+  if (e.name === 'MulterError' || (typeof e.status === 'number' && e.status >= 400 && e.status < 500)) {
+    return new ApiError('Malformed request body', { code: 'BAD_REQUEST' });
+  }
+  return null;
+}
+
+/**
+ * The one place an error becomes a response. ApiErrors render as Zulip's envelope; anything else
+ * is a 500 whose details go to the log under an id, never to the client.
+ */
+export function errorMiddleware(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, next) => {
+    if (res.headersSent) {
+      next(err);
+      return;
+    }
+    const apiError = err instanceof ApiError ? err : clientFault(err);
+    if (apiError) {
+      for (const [name, value] of Object.entries(apiError.headers)) res.setHeader(name, value);
+      sendJson(res, apiError.status, apiError.body());
+      return;
+    }
+    const errorId = randomUUID();
+    logger.error({ err, errorId, method: req.method, path: req.path }, 'unhandled error');
+    res.setHeader('X-Error-Id', errorId);
+    sendJson(res, 500, { result: 'error', msg: 'Internal server error' });
+  };
+}
+
+/** Unknown paths get a JSON body too, never an HTML page. */
+export const notFoundHandler: RequestHandler = (_req, res) => {
+  sendJson(res, 404, { result: 'error', msg: 'Not Found' });
+};

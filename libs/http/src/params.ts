@@ -1,0 +1,146 @@
+/**
+ * Zulip's parameter rules (zerver/lib/request.py `REQ`) in one place: values arrive as strings
+ * from the query string or a form body; booleans are JSON `true`/`false`; lists and objects are
+ * JSON-encoded; a parameter may have aliases (topic/subject); unknown parameters are ignored.
+ *
+ * Each parameter is declared with a builder below; the declaration carries its TypeScript type,
+ * so a handler's `params` are typed without casts.
+ */
+import { ApiError, badRequest, confusingArguments, invalidArgument, missingArgument } from '@chat/errors';
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface ParamSpec<T, Present extends boolean> {
+  readonly required: boolean;
+  readonly defaultValue?: T;
+  readonly aliases: readonly string[];
+  /** JSON Schema checked by ajv after conversion. */
+  readonly schema: JsonSchema;
+  /** Turns the raw string into a value; throws ApiError when it cannot. */
+  readonly convert: (raw: string, name: string) => unknown;
+  /** Phantom fields for type inference only. */
+  readonly __type?: T;
+  readonly __present?: Present;
+}
+
+export type AnyParamSpec = ParamSpec<unknown, boolean>;
+export type ParamSpecs = Record<string, AnyParamSpec>;
+
+export type ParamValues<S extends ParamSpecs> = {
+  [K in keyof S]: S[K] extends ParamSpec<infer T, infer P> ? (P extends true ? T : T | undefined) : never;
+};
+
+interface Options<T> {
+  aliases?: string[];
+  schema?: JsonSchema;
+  default?: T;
+  required?: boolean;
+}
+type Req<T> = Options<T> & { required: true };
+type Def<T> = Options<T> & { default: T };
+
+function spec<T>(opts: Options<T>, schema: JsonSchema, convert: ParamSpec<T, boolean>['convert']): ParamSpec<T, boolean> {
+  return {
+    required: opts.required ?? false,
+    defaultValue: opts.default,
+    aliases: opts.aliases ?? [],
+    schema: { ...schema, ...opts.schema },
+    convert,
+  };
+}
+
+const asIs = (raw: string): unknown => raw;
+
+function toInt(raw: string, name: string): unknown {
+  const text = raw.trim();
+  if (!/^-?\d+$/.test(text)) throw invalidArgument(name, raw);
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw invalidArgument(name, raw);
+  return value;
+}
+
+/** Zulip validates booleans by decoding JSON: only `true` and `false` pass. */
+function toBool(raw: string, name: string): unknown {
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  throw new ApiError(`Argument "${name}" is not valid JSON.`, { code: 'BAD_REQUEST' });
+}
+
+function toJson(raw: string, name: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw badRequest(`Argument "${name}" is not valid JSON.`);
+  }
+}
+
+export function string(opts: Req<string>): ParamSpec<string, true>;
+export function string(opts: Def<string>): ParamSpec<string, true>;
+export function string(opts?: Options<string>): ParamSpec<string, false>;
+export function string(opts: Options<string> = {}): ParamSpec<string, boolean> {
+  return spec(opts, { type: 'string' }, asIs);
+}
+
+export function int(opts: Req<number>): ParamSpec<number, true>;
+export function int(opts: Def<number>): ParamSpec<number, true>;
+export function int(opts?: Options<number>): ParamSpec<number, false>;
+export function int(opts: Options<number> = {}): ParamSpec<number, boolean> {
+  return spec(opts, { type: 'integer' }, toInt);
+}
+
+export function bool(opts: Req<boolean>): ParamSpec<boolean, true>;
+export function bool(opts: Def<boolean>): ParamSpec<boolean, true>;
+export function bool(opts?: Options<boolean>): ParamSpec<boolean, false>;
+export function bool(opts: Options<boolean> = {}): ParamSpec<boolean, boolean> {
+  return spec(opts, { type: 'boolean' }, toBool);
+}
+
+/** A JSON-encoded list or object; `schema` describes the decoded value. */
+export function json<T>(opts: Req<T> & { schema: JsonSchema }): ParamSpec<T, true>;
+export function json<T>(opts: Def<T> & { schema: JsonSchema }): ParamSpec<T, true>;
+export function json<T>(opts: Options<T> & { schema: JsonSchema }): ParamSpec<T, false>;
+export function json<T>(opts: Options<T> & { schema: JsonSchema }): ParamSpec<T, boolean> {
+  return spec(opts, {}, toJson);
+}
+
+/**
+ * A parameter with its own conversion (for example `to` of POST /messages, which may be JSON or
+ * a comma-separated list); `convert` throws an ApiError for a value it rejects.
+ */
+export function custom<T>(convert: (raw: string, name: string) => T, opts: Req<T>): ParamSpec<T, true>;
+export function custom<T>(convert: (raw: string, name: string) => T, opts: Def<T>): ParamSpec<T, true>;
+export function custom<T>(convert: (raw: string, name: string) => T, opts?: Options<T>): ParamSpec<T, false>;
+export function custom<T>(convert: (raw: string, name: string) => T, opts: Options<T> = {}): ParamSpec<T, boolean> {
+  return spec(opts, {}, convert);
+}
+
+export type RawParams = Record<string, unknown>;
+
+/** Looks a parameter up under its name and aliases; two names given at once is an error. */
+function lookUp(raw: RawParams, name: string, specOf: AnyParamSpec): { key: string; value: string } | undefined {
+  let found: { key: string; value: string } | undefined;
+  for (const key of [name, ...specOf.aliases]) {
+    const value = raw[key];
+    if (value === undefined) continue;
+    if (found) throw confusingArguments(found.key, key);
+    // A repeated form field arrives as an array: Zulip (Django's QueryDict) takes the last one.
+    const text = Array.isArray(value) ? value[value.length - 1] : value;
+    found = { key, value: typeof text === 'string' ? text : JSON.stringify(text) };
+  }
+  return found;
+}
+
+/** Converts the raw request variables for one endpoint; validation against the schema follows. */
+export function convertParams(specs: ParamSpecs, raw: RawParams): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [name, specOf] of Object.entries(specs)) {
+    const found = lookUp(raw, name, specOf);
+    if (!found) {
+      if (specOf.required) throw missingArgument(name);
+      if (specOf.defaultValue !== undefined) values[name] = specOf.defaultValue;
+      continue;
+    }
+    values[name] = specOf.convert(found.value, name);
+  }
+  return values;
+}
