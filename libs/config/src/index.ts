@@ -96,3 +96,6 @@ function serviceUrls(env: Env): Record<string, string> {
   }
   return urls;
 }
+
+/** The Zulip release whose REST API this server speaks; Zulip's clients read it as zulip_version. */
+export const ZULIP_VERSION = '2.1.0';

@@ -1,0 +1,104 @@
+/**
+ * Resolves HTTP Basic credentials (e-mail + API key) to a user, as Zulip's validate_api_key.
+ * A key is found by its HMAC (libs/db/api-keys.ts), so a request costs one HMAC and, on a cache
+ * hit, no query. Cached entries expire after CACHE_TTL_MS and are dropped at once by
+ * `invalidateUser` (deactivation, key regeneration), which the services' events drive.
+ */
+import { type ApiKeyCipher, type Executor, type RealmRow, type UserRow } from '@chat/db';
+import { ApiError, badRequest, unauthorized } from '@chat/errors';
+import type { UserIdentity } from '@chat/http';
+
+const CACHE_TTL_MS = 60_000;
+const CACHE_MAX_ENTRIES = 100_000;
+
+interface CachedUser {
+  user: UserRow;
+  realm: RealmRow;
+  expires: number;
+}
+
+export interface Credentials {
+  email: string;
+  apiKey: string;
+}
+
+/**
+ * Parses an Authorization header. Zulip's messages: a non-Basic scheme is a 400, an undecodable
+ * one a 401 "Invalid authorization header for basic auth".
+ */
+export function parseBasicAuth(header: string): Credentials {
+  const [scheme, encoded] = header.trim().split(/\s+/, 2);
+  if (!scheme || scheme.toLowerCase() !== 'basic') {
+    throw new ApiError('This endpoint requires HTTP basic authentication.', { status: 400 });
+  }
+  const decoded = Buffer.from(encoded ?? '', 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (!encoded || colon < 0) throw unauthorized('Invalid authorization header for basic auth');
+  return { email: decoded.slice(0, colon), apiKey: decoded.slice(colon + 1) };
+}
+
+export class Authenticator {
+  private readonly cache = new Map<string, CachedUser>();
+
+  constructor(
+    private readonly db: Executor,
+    private readonly cipher: ApiKeyCipher,
+  ) {}
+
+  /**
+   * The user whose e-mail and API key these are, checked against the realm the request's host
+   * names. Throws Zulip's errors: "Invalid API key", "Account is deactivated", "This
+   * organization has been deactivated", "Account is not associated with this subdomain".
+   * Under HTTP Basic the caller turns each into a 401 without code (Zulip's json_unauthorized);
+   * the webhook path (api_key parameter) renders them as they are.
+   */
+  async authenticate(credentials: Credentials, realmId: number | null): Promise<{ user: UserRow; realm: RealmRow }> {
+    const apiKey = credentials.apiKey.trim();
+    const hash = this.cipher.lookupHash(apiKey);
+    const found = await this.lookUp(hash);
+    if (!found || found.user.email.toLowerCase() !== credentials.email.trim().toLowerCase()) {
+      throw new ApiError('Invalid API key', { status: 401, code: 'INVALID_API_KEY' });
+    }
+    if (!found.user.is_active) throw badRequest('Account is deactivated');
+    if (found.realm.deactivated) throw badRequest('This organization has been deactivated');
+    if (realmId !== null && found.realm.id !== realmId) {
+      throw badRequest('Account is not associated with this subdomain');
+    }
+    return found;
+  }
+
+  invalidateUser(userId: number): void {
+    for (const [hash, entry] of this.cache) if (entry.user.id === userId) this.cache.delete(hash);
+  }
+
+  private async lookUp(hash: string): Promise<CachedUser | undefined> {
+    const now = Date.now();
+    const cached = this.cache.get(hash);
+    if (cached && cached.expires > now) return cached;
+    const user = await this.db<UserRow>('users').where({ api_key_hash: hash }).first();
+    if (!user) {
+      this.cache.delete(hash);
+      return undefined;
+    }
+    const realm = await this.db<RealmRow>('realms').where({ id: user.realm_id }).first();
+    if (!realm) return undefined;
+    if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.clear();
+    const entry = { user, realm, expires: now + CACHE_TTL_MS };
+    this.cache.set(hash, entry);
+    return entry;
+  }
+}
+
+export function userIdentity(user: UserRow): UserIdentity {
+  return {
+    kind: 'user',
+    userId: user.id,
+    realmId: user.realm_id,
+    email: user.email,
+    fullName: user.full_name,
+    isAdmin: user.role === 'admin',
+    isGuest: user.role === 'guest',
+    isBot: user.is_bot,
+    botType: user.bot_type,
+  };
+}

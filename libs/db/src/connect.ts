@@ -1,0 +1,100 @@
+/**
+ * The database handle: knex over PostgreSQL (pg) in the distributed topology, over PGlite (real
+ * PostgreSQL compiled to WASM, files under DATA_DIR) in the embedded one. The same migrations and
+ * SQL run on both; only `listen` differs, because PGlite is one in-process connection.
+ */
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { knex, type Knex } from 'knex';
+import ClientPgLite from 'knex-pglite';
+import { Client as PgClient, types as pgTypes } from 'pg';
+
+// COUNT(*) and bigint columns come back as strings by default; our ids fit in 2^53.
+pgTypes.setTypeParser(20, (value: string) => Number(value));
+
+export type Executor = Knex | Knex.Transaction;
+
+export interface Database {
+  knex: Knex;
+  dialect: 'pg' | 'pglite';
+  /** Calls `onNotify` for each NOTIFY on `channel`; resolves to an unsubscribe function. */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /** A dedicated session for session-level advisory locks (pg); null where there is one process (PGlite). */
+  dedicatedSession(): Promise<PgClient | null>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://... ; empty for PGlite. */
+  url: string;
+  /** PGlite data directory; empty for an in-memory database (tests). */
+  dataDir?: string;
+  poolMax?: number;
+}
+
+export async function createDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.url ? createPgDatabase(options.url, options.poolMax ?? 10) : createPgliteDatabase(options.dataDir);
+}
+
+async function createPgDatabase(url: string, poolMax: number): Promise<Database> {
+  const instance = knex({ client: 'pg', connection: url, pool: { min: 0, max: poolMax } });
+  const sessions: PgClient[] = [];
+  return {
+    knex: instance,
+    dialect: 'pg',
+    async listen(channel, onNotify) {
+      const client = new PgClient({ connectionString: url });
+      await client.connect();
+      client.on('notification', (msg) => {
+        if (msg.channel === channel) onNotify();
+      });
+      // A dropped listener connection must not crash the process; the relay's poll covers the gap.
+      client.on('error', () => undefined);
+      await client.query(`LISTEN ${quoteIdent(channel)}`);
+      return async () => {
+        await client.end().catch(() => undefined);
+      };
+    },
+    async dedicatedSession() {
+      const client = new PgClient({ connectionString: url });
+      client.on('error', () => undefined);
+      await client.connect();
+      sessions.push(client);
+      return client;
+    },
+    async close() {
+      await Promise.all(sessions.map((s) => s.end().catch(() => undefined)));
+      await instance.destroy();
+    },
+  };
+}
+
+async function createPgliteDatabase(dataDir?: string): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const pglite = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const instance = knex({
+    client: ClientPgLite,
+    dialect: 'postgres',
+    connection: () => ({ pglite }) as object,
+  } as Knex.Config);
+  return {
+    knex: instance,
+    dialect: 'pglite',
+    async listen(channel, onNotify) {
+      const unsubscribe = await pglite.listen(channel, onNotify);
+      return async () => unsubscribe();
+    },
+    async dedicatedSession() {
+      return null;
+    },
+    async close() {
+      await instance.destroy();
+      // knex-pglite may already have closed it while destroying its pool.
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}

@@ -1,0 +1,25 @@
+import type { Knex } from 'knex';
+import * as core from './migrations/0001_core';
+
+/**
+ * Migrations are imported, not discovered on disk, so they run the same from TypeScript source,
+ * from the bundled production build and from tests. Add new ones to the list in order.
+ */
+const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<void> }> = {
+  '0001_core': core,
+};
+
+const source: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(MIGRATIONS),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => {
+    const migration = MIGRATIONS[name];
+    if (!migration) throw new Error(`unknown migration ${name}`);
+    return migration;
+  },
+};
+
+/** Brings the schema up to date; safe to run from several processes (knex takes a lock). */
+export async function migrate(knex: Knex): Promise<void> {
+  await knex.migrate.latest({ migrationSource: source });
+}

@@ -1,0 +1,54 @@
+import { gravatarUrl } from '@chat/events';
+import type { Executor } from '../connect';
+
+export type Role = 'admin' | 'member' | 'guest';
+
+export interface UserRow {
+  id: number;
+  realm_id: number;
+  email: string;
+  delivery_email: string;
+  full_name: string;
+  short_name: string;
+  role: Role;
+  is_bot: boolean;
+  bot_type: number | null;
+  bot_owner_id: number | null;
+  is_active: boolean;
+  is_mirror_dummy: boolean;
+  api_key_enc: string;
+  api_key_hash: string;
+  recipient_id: number | null;
+  pointer: number;
+  avatar_source: string;
+  avatar_version: number;
+  timezone: string;
+  default_all_public_streams: boolean;
+  settings: Record<string, unknown>;
+  date_joined: Date;
+}
+
+export const BOT_TYPES = { DEFAULT: 1, INCOMING_WEBHOOK: 2, OUTGOING_WEBHOOK: 3, EMBEDDED: 4 } as const;
+
+/** E-mail look-ups are case-insensitive, as in Zulip (ZOE@zulip.com is zoe@zulip.com). */
+export async function getUserByEmail(db: Executor, realmId: number, email: string): Promise<UserRow | undefined> {
+  return db<UserRow>('users')
+    .where({ realm_id: realmId })
+    .whereRaw('lower(email) = lower(?)', [email.trim()])
+    .first();
+}
+
+export async function getUserById(db: Executor, realmId: number, userId: number): Promise<UserRow | undefined> {
+  return db<UserRow>('users').where({ realm_id: realmId, id: userId }).first();
+}
+
+export async function getUsersByEmails(db: Executor, realmId: number, emails: string[]): Promise<UserRow[]> {
+  if (emails.length === 0) return [];
+  return db<UserRow>('users')
+    .where({ realm_id: realmId })
+    .whereRaw('lower(email) = ANY(?)', [emails.map((e) => e.trim().toLowerCase())]);
+}
+
+export function avatarUrl(user: Pick<UserRow, 'email' | 'avatar_source'>): string {
+  return gravatarUrl(user.email);
+}

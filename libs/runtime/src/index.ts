@@ -1,0 +1,3 @@
+export * from './secrets';
+export * from './server';
+export * from './infrastructure';

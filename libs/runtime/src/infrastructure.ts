@@ -1,0 +1,38 @@
+import { join } from 'node:path';
+import { MemoryBus, NatsBus, type Bus } from '@chat/bus';
+import type { Config } from '@chat/config';
+import { createApiKeyCipher, createDatabase, migrate, seedDevRealm, type ApiKeyCipher, type Database } from '@chat/db';
+import type { Logger } from '@chat/log';
+import { MemoryQueueStore, RedisQueueStore, type QueueStore } from '@chat/queue-store';
+
+/** The database for the topology: PostgreSQL when DATABASE_URL is set, PGlite under DATA_DIR otherwise. */
+export async function openDatabase(config: Config, opts: { migrate: boolean; logger: Logger }): Promise<Database> {
+  const db = await createDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') });
+  if (opts.migrate) await migrate(db.knex);
+  return db;
+}
+
+/** Seeds the development realm on a development server's first start; never in production. */
+export async function seedIfDevelopment(db: Database, config: Config, logger: Logger): Promise<void> {
+  if (config.env !== 'development') return;
+  if (await seedDevRealm(db.knex, cipherFor(config))) logger.info('seeded the development realm');
+}
+
+export function cipherFor(config: Config): ApiKeyCipher {
+  return createApiKeyCipher(config.apiKeySecret);
+}
+
+export async function openBus(config: Config, kind: 'memory' | 'nats', logger: Logger): Promise<Bus> {
+  if (kind === 'memory') return new MemoryBus({ partitions: config.busPartitions });
+  return NatsBus.connect({
+    servers: config.natsUrl,
+    stream: `${config.namespace}_events`,
+    partitions: config.busPartitions,
+    logger,
+  });
+}
+
+export function openQueueStore(config: Config, kind: 'memory' | 'redis'): QueueStore {
+  if (kind === 'memory') return new MemoryQueueStore();
+  return new RedisQueueStore({ url: config.redisUrl, prefix: `${config.namespace}:eq:` });
+}

@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import { loadConfig, type Config } from '@chat/config';
+import { createLogger, type Logger } from '@chat/log';
+
+/** A development configuration with fixed test secrets and a namespace of its own. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return loadConfig(
+    { CHAT_ENV: 'development', NODE_ENV: 'test' },
+    {
+      internalSecret: 'test-internal-secret-0123456789abcdef',
+      apiKeySecret: 'test-api-key-secret-0123456789abcdef',
+      namespace: `t${randomBytes(5).toString('hex')}`,
+      ...overrides,
+    },
+  );
+}
+
+export function testLogger(): Logger {
+  return createLogger(process.env.TEST_LOG_LEVEL ?? 'silent', 'test');
+}
+
+export function basicAuth(email: string, apiKey: string): string {
+  return `Basic ${Buffer.from(`${email}:${apiKey}`).toString('base64')}`;
+}
+
+/** Polls `predicate` until it holds or `timeoutMs` passes (then throws): bounded waits only. */
+export async function waitFor(predicate: () => boolean | Promise<boolean>, timeoutMs = 5000, stepMs = 10): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await predicate())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, stepMs));
+  }
+}

@@ -1,0 +1,3 @@
+export * from './config';
+export * from './postgres';
+export * from './api-client';

@@ -1,0 +1,55 @@
+/**
+ * Real PostgreSQL for the distributed suites: global setup migrates a template database once per
+ * run; each test file clones it (CREATE DATABASE ... TEMPLATE, a file copy, ~100 ms) so files
+ * never share rows.
+ */
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { createDatabase, migrate } from '@chat/db';
+
+export const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const TEMPLATE = `chat_template_${process.env.JEST_RUN_ID ?? 'local'}`;
+
+function urlFor(database: string): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function admin<T>(fn: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function prepareTemplateDatabase(): Promise<void> {
+  await admin(async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS ${TEMPLATE} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${TEMPLATE}`);
+  });
+  const db = await createDatabase({ url: urlFor(TEMPLATE), poolMax: 2 });
+  try {
+    await migrate(db.knex);
+  } finally {
+    await db.close();
+  }
+}
+
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated, empty database of its own. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `chat_test_${randomBytes(6).toString('hex')}`;
+  await admin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`));
+  return {
+    url: urlFor(name),
+    drop: () => admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}

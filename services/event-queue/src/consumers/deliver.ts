@@ -1,0 +1,59 @@
+/**
+ * Turns bus records into queue events (Zulip's process_notification). For each record: the target
+ * queues, those that accept the event, one atomic append per queue carrying the record's bus
+ * sequence, so a redelivered record is never appended twice. The record is acknowledged by the
+ * bus adapter only after this resolves.
+ */
+import type { BusRecord } from '@chat/bus';
+import { finalizeMessage, NOTICE_VERSION, type MessageNotice, type UserEventNotice } from '@chat/events';
+import type { AppendEntry, QueueDescriptor, QueueStore } from '@chat/queue-store';
+import { acceptsEventType, matchesNarrow } from '../domain/event-filter';
+
+export async function deliverRecord(store: QueueStore, record: BusRecord): Promise<number> {
+  const { notice } = record.payload;
+  if (notice.v !== NOTICE_VERSION) {
+    // Leave it for a replica that knows this version (a rolling upgrade); the bus redelivers it.
+    throw new Error(`unknown notice version ${String(notice.v)}`);
+  }
+  const entries = notice.kind === 'message' ? await messageEntries(store, notice) : await eventEntries(store, notice);
+  if (entries.length === 0) return 0;
+  const ids = await store.append(entries, record.seq);
+  return ids.filter((id) => id !== null).length;
+}
+
+async function messageEntries(store: QueueStore, notice: MessageNotice): Promise<AppendEntry[]> {
+  const flagsByUser = new Map(notice.users.map((u) => [u.id, u.flags]));
+  const queues = new Map<string, QueueDescriptor>();
+  for (const queue of await store.queuesOfUsers([...flagsByUser.keys()])) queues.set(queue.id, queue);
+  if (notice.publicStream) {
+    // all_public_streams and narrowed queues see public-stream messages they were not sent.
+    for (const queue of await store.publicStreamQueues(notice.realmId)) if (!queues.has(queue.id)) queues.set(queue.id, queue);
+  }
+  // One finalized copy per rendering variant, shared by every queue that wants it.
+  const variants = new Map<string, Record<string, unknown>>();
+  const entries: AppendEntry[] = [];
+  for (const queue of queues.values()) {
+    const flags = flagsByUser.get(queue.userId) ?? [];
+    if (!acceptsEventType(queue, 'message') || !matchesNarrow(queue.narrow, notice.message, flags)) continue;
+    const key = `${queue.applyMarkdown}:${queue.clientGravatar}`;
+    let message = variants.get(key);
+    if (!message) {
+      message = finalizeMessage(notice.message, {
+        applyMarkdown: queue.applyMarkdown,
+        clientGravatar: queue.clientGravatar,
+      });
+      variants.set(key, message);
+    }
+    const event: AppendEntry['event'] = { type: 'message', message, flags };
+    if (notice.localId !== undefined && notice.senderQueueId === queue.id) event.local_message_id = notice.localId;
+    entries.push({ queueId: queue.id, event });
+  }
+  return entries;
+}
+
+async function eventEntries(store: QueueStore, notice: UserEventNotice): Promise<AppendEntry[]> {
+  const queues = await store.queuesOfUsers(notice.userIds);
+  return queues
+    .filter((queue) => acceptsEventType(queue, notice.event.type))
+    .map((queue) => ({ queueId: queue.id, event: notice.event }));
+}

@@ -1,0 +1,54 @@
+/**
+ * Which events a queue accepts (Zulip's ClientDescriptor.accepts_event and build_narrow_filter):
+ * its event_types, and for messages its narrow.
+ */
+import type { QueueDescriptor } from '@chat/queue-store';
+
+/** Register-time narrows allow only these operators (check_supported_events_narrow_filter). */
+export const SUPPORTED_NARROW_OPERATORS = new Set(['stream', 'topic', 'sender', 'is']);
+
+export interface FilterableMessage {
+  type: string;
+  display_recipient: unknown;
+  subject?: string;
+  topic?: string;
+  sender_email: string;
+}
+
+export function acceptsEventType(queue: Pick<QueueDescriptor, 'eventTypes'>, type: string): boolean {
+  return queue.eventTypes === null || queue.eventTypes.includes(type);
+}
+
+export function matchesNarrow(narrow: [string, string][], message: FilterableMessage, flags: string[]): boolean {
+  return narrow.every(([operator, operand]) => {
+    const wanted = operand.toLowerCase();
+    switch (operator) {
+      case 'stream':
+        return message.type === 'stream' && String(message.display_recipient).toLowerCase() === wanted;
+      case 'topic':
+        return message.type === 'stream' && (message.subject ?? message.topic ?? '').toLowerCase() === wanted;
+      case 'sender':
+        return message.sender_email.toLowerCase() === wanted;
+      case 'is':
+        return matchesIs(operand, message, flags);
+      default:
+        return false;
+    }
+  });
+}
+
+function matchesIs(operand: string, message: FilterableMessage, flags: string[]): boolean {
+  switch (operand) {
+    case 'private':
+      return message.type === 'private';
+    case 'starred':
+      return flags.includes('starred');
+    case 'unread':
+      return !flags.includes('read');
+    case 'alerted':
+    case 'mentioned':
+      return flags.includes('mentioned');
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * POST /register (Zulip's do_events_register): allocate a queue, then fetch the initial state of
+ * the wanted types. The queue exists before the state is read, so no event committed after the
+ * read can be missed.
+ */
+import { ApiError, badRequest } from '@chat/errors';
+import type { QueueDescriptor } from '@chat/queue-store';
+import type { EventQueueDeps } from '../app';
+import { SUPPORTED_NARROW_OPERATORS } from './event-filter';
+import { fetchInitialState } from './initial-state';
+
+/** Zulip's DEFAULT_EVENT_QUEUE_TIMEOUT_SECS and MAX_QUEUE_TIMEOUT_SECS. */
+export const DEFAULT_QUEUE_TIMEOUT_SECS = 600;
+const MAX_QUEUE_TIMEOUT_SECS = 7 * 24 * 60 * 60;
+
+export interface RegisterRequest {
+  userId: number;
+  realmId: number;
+  clientName: string;
+  applyMarkdown: boolean;
+  clientGravatar: boolean;
+  allPublicStreams: boolean;
+  eventTypes: string[] | null;
+  fetchEventTypes: string[] | null;
+  narrow: unknown;
+  lifespanSecs: number;
+}
+
+/** Accepts the spec's single pair ["stream","Denmark"] and Zulip's list of pairs. */
+export function normalizeNarrow(narrow: unknown): [string, string][] {
+  if (narrow === undefined || narrow === null) return [];
+  if (!Array.isArray(narrow)) throw badRequest('narrow is not a list');
+  const pairs = narrow.length === 2 && narrow.every((x) => typeof x === 'string') ? [narrow] : narrow;
+  return pairs.map((pair: unknown, i: number) => {
+    if (!Array.isArray(pair) || pair.length !== 2 || pair.some((x) => typeof x !== 'string')) {
+      throw badRequest(`narrow[${i}] is not a list of two strings`);
+    }
+    const [operator, operand] = pair as [string, string];
+    if (!SUPPORTED_NARROW_OPERATORS.has(operator)) throw badRequest(`Operator ${operator} not supported.`);
+    return [operator, operand];
+  });
+}
+
+export async function allocateQueue(deps: EventQueueDeps, request: RegisterRequest): Promise<QueueDescriptor> {
+  const lifespan = request.lifespanSecs > 0 ? Math.min(request.lifespanSecs, MAX_QUEUE_TIMEOUT_SECS) : DEFAULT_QUEUE_TIMEOUT_SECS;
+  const queue: QueueDescriptor = {
+    id: await deps.store.newQueueId(),
+    userId: request.userId,
+    realmId: request.realmId,
+    eventTypes: request.eventTypes,
+    narrow: normalizeNarrow(request.narrow),
+    applyMarkdown: request.applyMarkdown,
+    clientGravatar: request.clientGravatar,
+    allPublicStreams: request.allPublicStreams,
+    clientName: request.clientName,
+    timeoutSecs: lifespan,
+    lastActivity: Date.now(),
+  };
+  try {
+    await deps.store.create(queue);
+  } catch (err) {
+    deps.logger.error({ err }, 'queue allocation failed');
+    throw new ApiError('Could not allocate event queue');
+  }
+  return queue;
+}
+
+export async function registerQueue(deps: EventQueueDeps, request: RegisterRequest): Promise<Record<string, unknown>> {
+  const queue = await allocateQueue(deps, request);
+  const wanted = request.fetchEventTypes ?? request.eventTypes;
+  const state = await fetchInitialState(deps.db.knex, request.userId, request.realmId, wanted);
+  return { queue_id: queue.id, last_event_id: -1, ...state };
+}

@@ -1,0 +1,42 @@
+import type { Bus, ConsumerHandle } from '@chat/bus';
+import type { Logger } from '@chat/log';
+import type { QueueStore } from '@chat/queue-store';
+import { deliverRecord } from './consumers/deliver';
+
+/** The bus group every event-queue replica joins; replicas share its partitions. */
+export const DELIVERY_GROUP = 'event-queue';
+/** Zulip's EVENT_QUEUE_GC_FREQ_MSECS: idle queues are collected once a minute. */
+const GC_INTERVAL_MS = 60_000;
+
+export interface EventQueueWorker {
+  /** Records this process delivered (for the bench and the cross-replica test). */
+  delivered(): number;
+  stop(): Promise<void>;
+}
+
+/** Consumes the bus into the queue store and garbage-collects idle queues. */
+export async function startWorker(deps: { bus: Bus; store: QueueStore; logger: Logger }): Promise<EventQueueWorker> {
+  let delivered = 0;
+  const consumer: ConsumerHandle = await deps.bus.consume(DELIVERY_GROUP, async (record) => {
+    await deliverRecord(deps.store, record);
+    delivered++;
+  });
+  const gc = setInterval(() => {
+    void collectGarbage(deps.store, Date.now()).catch((err: unknown) => deps.logger.warn({ err }, 'queue GC failed'));
+  }, GC_INTERVAL_MS);
+  gc.unref();
+  return {
+    delivered: () => delivered,
+    async stop() {
+      clearInterval(gc);
+      await consumer.stop();
+    },
+  };
+}
+
+/** Deletes queues idle past their timeout; several replicas may run it at once harmlessly. */
+export async function collectGarbage(store: QueueStore, now: number): Promise<number> {
+  const expired = await store.expiredQueues(now);
+  for (const queueId of expired) await store.delete(queueId);
+  return expired.length;
+}

@@ -1,0 +1,33 @@
+/**
+ * The gateway's one route table: which service owns each endpoint and how its caller
+ * authenticates. A test checks it against the endpoints the services declare, both ways.
+ */
+import type { ServiceName } from '@chat/config';
+import type { Method } from '@chat/http';
+
+export type RouteAuth = 'user' | 'public' | 'webhook';
+
+export interface Route {
+  method: Method;
+  /** Express path under /api/v1. */
+  path: string;
+  service: ServiceName;
+  auth: RouteAuth;
+  /** Incoming-webhook bots may call it (Zulip's allow_incoming_webhooks, e.g. sending messages). */
+  webhookBots?: boolean;
+}
+
+export const ROUTES: Route[] = [
+  { method: 'GET', path: '/server_settings', service: 'settings', auth: 'public' },
+  { method: 'POST', path: '/dev_fetch_api_key', service: 'settings', auth: 'public' },
+  { method: 'GET', path: '/users/me', service: 'settings', auth: 'user' },
+
+  { method: 'GET', path: '/users/me/subscriptions', service: 'subscription', auth: 'user' },
+
+  { method: 'POST', path: '/messages', service: 'message', auth: 'user', webhookBots: true },
+  { method: 'GET', path: '/messages', service: 'message', auth: 'user' },
+
+  { method: 'POST', path: '/register', service: 'event-queue', auth: 'user' },
+  { method: 'GET', path: '/events', service: 'event-queue', auth: 'user' },
+  { method: 'DELETE', path: '/events', service: 'event-queue', auth: 'user' },
+];

@@ -1,0 +1,23 @@
+import type { Express } from 'express';
+import type { Config } from '@chat/config';
+import type { Database } from '@chat/db';
+import { createServiceApp } from '@chat/http';
+import type { Logger } from '@chat/log';
+import { messageEndpoints } from './routes/messages';
+
+export interface MessageDeps {
+  config: Config;
+  db: Database;
+  logger: Logger;
+  /** Called after a write committed, so an in-process outbox relay publishes without waiting. */
+  onCommit?: () => void;
+}
+
+/** The message service: send, fetch, flags, edits, deletes, reactions. */
+export function buildApp(deps: MessageDeps): Express {
+  return createServiceApp({
+    endpoints: messageEndpoints(deps),
+    internalSecret: deps.config.internalSecret,
+    logger: deps.logger,
+  });
+}

@@ -1,0 +1,71 @@
+import { invalidArgument } from '@chat/errors';
+import { clientName, defineEndpoint, p } from '@chat/http';
+import type { MessageDeps } from '../app';
+import { extractRecipients } from '../domain/addressee';
+import { getMessages } from '../domain/get-messages';
+import { parseNarrow } from '../domain/narrow';
+import { checkSendMessage, doSendMessage, loadSender } from '../domain/send-message';
+
+const nonNegative = (raw: string, name: string): number => {
+  if (!/^\d+$/.test(raw.trim())) throw invalidArgument(name, raw);
+  return Number(raw.trim());
+};
+
+export function messageEndpoints(deps: MessageDeps) {
+  const db = deps.db.knex;
+  return [
+    defineEndpoint({
+      method: 'POST',
+      path: '/messages',
+      auth: 'user',
+      params: {
+        type: p.string({ required: true }),
+        to: p.custom((raw) => extractRecipients(raw), { default: [] as string[] | number[] }),
+        topic: p.string({ aliases: ['subject'] }),
+        content: p.string({ required: true }),
+      },
+      handler: async ({ params, identity, req }) => {
+        const sender = await loadSender(db, identity.realmId, identity.userId);
+        const checked = await checkSendMessage(db, sender, { ...params, client: clientName(req) });
+        const id = await doSendMessage(db, checked);
+        deps.onCommit?.();
+        return { id };
+      },
+    }),
+    defineEndpoint({
+      method: 'GET',
+      path: '/messages',
+      auth: 'user',
+      params: {
+        anchor: p.int(),
+        use_first_unread_anchor: p.bool({ default: false }),
+        num_before: p.custom(nonNegative, { required: true }),
+        num_after: p.custom(nonNegative, { required: true }),
+        narrow: p.custom((raw) => ({ raw, value: parseJsonLoose(raw) }), {}),
+        client_gravatar: p.bool({ default: false }),
+        apply_markdown: p.bool({ default: true }),
+      },
+      handler: ({ params, identity }) =>
+        getMessages(db, {
+          userId: identity.userId,
+          realmId: identity.realmId,
+          anchor: params.anchor,
+          useFirstUnreadAnchor: params.use_first_unread_anchor,
+          numBefore: params.num_before,
+          numAfter: params.num_after,
+          narrow: params.narrow ? parseNarrow(params.narrow.value, params.narrow.raw) : [],
+          applyMarkdown: params.apply_markdown,
+          clientGravatar: params.client_gravatar,
+        }),
+    }),
+  ];
+}
+
+/** The narrow's own errors say "Bad value for 'narrow'", so undecodable JSON is left to parseNarrow. */
+function parseJsonLoose(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,19 @@
+import { join } from 'node:path';
+import { loadConfig } from '@chat/config';
+import { createLogger } from '@chat/log';
+import { serve, withDevelopmentSecrets } from '@chat/runtime';
+import { startStandalone } from './standalone';
+
+/** `npm start`: the whole server in one process on http://127.0.0.1:9991. */
+async function main(): Promise<void> {
+  const config = withDevelopmentSecrets(loadConfig());
+  const logger = createLogger(config.logLevel, 'chat');
+  const server = await startStandalone({ config, logger, pgliteDir: join(config.dataDir, 'pglite') });
+  await serve(server.app, { port: config.port, host: config.host, logger, onShutdown: () => server.stop() });
+  logger.info(`serving the API on http://${config.host}:${config.port}/api/v1 (${config.env})`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,86 @@
+/**
+ * The embedded topology's composition root: every service's app, built with the in-process
+ * adapters (PGlite, the memory bus, the memory queue store), mounted behind the gateway in one
+ * process with no HTTP hop. It is the only place that imports several services.
+ */
+import type { Express, RequestHandler } from 'express';
+import { Authenticator } from '@chat/auth';
+import { MemoryBus } from '@chat/bus';
+import type { Config } from '@chat/config';
+import { createDatabase, migrate, OutboxRelay, type Database } from '@chat/db';
+import { buildApp as buildEventQueue, startWorker } from '@chat/event-queue-service';
+import { buildGateway } from '@chat/gateway-service';
+import type { Logger } from '@chat/log';
+import { buildApp as buildMessage } from '@chat/message-service';
+import { MemoryQueueStore } from '@chat/queue-store';
+import { cipherFor, seedIfDevelopment } from '@chat/runtime';
+import { buildApp as buildSettings } from '@chat/settings-service';
+import { buildApp as buildSubscription } from '@chat/subscription-service';
+import { buildApp as buildWebhook } from '@chat/webhook-service';
+
+/**
+ * Hands a request to a service's app in-process. The gateway's router has stripped /api/v1 from
+ * req.url; the service app routes on the full path, as it does behind the HTTP hop.
+ */
+function inProcess(app: Express): RequestHandler {
+  return (req, res, next) => {
+    req.url = req.originalUrl;
+    app(req, res, next);
+  };
+}
+
+export interface Standalone {
+  app: Express;
+  db: Database;
+  relay: OutboxRelay;
+  stop(): Promise<void>;
+}
+
+export interface StandaloneOptions {
+  config: Config;
+  logger: Logger;
+  /** PGlite data directory; undefined keeps the database in memory (tests). */
+  pgliteDir?: string;
+  /** Overrides the 45-55 s heartbeat delay (tests). */
+  heartbeatMs?: () => number;
+}
+
+export async function startStandalone(options: StandaloneOptions): Promise<Standalone> {
+  const { config, logger } = options;
+  const db = await createDatabase({ url: '', dataDir: options.pgliteDir });
+  await migrate(db.knex);
+  await seedIfDevelopment(db, config, logger);
+
+  const bus = new MemoryBus({ partitions: config.busPartitions });
+  const store = new MemoryQueueStore();
+  const relay = new OutboxRelay({ db, bus, logger });
+  await relay.start();
+  const worker = await startWorker({ bus, store, logger });
+  const onCommit = () => relay.poke();
+
+  const gateway = buildGateway({
+    db: db.knex,
+    authenticator: new Authenticator(db.knex, cipherFor(config)),
+    logger,
+    dispatch: {
+      message: inProcess(buildMessage({ config, db, logger, onCommit })),
+      subscription: inProcess(buildSubscription({ config, db, logger })),
+      settings: inProcess(buildSettings({ config, db, cipher: cipherFor(config), logger })),
+      webhook: inProcess(buildWebhook({ config, db, logger })),
+      'event-queue': inProcess(buildEventQueue({ config, db, store, logger, heartbeatMs: options.heartbeatMs })),
+    },
+  });
+
+  return {
+    app: gateway,
+    db,
+    relay,
+    async stop() {
+      await relay.stop();
+      await worker.stop();
+      await bus.close();
+      await store.close();
+      await db.close();
+    },
+  };
+}

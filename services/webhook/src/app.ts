@@ -1,0 +1,22 @@
+import type { Express } from 'express';
+import type { Config } from '@chat/config';
+import type { Database } from '@chat/db';
+import { createServiceApp, type AnyEndpoint } from '@chat/http';
+import type { Logger } from '@chat/log';
+
+export interface WebhookDeps {
+  config: Config;
+  db: Database;
+  logger: Logger;
+}
+
+/**
+ * The webhook service: /external/<integration>, one module per integration, each turning a
+ * payload into messages through the message service's internal API. Integrations are registered
+ * in INTEGRATIONS (none are mounted yet).
+ */
+export const INTEGRATIONS: AnyEndpoint[] = [];
+
+export function buildApp(deps: WebhookDeps): Express {
+  return createServiceApp({ endpoints: INTEGRATIONS, internalSecret: deps.config.internalSecret, logger: deps.logger });
+}
