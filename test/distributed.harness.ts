@@ -1,0 +1,134 @@
+/**
+ * The distributed topology inside one test process: every service on its own HTTP port, real
+ * PostgreSQL (a database of its own), NATS JetStream and Redis, two event-queue replicas, and the
+ * gateway forwarding over HTTP with the signed identity header. Only the process boundary is
+ * missing; deploy/local runs the same pieces as separate processes.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { Authenticator } from '@chat/auth';
+import { NatsBus } from '@chat/bus';
+import type { Config, ServiceName } from '@chat/config';
+import { createApiKeyCipher, createDatabase, OutboxRelay, seedDevRealm, type Database } from '@chat/db';
+import { buildApp as buildEventQueue, startWorker, type EventQueueWorker } from '@chat/event-queue-service';
+import { buildGateway } from '@chat/gateway-service';
+import { forwardTo } from '@chat/gateway-service/src/forward';
+import { buildApp as buildMessage } from '@chat/message-service';
+import { RedisQueueStore } from '@chat/queue-store';
+import { buildApp as buildSettings } from '@chat/settings-service';
+import { buildApp as buildSubscription } from '@chat/subscription-service';
+import { buildApp as buildWebhook } from '@chat/webhook-service';
+import { createTestDatabase, testConfig, testLogger, type TestDatabase } from '@chat/testing';
+
+export interface Replica {
+  url: string;
+  worker: EventQueueWorker | null;
+}
+
+export interface DistributedCluster {
+  gatewayUrl: string;
+  replicas: Replica[];
+  db: Database;
+  relay: OutboxRelay;
+  stop(): Promise<void>;
+}
+
+/** Each run has a stream of its own; it goes with the run. */
+async function deleteStream(servers: string, stream: string): Promise<void> {
+  const nc = await connect({ servers });
+  try {
+    await (await jetstreamManager(nc)).streams.delete(stream);
+  } finally {
+    await nc.close();
+  }
+}
+
+async function listen(app: Express): Promise<{ server: Server; url: string }> {
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+export interface ClusterOptions {
+  /** Which replicas run a bus consumer (all by default). */
+  consumers?: boolean[];
+  /** Which replicas the gateway sends /register and /events to (all by default). */
+  pollTargets?: boolean[];
+}
+
+export async function startDistributedCluster(options: ClusterOptions = {}): Promise<DistributedCluster> {
+  const consumers = options.consumers ?? [true, true];
+  const pollTargets = options.pollTargets ?? consumers.map(() => true);
+  const testDb: TestDatabase = await createTestDatabase();
+  const config: Config = testConfig({ databaseUrl: testDb.url });
+  const logger = testLogger();
+  const cleanups: (() => Promise<unknown>)[] = [];
+  const open = async (): Promise<Database> => {
+    const db = await createDatabase({ url: config.databaseUrl, poolMax: 4 });
+    cleanups.push(() => db.close());
+    return db;
+  };
+  const serve = async (app: Express) => {
+    const { server, url } = await listen(app);
+    cleanups.push(() => new Promise((resolve) => server.close(resolve)).then(() => server.closeAllConnections()));
+    return url;
+  };
+
+  const db = await open();
+  const cipher = createApiKeyCipher(config.apiKeySecret);
+  await seedDevRealm(db.knex, cipher);
+
+  const urls: Partial<Record<ServiceName, string>> = {
+    message: await serve(buildMessage({ config, db: await open(), logger })),
+    subscription: await serve(buildSubscription({ config, db: await open(), logger })),
+    settings: await serve(buildSettings({ config, db: await open(), cipher, logger })),
+    webhook: await serve(buildWebhook({ config, db: await open(), logger })),
+  };
+
+  const busOptions = { servers: config.natsUrl, stream: `${config.namespace}_events`, partitions: config.busPartitions };
+  const replicas: Replica[] = [];
+  let relay: OutboxRelay | undefined;
+  for (const consumes of consumers) {
+    const bus = await NatsBus.connect(busOptions);
+    const store = new RedisQueueStore({ url: config.redisUrl, prefix: `${config.namespace}:eq:` });
+    const worker = consumes ? await startWorker({ bus, store, logger }) : null;
+    const replicaDb = await open();
+    if (!relay) {
+      relay = new OutboxRelay({ db: replicaDb, bus, logger, pollMs: 50 });
+      await relay.start();
+    }
+    const url = await serve(buildEventQueue({ config, db: replicaDb, store, logger }));
+    cleanups.push(async () => {
+      await worker?.stop();
+      await bus.close();
+      await store.close();
+    });
+    replicas.push({ url, worker });
+  }
+  urls['event-queue'] = replicas.filter((_, i) => pollTargets[i]).map((r) => r.url).join(',');
+
+  const dispatch = Object.fromEntries(
+    Object.entries(urls).map(([name, url]) => [name, forwardTo(url!, config.internalSecret)]),
+  ) as Record<ServiceName, ReturnType<typeof forwardTo>>;
+  const gatewayDb = await open();
+  const gatewayUrl = await serve(
+    buildGateway({ db: gatewayDb.knex, authenticator: new Authenticator(gatewayDb.knex, cipher), logger, dispatch }),
+  );
+
+  const theRelay = relay!;
+  return {
+    gatewayUrl,
+    replicas,
+    db,
+    relay: theRelay,
+    async stop() {
+      await theRelay.stop();
+      for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+      await deleteStream(config.natsUrl, busOptions.stream).catch(() => undefined);
+      await testDb.drop();
+    },
+  };
+}
