@@ -10,7 +10,9 @@ import type { BusEvent } from '@chat/events';
  *   are delivered in publish order.
  * - consume(group): a durable group; records of one partition are handled one at a time, in order,
  *   by whichever member holds it, while the members of the group share the partitions between
- *   them. The record is acknowledged only after the handler resolves; a handler that throws (or a
+ *   them. A group keeps its position while it has no member, and a new group starts at the oldest
+ *   record the bus still holds, so records published before its first member joined are delivered
+ *   (give a group a new name only when it should replay what the bus retains). The record is acknowledged only after the handler resolves; a handler that throws (or a
  *   member that dies) gets the record redelivered, before anything after it in that partition.
  * - `seq` is the bus's own, strictly increasing position of the record in its partition, the same
  *   on every redelivery: consumers use it to skip what they already applied.

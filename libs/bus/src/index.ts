@@ -1,1 +1,3 @@
 export * from './bus';
+export { MemoryBus, type MemoryBusOptions } from './memory-bus';
+export { NatsBus, type NatsBusOptions } from './nats-bus';

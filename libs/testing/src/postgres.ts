@@ -44,8 +44,16 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated, empty database of its own. */
+async function templateExists(): Promise<boolean> {
+  return admin(async (client) => {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [TEMPLATE]);
+    return (rowCount ?? 0) > 0;
+  });
+}
+
+/** A fresh, migrated, empty database of its own (the template is made first if this run has none). */
 export async function createTestDatabase(): Promise<TestDatabase> {
+  if (!(await templateExists())) await prepareTemplateDatabase();
   const name = `chat_test_${randomBytes(6).toString('hex')}`;
   await admin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`));
   return {

@@ -1,0 +1,52 @@
+/**
+ * The production build: each process entry bundled with its workspace libraries into one file
+ * under dist/ (third-party packages stay external and come from node_modules). The workspace
+ * itself runs TypeScript source directly; only images use this.
+ */
+import { build, type Plugin } from 'esbuild';
+import { rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(__dirname, '..');
+const ENTRIES: Record<string, string> = {
+  standalone: 'services/standalone/src/main.ts',
+  gateway: 'services/gateway/src/main.ts',
+  message: 'services/message/src/main.ts',
+  subscription: 'services/subscription/src/main.ts',
+  settings: 'services/settings/src/main.ts',
+  webhook: 'services/webhook/src/main.ts',
+  'event-queue': 'services/event-queue/src/main.ts',
+  migrate: 'deploy/migrate.ts',
+};
+
+/** Bundles @chat/* (our TypeScript) and leaves every other bare import to node_modules. */
+const externalThirdParty: Plugin = {
+  name: 'external-third-party',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@chat/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+export async function buildAll(outdir = join(root, 'dist')): Promise<void> {
+  rmSync(outdir, { recursive: true, force: true });
+  await build({
+    entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, join(root, file)])),
+    outdir,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    sourcemap: true,
+    plugins: [externalThirdParty],
+    logLevel: 'info',
+  });
+}
+
+if (require.main === module) {
+  buildAll().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

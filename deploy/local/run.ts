@@ -1,0 +1,133 @@
+/**
+ * The distributed topology on one machine (`npm run start:distributed`): each service its own
+ * process, two event-queue replicas, against the local PostgreSQL, NATS and Redis. The gateway
+ * listens on PORT (9991); the services on the ports after it. Ctrl-C stops everything.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { connect } from 'node:net';
+import { join, resolve } from 'node:path';
+import { Client } from 'pg';
+import { loadConfig } from '@chat/config';
+import { withDevelopmentSecrets } from '@chat/runtime';
+import { migrateAndSeed } from '../migrate';
+
+const root = resolve(__dirname, '../..');
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/chat_dev';
+
+interface ProcessSpec {
+  name: string;
+  entry: string;
+  port: number;
+}
+
+async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+function waitForPort(port: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolveWait, reject) => {
+    const attempt = () => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolveWait();
+      });
+      socket.once('error', () => {
+        socket.destroy();
+        if (Date.now() > deadline) reject(new Error(`nothing listening on port ${port}`));
+        else setTimeout(attempt, 200);
+      });
+    };
+    attempt();
+  });
+}
+
+function start(spec: ProcessSpec, env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, spec.entry)], {
+    cwd: root,
+    env: { ...env, PORT: String(spec.port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const prefix = `[${spec.name}] `;
+  const relay = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) =>
+    stream.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n')) if (line) out.write(prefix + line + '\n');
+    });
+  relay(child.stdout!, process.stdout);
+  relay(child.stderr!, process.stderr);
+  return child;
+}
+
+async function main(): Promise<void> {
+  process.env.DATABASE_URL ??= DEFAULT_DATABASE_URL;
+  const config = withDevelopmentSecrets(loadConfig());
+  await ensureDatabase(config.databaseUrl);
+  process.env.INTERNAL_SECRET = config.internalSecret;
+  process.env.API_KEY_SECRET = config.apiKeySecret;
+  await migrateAndSeed();
+
+  const base = config.port;
+  const services: ProcessSpec[] = [
+    { name: 'message', entry: 'services/message/src/main.ts', port: base + 1 },
+    { name: 'subscription', entry: 'services/subscription/src/main.ts', port: base + 2 },
+    { name: 'settings', entry: 'services/settings/src/main.ts', port: base + 3 },
+    { name: 'webhook', entry: 'services/webhook/src/main.ts', port: base + 4 },
+    { name: 'event-queue-1', entry: 'services/event-queue/src/main.ts', port: base + 5 },
+    { name: 'event-queue-2', entry: 'services/event-queue/src/main.ts', port: base + 6 },
+  ];
+  const url = (port: number) => `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    EXTERNAL_HOST: config.externalHost,
+    MESSAGE_URL: url(base + 1),
+    SUBSCRIPTION_URL: url(base + 2),
+    SETTINGS_URL: url(base + 3),
+    WEBHOOK_URL: url(base + 4),
+    EVENT_QUEUE_URL: `${url(base + 5)},${url(base + 6)}`,
+  };
+
+  const children: ChildProcess[] = [];
+  let stopping = false;
+  const stopAll = (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    for (const child of children) child.kill('SIGTERM');
+    setTimeout(() => process.exit(code), 2000).unref();
+  };
+  const supervise = (spec: ProcessSpec) => {
+    const child = start(spec, env);
+    children.push(child);
+    child.on('exit', (code) => {
+      if (!stopping) {
+        console.error(`[runner] ${spec.name} exited (${code}); stopping the rest`);
+        stopAll(1);
+      }
+    });
+  };
+
+  services.forEach(supervise);
+  await Promise.all(services.map((s) => waitForPort(s.port, 30_000)));
+  supervise({ name: 'gateway', entry: 'services/gateway/src/main.ts', port: base });
+  await waitForPort(base, 30_000);
+  console.log(`[runner] distributed topology ready: http://127.0.0.1:${base}/api/v1 (gateway), services on ${base + 1}-${base + 6}`);
+  process.on('SIGINT', () => stopAll(0));
+  process.on('SIGTERM', () => stopAll(0));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
