@@ -6,4 +6,5 @@ module.exports = {
   transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022' } }] },
   globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
   testTimeout: 30000,
+  reporters: ['default', '<rootDir>/scripts/summary-reporter.js'],
 };

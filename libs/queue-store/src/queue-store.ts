@@ -47,10 +47,12 @@ export type WaitResult = 'event' | 'timeout' | 'aborted';
 export interface QueueStore {
   /** A new unique queue id. */
   newQueueId(): Promise<string>;
+  /** Stores a new queue; throws if the id is already taken (ids come from newQueueId). */
   create(queue: QueueDescriptor): Promise<void>;
   get(queueId: string): Promise<QueueDescriptor | null>;
   /** Records client activity (register, poll): only this postpones garbage collection. */
   touch(queueId: string, now: number): Promise<boolean>;
+  /** Removes the queue and its events; its parked waiters wake ('event') and find it gone. */
   delete(queueId: string): Promise<void>;
   /** Every queue of these users, for routing events. */
   queuesOfUsers(userIds: number[]): Promise<QueueDescriptor[]>;
@@ -61,13 +63,39 @@ export interface QueueStore {
    * waiter. Nothing happens for a queue that no longer exists, nor, when `busSeq` is given, for a
    * queue that already applied that bus position or a later one (a redelivery).
    * Returns the new id per entry, or null where nothing was appended.
+   *
+   * Entries of one call for the same queue are applied together: with `busSeq` they are all
+   * appended or all skipped, so one bus record may yield several events for a queue.
    */
   append(entries: AppendEntry[], busSeq?: number): Promise<(number | null)[]>;
-  /** Prunes events up to lastEventId, then returns the rest (Zulip's prune + contents). */
+  /**
+   * Prunes events up to lastEventId, then returns the rest (Zulip's prune + contents), atomically.
+   * The pruning sticks even when the result is 'not-in-queue', as in Zulip. The events returned
+   * stay in the queue until a later fetch acknowledges them; treat them as read-only.
+   */
   fetch(queueId: string, lastEventId: number): Promise<FetchResult>;
-  /** Resolves when an event is appended to the queue after the call, the timeout passes, or signal aborts. */
+  /**
+   * Parks until the queue has something to give, for the long-poll after an empty fetch.
+   *
+   * 'event' means "fetch again": the queue holds unacknowledged events (appended at any time
+   * since the caller's last fetch pruned it, including between that fetch and this call, which
+   * a plain "wake me on the next append" would miss), or the queue no longer exists. It resolves
+   * at once when that is already true. 'timeout' after timeoutMs; 'aborted' when signal aborts
+   * (or the store closes). A spurious 'event' is possible and harmless: the next fetch is empty.
+   */
   waitForEvent(queueId: string, timeoutMs: number, signal?: AbortSignal): Promise<WaitResult>;
-  /** Ids of queues idle for longer than their timeout at `now`. */
+  /** Ids of queues whose lastActivity + timeoutSecs is at or before `now` (Zulip's `>=`). */
   expiredQueues(now: number): Promise<string[]>;
+  /** Wakes parked waiters with 'aborted' and releases what the store opened. */
   close(): Promise<void>;
+}
+
+/** Whether the queue also receives public-stream messages it was not sent (Zulip's process_message_event). */
+export function seesPublicStreams(queue: QueueDescriptor): boolean {
+  return queue.allPublicStreams || queue.narrow.length > 0;
+}
+
+/** When the queue becomes garbage: Zulip's `now - last_connection_time >= queue_timeout`. */
+export function expiresAt(queue: Pick<QueueDescriptor, 'lastActivity' | 'timeoutSecs'>): number {
+  return queue.lastActivity + queue.timeoutSecs * 1000;
 }

@@ -1,0 +1,177 @@
+import {
+  expiresAt,
+  seesPublicStreams,
+  type AppendEntry,
+  type FetchResult,
+  type QueueDescriptor,
+  type QueuedEvent,
+  type QueueStore,
+  type WaitResult,
+} from './queue-store';
+import { Waiters } from './waiters';
+
+interface MemoryQueue {
+  descriptor: QueueDescriptor;
+  /** Unacknowledged events, oldest first. */
+  events: QueuedEvent[];
+  nextId: number;
+  newestPrunedId: number;
+  /** The last bus position applied; undefined until an append carries one. */
+  busSeq: number | undefined;
+}
+
+/**
+ * The embedded topology's queue store: Zulip's Tornado maps (clients by queue id, by user, by
+ * realm for all_public_streams) in one process. Every operation is O(queues touched), except
+ * expiredQueues, which scans every queue: once a minute over 10,000 queues is ~10,000
+ * comparisons, cheaper than keeping an ordered index up to date on every touch.
+ */
+export class MemoryQueueStore implements QueueStore {
+  /** Zulip's SERVER_GENERATION: ids of a restarted process cannot collide with old ones. */
+  private readonly generation = Math.floor(Date.now() / 1000);
+  private lastQueueNumber = 0;
+  private readonly queues = new Map<string, MemoryQueue>();
+  private readonly byUser = new Map<number, Set<string>>();
+  private readonly publicByRealm = new Map<number, Set<string>>();
+  private readonly waiters = new Waiters();
+
+  async newQueueId(): Promise<string> {
+    this.lastQueueNumber += 1;
+    return `${this.generation}:${this.lastQueueNumber}`;
+  }
+
+  async create(queue: QueueDescriptor): Promise<void> {
+    if (this.queues.has(queue.id)) throw new Error(`queue ${queue.id} already exists`);
+    this.queues.set(queue.id, { descriptor: copy(queue), events: [], nextId: 0, newestPrunedId: -1, busSeq: undefined });
+    addTo(this.byUser, queue.userId, queue.id);
+    if (seesPublicStreams(queue)) addTo(this.publicByRealm, queue.realmId, queue.id);
+  }
+
+  async get(queueId: string): Promise<QueueDescriptor | null> {
+    const queue = this.queues.get(queueId);
+    return queue ? copy(queue.descriptor) : null;
+  }
+
+  async touch(queueId: string, now: number): Promise<boolean> {
+    const queue = this.queues.get(queueId);
+    if (!queue) return false;
+    queue.descriptor.lastActivity = now;
+    return true;
+  }
+
+  async delete(queueId: string): Promise<void> {
+    const queue = this.queues.get(queueId);
+    if (!queue) return;
+    this.queues.delete(queueId);
+    removeFrom(this.byUser, queue.descriptor.userId, queueId);
+    removeFrom(this.publicByRealm, queue.descriptor.realmId, queueId);
+    this.waiters.wake(queueId);
+  }
+
+  async queuesOfUsers(userIds: number[]): Promise<QueueDescriptor[]> {
+    const ids = new Set<string>();
+    for (const userId of userIds) for (const id of this.byUser.get(userId) ?? []) ids.add(id);
+    return this.descriptors(ids);
+  }
+
+  async publicStreamQueues(realmId: number): Promise<QueueDescriptor[]> {
+    return this.descriptors(this.publicByRealm.get(realmId) ?? []);
+  }
+
+  async append(entries: AppendEntry[], busSeq?: number): Promise<(number | null)[]> {
+    // Decided once per queue and call, so every entry of this call for a queue is applied (the
+    // record is new to it) or none is (a redelivery), as in the Redis store's per-queue script.
+    const accepted = new Map<string, boolean>();
+    return entries.map(({ queueId, event }) => {
+      const queue = this.queues.get(queueId);
+      if (!queue) return null;
+      let accept = accepted.get(queueId);
+      if (accept === undefined) {
+        accept = busSeq === undefined || queue.busSeq === undefined || busSeq > queue.busSeq;
+        accepted.set(queueId, accept);
+        if (accept && busSeq !== undefined) queue.busSeq = busSeq;
+      }
+      if (!accept) return null;
+      const id = queue.nextId;
+      queue.nextId += 1;
+      queue.events.push({ ...event, id });
+      this.waiters.wake(queueId);
+      return id;
+    });
+  }
+
+  async fetch(queueId: string, lastEventId: number): Promise<FetchResult> {
+    const queue = this.queues.get(queueId);
+    if (!queue) return { kind: 'no-queue' };
+    if (lastEventId < queue.newestPrunedId) return { kind: 'pruned-past', newestPrunedId: queue.newestPrunedId };
+    let dropped = 0;
+    for (const event of queue.events) {
+      if (event.id > lastEventId) break;
+      queue.newestPrunedId = event.id;
+      dropped += 1;
+    }
+    if (dropped > 0) queue.events.splice(0, dropped);
+    if (lastEventId !== queue.newestPrunedId) return { kind: 'not-in-queue' };
+    return { kind: 'ok', events: queue.events.slice() };
+  }
+
+  waitForEvent(queueId: string, timeoutMs: number, signal?: AbortSignal): Promise<WaitResult> {
+    if (signal?.aborted) return Promise.resolve('aborted');
+    // Checked synchronously on entry: an append that ran between the caller's fetch and this call
+    // left events behind, so nothing can slip between the check and the parking.
+    const queue = this.queues.get(queueId);
+    if (!queue || queue.events.length > 0) return Promise.resolve('event');
+    return this.waiters.park(queueId, timeoutMs, signal).result;
+  }
+
+  async expiredQueues(now: number): Promise<string[]> {
+    const expired: string[] = [];
+    for (const [id, { descriptor }] of this.queues) {
+      if (expiresAt(descriptor) <= now) expired.push(id);
+    }
+    return expired;
+  }
+
+  async close(): Promise<void> {
+    this.waiters.wakeAll('aborted');
+  }
+
+  /** Long-polls parked right now (a gauge; tests use it to check that waiters are released). */
+  get parkedWaiters(): number {
+    return this.waiters.size;
+  }
+
+  private descriptors(ids: Iterable<string>): QueueDescriptor[] {
+    const found: QueueDescriptor[] = [];
+    for (const id of ids) {
+      const queue = this.queues.get(id);
+      if (queue) found.push(copy(queue.descriptor));
+    }
+    return found;
+  }
+}
+
+/** Callers get copies, as they would from Redis, so nothing they do changes the stored queue. */
+function copy(queue: QueueDescriptor): QueueDescriptor {
+  return {
+    ...queue,
+    eventTypes: queue.eventTypes && [...queue.eventTypes],
+    narrow: queue.narrow.map(([operator, operand]) => [operator, operand]),
+  };
+}
+
+function addTo(index: Map<number, Set<string>>, key: number, queueId: string): void {
+  let ids = index.get(key);
+  if (!ids) {
+    ids = new Set();
+    index.set(key, ids);
+  }
+  ids.add(queueId);
+}
+
+function removeFrom(index: Map<number, Set<string>>, key: number, queueId: string): void {
+  const ids = index.get(key);
+  if (!ids) return;
+  ids.delete(queueId);
+  if (ids.size === 0) index.delete(key);
+}

@@ -1,0 +1,94 @@
+import type { QueueDescriptor } from './queue-store';
+
+/**
+ * Where the Redis store keeps things, every name under the store's prefix P:
+ *
+ *   P q:{<queueId>}          hash: the descriptor's fields, plus the queue's counters
+ *                            nextId (the next event id, from 0), prunedId (newest pruned, from -1)
+ *                            and busSeq (the last bus position applied; absent until the first)
+ *   P q:{<queueId>}:events   list: the unacknowledged events as JSON, oldest first, each
+ *                            beginning with `{"id":<n>,` so scripts read ids without decoding
+ *   P user:<userId>          set: ids of the user's queues
+ *   P realm:<realmId>:public set: ids of the realm's all_public_streams or narrowed queues
+ *   P expiry                 sorted set: queue id scored by lastActivity + timeoutSecs * 1000
+ *   P queue-counter          the INCR counter behind queue ids
+ *   P wake:<queueId>         pub/sub channel: a message per append (and on delete)
+ *
+ * The `{queueId}` hash tag keeps a queue's two keys in one cluster slot, so its scripts stay
+ * valid on Redis Cluster.
+ */
+export class RedisLayout {
+  constructor(readonly prefix: string) {}
+
+  queue(queueId: string): string {
+    return `${this.prefix}q:{${queueId}}`;
+  }
+
+  events(queueId: string): string {
+    return `${this.prefix}q:{${queueId}}:events`;
+  }
+
+  user(userId: number): string {
+    return `${this.prefix}user:${userId}`;
+  }
+
+  publicQueues(realmId: number): string {
+    return `${this.prefix}realm:${realmId}:public`;
+  }
+
+  get expiry(): string {
+    return `${this.prefix}expiry`;
+  }
+
+  get queueCounter(): string {
+    return `${this.prefix}queue-counter`;
+  }
+
+  get wakePrefix(): string {
+    return `${this.prefix}wake:`;
+  }
+
+  wake(queueId: string): string {
+    return `${this.wakePrefix}${queueId}`;
+  }
+}
+
+/** The descriptor as hash fields, with a new queue's counters (busSeq stays absent). */
+export function encodeQueue(queue: QueueDescriptor): string[] {
+  return [
+    'userId', String(queue.userId),
+    'realmId', String(queue.realmId),
+    'eventTypes', JSON.stringify(queue.eventTypes),
+    'narrow', JSON.stringify(queue.narrow),
+    'applyMarkdown', flag(queue.applyMarkdown),
+    'clientGravatar', flag(queue.clientGravatar),
+    'allPublicStreams', flag(queue.allPublicStreams),
+    'clientName', queue.clientName,
+    'timeoutSecs', String(queue.timeoutSecs),
+    'lastActivity', String(queue.lastActivity),
+    'nextId', '0',
+    'prunedId', '-1',
+  ];
+}
+
+/** The descriptor from HGETALL's reply; null for a missing queue (an empty reply). */
+export function decodeQueue(queueId: string, fields: Record<string, string>): QueueDescriptor | null {
+  if (fields.userId === undefined) return null;
+  return {
+    id: queueId,
+    userId: Number(fields.userId),
+    realmId: Number(fields.realmId),
+    eventTypes: JSON.parse(fields.eventTypes ?? 'null') as string[] | null,
+    narrow: JSON.parse(fields.narrow ?? '[]') as [string, string][],
+    applyMarkdown: fields.applyMarkdown === '1',
+    clientGravatar: fields.clientGravatar === '1',
+    allPublicStreams: fields.allPublicStreams === '1',
+    clientName: fields.clientName ?? '',
+    timeoutSecs: Number(fields.timeoutSecs),
+    lastActivity: Number(fields.lastActivity),
+  };
+}
+
+function flag(value: boolean): string {
+  return value ? '1' : '0';
+}

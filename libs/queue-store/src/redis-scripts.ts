@@ -1,0 +1,108 @@
+import type { ChainableCommander, Redis } from 'ioredis';
+
+/**
+ * The Lua scripts behind every multi-step change of one queue, so that two replicas (a consumer
+ * appending, a long-poll fetching) never interleave inside one. Registered with defineCommand,
+ * ioredis sends EVAL once per connection and EVALSHA after that, pipelines included.
+ *
+ * Event ids are spliced into the JSON as text (`{"id":<n>,` + the event without its `{`) rather
+ * than through cjson, which would turn empty arrays into objects; fetch reads them back with a
+ * pattern match for the same reason. Numbers stay far below Lua's 14 significant digits when
+ * printed: ids and milliseconds since the epoch (13 digits until the year 2286).
+ */
+
+/** KEYS: queue, user set, public set, expiry. ARGV: queue id, '1' if public, expiry score, fields... */
+const CREATE = `
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], unpack(ARGV, 4))
+redis.call('SADD', KEYS[2], ARGV[1])
+if ARGV[2] == '1' then redis.call('SADD', KEYS[3], ARGV[1]) end
+redis.call('ZADD', KEYS[4], ARGV[3], ARGV[1])
+return 1
+`;
+
+/** KEYS: queue, expiry. ARGV: now, queue id. */
+const TOUCH = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], 'lastActivity', ARGV[1])
+local timeout = tonumber(redis.call('HGET', KEYS[1], 'timeoutSecs'))
+redis.call('ZADD', KEYS[2], string.format('%d', tonumber(ARGV[1]) + timeout * 1000), ARGV[2])
+return 1
+`;
+
+/**
+ * KEYS: queue, events. ARGV: wake channel, bus seq or '', then each event's JSON without "id".
+ * Returns the ids given, or nil when the queue is gone or already applied this bus position.
+ * Never touches the expiry: only the client's own activity keeps a queue alive.
+ */
+const APPEND = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+local seq = ARGV[2]
+if seq ~= '' then
+  local applied = redis.call('HGET', KEYS[1], 'busSeq')
+  if applied and tonumber(seq) <= tonumber(applied) then return false end
+  redis.call('HSET', KEYS[1], 'busSeq', seq)
+end
+local ids = {}
+for i = 3, #ARGV do
+  local id = redis.call('HINCRBY', KEYS[1], 'nextId', 1) - 1
+  local rest = string.sub(ARGV[i], 2)
+  if rest ~= '}' then rest = ',' .. rest end
+  redis.call('RPUSH', KEYS[2], '{"id":' .. id .. rest)
+  ids[#ids + 1] = id
+end
+if #ids > 0 then redis.call('PUBLISH', ARGV[1], ids[#ids]) end
+return ids
+`;
+
+/**
+ * KEYS: queue, events. ARGV: last event id. Zulip's fetch_events checks, prune and contents:
+ * {'no-queue'} | {'pruned-past', newestPrunedId} | {'not-in-queue'} | {'ok', {events...}}.
+ * The events come back as one nested array: unpack() would overflow Lua's stack past ~8,000.
+ */
+const FETCH = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return {'no-queue'} end
+local last = tonumber(ARGV[1])
+local pruned = tonumber(redis.call('HGET', KEYS[1], 'prunedId'))
+if last < pruned then return {'pruned-past', pruned} end
+local events = redis.call('LRANGE', KEYS[2], 0, -1)
+local dropped = 0
+for i = 1, #events do
+  local id = tonumber(string.match(events[i], '^{"id":(%d+)'))
+  if id > last then break end
+  pruned = id
+  dropped = i
+end
+if dropped > 0 then
+  redis.call('LTRIM', KEYS[2], dropped, -1)
+  redis.call('HSET', KEYS[1], 'prunedId', pruned)
+end
+if last ~= pruned then return {'not-in-queue'} end
+local rest = {}
+for i = dropped + 1, #events do rest[#rest + 1] = events[i] end
+return {'ok', rest}
+`;
+
+const SCRIPTS = {
+  chatQueueCreate: { numberOfKeys: 4, lua: CREATE },
+  chatQueueTouch: { numberOfKeys: 2, lua: TOUCH },
+  chatQueueAppend: { numberOfKeys: 2, lua: APPEND },
+  chatQueueFetch: { numberOfKeys: 2, lua: FETCH },
+} as const;
+
+type ScriptName = keyof typeof SCRIPTS;
+type Arg = string | number;
+
+/** A connection with the scripts defined; replies are unknown until parsed where they are used. */
+export type ScriptedRedis = Redis & { [K in ScriptName]: (...args: Arg[]) => Promise<unknown> };
+export type ScriptedPipeline = ChainableCommander & { [K in ScriptName]: (...args: Arg[]) => ScriptedPipeline };
+
+/** Defines the scripts on the connection (idempotent; the names are specific to this store). */
+export function defineScripts(redis: Redis): ScriptedRedis {
+  for (const [name, definition] of Object.entries(SCRIPTS)) redis.defineCommand(name, definition);
+  return redis as ScriptedRedis;
+}
+
+export function scriptedPipeline(redis: ScriptedRedis): ScriptedPipeline {
+  return redis.pipeline() as ScriptedPipeline;
+}

@@ -1,0 +1,283 @@
+import type { ClientEvent } from '@chat/events';
+import Redis from 'ioredis';
+import {
+  expiresAt,
+  seesPublicStreams,
+  type AppendEntry,
+  type FetchResult,
+  type QueueDescriptor,
+  type QueuedEvent,
+  type QueueStore,
+  type WaitResult,
+} from './queue-store';
+import { RedisLayout, decodeQueue, encodeQueue } from './redis-layout';
+import { defineScripts, scriptedPipeline, type ScriptedRedis } from './redis-scripts';
+import { Waiters } from './waiters';
+
+export type RedisQueueStoreOptions = (
+  | { /** A connection the store opens, and closes in close(). */ url: string; redis?: undefined }
+  | { /** A connection the caller owns: the store defines its scripts on it but never closes it. */ redis: Redis; url?: undefined }
+) & {
+  /** Prepended to every key and channel, e.g. 'chat:eq:', so deployments and tests never collide. */
+  prefix: string;
+};
+
+/**
+ * The distributed topology's queue store: any event-queue replica serves any queue (see
+ * ./redis-layout.ts for the keys, ./redis-scripts.ts for the atomic steps).
+ *
+ * Long-polls: each store holds ONE extra connection, in subscriber mode, opened on the first
+ * wait. A queue's wake-up channel is subscribed while at least one local waiter is parked on it
+ * and unsubscribed when the last leaves, so 10,000 parked requests cost 10,000 channel
+ * subscriptions on one socket, not 10,000 connections.
+ *
+ * The lost wake-up (an append after the caller's empty fetch but before SUBSCRIBE is in place,
+ * whose PUBLISH nobody heard) is closed by checking the queue once the subscription is confirmed:
+ * fetch left the list empty (it prunes everything up to last_event_id), so a non-empty list means
+ * something arrived since; anything later is published to a channel we already listen to.
+ */
+export class RedisQueueStore implements QueueStore {
+  private readonly redis: ScriptedRedis;
+  private readonly ownsConnection: boolean;
+  private readonly keys: RedisLayout;
+  /** Zulip's SERVER_GENERATION; uniqueness comes from the shared counter, this keeps the id shape. */
+  private readonly generation = Math.floor(Date.now() / 1000);
+  private readonly waiters = new Waiters((queueId) => this.unsubscribe(queueId));
+  /** SUBSCRIBE in flight or done, per queue with local waiters. */
+  private readonly subscriptions = new Map<string, Promise<unknown>>();
+  private subscriber: Redis | null = null;
+  private closed = false;
+
+  constructor(options: RedisQueueStoreOptions) {
+    this.ownsConnection = options.redis === undefined;
+    this.redis = defineScripts(options.redis ?? new Redis(options.url));
+    this.keys = new RedisLayout(options.prefix);
+  }
+
+  async newQueueId(): Promise<string> {
+    return `${this.generation}:${await this.redis.incr(this.keys.queueCounter)}`;
+  }
+
+  async create(queue: QueueDescriptor): Promise<void> {
+    const k = this.keys;
+    const created = await this.redis.chatQueueCreate(
+      k.queue(queue.id), k.user(queue.userId), k.publicQueues(queue.realmId), k.expiry,
+      queue.id, seesPublicStreams(queue) ? '1' : '0', expiresAt(queue), ...encodeQueue(queue),
+    );
+    if (created !== 1) throw new Error(`queue ${queue.id} already exists`);
+  }
+
+  async get(queueId: string): Promise<QueueDescriptor | null> {
+    return decodeQueue(queueId, await this.redis.hgetall(this.keys.queue(queueId)));
+  }
+
+  async touch(queueId: string, now: number): Promise<boolean> {
+    return (await this.redis.chatQueueTouch(this.keys.queue(queueId), this.keys.expiry, now, queueId)) === 1;
+  }
+
+  async delete(queueId: string): Promise<void> {
+    const k = this.keys;
+    const [userId, realmId] = await this.redis.hmget(k.queue(queueId), 'userId', 'realmId');
+    const tx = this.redis.multi().del(k.queue(queueId), k.events(queueId)).zrem(k.expiry, queueId);
+    if (userId != null) tx.srem(k.user(Number(userId)), queueId);
+    if (realmId != null) tx.srem(k.publicQueues(Number(realmId)), queueId);
+    // Parked long-polls on any replica wake, fetch, and report BAD_EVENT_QUEUE_ID at once.
+    tx.publish(k.wake(queueId), 'deleted');
+    replies(await tx.exec());
+  }
+
+  async queuesOfUsers(userIds: number[]): Promise<QueueDescriptor[]> {
+    const users = [...new Set(userIds)];
+    if (users.length === 0) return [];
+    const pipeline = this.redis.pipeline();
+    for (const userId of users) pipeline.smembers(this.keys.user(userId));
+    const sets = replies(await pipeline.exec()) as string[][];
+    return this.descriptors(sets.flat());
+  }
+
+  async publicStreamQueues(realmId: number): Promise<QueueDescriptor[]> {
+    return this.descriptors(await this.redis.smembers(this.keys.publicQueues(realmId)));
+  }
+
+  /** One script call per queue, all in one pipeline: a 10,000-queue fan-out is one write and one read. */
+  async append(entries: AppendEntry[], busSeq?: number): Promise<(number | null)[]> {
+    const ids: (number | null)[] = entries.map(() => null);
+    const groups = groupByQueue(entries);
+    if (groups.length === 0) return ids;
+    const k = this.keys;
+    const pipeline = scriptedPipeline(this.redis);
+    for (const { queueId, events } of groups) {
+      pipeline.chatQueueAppend(k.queue(queueId), k.events(queueId), k.wake(queueId), busSeq ?? '', ...events);
+    }
+    const results = replies(await pipeline.exec());
+    groups.forEach((group, index) => {
+      const given = results[index];
+      if (Array.isArray(given)) group.positions.forEach((position, j) => (ids[position] = Number(given[j])));
+    });
+    return ids;
+  }
+
+  async fetch(queueId: string, lastEventId: number): Promise<FetchResult> {
+    const reply = await this.redis.chatQueueFetch(this.keys.queue(queueId), this.keys.events(queueId), lastEventId);
+    return parseFetch(reply);
+  }
+
+  waitForEvent(queueId: string, timeoutMs: number, signal?: AbortSignal): Promise<WaitResult> {
+    if (signal?.aborted) return Promise.resolve('aborted');
+    if (this.closed) return Promise.resolve('aborted');
+    const parked = this.waiters.park(queueId, timeoutMs, signal);
+    this.subscribed(queueId)
+      .then(() => this.hasEventsOrGone(queueId))
+      .then(
+        (ready) => ready && parked.settle('event'),
+        (error: unknown) => parked.fail(error),
+      );
+    return parked.result;
+  }
+
+  async expiredQueues(now: number): Promise<string[]> {
+    return this.redis.zrangebyscore(this.keys.expiry, '-inf', now);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.waiters.wakeAll('aborted');
+    await Promise.all([
+      this.subscriber && quit(this.subscriber),
+      this.ownsConnection ? quit(this.redis) : undefined,
+    ]);
+  }
+
+  /** Long-polls parked on this instance right now (a gauge). */
+  get parkedWaiters(): number {
+    return this.waiters.size;
+  }
+
+  private async descriptors(queueIds: string[]): Promise<QueueDescriptor[]> {
+    const unique = [...new Set(queueIds)];
+    if (unique.length === 0) return [];
+    const pipeline = this.redis.pipeline();
+    for (const queueId of unique) pipeline.hgetall(this.keys.queue(queueId));
+    const hashes = replies(await pipeline.exec()) as Record<string, string>[];
+    const found: QueueDescriptor[] = [];
+    hashes.forEach((fields, index) => {
+      const queue = decodeQueue(unique[index] ?? '', fields);
+      if (queue) found.push(queue);
+    });
+    return found;
+  }
+
+  private subscribed(queueId: string): Promise<unknown> {
+    let subscription = this.subscriptions.get(queueId);
+    if (!subscription) {
+      subscription = this.subscriberConnection().subscribe(this.keys.wake(queueId));
+      this.subscriptions.set(queueId, subscription);
+    }
+    return subscription;
+  }
+
+  /** After the subscription is confirmed: anything in the list arrived since the caller's fetch. */
+  private async hasEventsOrGone(queueId: string): Promise<boolean> {
+    const [exists, length] = replies(
+      await this.redis.multi().exists(this.keys.queue(queueId)).llen(this.keys.events(queueId)).exec(),
+    );
+    return exists === 0 || Number(length) > 0;
+  }
+
+  /** Runs when the last local waiter of the queue leaves. */
+  private unsubscribe(queueId: string): void {
+    this.subscriptions.delete(queueId);
+    if (this.closed || !this.subscriber) return;
+    // A failure means the connection is going away, which drops the subscription anyway.
+    this.subscriber.unsubscribe(this.keys.wake(queueId)).catch(() => undefined);
+  }
+
+  private subscriberConnection(): Redis {
+    if (this.subscriber) return this.subscriber;
+    const subscriber = this.redis.duplicate();
+    const channelPrefix = this.keys.wakePrefix;
+    subscriber.on('message', (channel: string) => {
+      if (channel.startsWith(channelPrefix)) this.waiters.wake(channel.slice(channelPrefix.length));
+    });
+    // Wake-ups published while the connection was down are lost: after a reconnect every local
+    // waiter refetches (a spurious wake-up is harmless). Deferred so that ioredis's own
+    // resubscription goes out before the unsubscriptions of the waiters leaving.
+    let connectedBefore = false;
+    subscriber.on('ready', () => {
+      if (connectedBefore) setImmediate(() => this.waiters.wakeAll('event'));
+      connectedBefore = true;
+    });
+    this.subscriber = subscriber;
+    return subscriber;
+  }
+}
+
+interface QueueGroup {
+  queueId: string;
+  /** Where the queue's entries sit in the append call. */
+  positions: number[];
+  events: string[];
+}
+
+/** The entries per queue, in order; one script call applies all of a queue's entries or none. */
+function groupByQueue(entries: AppendEntry[]): QueueGroup[] {
+  const groups = new Map<string, QueueGroup>();
+  // A fan-out hands the same event object to every queue: serialize it once, not 10,000 times.
+  const json = new Map<ClientEvent, string>();
+  entries.forEach(({ queueId, event }, position) => {
+    let group = groups.get(queueId);
+    if (!group) {
+      group = { queueId, positions: [], events: [] };
+      groups.set(queueId, group);
+    }
+    let text = json.get(event);
+    if (text === undefined) {
+      text = eventJson(event);
+      json.set(event, text);
+    }
+    group.positions.push(position);
+    group.events.push(text);
+  });
+  return [...groups.values()];
+}
+
+/** The event's JSON without an "id" of its own: the queue's id is spliced in first by the script. */
+function eventJson(event: ClientEvent): string {
+  const { id: _ownId, ...rest } = event;
+  return JSON.stringify(rest);
+}
+
+function parseFetch(reply: unknown): FetchResult {
+  if (!Array.isArray(reply)) throw new Error(`unexpected fetch reply ${String(reply)}`);
+  const [kind, detail] = reply as [unknown, unknown];
+  switch (kind) {
+    case 'no-queue':
+      return { kind };
+    case 'not-in-queue':
+      return { kind };
+    case 'pruned-past':
+      return { kind, newestPrunedId: Number(detail) };
+    case 'ok':
+      return { kind, events: (detail as string[]).map((json) => JSON.parse(json) as QueuedEvent) };
+    default:
+      throw new Error(`unexpected fetch reply ${String(kind)}`);
+  }
+}
+
+/** Pipeline and MULTI results, throwing the first command error. */
+function replies(results: [Error | null, unknown][] | null): unknown[] {
+  if (!results) throw new Error('Redis transaction aborted');
+  return results.map(([error, value]) => {
+    if (error) throw error;
+    return value;
+  });
+}
+
+async function quit(connection: Redis): Promise<void> {
+  try {
+    await connection.quit();
+  } catch {
+    connection.disconnect();
+  }
+}

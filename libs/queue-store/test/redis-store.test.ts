@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import Redis from 'ioredis';
+import { RedisQueueStore, type QueueDescriptor } from '../src';
+import { runQueueStoreContract } from './queue-store.contract';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** Every key and channel of this file lives under it; each store gets its own sub-prefix. */
+const FILE_PREFIX = `test:queue-store:${randomUUID()}:`;
+let stores = 0;
+const nextPrefix = (): string => `${FILE_PREFIX}${(stores += 1)}:`;
+
+let admin: Redis;
+
+beforeAll(() => {
+  admin = new Redis(REDIS_URL);
+});
+
+afterAll(async () => {
+  // SCAN, not KEYS: a shared Redis may hold many other keys, and KEYS blocks it while it looks.
+  let cursor = '0';
+  do {
+    const [next, keys] = await admin.scan(cursor, 'MATCH', `${FILE_PREFIX}*`, 'COUNT', 1000);
+    if (keys.length > 0) await admin.unlink(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+  await admin.quit();
+});
+
+async function subscribers(channel: string): Promise<number> {
+  const reply = (await admin.pubsub('NUMSUB', channel)) as [string, number];
+  return Number(reply[1]);
+}
+
+/** Polls until the condition holds, for at most `withinMs` (a subscription lands asynchronously). */
+async function eventually(condition: () => Promise<boolean>, what: string, withinMs = 2_000): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+function channelOf(prefix: string, queueId: string): string {
+  return `${prefix}wake:${queueId}`;
+}
+
+runQueueStoreContract('RedisQueueStore', async () => {
+  const prefix = nextPrefix();
+  const store = new RedisQueueStore({ url: REDIS_URL, prefix });
+  // A second instance with its own connections: another event-queue replica.
+  const peer = new RedisQueueStore({ url: REDIS_URL, prefix });
+  const parked = (queueId: string): Promise<void> =>
+    eventually(async () => (await subscribers(channelOf(prefix, queueId))) > 0, `${queueId} is subscribed`);
+  return { store, peer, parked };
+});
+
+describe('RedisQueueStore', () => {
+  let prefix: string;
+  let store: RedisQueueStore;
+
+  beforeEach(() => {
+    prefix = nextPrefix();
+    store = new RedisQueueStore({ url: REDIS_URL, prefix });
+  });
+
+  afterEach(() => store.close());
+
+  async function newQueue(overrides: Partial<QueueDescriptor> = {}): Promise<QueueDescriptor> {
+    const queue: QueueDescriptor = {
+      id: await store.newQueueId(),
+      userId: 5,
+      realmId: 2,
+      eventTypes: null,
+      narrow: [],
+      applyMarkdown: true,
+      clientGravatar: false,
+      allPublicStreams: true,
+      clientName: 'website',
+      timeoutSecs: 600,
+      lastActivity: 1_700_000_000_000,
+      ...overrides,
+    };
+    await store.create(queue);
+    return queue;
+  }
+
+  async function keysOfPrefix(): Promise<string[]> {
+    const found: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, keys] = await admin.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      found.push(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+    return found.sort();
+  }
+
+  it('keeps the documented key layout, and delete leaves only the id counter', async () => {
+    const queue = await newQueue();
+    await store.append([{ queueId: queue.id, event: { type: 'x' } }], 3);
+    const q = `${prefix}q:{${queue.id}}`;
+    expect(await keysOfPrefix()).toEqual(
+      [q, `${q}:events`, `${prefix}expiry`, `${prefix}queue-counter`, `${prefix}realm:2:public`, `${prefix}user:5`].sort(),
+    );
+    expect(await admin.hmget(q, 'nextId', 'prunedId', 'busSeq')).toEqual(['1', '-1', '3']);
+    expect(await admin.lrange(`${q}:events`, 0, -1)).toEqual(['{"id":0,"type":"x"}']);
+    expect(Number(await admin.zscore(`${prefix}expiry`, queue.id))).toBe(queue.lastActivity + 600_000);
+    await store.delete(queue.id);
+    expect(await keysOfPrefix()).toEqual([`${prefix}queue-counter`]);
+  });
+
+  it('never moves the expiry on append', async () => {
+    const queue = await newQueue();
+    const before = await admin.zscore(`${prefix}expiry`, queue.id);
+    await store.append([{ queueId: queue.id, event: { type: 'x' } }]);
+    expect(await admin.zscore(`${prefix}expiry`, queue.id)).toBe(before);
+  });
+
+  it('keeps prefixes apart', async () => {
+    const queue = await newQueue();
+    const other = new RedisQueueStore({ url: REDIS_URL, prefix: nextPrefix() });
+    try {
+      expect(await other.get(queue.id)).toBeNull();
+      expect(await other.queuesOfUsers([5])).toEqual([]);
+      expect(await other.append([{ queueId: queue.id, event: { type: 'x' } }])).toEqual([null]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('wakes a waiter through the channel alone (the path a parked poll relies on)', async () => {
+    const queue = await newQueue();
+    const waiting = store.waitForEvent(queue.id, 5_000);
+    await eventually(async () => (await subscribers(channelOf(prefix, queue.id))) === 1, 'subscribed');
+    // No event in the list: only the published wake-up can resolve this wait.
+    await admin.publish(channelOf(prefix, queue.id), '0');
+    expect(await waiting).toBe('event');
+  });
+
+  it('unsubscribes when the last local waiter leaves, and keeps nothing of it', async () => {
+    const queue = await newQueue();
+    const channel = channelOf(prefix, queue.id);
+    const controller = new AbortController();
+    const waiting = [store.waitForEvent(queue.id, 100), store.waitForEvent(queue.id, 5_000, controller.signal)];
+    await eventually(async () => (await subscribers(channel)) === 1, 'subscribed once for both waiters');
+    expect(store.parkedWaiters).toBe(2);
+    expect(await waiting[0]).toBe('timeout');
+    expect(await subscribers(channel)).toBe(1);
+    controller.abort();
+    expect(await waiting[1]).toBe('aborted');
+    expect(store.parkedWaiters).toBe(0);
+    await eventually(async () => (await subscribers(channel)) === 0, 'unsubscribed');
+  });
+
+  it('parks many waiters on one subscriber connection', async () => {
+    const name = `qs-${randomUUID()}`;
+    const shared = new Redis(REDIS_URL, { connectionName: name });
+    const named = new RedisQueueStore({ redis: shared, prefix });
+    try {
+      const queues = await Promise.all(Array.from({ length: 200 }, () => newQueue()));
+      const waiting = queues.map((queue) => named.waitForEvent(queue.id, 5_000));
+      const last = queues[queues.length - 1];
+      await eventually(async () => !!last && (await subscribers(channelOf(prefix, last.id))) === 1, 'all subscribed');
+      const connections = (await admin.client('LIST')) as string;
+      expect(connections.split('\n').filter((line) => line.includes(` name=${name} `))).toHaveLength(2);
+      await store.append(queues.map((queue) => ({ queueId: queue.id, event: { type: 'x' } })));
+      expect(new Set(await Promise.all(waiting))).toEqual(new Set(['event']));
+    } finally {
+      await named.close();
+    }
+    // The caller's connection is the caller's to close.
+    expect(await shared.ping()).toBe('PONG');
+    await shared.quit();
+  });
+
+  it('wakes its waiters to refetch after the subscriber connection was lost', async () => {
+    const name = `qs-${randomUUID()}`;
+    const shared = new Redis(REDIS_URL, { connectionName: name });
+    const named = new RedisQueueStore({ redis: shared, prefix });
+    try {
+      const queue = await newQueue();
+      const waiting = named.waitForEvent(queue.id, 10_000);
+      await eventually(async () => (await subscribers(channelOf(prefix, queue.id))) === 1, 'subscribed');
+      const connections = ((await admin.client('LIST')) as string).split('\n');
+      const subscriber = connections.find((line) => line.includes(` name=${name} `) && / sub=1 /.test(line));
+      const id = subscriber?.match(/^id=(\d+) /)?.[1];
+      expect(id).toBeDefined();
+      await admin.client('KILL', 'ID', id ?? '');
+      // A wake-up published while it was down would be lost; the waiter refetches instead.
+      expect(await waiting).toBe('event');
+    } finally {
+      await named.close();
+      await shared.quit();
+    }
+  });
+});
