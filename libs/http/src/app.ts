@@ -1,8 +1,9 @@
 import express, { type Express, type NextFunction, type Request, type Response, Router } from 'express';
 import multer from 'multer';
+import { ApiError } from '@chat/errors';
 import type { Logger } from '@chat/log';
 import { checkAuth, parseParams, rawParams, RESPONDED, type AnyEndpoint } from './endpoint';
-import { sendJson, sendSuccess } from './envelope';
+import { sendSuccess } from './envelope';
 import { errorMiddleware, notFoundHandler } from './errors-middleware';
 import { IDENTITY_HEADER, SIGNATURE_HEADER, verifyIdentityHeaders, type Identity } from './identity';
 
@@ -20,7 +21,16 @@ const FORM_LIMIT = '1mb';
 
 /** Form-urlencoded and multipart (fields only) bodies, for every method (Zulip's process_as_post). */
 export function formBodyParsers(): express.RequestHandler[] {
-  const multipartFields = multer({ limits: { fieldSize: 1024 * 1024, files: 0 } }).none();
+  // multer nests `a[b][99999999]` into a sparse array, which a parameter lookup then
+  // JSON-encodes: one 40-byte field would cost ~500 MB. Django never nests; bound the index.
+  const parse = multer({ limits: { fieldSize: 1024 * 1024, files: 0, fieldArrayIndexLimit: 1000 } }).none();
+  // busboy reports a malformed body (no boundary, truncated) as a plain Error: the client's
+  // fault, not a 500.
+  const multipartFields: express.RequestHandler = (req, res, next) =>
+    parse(req, res, (err?: unknown) => {
+      if (!err || err instanceof multer.MulterError) next(err);
+      else next(new ApiError('Malformed request body', { code: 'BAD_REQUEST' }));
+    });
   return [express.urlencoded({ extended: false, limit: FORM_LIMIT }), multipartFields];
 }
 
@@ -54,7 +64,11 @@ export function endpointRouter(endpoints: AnyEndpoint[]): Router {
         res.status(204).end();
         return;
       }
-      sendJson(res, 405, { result: 'error', msg: 'Method Not Allowed', allowed_methods: methods });
+      // Zulip's json_method_not_allowed: Django's HttpResponseNotAllowed sets Allow, and unlike
+      // json_response the body has no trailing newline.
+      res.setHeader('Allow', methods.join(', '));
+      const body = { result: 'error', msg: 'Method Not Allowed', allowed_methods: methods };
+      res.status(405).type('application/json').send(JSON.stringify(body));
     });
   }
   return router;

@@ -54,8 +54,9 @@ const asIs = (raw: string): unknown => raw;
 function toInt(raw: string, name: string): unknown {
   const text = raw.trim();
   if (!/^-?\d+$/.test(text)) throw invalidArgument(name, raw);
+  // Beyond 2^53 precision is lost but the magnitude is kept: Zulip clients send 10^16 as "newest".
   const value = Number(text);
-  if (!Number.isSafeInteger(value)) throw invalidArgument(name, raw);
+  if (!Number.isFinite(value)) throw invalidArgument(name, raw);
   return value;
 }
 

@@ -1,3 +1,4 @@
 export * from './config';
 export * from './postgres';
 export * from './api-client';
+export * from './service';

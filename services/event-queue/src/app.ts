@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import type { Config } from '@chat/config';
 import type { Database } from '@chat/db';
-import { createServiceApp } from '@chat/http';
+import { createServiceApp, type AnyEndpoint } from '@chat/http';
 import type { Logger } from '@chat/log';
 import type { QueueStore } from '@chat/queue-store';
 import { eventEndpoints } from './routes/events';
@@ -15,10 +15,15 @@ export interface EventQueueDeps {
   heartbeatMs?: () => number;
 }
 
+/** Every endpoint this service serves (the gateway's route table must list each). */
+export function endpoints(deps: EventQueueDeps): AnyEndpoint[] {
+  return eventEndpoints(deps);
+}
+
 /** The event-queue service's HTTP side: /register and /events. Its bus consumer is in ./worker.ts. */
 export function buildApp(deps: EventQueueDeps): Express {
   return createServiceApp({
-    endpoints: eventEndpoints(deps),
+    endpoints: endpoints(deps),
     internalSecret: deps.config.internalSecret,
     logger: deps.logger,
   });

@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import type { Config } from '@chat/config';
 import type { Database } from '@chat/db';
-import { createServiceApp } from '@chat/http';
+import { createServiceApp, type AnyEndpoint } from '@chat/http';
 import type { Logger } from '@chat/log';
 import { messageEndpoints } from './routes/messages';
 
@@ -13,10 +13,15 @@ export interface MessageDeps {
   onCommit?: () => void;
 }
 
+/** Every endpoint this service serves (the gateway's route table must list each). */
+export function endpoints(deps: MessageDeps): AnyEndpoint[] {
+  return messageEndpoints(deps);
+}
+
 /** The message service: send, fetch, flags, edits, deletes, reactions. */
 export function buildApp(deps: MessageDeps): Express {
   return createServiceApp({
-    endpoints: messageEndpoints(deps),
+    endpoints: endpoints(deps),
     internalSecret: deps.config.internalSecret,
     logger: deps.logger,
   });

@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import type { Config } from '@chat/config';
 import type { ApiKeyCipher, Database } from '@chat/db';
-import { createServiceApp } from '@chat/http';
+import { createServiceApp, type AnyEndpoint } from '@chat/http';
 import type { Logger } from '@chat/log';
 import { serverSettingsEndpoints } from './routes/server-settings';
 import { devEndpoints } from './routes/dev';
@@ -14,14 +14,19 @@ export interface SettingsDeps {
   logger: Logger;
 }
 
+/** Every endpoint this service serves (the gateway's route table must list each). */
+export function endpoints(deps: SettingsDeps): AnyEndpoint[] {
+  return [
+    ...serverSettingsEndpoints(deps),
+    ...(deps.config.env === 'development' ? devEndpoints(deps) : []),
+    ...profileEndpoints(deps),
+  ];
+}
+
 /** The settings service: realms, users, bots, API keys, per-user settings, server settings. */
 export function buildApp(deps: SettingsDeps): Express {
   return createServiceApp({
-    endpoints: [
-      ...serverSettingsEndpoints(deps),
-      ...(deps.config.env === 'development' ? devEndpoints(deps) : []),
-      ...profileEndpoints(deps),
-    ],
+    endpoints: endpoints(deps),
     internalSecret: deps.config.internalSecret,
     logger: deps.logger,
   });

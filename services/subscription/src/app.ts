@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import type { Config } from '@chat/config';
 import type { Database } from '@chat/db';
-import { createServiceApp } from '@chat/http';
+import { createServiceApp, type AnyEndpoint } from '@chat/http';
 import type { Logger } from '@chat/log';
 import { subscriptionEndpoints } from './routes/subscriptions';
 
@@ -11,10 +11,15 @@ export interface SubscriptionDeps {
   logger: Logger;
 }
 
+/** Every endpoint this service serves (the gateway's route table must list each). */
+export function endpoints(deps: SubscriptionDeps): AnyEndpoint[] {
+  return subscriptionEndpoints(deps);
+}
+
 /** The subscription service: streams, subscriptions, their properties, muted topics. */
 export function buildApp(deps: SubscriptionDeps): Express {
   return createServiceApp({
-    endpoints: subscriptionEndpoints(deps),
+    endpoints: endpoints(deps),
     internalSecret: deps.config.internalSecret,
     logger: deps.logger,
   });

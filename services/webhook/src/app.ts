@@ -17,6 +17,10 @@ export interface WebhookDeps {
  */
 export const INTEGRATIONS: AnyEndpoint[] = [];
 
+export function endpoints(_deps: WebhookDeps): AnyEndpoint[] {
+  return INTEGRATIONS;
+}
+
 export function buildApp(deps: WebhookDeps): Express {
-  return createServiceApp({ endpoints: INTEGRATIONS, internalSecret: deps.config.internalSecret, logger: deps.logger });
+  return createServiceApp({ endpoints: endpoints(deps), internalSecret: deps.config.internalSecret, logger: deps.logger });
 }

@@ -13,6 +13,8 @@ import { loadMessages } from '../store/messages';
 export const MAX_MESSAGES_PER_FETCH = 5000;
 /** Zulip's LARGER_THAN_MAX_MESSAGE_ID: an anchor at or past it means "the newest end". */
 export const LARGER_THAN_MAX_MESSAGE_ID = 10000000000000000;
+/** Message ids are PostgreSQL integers; anchors past the largest one compare as it. */
+const MAX_INTEGER_ID = 2147483647;
 
 export interface FetchRequest {
   userId: number;
@@ -52,11 +54,18 @@ export async function getMessages(db: Knex, request: FetchRequest): Promise<Reco
   const anchoredToRight = anchor >= LARGER_THAN_MAX_MESSAGE_ID;
   const numAfter = anchoredToRight ? 0 : request.numAfter;
 
+  const bound = Math.min(anchor, MAX_INTEGER_ID);
   const before: { id: number; flags: number }[] =
-    request.numBefore > 0 ? await probe.clone().where('m.id', '<', anchor).orderBy('m.id', 'desc').limit(request.numBefore) : [];
+    request.numBefore > 0
+      ? await probe
+          .clone()
+          .where('m.id', anchor > MAX_INTEGER_ID ? '<=' : '<', bound)
+          .orderBy('m.id', 'desc')
+          .limit(request.numBefore)
+      : [];
   const fromAnchor: { id: number; flags: number }[] = await probe
     .clone()
-    .where('m.id', '>=', anchor)
+    .where('m.id', '>=', bound)
     .orderBy('m.id', 'asc')
     .limit(numAfter + 1);
 

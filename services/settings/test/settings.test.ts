@@ -1,0 +1,135 @@
+import request from 'supertest';
+import type { Express } from 'express';
+import { createApiKeyCipher, type Database } from '@chat/db';
+import { anonymousHeaders, headersFor, seededDatabase, testConfig, testLogger } from '@chat/testing';
+import { buildApp } from '../src/app';
+
+describe('settings service', () => {
+  const config = testConfig();
+  let db: Database;
+  let app: Express;
+
+  beforeAll(async () => {
+    db = await seededDatabase(config);
+    app = buildApp({ config, db, cipher: createApiKeyCipher(config.apiKeySecret), logger: testLogger() });
+  });
+  afterAll(() => db.close());
+
+  describe('GET /server_settings', () => {
+    it('answers without authentication with every field of the spec and the realm of the host', async () => {
+      const res = await request(app).get('/api/v1/server_settings').set(await anonymousHeaders(db, config));
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        result: 'success',
+        msg: '',
+        authentication_methods: {
+          password: true,
+          dev: true,
+          email: true,
+          ldap: false,
+          remoteuser: false,
+          github: false,
+          azuread: false,
+          google: false,
+          saml: false,
+        },
+        zulip_version: '2.1.0',
+        service_version: '2.1.0',
+        push_notifications_enabled: false,
+        is_incompatible: false,
+        email_auth_enabled: true,
+        require_email_format_usernames: true,
+        external_authentication_methods: [],
+        realm_uri: `http://${config.externalHost}`,
+        realm_name: 'Zulip Dev',
+        realm_icon: expect.stringMatching(/^https:\/\/secure\.gravatar\.com\/avatar\/[0-9a-f]{32}\?d=identicon$/),
+        realm_description: "<p>The Zulip development environment default organization.  It's great for testing!</p>",
+      });
+    });
+
+    it('leaves the realm fields out when no realm is known', async () => {
+      const res = await request(app).get('/api/v1/server_settings');
+      expect(res.body.zulip_version).toBe('2.1.0');
+      expect(res.body).not.toHaveProperty('realm_name');
+    });
+  });
+
+  describe('POST /dev_fetch_api_key', () => {
+    it('returns the key and e-mail of a user, found case-insensitively', async () => {
+      const res = await request(app)
+        .post('/api/v1/dev_fetch_api_key')
+        .set(await anonymousHeaders(db, config))
+        .type('form')
+        .send({ username: 'zoe@zulip.com' });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ result: 'success', msg: '', api_key: expect.stringMatching(/^[A-Za-z0-9]{32}$/), email: 'ZOE@zulip.com' });
+    });
+
+    it('refuses an unknown user with 403 and Zulip reason', async () => {
+      const res = await request(app)
+        .post('/api/v1/dev_fetch_api_key')
+        .set(await anonymousHeaders(db, config))
+        .type('form')
+        .send({ username: 'nobody@zulip.com' });
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ result: 'error', msg: 'This user is not registered.', reason: 'unregistered' });
+    });
+
+    it('requires username', async () => {
+      const res = await request(app).post('/api/v1/dev_fetch_api_key').set(await anonymousHeaders(db, config));
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        result: 'error',
+        msg: "Missing 'username' argument",
+        code: 'REQUEST_VARIABLE_MISSING',
+        var_name: 'username',
+      });
+    });
+
+    it('does not exist on a production server', async () => {
+      const production = buildApp({
+        config: { ...config, env: 'production' },
+        db,
+        cipher: createApiKeyCipher(config.apiKeySecret),
+        logger: testLogger(),
+      });
+      const res = await request(production)
+        .post('/api/v1/dev_fetch_api_key')
+        .set(await anonymousHeaders(db, config))
+        .type('form')
+        .send({ username: 'iago@zulip.com' });
+      expect(res.status).toBe(404);
+      expect(res.body.result).toBe('error');
+      const settings = await request(production).get('/api/v1/server_settings').set(await anonymousHeaders(db, config));
+      expect(settings.body.authentication_methods.dev).toBe(false);
+    });
+  });
+
+  describe('GET /users/me', () => {
+    it('returns the Profile fields of the caller', async () => {
+      const res = await request(app).get('/api/v1/users/me').set(await headersFor(db, config, 'iago@zulip.com'));
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        result: 'success',
+        msg: '',
+        client_id: expect.stringMatching(/^[0-9a-f]{32}$/),
+        email: 'iago@zulip.com',
+        full_name: 'Iago',
+        short_name: 'iago',
+        user_id: expect.any(Number),
+        avatar_url: expect.stringContaining('https://secure.gravatar.com/avatar/'),
+        is_admin: true,
+        is_guest: false,
+        is_bot: false,
+        pointer: -1,
+        max_message_id: -1,
+        profile_data: {},
+      });
+    });
+
+    it('needs an authenticated user', async () => {
+      const res = await request(app).get('/api/v1/users/me').set(await anonymousHeaders(db, config));
+      expect(res.status).toBe(401);
+    });
+  });
+});

@@ -1,0 +1,119 @@
+import request from 'supertest';
+import { ROUTES } from '@chat/gateway-service/src/route-table';
+import { createApiKeyCipher } from '@chat/db';
+import { identityHeaders } from '@chat/http';
+import { endpoints as eventQueueEndpoints } from '@chat/event-queue-service';
+import { endpoints as messageEndpoints } from '@chat/message-service';
+import { endpoints as settingsEndpoints } from '@chat/settings-service';
+import { endpoints as subscriptionEndpoints } from '@chat/subscription-service';
+import { endpoints as webhookEndpoints } from '@chat/webhook-service';
+import { startStandalone, type Standalone } from '@chat/standalone';
+import { basicAuth, testConfig, testLogger } from '@chat/testing';
+
+const config = testConfig();
+
+describe('gateway route table', () => {
+  it('lists exactly the endpoints each service declares', () => {
+    const deps = { config, db: { knex: null }, logger: testLogger(), cipher: null, store: null } as never;
+    const declared = {
+      message: messageEndpoints(deps),
+      subscription: subscriptionEndpoints(deps),
+      settings: settingsEndpoints(deps),
+      webhook: webhookEndpoints(deps),
+      'event-queue': eventQueueEndpoints(deps),
+    };
+    for (const [service, list] of Object.entries(declared)) {
+      const fromServices = list.map((e) => `${e.method} ${e.path}`).sort();
+      const fromTable = ROUTES.filter((r) => r.service === service).map((r) => `${r.method} ${r.path}`).sort();
+      expect({ service, routes: fromTable }).toEqual({ service, routes: fromServices });
+    }
+  });
+});
+
+describe('gateway authentication (Zulip 2.1 bodies)', () => {
+  let server: Standalone;
+  let hamletKey: string;
+  let webhookBotKey: string;
+
+  beforeAll(async () => {
+    server = await startStandalone({ config, logger: testLogger() });
+    const key = async (email: string) =>
+      (await request(server.app).post('/api/v1/dev_fetch_api_key').type('form').send({ username: email })).body.api_key;
+    hamletKey = await key('hamlet@zulip.com');
+    webhookBotKey = await key('webhook-bot@zulip.com');
+  });
+  afterAll(() => server.stop());
+
+  const me = () => request(server.app).get('/api/v1/users/me');
+
+  it('asks for credentials when there are none', async () => {
+    const res = await me();
+    expect(res.status).toBe(401);
+    expect(res.headers['www-authenticate']).toBe('Basic realm="zulip"');
+    expect(res.body).toEqual({ result: 'error', msg: 'Not logged in: API authentication or user session required' });
+  });
+
+  it('answers a wrong key, or a key of another user, with exactly the invalid-api-key fixture', async () => {
+    for (const auth of [basicAuth('hamlet@zulip.com', 'abcedrsdfd'), basicAuth('iago@zulip.com', hamletKey)]) {
+      const res = await me().set('Authorization', auth);
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ msg: 'Invalid API key', result: 'error' });
+      expect(res.headers['www-authenticate']).toBe('Basic realm="zulip"');
+    }
+  });
+
+  it('accepts the e-mail in any case and a key with surrounding spaces', async () => {
+    const res = await me().set('Authorization', basicAuth('HAMLET@zulip.com', ` ${hamletKey} `));
+    expect(res.status).toBe(200);
+    expect(res.body.email).toBe('hamlet@zulip.com');
+  });
+
+  it('rejects other schemes and undecodable headers', async () => {
+    const bearer = await me().set('Authorization', 'Bearer abc');
+    expect(bearer.status).toBe(400);
+    expect(bearer.body).toEqual({ result: 'error', msg: 'This endpoint requires HTTP basic authentication.' });
+    const garbage = await me().set('Authorization', 'Basic !!!');
+    expect(garbage.status).toBe(401);
+    expect(garbage.body).toEqual({ result: 'error', msg: 'Invalid authorization header for basic auth' });
+  });
+
+  it('refuses deactivated accounts', async () => {
+    await server.db.knex('users').where({ email: 'cordelia@zulip.com' }).update({ is_active: false });
+    const cordelia = await server.db.knex('users').where({ email: 'cordelia@zulip.com' }).first();
+    const cordeliaKey = createApiKeyCipher(config.apiKeySecret).decrypt(cordelia.api_key_enc);
+    const res = await me().set('Authorization', basicAuth('cordelia@zulip.com', cordeliaKey));
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ result: 'error', msg: 'Account is deactivated' });
+  });
+
+  it('keeps incoming-webhook bots to the endpoints that allow them', async () => {
+    const auth = basicAuth('webhook-bot@zulip.com', webhookBotKey);
+    const denied = await me().set('Authorization', auth);
+    expect(denied.status).toBe(401);
+    expect(denied.body).toEqual({ result: 'error', msg: 'This API is not available to incoming webhook bots.' });
+    const sent = await request(server.app)
+      .post('/api/v1/messages')
+      .set('Authorization', auth)
+      .type('form')
+      .send({ type: 'stream', to: 'Verona', topic: 'hooks', content: 'from a bot' });
+    expect(sent.status).toBe(200);
+  });
+
+  it('ignores identity headers sent from outside', async () => {
+    const forged = identityHeaders(
+      { kind: 'user', userId: 1, realmId: 1, email: 'iago@zulip.com', fullName: 'Iago', isAdmin: true, isGuest: false, isBot: false, botType: null },
+      config.internalSecret,
+    );
+    const res = await me().set(forged);
+    expect(res.status).toBe(401);
+  });
+
+  it('answers unknown paths and methods with JSON', async () => {
+    const unknown = await request(server.app).get('/api/v1/no/such/thing');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ result: 'error', msg: 'Not Found' });
+    const wrongMethod = await request(server.app).put('/api/v1/messages');
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.body).toEqual({ result: 'error', msg: 'Method Not Allowed', allowed_methods: ['POST', 'GET'] });
+  });
+});
