@@ -1,0 +1,114 @@
+import { MemoryBus, type BusRecord } from '@chat/bus';
+import type { Notice } from '@chat/events';
+import { createTestDatabase, testLogger, waitFor, type TestDatabase } from '@chat/testing';
+import { createDatabase, migrate, OutboxRelay, writeNotices, type Database } from '../src';
+
+function notice(realmId: number, n: number): Notice {
+  return { v: 1, kind: 'event', realmId, event: { type: 'test', n }, userIds: [1] };
+}
+
+function collect(bus: MemoryBus): Promise<BusRecord[]> {
+  const records: BusRecord[] = [];
+  return bus.consume('test', async (record) => void records.push(record)).then(() => records);
+}
+
+const relays: OutboxRelay[] = [];
+async function startRelay(db: Database, bus: MemoryBus): Promise<OutboxRelay> {
+  const relay = new OutboxRelay({ db, bus, logger: testLogger(), pollMs: 5000 });
+  await relay.start();
+  relays.push(relay);
+  return relay;
+}
+afterEach(async () => {
+  await Promise.all(relays.splice(0).map((r) => r.stop()));
+});
+
+describe.each(['pglite', 'postgres'] as const)('outbox relay on %s', (kind) => {
+  let testDb: TestDatabase | undefined;
+  let db: Database;
+
+  beforeEach(async () => {
+    if (kind === 'postgres') {
+      testDb = await createTestDatabase();
+      db = await createDatabase({ url: testDb.url, poolMax: 4 });
+    } else {
+      db = await createDatabase({ url: '' });
+      await migrate(db.knex);
+    }
+  });
+  afterEach(async () => {
+    await Promise.all(relays.splice(0).map((r) => r.stop()));
+    await db.close();
+    await testDb?.drop();
+  });
+
+  it('publishes committed notices promptly (woken by NOTIFY, not the 5 s poll) and marks them', async () => {
+    const bus = new MemoryBus({ partitions: 4 });
+    const records = await collect(bus);
+    await startRelay(db, bus);
+    await db.knex.transaction((trx) => writeNotices(trx, [notice(1, 1), notice(2, 2)]));
+    await waitFor(() => records.length === 2, 2000);
+    expect(records.map((r) => (r.payload.notice as { event: { n: number } }).event.n).sort()).toEqual([1, 2]);
+    expect(records.map((r) => r.partition).sort()).toEqual([1, 2]);
+    await waitFor(async () => (await db.knex('outbox').whereNull('published_at').count({ n: '*' }).first())?.n === 0);
+  });
+
+  it('publishes nothing from a rolled-back transaction', async () => {
+    const bus = new MemoryBus({ partitions: 4 });
+    const records = await collect(bus);
+    const relay = await startRelay(db, bus);
+    await expect(
+      db.knex.transaction(async (trx) => {
+        await writeNotices(trx, [notice(1, 1)]);
+        throw new Error('domain check failed');
+      }),
+    ).rejects.toThrow('domain check failed');
+    await db.knex.transaction((trx) => writeNotices(trx, [notice(1, 2)]));
+    await waitFor(() => records.length === 1, 2000);
+    await relay.publishBatch();
+    expect(records).toHaveLength(1);
+    expect((records[0]!.payload.notice as { event: { n: number } }).event.n).toBe(2);
+  });
+
+  it('republishing after a crash before marking is dropped by the bus (outbox id is the dedup id)', async () => {
+    const bus = new MemoryBus({ partitions: 4 });
+    const records = await collect(bus);
+    await db.knex.transaction((trx) => writeNotices(trx, [notice(1, 1)]));
+    const relay = new OutboxRelay({ db, bus, logger: testLogger() });
+    await relay.publishBatch();
+    await db.knex('outbox').update({ published_at: null });
+    await relay.publishBatch();
+    await waitFor(() => records.length >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(records).toHaveLength(1);
+  });
+});
+
+describe('outbox relay leadership on postgres', () => {
+  it('lets exactly one of several relays publish, and another takes over when it stops', async () => {
+    const testDb = await createTestDatabase();
+    const dbs = await Promise.all([0, 1].map(() => createDatabase({ url: testDb.url, poolMax: 2 })));
+    const bus = new MemoryBus({ partitions: 1 });
+    const records = await collect(bus);
+    try {
+      const [first, second] = [new OutboxRelay({ db: dbs[0]!, bus, logger: testLogger(), pollMs: 20 }), new OutboxRelay({ db: dbs[1]!, bus, logger: testLogger(), pollMs: 20 })];
+      await first.start();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await second.start();
+      for (let i = 0; i < 20; i++) await dbs[0]!.knex.transaction((trx) => writeNotices(trx, [notice(1, i)]));
+      await waitFor(() => records.length === 20, 3000);
+      expect(first.published).toBe(20);
+      expect(second.published).toBe(0);
+
+      await first.stop();
+      await dbs[0]!.knex.transaction((trx) => writeNotices(trx, [notice(1, 99)]));
+      // The second relay retries the lock every 2 s.
+      await waitFor(() => records.length === 21, 5000);
+      expect(second.published).toBe(1);
+      await second.stop();
+    } finally {
+      await Promise.all(dbs.map((db) => db.close()));
+      await testDb.drop();
+    }
+  });
+});
