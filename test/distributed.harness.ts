@@ -15,6 +15,7 @@ import type { Config, ServiceName } from '@chat/config';
 import { createApiKeyCipher, createDatabase, OutboxRelay, seedDevRealm, type Database } from '@chat/db';
 import { buildApp as buildEventQueue, startWorker, type EventQueueWorker } from '@chat/event-queue-service';
 import { buildGateway } from '@chat/gateway-service';
+import { httpInternalClient } from '@chat/http';
 import { forwardTo } from '@chat/gateway-service/src/forward';
 import { buildApp as buildMessage } from '@chat/message-service';
 import { RedisQueueStore } from '@chat/queue-store';
@@ -81,12 +82,13 @@ export async function startDistributedCluster(options: ClusterOptions = {}): Pro
   const cipher = createApiKeyCipher(config.apiKeySecret);
   await seedDevRealm(db.knex, cipher);
 
-  const urls: Partial<Record<ServiceName, string>> = {
-    message: await serve(buildMessage({ config, db: await open(), logger })),
-    subscription: await serve(buildSubscription({ config, db: await open(), logger })),
-    settings: await serve(buildSettings({ config, db: await open(), cipher, logger })),
-    webhook: await serve(buildWebhook({ config, db: await open(), logger })),
-  };
+  // Filled as services start; internal calls read it when they are made.
+  const urls: Partial<Record<ServiceName, string>> = {};
+  const internal = (caller: string) => httpInternalClient(urls as Record<string, string>, config.internalSecret, caller);
+  urls.message = await serve(buildMessage({ config, db: await open(), logger }));
+  urls.subscription = await serve(buildSubscription({ config, db: await open(), logger, internal: internal('subscription') }));
+  urls.settings = await serve(buildSettings({ config, db: await open(), cipher, logger }));
+  urls.webhook = await serve(buildWebhook({ config, db: await open(), logger, internal: internal('webhook') }));
 
   const busOptions = { servers: config.natsUrl, stream: `${config.namespace}_events`, partitions: config.busPartitions };
   const replicas: Replica[] = [];

@@ -6,3 +6,5 @@ export * from './identity';
 export * from './errors-middleware';
 export * from './app';
 export * from './client-name';
+export * from './internal-client';
+export * from './loopback';

@@ -3,6 +3,7 @@ import type { Config } from '@chat/config';
 import type { Database } from '@chat/db';
 import { createServiceApp, type AnyEndpoint } from '@chat/http';
 import type { Logger } from '@chat/log';
+import { internalEndpoints } from './routes/internal';
 import { messageEndpoints } from './routes/messages';
 
 export interface MessageDeps {
@@ -15,7 +16,7 @@ export interface MessageDeps {
 
 /** Every endpoint this service serves (the gateway's route table must list each). */
 export function endpoints(deps: MessageDeps): AnyEndpoint[] {
-  return messageEndpoints(deps);
+  return [...messageEndpoints(deps), ...internalEndpoints(deps)];
 }
 
 /** The message service: send, fetch, flags, edits, deletes, reactions. */

@@ -6,10 +6,11 @@
 import type { Express, RequestHandler } from 'express';
 import { Authenticator } from '@chat/auth';
 import { MemoryBus } from '@chat/bus';
-import type { Config } from '@chat/config';
+import { SERVICE_NAMES, type Config, type ServiceName } from '@chat/config';
 import { createDatabase, migrate, OutboxRelay, type Database } from '@chat/db';
 import { buildApp as buildEventQueue, startWorker } from '@chat/event-queue-service';
 import { buildGateway } from '@chat/gateway-service';
+import { httpInternalClient, loopbackListener } from '@chat/http';
 import type { Logger } from '@chat/log';
 import { buildApp as buildMessage } from '@chat/message-service';
 import { MemoryQueueStore } from '@chat/queue-store';
@@ -58,17 +59,26 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   const worker = await startWorker({ bus, store, logger });
   const onCommit = () => relay.poke();
 
+  // Internal service-to-service calls go over loopback listeners, signed as in production.
+  const apps = {} as Record<ServiceName, Express>;
+  const internalUrls: Record<string, string> = {};
+  const internalFor = (caller: string) => httpInternalClient(internalUrls, config.internalSecret, caller);
+  apps.message = buildMessage({ config, db, logger, onCommit });
+  apps.subscription = buildSubscription({ config, db, logger, internal: internalFor('subscription') });
+  apps.settings = buildSettings({ config, db, cipher: cipherFor(config), logger });
+  apps.webhook = buildWebhook({ config, db, logger, internal: internalFor('webhook') });
+  apps['event-queue'] = buildEventQueue({ config, db, store, logger, heartbeatMs: options.heartbeatMs });
+  const loopbacks = await Promise.all(SERVICE_NAMES.map((name) => loopbackListener(apps[name])));
+  SERVICE_NAMES.forEach((name, i) => (internalUrls[name] = loopbacks[i]!.url));
+
   const gateway = buildGateway({
     db: db.knex,
     authenticator: new Authenticator(db.knex, cipherFor(config)),
     logger,
-    dispatch: {
-      message: inProcess(buildMessage({ config, db, logger, onCommit })),
-      subscription: inProcess(buildSubscription({ config, db, logger })),
-      settings: inProcess(buildSettings({ config, db, cipher: cipherFor(config), logger })),
-      webhook: inProcess(buildWebhook({ config, db, logger })),
-      'event-queue': inProcess(buildEventQueue({ config, db, store, logger, heartbeatMs: options.heartbeatMs })),
-    },
+    dispatch: Object.fromEntries(SERVICE_NAMES.map((name) => [name, inProcess(apps[name])])) as Record<
+      ServiceName,
+      RequestHandler
+    >,
   });
 
   return {
@@ -76,6 +86,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
     db,
     relay,
     async stop() {
+      await Promise.all(loopbacks.map((l) => l.close()));
       await relay.stop();
       await worker.stop();
       await bus.close();

@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import type { Config } from '@chat/config';
 import type { Database } from '@chat/db';
-import { createServiceApp, type AnyEndpoint } from '@chat/http';
+import { createServiceApp, type AnyEndpoint, type InternalClient } from '@chat/http';
 import type { Logger } from '@chat/log';
 import { subscriptionEndpoints } from './routes/subscriptions';
 
@@ -9,6 +9,8 @@ export interface SubscriptionDeps {
   config: Config;
   db: Database;
   logger: Logger;
+  /** Calls to other services' internal APIs (posting messages goes through the message service). */
+  internal: InternalClient;
 }
 
 /** Every endpoint this service serves (the gateway's route table must list each). */

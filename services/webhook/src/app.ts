@@ -1,13 +1,15 @@
 import type { Express } from 'express';
 import type { Config } from '@chat/config';
 import type { Database } from '@chat/db';
-import { createServiceApp, type AnyEndpoint } from '@chat/http';
+import { createServiceApp, type AnyEndpoint, type InternalClient } from '@chat/http';
 import type { Logger } from '@chat/log';
 
 export interface WebhookDeps {
   config: Config;
   db: Database;
   logger: Logger;
+  /** Calls to other services' internal APIs (posting messages goes through the message service). */
+  internal: InternalClient;
 }
 
 /**

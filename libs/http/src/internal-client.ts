@@ -1,0 +1,63 @@
+/**
+ * Service-to-service calls. A service that must act elsewhere (post an announcement, a webhook's
+ * message) calls the owning service's internal API under its own service identity, signed with
+ * the internal secret, and never imports its code. The call is HTTP in both topologies: to the
+ * service's URL when distributed, to a loopback listener of the service's app when embedded
+ * (these calls are rare, so a loopback hop costs nothing that matters, and the request takes
+ * exactly the path it takes in production).
+ */
+import { ApiError } from '@chat/errors';
+import { identityHeaders, type ServiceIdentity } from './identity';
+
+export interface InternalCall {
+  service: string;
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Path under /api/v1, e.g. /internal/messages. */
+  path: string;
+  realmId: number | null;
+  params?: Record<string, unknown>;
+}
+
+export interface InternalClient {
+  /** The success body; an error answer is thrown as the ApiError the service gave. */
+  call(request: InternalCall): Promise<Record<string, unknown>>;
+}
+
+function encode(params: Record<string, unknown> = {}): string {
+  return new URLSearchParams(
+    Object.entries(params)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+  ).toString();
+}
+
+function headersFor(caller: string, realmId: number | null, secret: string): Record<string, string> {
+  const identity: ServiceIdentity = { kind: 'service', service: caller, realmId };
+  return { ...identityHeaders(identity, secret), 'content-type': 'application/x-www-form-urlencoded' };
+}
+
+function toResult(status: number, body: Record<string, unknown>): Record<string, unknown> {
+  if (status >= 200 && status < 300 && body.result === 'success') return body;
+  const { result: _result, msg, code, ...extra } = body;
+  throw new ApiError(typeof msg === 'string' ? msg : `internal call failed (${status})`, {
+    status,
+    code: typeof code === 'string' ? (code as never) : undefined,
+    extra,
+  });
+}
+
+export function httpInternalClient(urls: Record<string, string>, secret: string, caller: string): InternalClient {
+  return {
+    async call(request) {
+      const base = urls[request.service]?.split(',')[0];
+      if (!base) throw new Error(`no URL configured for service ${request.service}`);
+      const query = request.method === 'GET' ? `?${encode(request.params)}` : '';
+      const response = await fetch(`${base}/api/v1${request.path}${query}`, {
+        method: request.method,
+        headers: headersFor(caller, request.realmId, secret),
+        body: request.method === 'GET' ? undefined : encode(request.params),
+      });
+      return toResult(response.status, (await response.json()) as Record<string, unknown>);
+    },
+  };
+}

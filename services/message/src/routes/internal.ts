@@ -1,0 +1,39 @@
+import { badRequest } from '@chat/errors';
+import { defineEndpoint, p } from '@chat/http';
+import { getUserByEmail } from '@chat/db';
+import type { MessageDeps } from '../app';
+import { extractRecipients } from '../domain/addressee';
+import { checkSendMessage, doSendMessage } from '../domain/send-message';
+
+/**
+ * The message service's internal API: other services post messages here under their own service
+ * identity (announcements by Notification Bot, webhook messages by their bot). The gateway never
+ * routes /internal, so only signed service calls reach it.
+ */
+export function internalEndpoints(deps: MessageDeps) {
+  const db = deps.db.knex;
+  return [
+    defineEndpoint({
+      method: 'POST',
+      path: '/internal/messages',
+      auth: 'service',
+      params: {
+        sender_email: p.string({ required: true }),
+        type: p.string({ required: true }),
+        to: p.custom((raw) => extractRecipients(raw), { default: [] as string[] | number[] }),
+        topic: p.string({ aliases: ['subject'] }),
+        content: p.string({ required: true }),
+        client: p.string({ default: 'Internal' }),
+      },
+      handler: async ({ params, identity }) => {
+        if (identity.realmId === null) throw badRequest('Internal calls must name a realm');
+        const sender = await getUserByEmail(db, identity.realmId, params.sender_email);
+        if (!sender || !sender.is_active) throw badRequest(`Invalid sender '${params.sender_email}'`);
+        const checked = await checkSendMessage(db, sender, params);
+        const id = await doSendMessage(db, checked);
+        deps.onCommit?.();
+        return { id };
+      },
+    }),
+  ];
+}
