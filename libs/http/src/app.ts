@@ -23,7 +23,10 @@ const FORM_LIMIT = '1mb';
 export function formBodyParsers(): express.RequestHandler[] {
   // multer nests `a[b][99999999]` into a sparse array, which a parameter lookup then
   // JSON-encodes: one 40-byte field would cost ~500 MB. Django never nests; bound the index.
-  const parse = multer({ limits: { fieldSize: 1024 * 1024, files: 0, fieldArrayIndexLimit: 1000 } }).none();
+  // At most 1000 fields of 1 MB, like the urlencoded parser's parameter limit and size.
+  const parse = multer({
+    limits: { fieldSize: 1024 * 1024, fields: 1000, files: 0, fieldArrayIndexLimit: 1000 },
+  }).none();
   // busboy reports a malformed body (no boundary, truncated) as a plain Error: the client's
   // fault, not a 500.
   const multipartFields: express.RequestHandler = (req, res, next) =>

@@ -4,17 +4,22 @@ import { ApiError } from '@chat/errors';
 import type { Logger } from '@chat/log';
 import { sendJson } from './envelope';
 
-/** Errors of body parsers and multer that are the client's fault, with their status. */
+/**
+ * Errors of the body parsers (body-parser sets `type`, multer is a MulterError) are the client's
+ * fault; any other error, whatever status it carries, is ours and becomes a logged 500.
+ */
 function clientFault(err: unknown): ApiError | null {
   if (typeof err !== 'object' || err === null) return null;
-  const e = err as { type?: string; status?: number; code?: string; name?: string };
+  const e = err as { type?: unknown; code?: string; name?: string };
+  const fromParser = typeof e.type === 'string' || e.name === 'MulterError';
+  if (!fromParser) return null;
   if (e.type === 'entity.too.large' || e.code === 'LIMIT_FIELD_VALUE' || e.code === 'LIMIT_FILE_SIZE') {
     return new ApiError('Request body too large', { status: 413 });
   }
-  if (e.name === 'MulterError' || (typeof e.status === 'number' && e.status >= 400 && e.status < 500)) {
-    return new ApiError('Malformed request body', { code: 'BAD_REQUEST' });
+  if (e.type === 'parameters.too.many' || e.code === 'LIMIT_FIELD_COUNT') {
+    return new ApiError('Too many parameters', { status: 413 });
   }
-  return null;
+  return new ApiError('Malformed request body', { code: 'BAD_REQUEST' });
 }
 
 /**
