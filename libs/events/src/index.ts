@@ -1,3 +1,4 @@
 export * from './message';
 export * from './notice';
 export * from './types';
+export * from './schemas';

@@ -2,3 +2,4 @@ export * from './config';
 export * from './postgres';
 export * from './api-client';
 export * from './service';
+export * from './outbox';

@@ -1,0 +1,11 @@
+import type { JsonSchema } from './types';
+
+/** Events the event-queue service makes itself. */
+export const coreEventSchemas: Record<string, JsonSchema> = {
+  heartbeat: {
+    type: 'object',
+    required: ['type', 'id'],
+    properties: { type: { const: 'heartbeat' }, id: { type: 'integer' } },
+    additionalProperties: false,
+  },
+};

@@ -1,0 +1,12 @@
+/**
+ * JSON schemas of the events clients receive, one file per area (message.ts, subscription.ts,
+ * settings.ts, ...), collected here by event type. Tests validate emitted events against them.
+ */
+import type { JsonSchema } from './types';
+import { coreEventSchemas } from './core';
+
+export type { JsonSchema } from './types';
+
+export const EVENT_SCHEMAS: Record<string, JsonSchema> = {
+  ...coreEventSchemas,
+};

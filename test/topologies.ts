@@ -1,0 +1,38 @@
+/**
+ * Runs one suite against both topologies: `describeBothTopologies('streams', (env) => { it(...) })`
+ * where `env()` gives the base target for supertest/ApiClient and the database to inspect.
+ */
+import type { Express } from 'express';
+import type { Database } from '@chat/db';
+import { startStandalone, type Standalone } from '@chat/standalone';
+import { testConfig, testLogger } from '@chat/testing';
+import { startDistributedCluster, type DistributedCluster } from './distributed.harness';
+
+export interface TopologyEnv {
+  name: 'embedded' | 'distributed';
+  target: Express | string;
+  db: Database;
+}
+
+export function describeBothTopologies(title: string, body: (env: () => TopologyEnv) => void): void {
+  describe.each(['embedded', 'distributed'] as const)(`${title} (%s)`, (name) => {
+    let env: TopologyEnv | undefined;
+    let stop: () => Promise<void> = async () => undefined;
+    beforeAll(async () => {
+      if (name === 'embedded') {
+        const server: Standalone = await startStandalone({ config: testConfig(), logger: testLogger() });
+        env = { name, target: server.app, db: server.db };
+        stop = () => server.stop();
+      } else {
+        const cluster: DistributedCluster = await startDistributedCluster();
+        env = { name, target: cluster.gatewayUrl, db: cluster.db };
+        stop = () => cluster.stop();
+      }
+    });
+    afterAll(() => stop());
+    body(() => {
+      if (!env) throw new Error('topology not started');
+      return env;
+    });
+  });
+}
