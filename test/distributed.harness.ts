@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { Authenticator } from '@chat/auth';
+import { Authenticator, watchAuthChanges } from '@chat/auth';
 import { NatsBus } from '@chat/bus';
 import type { Config, ServiceName } from '@chat/config';
 import { createApiKeyCipher, createDatabase, OutboxRelay, seedDevRealm, type Database } from '@chat/db';
@@ -116,9 +116,10 @@ export async function startDistributedCluster(options: ClusterOptions = {}): Pro
     Object.entries(urls).map(([name, url]) => [name, forwardTo(url!, config.internalSecret)]),
   ) as Record<ServiceName, ReturnType<typeof forwardTo>>;
   const gatewayDb = await open();
-  const gatewayUrl = await serve(
-    buildGateway({ db: gatewayDb.knex, authenticator: new Authenticator(gatewayDb.knex, cipher), logger, dispatch }),
-  );
+  const authenticator = new Authenticator(gatewayDb.knex, cipher);
+  const unwatch = await watchAuthChanges(gatewayDb, authenticator);
+  cleanups.push(unwatch);
+  const gatewayUrl = await serve(buildGateway({ db: gatewayDb.knex, authenticator, logger, dispatch }));
 
   const theRelay = relay!;
   return {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { ROUTES } from '@chat/gateway-service/src/route-table';
-import { createApiKeyCipher } from '@chat/db';
+import { createApiKeyCipher, notifyAuthChange } from '@chat/db';
 import { identityHeaders } from '@chat/http';
 import { endpoints as eventQueueEndpoints } from '@chat/event-queue-service';
 import { endpoints as messageEndpoints } from '@chat/message-service';
@@ -8,7 +8,7 @@ import { endpoints as settingsEndpoints } from '@chat/settings-service';
 import { endpoints as subscriptionEndpoints } from '@chat/subscription-service';
 import { endpoints as webhookEndpoints } from '@chat/webhook-service';
 import { startStandalone, type Standalone } from '@chat/standalone';
-import { basicAuth, testConfig, testLogger } from '@chat/testing';
+import { basicAuth, testConfig, testLogger, waitFor } from '@chat/testing';
 
 const config = testConfig();
 
@@ -81,12 +81,16 @@ describe('gateway authentication (Zulip 2.1 bodies)', () => {
     expect(garbage.body).toEqual({ result: 'error', msg: 'Invalid authorization header for basic auth' });
   });
 
-  it('refuses deactivated accounts', async () => {
-    await server.db.knex('users').where({ email: 'cordelia@zulip.com' }).update({ is_active: false });
+  it('refuses a deactivated account at once, although its credentials were cached', async () => {
     const cordelia = await server.db.knex('users').where({ email: 'cordelia@zulip.com' }).first();
-    const cordeliaKey = createApiKeyCipher(config.apiKeySecret).decrypt(cordelia.api_key_enc);
-    const res = await me().set('Authorization', basicAuth('cordelia@zulip.com', cordeliaKey));
-    expect(res.status).toBe(401);
+    const auth = basicAuth('cordelia@zulip.com', createApiKeyCipher(config.apiKeySecret).decrypt(cordelia.api_key_enc));
+    expect((await me().set('Authorization', auth)).status).toBe(200);
+    await server.db.knex.transaction(async (trx) => {
+      await trx('users').where({ id: cordelia.id }).update({ is_active: false });
+      await notifyAuthChange(trx, cordelia.id);
+    });
+    await waitFor(async () => (await me().set('Authorization', auth)).status === 401, 2000);
+    const res = await me().set('Authorization', auth);
     expect(res.body).toEqual({ result: 'error', msg: 'Account is deactivated' });
   });
 

@@ -4,7 +4,7 @@
  * hit, no query. Cached entries expire after CACHE_TTL_MS and are dropped at once by
  * `invalidateUser` (deactivation, key regeneration), which the services' events drive.
  */
-import { type ApiKeyCipher, type Executor, type RealmRow, type UserRow } from '@chat/db';
+import { AUTH_CHANGES_CHANNEL, type ApiKeyCipher, type Database, type Executor, type RealmRow, type UserRow } from '@chat/db';
 import { ApiError, badRequest, unauthorized } from '@chat/errors';
 import type { UserIdentity } from '@chat/http';
 
@@ -101,4 +101,15 @@ export function userIdentity(user: UserRow): UserIdentity {
     isBot: user.is_bot,
     botType: user.bot_type,
   };
+}
+
+/**
+ * Drops a user's cached credentials as soon as a committed change says so (notifyAuthChange);
+ * resolves to a function that stops watching.
+ */
+export function watchAuthChanges(db: Database, authenticator: Authenticator): Promise<() => Promise<void>> {
+  return db.listen(AUTH_CHANGES_CHANNEL, (payload) => {
+    const userId = Number(payload);
+    if (Number.isInteger(userId)) authenticator.invalidateUser(userId);
+  });
 }

@@ -17,8 +17,8 @@ export type Executor = Knex | Knex.Transaction;
 export interface Database {
   knex: Knex;
   dialect: 'pg' | 'pglite';
-  /** Calls `onNotify` for each NOTIFY on `channel`; resolves to an unsubscribe function. */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /** Calls `onNotify` with the payload of each NOTIFY on `channel`; resolves to an unsubscribe function. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   /** A dedicated session for session-level advisory locks (pg); null where there is one process (PGlite). */
   dedicatedSession(): Promise<PgClient | null>;
   close(): Promise<void>;
@@ -46,7 +46,7 @@ async function createPgDatabase(url: string, poolMax: number): Promise<Database>
       const client = new PgClient({ connectionString: url });
       await client.connect();
       client.on('notification', (msg) => {
-        if (msg.channel === channel) onNotify();
+        if (msg.channel === channel) onNotify(msg.payload ?? '');
       });
       // A dropped listener connection must not crash the process; the relay's poll covers the gap.
       client.on('error', () => undefined);

@@ -10,3 +10,4 @@ export * from './queries/realms';
 export * from './queries/users';
 export * from './queries/streams';
 export * from './queries/messages';
+export * from './auth-changes';

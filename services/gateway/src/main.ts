@@ -1,4 +1,4 @@
-import { Authenticator } from '@chat/auth';
+import { Authenticator, watchAuthChanges } from '@chat/auth';
 import { loadConfig, SERVICE_NAMES, type ServiceName } from '@chat/config';
 import { createLogger } from '@chat/log';
 import { cipherFor, openDatabase, serve, withDevelopmentSecrets } from '@chat/runtime';
@@ -17,7 +17,9 @@ async function main(): Promise<void> {
   const dispatch = Object.fromEntries(
     SERVICE_NAMES.map((name) => [name, forwardTo(config.serviceUrls[name]!, config.internalSecret)]),
   ) as Record<ServiceName, ReturnType<typeof forwardTo>>;
-  const app = buildGateway({ db: db.knex, authenticator: new Authenticator(db.knex, cipherFor(config)), logger, dispatch });
+  const authenticator = new Authenticator(db.knex, cipherFor(config));
+  await watchAuthChanges(db, authenticator);
+  const app = buildGateway({ db: db.knex, authenticator, logger, dispatch });
   await serve(app, { port: config.port, host: config.host, logger, onShutdown: () => db.close() });
 }
 

@@ -4,7 +4,7 @@
  * process with no HTTP hop. It is the only place that imports several services.
  */
 import type { Express, RequestHandler } from 'express';
-import { Authenticator } from '@chat/auth';
+import { Authenticator, watchAuthChanges } from '@chat/auth';
 import { MemoryBus } from '@chat/bus';
 import { SERVICE_NAMES, type Config, type ServiceName } from '@chat/config';
 import { createDatabase, migrate, OutboxRelay, type Database } from '@chat/db';
@@ -71,9 +71,11 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   const loopbacks = await Promise.all(SERVICE_NAMES.map((name) => loopbackListener(apps[name])));
   SERVICE_NAMES.forEach((name, i) => (internalUrls[name] = loopbacks[i]!.url));
 
+  const authenticator = new Authenticator(db.knex, cipherFor(config));
+  const unwatch = await watchAuthChanges(db, authenticator);
   const gateway = buildGateway({
     db: db.knex,
-    authenticator: new Authenticator(db.knex, cipherFor(config)),
+    authenticator,
     logger,
     dispatch: Object.fromEntries(SERVICE_NAMES.map((name) => [name, inProcess(apps[name])])) as Record<
       ServiceName,
@@ -87,6 +89,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
     relay,
     async stop() {
       await Promise.all(loopbacks.map((l) => l.close()));
+      await unwatch();
       await relay.stop();
       await worker.stop();
       await bus.close();
