@@ -37,12 +37,19 @@ export function formBodyParsers(): express.RequestHandler[] {
   return [express.urlencoded({ extended: false, limit: FORM_LIMIT }), multipartFields];
 }
 
+/** The whole body as a Buffer, any Content-Type; an over-limit body is body-parser's 413. */
+function rawBodyParser(limit: number | string): express.RequestHandler {
+  return express.raw({ type: () => true, limit });
+}
+
 function runEndpoint(endpoint: AnyEndpoint) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     try {
       const identity = checkAuth(endpoint, req.identity);
       const params = parseParams(endpoint, rawParams(req));
-      const result = await endpoint.handler({ params, identity, req, res } as never);
+      // Without a body the raw parser leaves req.body unset: the handler still gets a Buffer.
+      const rawBody = endpoint.rawBody ? (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)) : undefined;
+      const result = await endpoint.handler({ params, identity, req, res, rawBody } as never);
       if (result === RESPONDED) return;
       sendSuccess(res, result ?? {});
     } catch (err) {
@@ -55,9 +62,12 @@ function runEndpoint(endpoint: AnyEndpoint) {
 export function endpointRouter(endpoints: AnyEndpoint[]): Router {
   const router = Router();
   const methodsByPath = new Map<string, string[]>();
+  // Bodies are parsed per route, so an endpoint that asks for its raw body gets the stream untouched.
+  const formParsers = formBodyParsers();
   for (const endpoint of endpoints) {
     const verb = endpoint.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete';
-    router[verb](endpoint.path, runEndpoint(endpoint));
+    const parsers = endpoint.rawBody ? [rawBodyParser(endpoint.rawBody.limit)] : formParsers;
+    router[verb](endpoint.path, ...parsers, runEndpoint(endpoint));
     methodsByPath.set(endpoint.path, [...(methodsByPath.get(endpoint.path) ?? []), endpoint.method]);
   }
   for (const [path, methods] of methodsByPath) {
@@ -101,7 +111,7 @@ export interface ServiceAppOptions {
 }
 
 /**
- * A service's HTTP app: body parsing, identity, its endpoints under /api/v1, JSON 404/405 and the
+ * A service's HTTP app: identity, body parsing per endpoint (form, or raw when declared), its endpoints under /api/v1, JSON 404/405 and the
  * error middleware. It never listens; main.ts or the standalone composition root decides that.
  */
 export function createServiceApp(options: ServiceAppOptions): Express {
@@ -110,7 +120,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.set('etag', false);
   options.extraRoutes?.(app);
   app.use(identityFromHeaders(options.internalSecret));
-  app.use(API_PREFIX, ...formBodyParsers(), endpointRouter(options.endpoints));
+  app.use(API_PREFIX, endpointRouter(options.endpoints));
   app.use(notFoundHandler);
   app.use(errorMiddleware(options.logger));
   return app;

@@ -24,6 +24,8 @@ export interface HandlerContext<S extends ParamSpecs, A extends AuthKind> {
   identity: IdentityFor<A>;
   req: Request;
   res: Response;
+  /** The body as it arrived, for endpoints declared with `rawBody` (empty when there was none). */
+  rawBody?: Buffer;
 }
 
 /** Returned by a handler that wrote the response itself (a long-poll, a redirect). */
@@ -37,6 +39,12 @@ export interface Endpoint<S extends ParamSpecs = ParamSpecs, A extends AuthKind 
   path: string;
   auth: A;
   params: S;
+  /**
+   * Receive the body unparsed whatever its Content-Type (incoming webhooks: Zulip's tests post
+   * JSON form-encoded), refused with a 413 beyond `limit` (bytes, or a size like '2mb'). Form
+   * fields are then not request variables; the query string and path still are.
+   */
+  rawBody?: { limit: number | string };
   /** Path parameters come as strings and are converted by the same specs. */
   handler: (ctx: HandlerContext<S, A>) => Promise<HandlerResult> | HandlerResult;
 }
