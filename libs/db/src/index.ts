@@ -11,3 +11,4 @@ export * from './queries/users';
 export * from './queries/streams';
 export * from './queries/messages';
 export * from './auth-changes';
+export * from './queries/unread';

@@ -127,8 +127,8 @@ export class OutboxRelay {
   /** Publishes one batch of unsent rows; returns how many there were. */
   async publishBatch(): Promise<number> {
     const { knex } = this.options.db;
-    const rows: { id: number; partition_key: number; payload: Notice | string }[] = await knex('outbox')
-      .select('id', 'partition_key', 'payload')
+    const rows: { id: number; partition_key: number; tx_id: number; payload: Notice | string }[] = await knex('outbox')
+      .select('id', 'partition_key', 'tx_id', 'payload')
       .whereNull('published_at')
       .orderBy('id')
       .limit(this.batchSize);
@@ -138,6 +138,7 @@ export class OutboxRelay {
       partitionKey: row.partition_key,
       payload: {
         outboxId: String(row.id),
+        txId: Number(row.tx_id),
         notice: typeof row.payload === 'string' ? (JSON.parse(row.payload) as Notice) : row.payload,
       },
     }));

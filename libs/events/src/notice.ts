@@ -49,5 +49,10 @@ export interface ClientEvent {
 export interface BusEvent {
   /** The outbox row id: the bus's deduplication id. */
   outboxId: string;
+  /**
+   * The transaction that wrote the notice (PostgreSQL's txid_current()): /register fences a new
+   * queue with the snapshot its initial state was read in, and skips what that state saw.
+   */
+  txId?: number;
   notice: Notice;
 }

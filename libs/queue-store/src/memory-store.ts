@@ -6,7 +6,9 @@ import {
   type QueueDescriptor,
   type QueuedEvent,
   type QueueStore,
+  type Snapshot,
   type WaitResult,
+  visibleIn,
 } from './queue-store';
 import { Waiters } from './waiters';
 
@@ -18,6 +20,10 @@ interface MemoryQueue {
   newestPrunedId: number;
   /** The last bus position applied; undefined until an append carries one. */
   busSeq: number | undefined;
+  /** Set by setFence: events of transactions this snapshot saw are skipped. */
+  fence?: Snapshot;
+  /** While registering: the transaction of each event in `events` (same positions). */
+  pendingTx?: (number | undefined)[];
 }
 
 /**
@@ -42,7 +48,14 @@ export class MemoryQueueStore implements QueueStore {
 
   async create(queue: QueueDescriptor): Promise<void> {
     if (this.queues.has(queue.id)) throw new Error(`queue ${queue.id} already exists`);
-    this.queues.set(queue.id, { descriptor: copy(queue), events: [], nextId: 0, newestPrunedId: -1, busSeq: undefined });
+    this.queues.set(queue.id, {
+      descriptor: copy(queue),
+      events: [],
+      nextId: 0,
+      newestPrunedId: -1,
+      busSeq: undefined,
+      pendingTx: queue.registering ? [] : undefined,
+    });
     addTo(this.byUser, queue.userId, queue.id);
     if (seesPublicStreams(queue)) addTo(this.publicByRealm, queue.realmId, queue.id);
   }
@@ -78,7 +91,7 @@ export class MemoryQueueStore implements QueueStore {
     return this.descriptors(this.publicByRealm.get(realmId) ?? []);
   }
 
-  async append(entries: AppendEntry[], busSeq?: number): Promise<(number | null)[]> {
+  async append(entries: AppendEntry[], busSeq?: number, txId?: number): Promise<(number | null)[]> {
     // Decided once per queue and call, so every entry of this call for a queue is applied (the
     // record is new to it) or none is (a redelivery), as in the Redis store's per-queue script.
     const accepted = new Map<string, boolean>();
@@ -92,12 +105,27 @@ export class MemoryQueueStore implements QueueStore {
         if (accept && busSeq !== undefined) queue.busSeq = busSeq;
       }
       if (!accept) return null;
+      if (txId !== undefined && queue.fence && visibleIn(queue.fence, txId)) return null;
       const id = queue.nextId;
       queue.nextId += 1;
       queue.events.push({ ...event, id });
+      queue.pendingTx?.push(txId);
       this.waiters.wake(queueId);
       return id;
     });
+  }
+
+  async setFence(queueId: string, snapshot: Snapshot): Promise<void> {
+    const queue = this.queues.get(queueId);
+    if (!queue) return;
+    const pending = queue.pendingTx ?? [];
+    queue.events = queue.events.filter((_, i) => {
+      const txId = pending[i];
+      return txId === undefined || !visibleIn(snapshot, txId);
+    });
+    queue.fence = { ...snapshot, xip: [...snapshot.xip] };
+    queue.pendingTx = undefined;
+    queue.descriptor.registering = false;
   }
 
   async fetch(queueId: string, lastEventId: number): Promise<FetchResult> {

@@ -21,6 +21,41 @@ export interface QueueDescriptor {
   timeoutSecs: number;
   /** Milliseconds since the epoch of the client's last register or poll. */
   lastActivity: number;
+  /**
+   * True from create until setFence: /register is still reading the initial state, and each
+   * append records its transaction so that setFence can drop what that state already holds.
+   */
+  registering?: boolean;
+}
+
+/**
+ * A PostgreSQL snapshot (pg_current_snapshot()): the transactions a read saw. /register reads the
+ * initial state in one snapshot and fences its queue with it: an event from a transaction the
+ * snapshot saw is already in the state, so it is never delivered; any other event is.
+ */
+export interface Snapshot {
+  xmin: number;
+  xmax: number;
+  /** Transactions in progress when the snapshot was taken (not seen, although below xmax). */
+  xip: number[];
+}
+
+/** Whether the snapshot saw transaction `txId` (PostgreSQL's XidInMVCCSnapshot, inverted). */
+export function visibleIn(snapshot: Snapshot, txId: number): boolean {
+  if (txId < snapshot.xmin) return true;
+  if (txId >= snapshot.xmax) return false;
+  return !snapshot.xip.includes(txId);
+}
+
+/** Parses pg_snapshot's text form `xmin:xmax:xip,xip,...`. */
+export function parseSnapshot(text: string): Snapshot {
+  const [xmin, xmax, xip] = text.split(':');
+  if (xmin === undefined || xmax === undefined) throw new Error(`not a snapshot: ${text}`);
+  return {
+    xmin: Number(xmin),
+    xmax: Number(xmax),
+    xip: xip ? xip.split(',').filter((x) => x !== '').map(Number) : [],
+  };
 }
 
 /** An event as stored in a queue: the client event with its queue-local id. */
@@ -66,8 +101,16 @@ export interface QueueStore {
    *
    * Entries of one call for the same queue are applied together: with `busSeq` they are all
    * appended or all skipped, so one bus record may yield several events for a queue.
+   *
+   * `txId` is the transaction that committed the change: a queue fenced with a snapshot that saw
+   * it skips the event (its state already has it); a queue still registering records it.
    */
-  append(entries: AppendEntry[], busSeq?: number): Promise<(number | null)[]>;
+  append(entries: AppendEntry[], busSeq?: number, txId?: number): Promise<(number | null)[]>;
+  /**
+   * Ends a queue's registration: from now on events from transactions `snapshot` saw are skipped,
+   * and those already appended while the state was being read are dropped. Atomic with appends.
+   */
+  setFence(queueId: string, snapshot: Snapshot): Promise<void>;
   /**
    * Prunes events up to lastEventId, then returns the rest (Zulip's prune + contents), atomically.
    * The pruning sticks even when the result is 'not-in-queue', as in Zulip. The events returned

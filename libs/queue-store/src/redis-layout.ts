@@ -8,6 +8,8 @@ import type { QueueDescriptor } from './queue-store';
  *                            and busSeq (the last bus position applied; absent until the first)
  *   P q:{<queueId>}:events   list: the unacknowledged events as JSON, oldest first, each
  *                            beginning with `{"id":<n>,` so scripts read ids without decoding
+ *   P q:{<queueId>}:tx       list, while registering: each queued event's transaction id
+ *                            (fields registering, fenceXmin/fenceXmax/fenceXip in the hash)
  *   P user:<userId>          set: ids of the user's queues
  *   P realm:<realmId>:public set: ids of the realm's all_public_streams or narrowed queues
  *   P expiry                 sorted set: queue id scored by lastActivity + timeoutSecs * 1000
@@ -26,6 +28,11 @@ export class RedisLayout {
 
   events(queueId: string): string {
     return `${this.prefix}q:{${queueId}}:events`;
+  }
+
+  /** While registering: the transaction of each queued event, same positions as the events list. */
+  pendingTx(queueId: string): string {
+    return `${this.prefix}q:{${queueId}}:tx`;
   }
 
   user(userId: number): string {
@@ -68,6 +75,7 @@ export function encodeQueue(queue: QueueDescriptor): string[] {
     'lastActivity', String(queue.lastActivity),
     'nextId', '0',
     'prunedId', '-1',
+    ...(queue.registering ? ['registering', '1'] : []),
   ];
 }
 
@@ -86,6 +94,7 @@ export function decodeQueue(queueId: string, fields: Record<string, string>): Qu
     clientName: fields.clientName ?? '',
     timeoutSecs: Number(fields.timeoutSecs),
     lastActivity: Number(fields.lastActivity),
+    ...(fields.registering === '1' ? { registering: true } : {}),
   };
 }
 

@@ -30,12 +30,26 @@ redis.call('ZADD', KEYS[2], string.format('%d', tonumber(ARGV[1]) + timeout * 10
 return 1
 `;
 
+/** Whether snapshot (xmin, xmax, comma-separated xip) saw transaction tx: queue-store.ts visibleIn. */
+const VISIBLE = `
+local function visible(tx, xmin, xmax, xip)
+  if tx < xmin then return true end
+  if tx >= xmax then return false end
+  for running in string.gmatch(xip, '[^,]+') do
+    if tonumber(running) == tx then return false end
+  end
+  return true
+end
+`;
+
 /**
- * KEYS: queue, events. ARGV: wake channel, bus seq or '', then each event's JSON without "id".
- * Returns the ids given, or nil when the queue is gone or already applied this bus position.
+ * KEYS: queue, events, pending transactions. ARGV: wake channel, bus seq or '', transaction id
+ * or '', then each event's JSON without "id". Returns the ids given, or nil when the queue is
+ * gone, already applied this bus position, or is fenced by a snapshot that saw the transaction.
+ * While the queue registers, each event's transaction goes to the pending list ('-' for none).
  * Never touches the expiry: only the client's own activity keeps a queue alive.
  */
-const APPEND = `
+const APPEND = `${VISIBLE}
 if redis.call('EXISTS', KEYS[1]) == 0 then return false end
 local seq = ARGV[2]
 if seq ~= '' then
@@ -43,16 +57,47 @@ if seq ~= '' then
   if applied and tonumber(seq) <= tonumber(applied) then return false end
   redis.call('HSET', KEYS[1], 'busSeq', seq)
 end
+local tx = ARGV[3]
+local fence = redis.call('HMGET', KEYS[1], 'fenceXmin', 'fenceXmax', 'fenceXip', 'registering')
+if tx ~= '' and fence[1] and visible(tonumber(tx), tonumber(fence[1]), tonumber(fence[2]), fence[3]) then
+  return false
+end
+local registering = fence[4] == '1'
 local ids = {}
-for i = 3, #ARGV do
+for i = 4, #ARGV do
   local id = redis.call('HINCRBY', KEYS[1], 'nextId', 1) - 1
   local rest = string.sub(ARGV[i], 2)
   if rest ~= '}' then rest = ',' .. rest end
   redis.call('RPUSH', KEYS[2], '{"id":' .. id .. rest)
+  if registering then redis.call('RPUSH', KEYS[3], tx == '' and '-' or tx) end
   ids[#ids + 1] = id
 end
 if #ids > 0 then redis.call('PUBLISH', ARGV[1], ids[#ids]) end
 return ids
+`;
+
+/**
+ * KEYS: queue, events, pending transactions. ARGV: xmin, xmax, xip. Stores the fence, ends the
+ * registration, and drops the events appended meanwhile whose transaction the snapshot saw.
+ */
+const SET_FENCE = `${VISIBLE}
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local xmin, xmax, xip = tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3]
+redis.call('HSET', KEYS[1], 'fenceXmin', ARGV[1], 'fenceXmax', ARGV[2], 'fenceXip', xip)
+redis.call('HDEL', KEYS[1], 'registering')
+local events = redis.call('LRANGE', KEYS[2], 0, -1)
+local pending = redis.call('LRANGE', KEYS[3], 0, -1)
+redis.call('DEL', KEYS[3])
+local kept = {}
+for i = 1, #events do
+  local tx = pending[i]
+  if tx == nil or tx == '-' or not visible(tonumber(tx), xmin, xmax, xip) then kept[#kept + 1] = events[i] end
+end
+if #kept < #events then
+  redis.call('DEL', KEYS[2])
+  for i = 1, #kept do redis.call('RPUSH', KEYS[2], kept[i]) end
+end
+return 1
 `;
 
 /**
@@ -86,7 +131,8 @@ return {'ok', rest}
 const SCRIPTS = {
   chatQueueCreate: { numberOfKeys: 4, lua: CREATE },
   chatQueueTouch: { numberOfKeys: 2, lua: TOUCH },
-  chatQueueAppend: { numberOfKeys: 2, lua: APPEND },
+  chatQueueAppend: { numberOfKeys: 3, lua: APPEND },
+  chatQueueSetFence: { numberOfKeys: 3, lua: SET_FENCE },
   chatQueueFetch: { numberOfKeys: 2, lua: FETCH },
 } as const;
 

@@ -8,6 +8,7 @@ import {
   type QueueDescriptor,
   type QueuedEvent,
   type QueueStore,
+  type Snapshot,
   type WaitResult,
 } from './queue-store';
 import { RedisLayout, decodeQueue, encodeQueue } from './redis-layout';
@@ -78,7 +79,7 @@ export class RedisQueueStore implements QueueStore {
   async delete(queueId: string): Promise<void> {
     const k = this.keys;
     const [userId, realmId] = await this.redis.hmget(k.queue(queueId), 'userId', 'realmId');
-    const tx = this.redis.multi().del(k.queue(queueId), k.events(queueId)).zrem(k.expiry, queueId);
+    const tx = this.redis.multi().del(k.queue(queueId), k.events(queueId), k.pendingTx(queueId)).zrem(k.expiry, queueId);
     if (userId != null) tx.srem(k.user(Number(userId)), queueId);
     if (realmId != null) tx.srem(k.publicQueues(Number(realmId)), queueId);
     // Parked long-polls on any replica wake, fetch, and report BAD_EVENT_QUEUE_ID at once.
@@ -100,14 +101,17 @@ export class RedisQueueStore implements QueueStore {
   }
 
   /** One script call per queue, all in one pipeline: a 10,000-queue fan-out is one write and one read. */
-  async append(entries: AppendEntry[], busSeq?: number): Promise<(number | null)[]> {
+  async append(entries: AppendEntry[], busSeq?: number, txId?: number): Promise<(number | null)[]> {
     const ids: (number | null)[] = entries.map(() => null);
     const groups = groupByQueue(entries);
     if (groups.length === 0) return ids;
     const k = this.keys;
     const pipeline = scriptedPipeline(this.redis);
     for (const { queueId, events } of groups) {
-      pipeline.chatQueueAppend(k.queue(queueId), k.events(queueId), k.wake(queueId), busSeq ?? '', ...events);
+      pipeline.chatQueueAppend(
+        k.queue(queueId), k.events(queueId), k.pendingTx(queueId),
+        k.wake(queueId), busSeq ?? '', txId ?? '', ...events,
+      );
     }
     const results = replies(await pipeline.exec());
     groups.forEach((group, index) => {
@@ -115,6 +119,14 @@ export class RedisQueueStore implements QueueStore {
       if (Array.isArray(given)) group.positions.forEach((position, j) => (ids[position] = Number(given[j])));
     });
     return ids;
+  }
+
+  async setFence(queueId: string, snapshot: Snapshot): Promise<void> {
+    const k = this.keys;
+    await this.redis.chatQueueSetFence(
+      k.queue(queueId), k.events(queueId), k.pendingTx(queueId),
+      snapshot.xmin, snapshot.xmax, snapshot.xip.join(','),
+    );
   }
 
   async fetch(queueId: string, lastEventId: number): Promise<FetchResult> {

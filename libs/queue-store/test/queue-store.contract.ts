@@ -324,6 +324,44 @@ export function runQueueStoreContract(name: string, makeStore: () => Promise<Sto
       });
     });
 
+    describe('registration fence', () => {
+      const snapshot = { xmin: 100, xmax: 105, xip: [100, 102] };
+      const event = (n: number) => ({ type: 'test', n });
+      const numbers = async (queueId: string) => {
+        const result = await store.fetch(queueId, -1);
+        return result.kind === 'ok' ? result.events.map((e) => e.n) : result.kind;
+      };
+
+      it('drops what the snapshot saw among the events appended while registering, keeps the rest', async () => {
+        const queue = await newQueue({ registering: true });
+        expect((await store.get(queue.id))?.registering).toBe(true);
+        await store.append([{ queueId: queue.id, event: event(1) }], 1, 99); // seen (below xmin)
+        await peer.append([{ queueId: queue.id, event: event(2) }], 2, 102); // in progress: not seen
+        await store.append([{ queueId: queue.id, event: event(3) }], 3, 103); // seen
+        await store.append([{ queueId: queue.id, event: event(4) }], 4, 105); // after the snapshot
+        await store.append([{ queueId: queue.id, event: event(5) }]); // no transaction (local)
+        await peer.setFence(queue.id, snapshot);
+        expect(await numbers(queue.id)).toEqual([2, 4, 5]);
+        expect((await store.get(queue.id))?.registering).toBeFalsy();
+      });
+
+      it('skips later events from transactions the snapshot saw, and delivers the others', async () => {
+        const queue = await newQueue({ registering: true });
+        await store.setFence(queue.id, snapshot);
+        expect(await store.append([{ queueId: queue.id, event: event(1) }], 1, 101)).toEqual([null]);
+        expect(await peer.append([{ queueId: queue.id, event: event(2) }], 2, 102)).toEqual([0]);
+        expect(await store.append([{ queueId: queue.id, event: event(3) }], 3, 200)).toEqual([1]);
+        expect(await numbers(queue.id)).toEqual([2, 3]);
+      });
+
+      it('leaves queues that never registered unfenced', async () => {
+        const queue = await newQueue();
+        expect(await store.append([{ queueId: queue.id, event: event(1) }], 1, 1)).toEqual([0]);
+        await store.setFence('no-such-queue', snapshot);
+        expect(await numbers(queue.id)).toEqual([1]);
+      });
+    });
+
     describe('fan-out', () => {
       const QUEUES = 10_000;
 

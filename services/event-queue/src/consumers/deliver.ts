@@ -17,7 +17,7 @@ export async function deliverRecord(store: QueueStore, record: BusRecord): Promi
   }
   const entries = notice.kind === 'message' ? await messageEntries(store, notice) : await eventEntries(store, notice);
   if (entries.length === 0) return 0;
-  const ids = await store.append(entries, record.seq);
+  const ids = await store.append(entries, record.seq, record.payload.txId);
   return ids.filter((id) => id !== null).length;
 }
 

@@ -4,7 +4,7 @@
  * read can be missed.
  */
 import { ApiError, badRequest } from '@chat/errors';
-import type { QueueDescriptor } from '@chat/queue-store';
+import { parseSnapshot, type QueueDescriptor } from '@chat/queue-store';
 import type { EventQueueDeps } from '../app';
 import { SUPPORTED_NARROW_OPERATORS } from './event-filter';
 import { fetchInitialState } from './initial-state';
@@ -14,6 +14,8 @@ export const DEFAULT_QUEUE_TIMEOUT_SECS = 600;
 const MAX_QUEUE_TIMEOUT_SECS = 7 * 24 * 60 * 60;
 
 export interface RegisterRequest {
+  /** With initial state (POST /register): fence the queue with the state's snapshot. */
+  withState?: boolean;
   userId: number;
   realmId: number;
   clientName: string;
@@ -55,6 +57,7 @@ export async function allocateQueue(deps: EventQueueDeps, request: RegisterReque
     clientName: request.clientName,
     timeoutSecs: lifespan,
     lastActivity: Date.now(),
+    registering: request.withState === true,
   };
   try {
     await deps.store.create(queue);
@@ -65,9 +68,26 @@ export async function allocateQueue(deps: EventQueueDeps, request: RegisterReque
   return queue;
 }
 
+/**
+ * No event lost, none applied twice: the queue exists (recording each event's transaction)
+ * before the state is read; the state is read in one REPEATABLE READ snapshot; then the queue is
+ * fenced with that snapshot, which drops the events the state already holds, whether they
+ * reached the queue during the read or reach it later (the relay and the bus are asynchronous).
+ */
 export async function registerQueue(deps: EventQueueDeps, request: RegisterRequest): Promise<Record<string, unknown>> {
-  const queue = await allocateQueue(deps, request);
+  const queue = await allocateQueue(deps, { ...request, withState: true });
   const wanted = request.fetchEventTypes ?? request.eventTypes;
-  const state = await fetchInitialState(deps.db.knex, request.userId, request.realmId, wanted);
+  const { snapshot, state } = await deps.db.knex.transaction(
+    async (trx) => {
+      // The first statement fixes the transaction's snapshot; every read below uses it.
+      const { rows } = (await trx.raw('SELECT pg_current_snapshot()::text AS snapshot')) as {
+        rows: { snapshot: string }[];
+      };
+      const read = await fetchInitialState(trx, request.userId, request.realmId, wanted);
+      return { snapshot: parseSnapshot(rows[0]!.snapshot), state: read };
+    },
+    { isolationLevel: 'repeatable read', readOnly: true },
+  );
+  await deps.store.setFence(queue.id, snapshot);
   return { queue_id: queue.id, last_event_id: -1, ...state };
 }
