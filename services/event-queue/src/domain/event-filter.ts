@@ -7,30 +7,37 @@ import type { QueueDescriptor } from '@chat/queue-store';
 /** Register-time narrows allow only these operators (check_supported_events_narrow_filter). */
 export const SUPPORTED_NARROW_OPERATORS = new Set(['stream', 'topic', 'sender', 'is']);
 
+/** The message fields a narrow looks at (Zulip's fixtures leave out what a case does not need). */
 export interface FilterableMessage {
-  type: string;
-  display_recipient: unknown;
+  type?: string;
+  display_recipient?: unknown;
   subject?: string;
   topic?: string;
-  sender_email: string;
+  sender_email?: string;
 }
 
 export function acceptsEventType(queue: Pick<QueueDescriptor, 'eventTypes'>, type: string): boolean {
   return queue.eventTypes === null || queue.eventTypes.includes(type);
 }
 
-export function matchesNarrow(narrow: [string, string][], message: FilterableMessage, flags: string[]): boolean {
+export function matchesNarrow(
+  narrow: [string, string][],
+  message: FilterableMessage | null,
+  flags: string[] | null,
+): boolean {
+  const msg = message ?? {};
+  const flagList = flags ?? [];
   return narrow.every(([operator, operand]) => {
     const wanted = operand.toLowerCase();
     switch (operator) {
       case 'stream':
-        return message.type === 'stream' && String(message.display_recipient).toLowerCase() === wanted;
+        return msg.type === 'stream' && String(msg.display_recipient).toLowerCase() === wanted;
       case 'topic':
-        return message.type === 'stream' && (message.subject ?? message.topic ?? '').toLowerCase() === wanted;
+        return msg.type === 'stream' && (msg.subject ?? msg.topic ?? '').toLowerCase() === wanted;
       case 'sender':
-        return message.sender_email.toLowerCase() === wanted;
+        return (msg.sender_email ?? '').toLowerCase() === wanted;
       case 'is':
-        return matchesIs(operand, message, flags);
+        return matchesIs(operand, msg, flagList);
       default:
         return false;
     }
