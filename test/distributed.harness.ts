@@ -95,7 +95,7 @@ export async function startDistributedCluster(options: ClusterOptions = {}): Pro
   let relay: OutboxRelay | undefined;
   for (const consumes of consumers) {
     const bus = await NatsBus.connect(busOptions);
-    const store = new RedisQueueStore({ url: config.redisUrl, prefix: `${config.namespace}:eq:` });
+    const store = new RedisQueueStore({ url: config.redisUrl, prefix: `${config.namespace}:eq:`, maxEvents: config.queueMaxEvents });
     const worker = consumes ? await startWorker({ bus, store, logger }) : null;
     const replicaDb = await open();
     if (!relay) {

@@ -27,6 +27,12 @@ export interface Config {
   /** Names the NATS stream, consumers and Redis key prefix, so test runs never share state. */
   namespace: string;
   logLevel: string;
+  /** Idle time after which an event queue is collected (Zulip: 600 s). */
+  eventQueueTimeoutSecs: number;
+  /** Fixed heartbeat delay for parked long-polls; null: Zulip's 45 s plus 0-10 s of jitter. */
+  heartbeatSecs: number | null;
+  /** A queue holding more unacknowledged events than this is collected (BAD_EVENT_QUEUE_ID). */
+  queueMaxEvents: number;
   /** Distributed topology: where the gateway finds each service. */
   serviceUrls: Record<string, string>;
 }
@@ -60,6 +66,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     busPartitions: intVar(env, 'BUS_PARTITIONS', 8, problems),
     namespace: env.CHAT_NAMESPACE ?? 'chat',
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    eventQueueTimeoutSecs: intVar(env, 'EVENT_QUEUE_TIMEOUT_SECS', 600, problems),
+    heartbeatSecs: env.EVENT_HEARTBEAT_SECS ? intVar(env, 'EVENT_HEARTBEAT_SECS', 45, problems) : null,
+    queueMaxEvents: intVar(env, 'EVENT_QUEUE_MAX_EVENTS', 10000, problems),
     serviceUrls: serviceUrls(env),
     ...overrides,
   };

@@ -32,7 +32,13 @@ interface MemoryQueue {
  * expiredQueues, which scans every queue: once a minute over 10,000 queues is ~10,000
  * comparisons, cheaper than keeping an ordered index up to date on every touch.
  */
+export interface MemoryQueueStoreOptions {
+  /** A queue holding more unacknowledged events than this is collected (0: no cap). */
+  maxEvents?: number;
+}
+
 export class MemoryQueueStore implements QueueStore {
+  private readonly maxEvents: number;
   /** Zulip's SERVER_GENERATION: ids of a restarted process cannot collide with old ones. */
   private readonly generation = Math.floor(Date.now() / 1000);
   private lastQueueNumber = 0;
@@ -40,6 +46,10 @@ export class MemoryQueueStore implements QueueStore {
   private readonly byUser = new Map<number, Set<string>>();
   private readonly publicByRealm = new Map<number, Set<string>>();
   private readonly waiters = new Waiters();
+
+  constructor(options: MemoryQueueStoreOptions = {}) {
+    this.maxEvents = options.maxEvents ?? 0;
+  }
 
   async newQueueId(): Promise<string> {
     this.lastQueueNumber += 1;
@@ -106,6 +116,11 @@ export class MemoryQueueStore implements QueueStore {
       }
       if (!accept) return null;
       if (txId !== undefined && queue.fence && visibleIn(queue.fence, txId)) return null;
+      if (this.maxEvents > 0 && queue.events.length >= this.maxEvents) {
+        // Over its cap: collected, so its client gets BAD_EVENT_QUEUE_ID and registers again.
+        void this.delete(queueId);
+        return null;
+      }
       const id = queue.nextId;
       queue.nextId += 1;
       queue.events.push({ ...event, id });
@@ -150,6 +165,10 @@ export class MemoryQueueStore implements QueueStore {
     const queue = this.queues.get(queueId);
     if (!queue || queue.events.length > 0) return Promise.resolve('event');
     return this.waiters.park(queueId, timeoutMs, signal).result;
+  }
+
+  async interrupt(queueId: string): Promise<void> {
+    this.waiters.wake(queueId);
   }
 
   async expiredQueues(now: number): Promise<string[]> {

@@ -127,6 +127,11 @@ export interface QueueStore {
    * (or the store closes). A spurious 'event' is possible and harmless: the next fetch is empty.
    */
   waitForEvent(queueId: string, timeoutMs: number, signal?: AbortSignal): Promise<WaitResult>;
+  /**
+   * Wakes the queue's parked waiters on every replica ('event'): a new poll on a queue finishes
+   * the one parked before it, wherever that one is, as Zulip's handlers do.
+   */
+  interrupt(queueId: string): Promise<void>;
   /** Ids of queues whose lastActivity + timeoutSecs is at or before `now` (Zulip's `>=`). */
   expiredQueues(now: number): Promise<string[]>;
   /** Wakes parked waiters with 'aborted' and releases what the store opened. */

@@ -43,11 +43,13 @@ end
 `;
 
 /**
- * KEYS: queue, events, pending transactions. ARGV: wake channel, bus seq or '', transaction id
- * or '', then each event's JSON without "id". Returns the ids given, or nil when the queue is
- * gone, already applied this bus position, or is fenced by a snapshot that saw the transaction.
+ * KEYS: queue, events, pending transactions, expiry. ARGV: wake channel, bus seq or '',
+ * transaction id or '', max events (0: none), key prefix, queue id, then each event's JSON
+ * without "id". Returns the ids given, or nil when the queue is gone, already applied this bus
+ * position, is fenced by a snapshot that saw the transaction, or went over its cap (then the
+ * queue is collected, so its client gets BAD_EVENT_QUEUE_ID and registers again).
  * While the queue registers, each event's transaction goes to the pending list ('-' for none).
- * Never touches the expiry: only the client's own activity keeps a queue alive.
+ * Never touches the expiry score: only the client's own activity keeps a queue alive.
  */
 const APPEND = `${VISIBLE}
 if redis.call('EXISTS', KEYS[1]) == 0 then return false end
@@ -62,9 +64,19 @@ local fence = redis.call('HMGET', KEYS[1], 'fenceXmin', 'fenceXmax', 'fenceXip',
 if tx ~= '' and fence[1] and visible(tonumber(tx), tonumber(fence[1]), tonumber(fence[2]), fence[3]) then
   return false
 end
+local max = tonumber(ARGV[4])
+if max > 0 and redis.call('LLEN', KEYS[2]) + #ARGV - 6 > max then
+  local owner = redis.call('HMGET', KEYS[1], 'userId', 'realmId')
+  redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
+  redis.call('ZREM', KEYS[4], ARGV[6])
+  redis.call('SREM', ARGV[5] .. 'user:' .. owner[1], ARGV[6])
+  redis.call('SREM', ARGV[5] .. 'realm:' .. owner[2] .. ':public', ARGV[6])
+  redis.call('PUBLISH', ARGV[1], 'deleted')
+  return false
+end
 local registering = fence[4] == '1'
 local ids = {}
-for i = 4, #ARGV do
+for i = 7, #ARGV do
   local id = redis.call('HINCRBY', KEYS[1], 'nextId', 1) - 1
   local rest = string.sub(ARGV[i], 2)
   if rest ~= '}' then rest = ',' .. rest end
@@ -131,7 +143,7 @@ return {'ok', rest}
 const SCRIPTS = {
   chatQueueCreate: { numberOfKeys: 4, lua: CREATE },
   chatQueueTouch: { numberOfKeys: 2, lua: TOUCH },
-  chatQueueAppend: { numberOfKeys: 3, lua: APPEND },
+  chatQueueAppend: { numberOfKeys: 4, lua: APPEND },
   chatQueueSetFence: { numberOfKeys: 3, lua: SET_FENCE },
   chatQueueFetch: { numberOfKeys: 2, lua: FETCH },
 } as const;

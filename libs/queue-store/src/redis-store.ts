@@ -21,6 +21,8 @@ export type RedisQueueStoreOptions = (
 ) & {
   /** Prepended to every key and channel, e.g. 'chat:eq:', so deployments and tests never collide. */
   prefix: string;
+  /** A queue holding more unacknowledged events than this is collected (0: no cap). */
+  maxEvents?: number;
 };
 
 /**
@@ -41,6 +43,7 @@ export class RedisQueueStore implements QueueStore {
   private readonly redis: ScriptedRedis;
   private readonly ownsConnection: boolean;
   private readonly keys: RedisLayout;
+  private readonly maxEvents: number;
   /** Zulip's SERVER_GENERATION; uniqueness comes from the shared counter, this keeps the id shape. */
   private readonly generation = Math.floor(Date.now() / 1000);
   private readonly waiters = new Waiters((queueId) => this.unsubscribe(queueId));
@@ -53,6 +56,7 @@ export class RedisQueueStore implements QueueStore {
     this.ownsConnection = options.redis === undefined;
     this.redis = defineScripts(options.redis ?? new Redis(options.url));
     this.keys = new RedisLayout(options.prefix);
+    this.maxEvents = options.maxEvents ?? 0;
   }
 
   async newQueueId(): Promise<string> {
@@ -109,8 +113,8 @@ export class RedisQueueStore implements QueueStore {
     const pipeline = scriptedPipeline(this.redis);
     for (const { queueId, events } of groups) {
       pipeline.chatQueueAppend(
-        k.queue(queueId), k.events(queueId), k.pendingTx(queueId),
-        k.wake(queueId), busSeq ?? '', txId ?? '', ...events,
+        k.queue(queueId), k.events(queueId), k.pendingTx(queueId), k.expiry,
+        k.wake(queueId), busSeq ?? '', txId ?? '', this.maxEvents, k.prefix, queueId, ...events,
       );
     }
     const results = replies(await pipeline.exec());
@@ -145,6 +149,10 @@ export class RedisQueueStore implements QueueStore {
         (error: unknown) => parked.fail(error),
       );
     return parked.result;
+  }
+
+  async interrupt(queueId: string): Promise<void> {
+    await this.redis.publish(this.keys.wake(queueId), 'interrupt');
   }
 
   async expiredQueues(now: number): Promise<string[]> {

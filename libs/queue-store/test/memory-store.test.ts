@@ -1,8 +1,8 @@
 import { MemoryQueueStore, type QueueDescriptor } from '../src';
-import { runQueueStoreContract } from './queue-store.contract';
+import { CONTRACT_MAX_EVENTS, runQueueStoreContract } from './queue-store.contract';
 
 runQueueStoreContract('MemoryQueueStore', async () => {
-  const store = new MemoryQueueStore();
+  const store = new MemoryQueueStore({ maxEvents: CONTRACT_MAX_EVENTS });
   // One process holds every queue: the peer replica is the store itself, and waiters park synchronously.
   return { store, peer: store, parked: async () => undefined };
 });

@@ -9,6 +9,9 @@ export interface StoreUnderTest {
   parked(queueId: string): Promise<void>;
 }
 
+/** The cap the contract's stores are built with (maxEvents). */
+export const CONTRACT_MAX_EVENTS = 50;
+
 /** Long enough never to pass by accident on a slow machine, short enough for a failing test to end. */
 const WAIT_MS = 5_000;
 
@@ -359,6 +362,32 @@ export function runQueueStoreContract(name: string, makeStore: () => Promise<Sto
         expect(await store.append([{ queueId: queue.id, event: event(1) }], 1, 1)).toEqual([0]);
         await store.setFence('no-such-queue', snapshot);
         expect(await numbers(queue.id)).toEqual([1]);
+      });
+    });
+
+    describe('interrupt', () => {
+      it('wakes a waiter parked through another replica', async () => {
+        const queue = await newQueue();
+        const waiting = peer.waitForEvent(queue.id, WAIT_MS);
+        await t.parked(queue.id);
+        await store.interrupt(queue.id);
+        expect(await waiting).toBe('event');
+      });
+    });
+
+    describe('cap', () => {
+      it('collects a queue that would hold more than its cap, indexes and all', async () => {
+        const queue = await newQueue({ allPublicStreams: true });
+        const fill = Array.from({ length: CONTRACT_MAX_EVENTS }, (_, n) => ({ queueId: queue.id, event: { type: 'x', n } }));
+        expect(await store.append(fill)).toHaveLength(CONTRACT_MAX_EVENTS);
+        expect(await peer.append([{ queueId: queue.id, event: { type: 'x', n: 'over' } }])).toEqual([null]);
+        expect(await store.fetch(queue.id, -1)).toEqual({ kind: 'no-queue' });
+        expect(await store.get(queue.id)).toBeNull();
+        expect(await store.queuesOfUsers([queue.userId])).toEqual([]);
+        expect(await store.publicStreamQueues(queue.realmId)).toEqual([]);
+        expect(await store.expiredQueues(Number.MAX_SAFE_INTEGER)).not.toContain(queue.id);
+        // A collected queue never comes back to life with ids restarting from 0.
+        expect(await store.append([{ queueId: queue.id, event: { type: 'x' } }])).toEqual([null]);
       });
     });
 

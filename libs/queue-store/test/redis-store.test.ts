@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import { RedisQueueStore, type QueueDescriptor } from '../src';
-import { runQueueStoreContract } from './queue-store.contract';
+import { CONTRACT_MAX_EVENTS, runQueueStoreContract } from './queue-store.contract';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Every key and channel of this file lives under it; each store gets its own sub-prefix. */
@@ -46,9 +46,9 @@ function channelOf(prefix: string, queueId: string): string {
 
 runQueueStoreContract('RedisQueueStore', async () => {
   const prefix = nextPrefix();
-  const store = new RedisQueueStore({ url: REDIS_URL, prefix });
+  const store = new RedisQueueStore({ url: REDIS_URL, prefix, maxEvents: CONTRACT_MAX_EVENTS });
   // A second instance with its own connections: another event-queue replica.
-  const peer = new RedisQueueStore({ url: REDIS_URL, prefix });
+  const peer = new RedisQueueStore({ url: REDIS_URL, prefix, maxEvents: CONTRACT_MAX_EVENTS });
   const parked = (queueId: string): Promise<void> =>
     eventually(async () => (await subscribers(channelOf(prefix, queueId))) > 0, `${queueId} is subscribed`);
   return { store, peer, parked };

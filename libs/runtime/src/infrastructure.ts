@@ -33,6 +33,6 @@ export async function openBus(config: Config, kind: 'memory' | 'nats', logger: L
 }
 
 export function openQueueStore(config: Config, kind: 'memory' | 'redis'): QueueStore {
-  if (kind === 'memory') return new MemoryQueueStore();
-  return new RedisQueueStore({ url: config.redisUrl, prefix: `${config.namespace}:eq:` });
+  if (kind === 'memory') return new MemoryQueueStore({ maxEvents: config.queueMaxEvents });
+  return new RedisQueueStore({ url: config.redisUrl, prefix: `${config.namespace}:eq:`, maxEvents: config.queueMaxEvents });
 }

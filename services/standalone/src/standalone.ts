@@ -53,7 +53,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   await seedIfDevelopment(db, config, logger);
 
   const bus = new MemoryBus({ partitions: config.busPartitions });
-  const store = new MemoryQueueStore();
+  const store = new MemoryQueueStore({ maxEvents: config.queueMaxEvents });
   const relay = new OutboxRelay({ db, bus, logger });
   await relay.start();
   const worker = await startWorker({ bus, store, logger });

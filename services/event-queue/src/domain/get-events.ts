@@ -7,8 +7,12 @@ import { badEventQueueId, badRequest, plainError } from '@chat/errors';
 import type { QueuedEvent } from '@chat/queue-store';
 import type { EventQueueDeps } from '../app';
 
-/** Zulip's HEARTBEAT_MIN_FREQ_SECS (45) plus up to 10 s of jitter, so heartbeats do not align. */
-export function heartbeatDelayMs(): number {
+/**
+ * Zulip's HEARTBEAT_MIN_FREQ_SECS (45) plus up to 10 s of jitter, so heartbeats do not align;
+ * EVENT_HEARTBEAT_SECS fixes it instead.
+ */
+export function heartbeatDelayMs(fixedSecs: number | null = null): number {
+  if (fixedSecs !== null) return fixedSecs * 1000;
   return (45 + Math.floor(Math.random() * 11)) * 1000;
 }
 
@@ -48,11 +52,13 @@ export async function pollEvents(deps: EventQueueDeps, request: PollRequest): Pr
   if (request.lastEventId === undefined) throw badRequest("Missing 'last_event_id' argument");
   const lastEventId = request.lastEventId;
   await deps.store.touch(queue.id, Date.now());
+  // A poll parked earlier on this queue, on any replica, answers now with what it has.
+  await deps.store.interrupt(queue.id);
 
   const events = await fetchOnce(deps, queue.id, lastEventId);
   if (events.length > 0 || request.dontBlock) return { events, waited: false };
 
-  const outcome = await deps.store.waitForEvent(queue.id, deps.heartbeatMs?.() ?? heartbeatDelayMs(), request.signal);
+  const outcome = await deps.store.waitForEvent(queue.id, deps.heartbeatMs?.() ?? heartbeatDelayMs(deps.config.heartbeatSecs), request.signal);
   if (outcome === 'timeout') {
     // The heartbeat goes through the queue like any event, so it has an id to acknowledge.
     await deps.store.append([{ queueId: queue.id, event: { type: 'heartbeat' } }]);

@@ -9,8 +9,7 @@ import type { EventQueueDeps } from '../app';
 import { SUPPORTED_NARROW_OPERATORS } from './event-filter';
 import { fetchInitialState } from './initial-state';
 
-/** Zulip's DEFAULT_EVENT_QUEUE_TIMEOUT_SECS and MAX_QUEUE_TIMEOUT_SECS. */
-export const DEFAULT_QUEUE_TIMEOUT_SECS = 600;
+/** Zulip's MAX_QUEUE_TIMEOUT_SECS; the default idle timeout is config.eventQueueTimeoutSecs (600). */
 const MAX_QUEUE_TIMEOUT_SECS = 7 * 24 * 60 * 60;
 
 export interface RegisterRequest {
@@ -44,7 +43,10 @@ export function normalizeNarrow(narrow: unknown): [string, string][] {
 }
 
 export async function allocateQueue(deps: EventQueueDeps, request: RegisterRequest): Promise<QueueDescriptor> {
-  const lifespan = request.lifespanSecs > 0 ? Math.min(request.lifespanSecs, MAX_QUEUE_TIMEOUT_SECS) : DEFAULT_QUEUE_TIMEOUT_SECS;
+  const lifespan =
+    request.lifespanSecs > 0
+      ? Math.min(request.lifespanSecs, MAX_QUEUE_TIMEOUT_SECS)
+      : deps.config.eventQueueTimeoutSecs;
   const queue: QueueDescriptor = {
     id: await deps.store.newQueueId(),
     userId: request.userId,
