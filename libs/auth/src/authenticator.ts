@@ -18,7 +18,8 @@ interface CachedUser {
 }
 
 export interface Credentials {
-  email: string;
+  /** null: the key alone names the user (Zulip's api_key-only webhook auth, validate_api_key(None, key)). */
+  email: string | null;
   apiKey: string;
 }
 
@@ -56,7 +57,8 @@ export class Authenticator {
     const apiKey = credentials.apiKey.trim();
     const hash = this.cipher.lookupHash(apiKey);
     const found = await this.lookUp(hash);
-    if (!found || found.user.email.toLowerCase() !== credentials.email.trim().toLowerCase()) {
+    const emailMatches = credentials.email === null || found?.user.email.toLowerCase() === credentials.email.trim().toLowerCase();
+    if (!found || !emailMatches) {
       throw new ApiError('Invalid API key', { status: 401, code: 'INVALID_API_KEY' });
     }
     if (!found.user.is_active) throw badRequest('Account is deactivated');

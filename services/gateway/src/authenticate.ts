@@ -4,8 +4,8 @@
  */
 import type { RequestHandler } from 'express';
 import { Authenticator, parseBasicAuth, userIdentity } from '@chat/auth';
-import { BOT_TYPES, getRealmForHost, type Executor } from '@chat/db';
-import { ApiError, unauthorized } from '@chat/errors';
+import { BOT_TYPES, getRealmForHost, type Executor, type UserRow } from '@chat/db';
+import { ApiError, missingArgument, unauthorized } from '@chat/errors';
 import { IDENTITY_HEADER, SIGNATURE_HEADER } from '@chat/http';
 import type { Route } from './route-table';
 
@@ -26,6 +26,34 @@ export function realmResolver(db: Executor): (host: string | undefined) => Promi
   };
 }
 
+/**
+ * /external/<integration> (behaviour notes 1.4). By default Zulip's api_key_only_webhook_view:
+ * the key alone, from the query string (the body is the integration's, passed on unread), with
+ * the authenticator's errors as they are (401 INVALID_API_KEY without a challenge, 400 for a
+ * deactivated account). Integrations declaring HTTP Basic get authenticated_rest_api_view's
+ * answers instead, all 401 with the challenge. Any user or bot may post, webhook bots included.
+ */
+async function authenticateWebhook(
+  route: Route,
+  apiKeyParam: unknown,
+  header: string | undefined,
+  authenticator: Authenticator,
+  realmId: number | null,
+): Promise<UserRow> {
+  if (route.webhookAuth === 'basic') {
+    if (!header) throw unauthorized('Missing authorization header for basic auth');
+    const credentials = parseBasicAuth(header);
+    const found = await authenticator.authenticate(credentials, realmId).catch((err: unknown) => {
+      throw err instanceof ApiError ? unauthorized(err.message) : err;
+    });
+    return found.user;
+  }
+  // A repeated parameter counts once, the last one, as Django's QueryDict does.
+  const apiKey = Array.isArray(apiKeyParam) ? apiKeyParam[apiKeyParam.length - 1] : apiKeyParam;
+  if (typeof apiKey !== 'string') throw missingArgument('api_key');
+  return (await authenticator.authenticate({ email: null, apiKey }, realmId)).user;
+}
+
 export function authenticateRoute(
   route: Route,
   authenticator: Authenticator,
@@ -40,6 +68,12 @@ export function authenticateRoute(
       const header = req.headers.authorization;
       if (route.auth === 'public') {
         req.identity = { kind: 'anonymous', realmId };
+        next();
+        return;
+      }
+      if (route.auth === 'webhook') {
+        const user = await authenticateWebhook(route, req.query.api_key, header, authenticator, realmId);
+        req.identity = userIdentity(user);
         next();
         return;
       }

@@ -15,6 +15,11 @@ export interface Route {
   auth: RouteAuth;
   /** Incoming-webhook bots may call it (Zulip's allow_incoming_webhooks, e.g. sending messages). */
   webhookBots?: boolean;
+  /**
+   * For auth `webhook`: how the integration authenticates. `api_key` (the default) is the query
+   * parameter; `basic` is HTTP Basic, for integrations that declare it (their module says so too).
+   */
+  webhookAuth?: 'api_key' | 'basic';
 }
 
 export const ROUTES: Route[] = [
@@ -30,4 +35,9 @@ export const ROUTES: Route[] = [
   { method: 'POST', path: '/register', service: 'event-queue', auth: 'user' },
   { method: 'GET', path: '/events', service: 'event-queue', auth: 'user' },
   { method: 'DELETE', path: '/events', service: 'event-queue', auth: 'user' },
+
+  // Incoming webhooks, one row per integration (services/webhook/src/integrations/registry.ts).
+  ...['helloworld'].map(
+    (name): Route => ({ method: 'POST', path: `/external/${name}`, service: 'webhook', auth: 'webhook' }),
+  ),
 ];

@@ -3,6 +3,8 @@ import type { Config } from '@chat/config';
 import type { Database } from '@chat/db';
 import { createServiceApp, type AnyEndpoint, type InternalClient } from '@chat/http';
 import type { Logger } from '@chat/log';
+import { webhookEndpoint } from './framework/endpoint';
+import { INTEGRATIONS } from './integrations/registry';
 
 export interface WebhookDeps {
   config: Config;
@@ -12,15 +14,16 @@ export interface WebhookDeps {
   internal: InternalClient;
 }
 
-/**
- * The webhook service: /external/<integration>, one module per integration, each turning a
- * payload into messages through the message service's internal API. Integrations are registered
- * in INTEGRATIONS (none are mounted yet).
- */
-export const INTEGRATIONS: AnyEndpoint[] = [];
+export { INTEGRATIONS };
+export type { Integration, WebhookMessage, WebhookRequest } from './framework/integration';
 
-export function endpoints(_deps: WebhookDeps): AnyEndpoint[] {
-  return INTEGRATIONS;
+/**
+ * The webhook service: /external/<integration>, one module per integration (src/integrations),
+ * each turning a payload into messages posted through the message service's internal API.
+ */
+export function endpoints(deps: WebhookDeps): AnyEndpoint[] {
+  const endpointDeps = { db: deps.db?.knex, internal: deps.internal, logger: deps.logger };
+  return INTEGRATIONS.map((integration) => webhookEndpoint(integration, endpointDeps));
 }
 
 export function buildApp(deps: WebhookDeps): Express {

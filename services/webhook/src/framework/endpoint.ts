@@ -1,0 +1,58 @@
+/**
+ * One endpoint per integration: POST /external/<name>, the body raw whatever its Content-Type,
+ * `stream` and `topic` from the query string. The gateway has authenticated the caller (api_key
+ * or HTTP Basic, per the route table); errors the integration raises are answered as Zulip does,
+ * and those that mean a misconfigured hook are also told to the bot's owner.
+ */
+import type { Request } from 'express';
+import type { Knex } from 'knex';
+import { getUserById } from '@chat/db';
+import { ApiError, unauthorized } from '@chat/errors';
+import { defineEndpoint, p, type AnyEndpoint, type InternalClient } from '@chat/http';
+import type { Logger } from '@chat/log';
+import { invalidJsonNotice, missingHeaderNotice, notifyBotOwner } from '../domain/owner-alerts';
+import { sendWebhookMessages } from '../domain/send-webhook-message';
+import { clientNameFor, DEFAULT_BODY_LIMIT, type Integration } from './integration';
+
+export interface EndpointDeps {
+  db: Knex;
+  internal: InternalClient;
+  logger: Logger;
+}
+
+function lastValues(query: Request['query']): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) {
+    const last = Array.isArray(value) ? value[value.length - 1] : value;
+    if (typeof last === 'string') values[key] = last;
+  }
+  return values;
+}
+
+export function webhookEndpoint(integration: Integration, deps: EndpointDeps): AnyEndpoint {
+  return defineEndpoint({
+    method: 'POST',
+    path: `/external/${integration.name}`,
+    auth: 'user',
+    rawBody: { limit: integration.bodyLimit ?? DEFAULT_BODY_LIMIT },
+    params: { stream: p.string(), topic: p.string() },
+    handler: async ({ params, identity, req, rawBody }) => {
+      const sender = await getUserById(deps.db, identity.realmId, identity.userId);
+      if (!sender || !sender.is_active) throw unauthorized('Account is deactivated');
+      let messages;
+      try {
+        messages = integration.toMessages({ body: rawBody ?? Buffer.alloc(0), headers: req.headers, query: lastValues(req.query) });
+      } catch (err) {
+        if (err instanceof ApiError && err.code === 'INVALID_JSON') {
+          await notifyBotOwner(deps, sender, invalidJsonNotice(integration.displayName));
+        } else if (err instanceof ApiError && err.code === 'MISSING_HTTP_EVENT_HEADER') {
+          const header = String(err.extra.header);
+          await notifyBotOwner(deps, sender, missingHeaderNotice(sender, `${req.baseUrl}${req.path}`, header, integration.displayName));
+        }
+        throw err;
+      }
+      await sendWebhookMessages(deps, sender, clientNameFor(integration), params, messages);
+      return {};
+    },
+  });
+}

@@ -1,0 +1,8 @@
+/**
+ * Every integration, in one table. The gateway's route table has one row per entry (its auth
+ * `webhook`, with `webhookAuth: 'basic'` for the HTTP Basic ones); a test checks both agree.
+ */
+import type { Integration } from '../framework/integration';
+import { helloworld } from './helloworld';
+
+export const INTEGRATIONS: Integration[] = [helloworld];

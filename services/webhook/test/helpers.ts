@@ -1,0 +1,78 @@
+/**
+ * The webhook service under test: its app on a seeded database, with an internal client that
+ * records what would be posted and answers as the message service does for a stream that does
+ * not exist (the real message service is exercised in test/webhooks.e2e.test.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Express } from 'express';
+import request from 'supertest';
+import { getStreamByName, type Database } from '@chat/db';
+import { streamDoesNotExist } from '@chat/errors';
+import type { InternalCall, InternalClient } from '@chat/http';
+import { headersFor, seededDatabase, testConfig, testLogger } from '@chat/testing';
+import { buildApp } from '../src/app';
+
+export const BOT = 'webhook-bot@zulip.com';
+export const OWNER = 'ZOE@zulip.com';
+
+export function fixture(integration: string, name: string): string {
+  return readFileSync(join(__dirname, 'fixtures', integration, name), 'utf8');
+}
+
+export class RecordingInternal implements InternalClient {
+  calls: InternalCall[] = [];
+  /** Set to make the next calls fail as this function says (e.g. private messages not supported). */
+  failWith: ((call: InternalCall) => Error | undefined) | undefined;
+
+  constructor(private readonly db: () => Database) {}
+
+  async call(call: InternalCall): Promise<Record<string, unknown>> {
+    const failure = this.failWith?.(call);
+    if (failure) throw failure;
+    const params = call.params ?? {};
+    if (params.type === 'stream') {
+      const name = (params.to as string[])[0]!;
+      if (!(await getStreamByName(this.db().knex, call.realmId!, name))) throw streamDoesNotExist(name);
+    }
+    this.calls.push(call);
+    return { result: 'success', msg: '', id: this.calls.length };
+  }
+
+  /** What was posted, without the call's envelope. */
+  posted(): Record<string, unknown>[] {
+    return this.calls.map((c) => c.params ?? {});
+  }
+}
+
+export interface WebhookHarness {
+  app: Express;
+  db: Database;
+  internal: RecordingInternal;
+  botHeaders: Record<string, string>;
+  post(path: string, body: string, contentType?: string, headers?: Record<string, string>): request.Test;
+  close(): Promise<void>;
+}
+
+export async function webhookHarness(): Promise<WebhookHarness> {
+  const config = testConfig();
+  const db = await seededDatabase(config);
+  const internal = new RecordingInternal(() => db);
+  const app = buildApp({ config, db, logger: testLogger(), internal });
+  const botHeaders = await headersFor(db, config, BOT);
+  return {
+    app,
+    db,
+    internal,
+    botHeaders,
+    // Zulip's own webhook tests post the fixtures form-encoded; the body must be read raw anyway.
+    post: (path, body, contentType = 'application/x-www-form-urlencoded', headers = {}) =>
+      request(app)
+        .post(`/api/v1${path}`)
+        .set(botHeaders)
+        .set(headers)
+        .set('Content-Type', contentType)
+        .send(body),
+    close: () => db.close(),
+  };
+}
