@@ -32,6 +32,15 @@ interface MemoryQueue {
  * expiredQueues, which scans every queue: once a minute over 10,000 queues is ~10,000
  * comparisons, cheaper than keeping an ordered index up to date on every touch.
  */
+/** A queue as saved across a restart of the embedded server (Zulip's dump_event_queues). */
+export interface PersistedQueue {
+  descriptor: QueueDescriptor;
+  events: QueuedEvent[];
+  nextId: number;
+  newestPrunedId: number;
+  fence?: Snapshot;
+}
+
 export interface MemoryQueueStoreOptions {
   /** A queue holding more unacknowledged events than this is collected (0: no cap). */
   maxEvents?: number;
@@ -181,6 +190,37 @@ export class MemoryQueueStore implements QueueStore {
 
   async close(): Promise<void> {
     this.waiters.wakeAll('aborted');
+  }
+
+  /** Every queue with its unacknowledged events, for saving on a clean shutdown. */
+  persist(): PersistedQueue[] {
+    return [...this.queues.values()].map((queue) => ({
+      descriptor: copy(queue.descriptor),
+      events: queue.events.map((event) => ({ ...event })),
+      nextId: queue.nextId,
+      newestPrunedId: queue.newestPrunedId,
+      ...(queue.fence ? { fence: queue.fence } : {}),
+    }));
+  }
+
+  /**
+   * Brings saved queues back: clients keep their queue_id and last_event_id across a restart. The
+   * bus position is not restored: the in-process bus of the new process numbers from the start.
+   */
+  restore(saved: PersistedQueue[]): void {
+    for (const queue of saved) {
+      if (this.queues.has(queue.descriptor.id)) continue;
+      this.queues.set(queue.descriptor.id, {
+        descriptor: { ...copy(queue.descriptor), registering: false },
+        events: queue.events,
+        nextId: queue.nextId,
+        newestPrunedId: queue.newestPrunedId,
+        busSeq: undefined,
+        fence: queue.fence,
+      });
+      addTo(this.byUser, queue.descriptor.userId, queue.descriptor.id);
+      if (seesPublicStreams(queue.descriptor)) addTo(this.publicByRealm, queue.descriptor.realmId, queue.descriptor.id);
+    }
   }
 
   /** Long-polls parked right now (a gauge; tests use it to check that waiters are released). */

@@ -8,7 +8,12 @@ import { startStandalone } from './standalone';
 async function main(): Promise<void> {
   const config = withDevelopmentSecrets(loadConfig());
   const logger = createLogger(config.logLevel, 'chat');
-  const server = await startStandalone({ config, logger, pgliteDir: join(config.dataDir, 'pglite') });
+  const server = await startStandalone({
+    config,
+    logger,
+    pgliteDir: join(config.dataDir, 'pglite'),
+    queueFile: join(config.dataDir, 'event-queues.json'),
+  });
   await serve(server.app, { port: config.port, host: config.host, logger, onShutdown: () => server.stop() });
   logger.info(`serving the API on http://${config.host}:${config.port}/api/v1 (${config.env})`);
 }

@@ -15,6 +15,7 @@ import type { Logger } from '@chat/log';
 import { buildApp as buildMessage } from '@chat/message-service';
 import { MemoryQueueStore } from '@chat/queue-store';
 import { cipherFor, seedIfDevelopment } from '@chat/runtime';
+import { restoreQueues, saveQueues } from './saved-queues';
 import { buildApp as buildSettings } from '@chat/settings-service';
 import { buildApp as buildSubscription } from '@chat/subscription-service';
 import { buildApp as buildWebhook } from '@chat/webhook-service';
@@ -44,6 +45,8 @@ export interface StandaloneOptions {
   pgliteDir?: string;
   /** Overrides the 45-55 s heartbeat delay (tests). */
   heartbeatMs?: () => number;
+  /** Where event queues are saved on a clean shutdown and restored from at start; none: not kept. */
+  queueFile?: string;
 }
 
 export async function startStandalone(options: StandaloneOptions): Promise<Standalone> {
@@ -54,6 +57,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
 
   const bus = new MemoryBus({ partitions: config.busPartitions });
   const store = new MemoryQueueStore({ maxEvents: config.queueMaxEvents });
+  if (options.queueFile) await restoreQueues(store, options.queueFile, logger);
   const relay = new OutboxRelay({ db, bus, logger });
   await relay.start();
   const worker = await startWorker({ bus, store, logger });
@@ -93,6 +97,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
       await relay.stop();
       await worker.stop();
       await bus.close();
+      if (options.queueFile) saveQueues(store, options.queueFile);
       await store.close();
       await db.close();
     },
