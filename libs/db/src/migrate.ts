@@ -1,10 +1,5 @@
 import type { Knex } from 'knex';
 import * as core from './migrations/0001_core';
-import * as messageSearch from './migrations/0100_message_search_and_indexes';
-import * as huddles from './migrations/0101_huddles';
-import * as reactions from './migrations/0102_reactions';
-import * as mutedTopicsDefaultStreams from './migrations/0200_muted_topics_default_streams';
-import * as settings from './migrations/0300_settings';
 import * as webhookBotReminders from './migrations/0400_webhook_bot_reminders';
 
 /**
@@ -13,11 +8,6 @@ import * as webhookBotReminders from './migrations/0400_webhook_bot_reminders';
  */
 const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<void> }> = {
   '0001_core': core,
-  '0100_message_search_and_indexes': messageSearch,
-  '0101_huddles': huddles,
-  '0102_reactions': reactions,
-  '0200_muted_topics_default_streams': mutedTopicsDefaultStreams,
-  '0300_settings': settings,
   '0400_webhook_bot_reminders': webhookBotReminders,
 };
 
