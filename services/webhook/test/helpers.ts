@@ -76,3 +76,20 @@ export async function webhookHarness(): Promise<WebhookHarness> {
     close: () => db.close(),
   };
 }
+
+/** Posts a fixture to `integration` with stream=Denmark; the response and what was posted. */
+export async function postFixture(
+  h: WebhookHarness,
+  integration: string,
+  name: string,
+  headers: Record<string, string> = {},
+  contentType = 'application/json',
+): Promise<{ status: number; body: Record<string, unknown>; posted: { topic: unknown; content: unknown }[] }> {
+  h.internal.calls = [];
+  const res = await h.post(`/external/${integration}?stream=Denmark`, fixture(integration, name), contentType, headers);
+  return {
+    status: res.status,
+    body: res.body as Record<string, unknown>,
+    posted: h.internal.posted().map((p) => ({ topic: p.topic, content: p.content })),
+  };
+}

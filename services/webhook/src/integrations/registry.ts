@@ -4,5 +4,6 @@
  */
 import type { Integration } from '../framework/integration';
 import { helloworld } from './helloworld';
+import { slackIncoming } from './slack-incoming';
 
-export const INTEGRATIONS: Integration[] = [helloworld];
+export const INTEGRATIONS: Integration[] = [helloworld, slackIncoming];
