@@ -1,25 +1,58 @@
+import { join } from 'node:path';
 import type { Express } from 'express';
 import type { Config } from '@chat/config';
 import type { ApiKeyCipher, Database } from '@chat/db';
-import { createServiceApp, type AnyEndpoint } from '@chat/http';
+import { createServiceApp, type AnyEndpoint, type InternalClient } from '@chat/http';
 import type { Logger } from '@chat/log';
+import { databaseLoginLimiter, type LoginLimiter } from './domain/login-limiter';
+import { bcryptHasher, type PasswordHasher } from './domain/passwords';
+import { localDiskStorage, type FileStorage } from './store/files';
 import { serverSettingsEndpoints } from './routes/server-settings';
-import { devEndpoints } from './routes/dev';
+import { authEndpoints } from './routes/auth';
 import { profileEndpoints } from './routes/profile';
+import { userEndpoints } from './routes/users';
+import { botEndpoints } from './routes/bots';
+import { userSettingsEndpoints } from './routes/user-settings';
+import { realmEmojiEndpoints } from './routes/realm-emoji';
 
 export interface SettingsDeps {
   config: Config;
   db: Database;
   cipher: ApiKeyCipher;
   logger: Logger;
+  /** Calls to other services' internal APIs (a new user's default streams). */
+  internal: InternalClient;
+  /** Uploaded files; local disk under DATA_DIR/uploads by default. */
+  files?: FileStorage;
+  /** Password hashing; tests pass a cheaper cost. */
+  passwords?: PasswordHasher;
+  /** Failed-login bookkeeping; the database by default. */
+  loginLimiter?: LoginLimiter;
+}
+
+/** The dependencies with every optional adapter chosen. */
+export type SettingsContext = Required<SettingsDeps>;
+
+export function settingsContext(deps: SettingsDeps): SettingsContext {
+  return {
+    ...deps,
+    files: deps.files ?? localDiskStorage(join(deps.config.dataDir, 'uploads')),
+    passwords: deps.passwords ?? bcryptHasher(),
+    loginLimiter: deps.loginLimiter ?? databaseLoginLimiter(deps.db.knex),
+  };
 }
 
 /** Every endpoint this service serves (the gateway's route table must list each). */
 export function endpoints(deps: SettingsDeps): AnyEndpoint[] {
+  const ctx = settingsContext(deps);
   return [
-    ...serverSettingsEndpoints(deps),
-    ...(deps.config.env === 'development' ? devEndpoints(deps) : []),
-    ...profileEndpoints(deps),
+    ...serverSettingsEndpoints(ctx),
+    ...authEndpoints(ctx),
+    ...profileEndpoints(ctx),
+    ...userEndpoints(ctx),
+    ...botEndpoints(ctx),
+    ...userSettingsEndpoints(ctx),
+    ...realmEmojiEndpoints(ctx),
   ];
 }
 

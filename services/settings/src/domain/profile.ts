@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { avatarUrl, getUserById, maxMessageIdForUser } from '@chat/db';
 import { unauthorized } from '@chat/errors';
-import type { SettingsDeps } from '../app';
+import type { SettingsContext } from '../app';
 
-/** GET /users/me, as Zulip 2.1's get_profile_backend. */
-export async function getOwnProfile(deps: SettingsDeps, realmId: number, userId: number): Promise<Record<string, unknown>> {
-  const user = await getUserById(deps.db.knex, realmId, userId);
+/** GET /users/me, as Zulip 2.1's get_profile_backend plus the spec's profile_data for every caller. */
+export async function getOwnProfile(ctx: SettingsContext, realmId: number, userId: number): Promise<Record<string, unknown>> {
+  const user = await getUserById(ctx.db.knex, realmId, userId);
   if (!user) throw unauthorized('Invalid API key');
   return {
     // A fresh id per call, as Zulip's generate_client_id; clients use it to tag their session.
@@ -16,10 +16,10 @@ export async function getOwnProfile(deps: SettingsDeps, realmId: number, userId:
     user_id: user.id,
     avatar_url: avatarUrl(user),
     is_admin: user.role === 'admin',
-    is_guest: user.role === 'guest',
     is_bot: user.is_bot,
     pointer: user.pointer,
-    max_message_id: await maxMessageIdForUser(deps.db.knex, user.id),
+    max_message_id: await maxMessageIdForUser(ctx.db.knex, user.id),
+    // No custom profile fields exist on this server yet.
     profile_data: {},
   };
 }

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import { ZULIP_VERSION } from '@chat/config';
-import { getRealm, realmUri } from '@chat/db';
+import { getRealm, realmUri, type RealmRow } from '@chat/db';
 import { escapeHtml } from '@chat/errors';
-import type { SettingsDeps } from '../app';
+import type { SettingsContext } from '../app';
 
-
-/** Which login methods this server offers; dev login only on a development server. */
-function authenticationMethods(development: boolean): Record<string, boolean> {
+/**
+ * The login methods this server has backends for (Zulip's AUTHENTICATION_BACKENDS): e-mail and
+ * password always, development login on a development server, no external (SSO) backend yet.
+ */
+function serverBackends(development: boolean): Record<string, boolean> {
   return {
     password: true,
     dev: development,
@@ -20,24 +22,61 @@ function authenticationMethods(development: boolean): Record<string, boolean> {
   };
 }
 
-export async function getServerSettings(deps: SettingsDeps, realmId: number | null): Promise<Record<string, unknown>> {
+/**
+ * A realm may switch a method off (realms.settings.authentication_methods, Zulip's
+ * Realm.authentication_methods); it cannot switch on one the server has no backend for.
+ */
+function realmMethods(realm: RealmRow | undefined): Record<string, boolean> {
+  const value = (realm?.settings as { authentication_methods?: unknown } | null | undefined)?.authentication_methods;
+  return value && typeof value === 'object' ? (value as Record<string, boolean>) : {};
+}
+
+export function authenticationMethods(development: boolean, realm: RealmRow | undefined): Record<string, boolean> {
+  const backends = serverBackends(development);
+  const allowed = realmMethods(realm);
+  const email = backends.email! && allowed.email !== false;
+  return Object.fromEntries(
+    Object.entries(backends).map(([name, on]) => {
+      // Zulip derives "password" from the e-mail (or LDAP) backend being usable.
+      if (name === 'password') return [name, email || (backends.ldap! && allowed.ldap !== false)];
+      if (name === 'email') return [name, email];
+      return [name, on && allowed[name] !== false];
+    }),
+  );
+}
+
+export function passwordAuthEnabled(realm: RealmRow): boolean {
+  return authenticationMethods(false, realm).password === true;
+}
+
+/** Zulip's check_server_incompatibility: only the test client name "ZulipInvalid" is refused. */
+function isIncompatible(userAgent: string | undefined): boolean {
+  return (userAgent ?? '').split('/')[0]?.trim() === 'ZulipInvalid';
+}
+
+export async function getServerSettings(
+  ctx: SettingsContext,
+  realmId: number | null,
+  userAgent: string | undefined,
+): Promise<Record<string, unknown>> {
+  const realm = realmId === null ? undefined : await getRealm(ctx.db.knex, realmId);
+  const methods = authenticationMethods(ctx.config.env === 'development', realm);
   const settings: Record<string, unknown> = {
-    authentication_methods: authenticationMethods(deps.config.env === 'development'),
+    authentication_methods: methods,
     zulip_version: ZULIP_VERSION,
     service_version: ZULIP_VERSION,
     push_notifications_enabled: false,
-    is_incompatible: false,
-    email_auth_enabled: true,
+    is_incompatible: isIncompatible(userAgent),
+    email_auth_enabled: methods.email,
     require_email_format_usernames: true,
     external_authentication_methods: [],
   };
-  const realm = realmId === null ? undefined : await getRealm(deps.db.knex, realmId);
   if (realm) {
-    const realmCount = Number((await deps.db.knex('realms').count({ n: '*' }).first())?.n ?? 0);
+    const realmCount = Number((await ctx.db.knex('realms').count({ n: '*' }).first())?.n ?? 0);
     Object.assign(settings, {
-      realm_uri: realmUri(realm, deps.config.externalHost, realmCount <= 1),
+      realm_uri: realmUri(realm, ctx.config.externalHost, realmCount <= 1),
       realm_name: realm.name,
-      realm_icon: `https://secure.gravatar.com/avatar/${createHash('md5').update(realm.string_id).digest('hex')}?d=identicon`,
+      realm_icon: `https://secure.gravatar.com/avatar/${createHash('md5').update(realm.string_id.toLowerCase()).digest('hex')}?d=identicon`,
       realm_description: `<p>${escapeHtml(realm.description).replace(/&#39;/g, "'")}</p>`,
     });
   }

@@ -1,15 +1,15 @@
 import { defineEndpoint } from '@chat/http';
-import type { SettingsDeps } from '../app';
+import type { SettingsContext } from '../app';
 import { getServerSettings } from '../domain/server-settings';
 
-export function serverSettingsEndpoints(deps: SettingsDeps) {
+export function serverSettingsEndpoints(ctx: SettingsContext) {
   return [
     defineEndpoint({
       method: 'GET',
       path: '/server_settings',
       auth: 'public',
       params: {},
-      handler: ({ identity }) => getServerSettings(deps, identity.realmId),
+      handler: ({ identity, req }) => getServerSettings(ctx, identity.realmId, req.header('user-agent')),
     }),
   ];
 }

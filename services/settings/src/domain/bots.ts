@@ -1,0 +1,200 @@
+/** Bots (Zulip's zerver/views/users.py add_bot_backend, get_bots_backend, patch_bot_backend, ...). */
+import { avatarUrl, BOT_TYPES, getRealm, getUserByEmail, getUserById, writeNotices, type Executor, type UserRow } from '@chat/db';
+import { badRequest, plainError } from '@chat/errors';
+import type { SettingsContext } from '../app';
+import { botOwnerUserIds, checkFullName, isValidEmail, loadActor, notice } from './common';
+import { doCreateUser } from './create-user';
+import { canAdminUser, doChangeFullName, doDeactivateUser } from './users';
+import { doRegenerateApiKey } from './api-keys';
+import { botDictForEvent } from './bot-format';
+
+/** The bot types a user may create here (Zulip's allowed_bot_types without outgoing/embedded). */
+const CREATABLE_BOT_TYPES: readonly number[] = [BOT_TYPES.DEFAULT, BOT_TYPES.INCOMING_WEBHOOK];
+
+/** Zulip's access_bot_by_id. */
+async function accessBotById(db: Executor, actor: UserRow, botId: number): Promise<UserRow> {
+  const bot = await getUserById(db, actor.realm_id, botId);
+  if (!bot || !bot.is_bot) throw badRequest('No such bot');
+  if (!canAdminUser(actor, bot)) throw badRequest('Insufficient permission');
+  return bot;
+}
+
+/** Bots are named <short_name>-bot@<the realm's bot domain>. */
+async function botDomain(ctx: SettingsContext, realmId: number): Promise<string> {
+  const realm = await getRealm(ctx.db.knex, realmId);
+  return realm?.email_domain || ctx.config.externalHost.split(':')[0]!;
+}
+
+/** A bot's name must not be any active user's or bot's (Zulip's check_bot_name_available). */
+async function checkBotNameAvailable(db: Executor, realmId: number, fullName: string): Promise<void> {
+  const taken = await db('users').where({ realm_id: realmId, is_active: true }).where({ full_name: fullName }).first('id');
+  if (taken) throw badRequest('Name is already in use!');
+}
+
+export interface AddBotParams {
+  fullName: string;
+  shortName: string;
+  botType: number;
+}
+
+/** POST /bots. */
+export async function addBot(ctx: SettingsContext, realmId: number, actorId: number, params: AddBotParams): Promise<Record<string, unknown>> {
+  const actor = await loadActor(ctx.db.knex, realmId, actorId);
+  if (actor.role === 'guest') throw badRequest('Not allowed for guest users');
+  const shortNameBase = params.shortName.trim();
+  if (!shortNameBase) throw plainError('Bad name or username');
+  const shortName = `${shortNameBase}-bot`;
+  const fullName = checkFullName(params.fullName);
+  const email = `${shortName}@${await botDomain(ctx, realmId)}`;
+  if (!isValidEmail(email)) throw plainError('Bad name or username');
+  if (await getUserByEmail(ctx.db.knex, realmId, email)) throw plainError('Username already in use');
+  await checkBotNameAvailable(ctx.db.knex, realmId, fullName);
+  if (!CREATABLE_BOT_TYPES.includes(params.botType)) throw badRequest('Invalid bot type');
+  const created = await ctx.db.knex.transaction(async (trx) => {
+    // Checked again in the transaction, so two requests for one name cannot both pass.
+    await checkBotNameAvailable(trx, realmId, fullName);
+    return doCreateUser(ctx, trx, {
+      realmId,
+      email,
+      fullName,
+      shortName,
+      role: 'member',
+      passwordHash: null,
+      bot: { type: params.botType, ownerId: actor.id },
+    });
+  });
+  return {
+    user_id: created.user.id,
+    api_key: created.apiKey,
+    avatar_url: avatarUrl(created.user),
+    default_sending_stream: null,
+    default_events_register_stream: null,
+    default_all_public_streams: created.user.default_all_public_streams,
+  };
+}
+
+/** GET /bots: the caller's bots and their bots' bots, oldest first, with their keys. */
+export async function listBots(ctx: SettingsContext, realmId: number, actorId: number): Promise<Record<string, unknown>> {
+  const db = ctx.db.knex;
+  const bots = await db<UserRow>('users')
+    .where({ realm_id: realmId, is_bot: true })
+    .where((q) => q.where('bot_owner_id', actorId).orWhereIn('bot_owner_id', db('users').where({ bot_owner_id: actorId }).select('id')))
+    .orderBy([{ column: 'date_joined' }, { column: 'id' }]);
+  return {
+    bots: bots.map((bot) => ({
+      username: bot.email,
+      full_name: bot.full_name,
+      api_key: ctx.cipher.decrypt(bot.api_key_enc),
+      avatar_url: avatarUrl(bot),
+      default_sending_stream: null,
+      default_events_register_stream: null,
+      default_all_public_streams: bot.default_all_public_streams,
+    })),
+  };
+}
+
+export interface PatchBotParams {
+  fullName?: string;
+  botOwnerId?: number;
+  defaultAllPublicStreams?: boolean;
+}
+
+/** Zulip's do_change_bot_owner: the old owner loses the bot from its list, the new one gains it. */
+async function doChangeBotOwner(trx: Executor, bot: UserRow, owner: UserRow): Promise<void> {
+  const previousOwnerId = bot.bot_owner_id;
+  await trx('users').where({ id: bot.id }).update({ bot_owner_id: owner.id });
+  const updated = { ...bot, bot_owner_id: owner.id };
+  const admins = new Set(
+    (await trx('users').where({ realm_id: bot.realm_id, role: 'admin', is_bot: false, is_active: true }).select('id')).map((r: { id: number }) => r.id),
+  );
+  const notices = [];
+  if (previousOwnerId !== null && !admins.has(previousOwnerId)) {
+    notices.push(notice(bot.realm_id, { type: 'realm_bot', op: 'delete', bot: { email: bot.email, user_id: bot.id } }, [previousOwnerId]));
+  }
+  if (!admins.has(owner.id)) {
+    notices.push(notice(bot.realm_id, { type: 'realm_bot', op: 'add', bot: botDictForEvent(updated, owner) }, [owner.id]));
+  }
+  notices.push(
+    notice(bot.realm_id, { type: 'realm_bot', op: 'update', bot: { email: bot.email, user_id: bot.id, owner_id: owner.id } }, await botOwnerUserIds(trx, updated)),
+  );
+  const everyone = (await trx('users').where({ realm_id: bot.realm_id, is_active: true }).orderBy('id').select('id')).map((r: { id: number }) => r.id);
+  notices.push(notice(bot.realm_id, { type: 'realm_user', op: 'update', person: { user_id: bot.id, bot_owner_id: owner.id } }, everyone));
+  await writeNotices(trx, notices);
+}
+
+/** PATCH /bots/{bot_id}. */
+export async function patchBot(
+  ctx: SettingsContext,
+  realmId: number,
+  actorId: number,
+  botId: number,
+  params: PatchBotParams,
+): Promise<Record<string, unknown>> {
+  return ctx.db.knex.transaction(async (trx) => {
+    const actor = await loadActor(trx, realmId, actorId);
+    let bot = await accessBotById(trx, actor, botId);
+    if (params.fullName !== undefined) {
+      const fullName = checkFullName(params.fullName);
+      // Zulip's web app sends the unchanged name with every edit; that is not a conflict.
+      if (fullName !== bot.full_name) {
+        await checkBotNameAvailable(trx, realmId, fullName);
+        await doChangeFullName(trx, bot, fullName);
+        bot = { ...bot, full_name: fullName };
+      }
+    }
+    if (params.botOwnerId !== undefined) {
+      const owner = await getUserById(trx, realmId, params.botOwnerId);
+      if (!owner) throw plainError('Failed to change owner, no such user');
+      if (!owner.is_active) throw plainError('Failed to change owner, user is deactivated');
+      if (owner.is_bot) throw plainError("Failed to change owner, bots can't own other bots");
+      if (bot.bot_owner_id !== owner.id) {
+        await doChangeBotOwner(trx, bot, owner);
+        bot = { ...bot, bot_owner_id: owner.id };
+      }
+    }
+    if (params.defaultAllPublicStreams !== undefined && params.defaultAllPublicStreams !== bot.default_all_public_streams) {
+      await trx('users').where({ id: bot.id }).update({ default_all_public_streams: params.defaultAllPublicStreams });
+      bot = { ...bot, default_all_public_streams: params.defaultAllPublicStreams };
+      await writeNotices(trx, [
+        notice(realmId, { type: 'realm_bot', op: 'update', bot: { email: bot.email, user_id: bot.id, default_all_public_streams: bot.default_all_public_streams } }, await botOwnerUserIds(trx, bot)),
+      ]);
+    }
+    const result: Record<string, unknown> = {
+      full_name: bot.full_name,
+      avatar_url: avatarUrl(bot),
+      service_interface: null,
+      service_payload_url: null,
+      config_data: null,
+      default_sending_stream: null,
+      default_events_register_stream: null,
+      default_all_public_streams: bot.default_all_public_streams,
+    };
+    if (bot.bot_owner_id !== null) result.bot_owner = (await getUserById(trx, realmId, bot.bot_owner_id))?.email;
+    return result;
+  });
+}
+
+/** DELETE /bots/{bot_id}. */
+export async function deactivateBot(ctx: SettingsContext, realmId: number, actorId: number, botId: number): Promise<Record<string, unknown>> {
+  await ctx.db.knex.transaction(async (trx) => {
+    const actor = await loadActor(trx, realmId, actorId);
+    const bot = await accessBotById(trx, actor, botId);
+    if (bot.is_active) await doDeactivateUser(trx, bot);
+  });
+  return {};
+}
+
+/** POST /users/me/api_key/regenerate. */
+export async function regenerateOwnApiKey(ctx: SettingsContext, realmId: number, actorId: number): Promise<Record<string, unknown>> {
+  const apiKey = await ctx.db.knex.transaction(async (trx) => doRegenerateApiKey(trx, ctx.cipher, await loadActor(trx, realmId, actorId)));
+  return { api_key: apiKey };
+}
+
+/** POST /bots/{bot_id}/api_key/regenerate. */
+export async function regenerateBotApiKey(ctx: SettingsContext, realmId: number, actorId: number, botId: number): Promise<Record<string, unknown>> {
+  const apiKey = await ctx.db.knex.transaction(async (trx) => {
+    const actor = await loadActor(trx, realmId, actorId);
+    return doRegenerateApiKey(trx, ctx.cipher, await accessBotById(trx, actor, botId));
+  });
+  return { api_key: apiKey };
+}

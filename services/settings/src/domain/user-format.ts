@@ -1,0 +1,62 @@
+/** The user dictionaries of Zulip 2.1: GET /users members, realm_user events, bot listings. */
+import { avatarUrl, type UserRow } from '@chat/db';
+import { isoformat } from './common';
+
+export interface FormatOptions {
+  clientGravatar: boolean;
+  includeCustomProfileFields: boolean;
+}
+
+/**
+ * Gravatar URLs are computable from the e-mail, so a client that says it can (client_gravatar)
+ * gets null for users on the default avatar source and saves the bandwidth.
+ */
+export function avatarFor(user: UserRow, clientGravatar: boolean): string | null {
+  return clientGravatar && user.avatar_source === 'G' ? null : avatarUrl(user);
+}
+
+/** Zulip's format_user_row, with is_active kept (GET /users keeps it; /register drops it). */
+export function formatUserRow(user: UserRow, opts: FormatOptions): Record<string, unknown> {
+  const row: Record<string, unknown> = {
+    email: user.email,
+    user_id: user.id,
+    avatar_url: avatarFor(user, opts.clientGravatar),
+    is_admin: user.role === 'admin',
+    is_guest: user.role === 'guest',
+    is_bot: user.is_bot,
+    full_name: user.full_name,
+    timezone: user.timezone,
+    is_active: user.is_active,
+    date_joined: isoformat(new Date(user.date_joined)),
+  };
+  if (user.is_bot) {
+    row.bot_type = user.bot_type;
+    row.bot_owner_id = user.bot_owner_id;
+  } else if (opts.includeCustomProfileFields) {
+    // This server has no custom profile fields yet, so every user's data is empty.
+    row.profile_data = {};
+  }
+  return row;
+}
+
+/** The person of a realm_user add event (Zulip's notify_created_user). */
+export function personForAdd(user: UserRow): Record<string, unknown> {
+  const person: Record<string, unknown> = {
+    email: user.email,
+    user_id: user.id,
+    is_admin: user.role === 'admin',
+    full_name: user.full_name,
+    avatar_url: avatarUrl(user),
+    timezone: user.timezone,
+    date_joined: isoformat(new Date(user.date_joined)),
+    is_guest: user.role === 'guest',
+    is_bot: user.is_bot,
+  };
+  if (user.is_bot) {
+    person.bot_type = user.bot_type;
+    person.bot_owner_id = user.bot_owner_id;
+  } else {
+    person.profile_data = {};
+  }
+  return person;
+}
