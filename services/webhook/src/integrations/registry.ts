@@ -4,6 +4,7 @@
  */
 import type { Integration } from '../framework/integration';
 import { helloworld } from './helloworld';
+import { json } from './json';
 import { slackIncoming } from './slack-incoming';
 
-export const INTEGRATIONS: Integration[] = [helloworld, slackIncoming];
+export const INTEGRATIONS: Integration[] = [helloworld, slackIncoming, json];

@@ -42,12 +42,12 @@ function convertEscapes(text: string): string {
  * so `a*b*c` or snake_case_names are left alone.
  */
 function convertEmphasis(text: string): string {
-  const edge = (mark: string, to: string) =>
+  const edge = (mark: string) =>
     new RegExp(`(^|[\\s(\\[>])\\${mark}([^\\s${mark}](?:[^${mark}\\n]*[^\\s${mark}])?)\\${mark}(?=$|[\\s.,;:!?)\\]])`, 'gm');
   return text
-    .replace(edge('*', '**'), '$1**$2**')
-    .replace(edge('_', '*'), '$1*$2*')
-    .replace(edge('~', '~~'), '$1~~$2~~');
+    .replace(edge('*'), '$1**$2**')
+    .replace(edge('_'), '$1*$2*')
+    .replace(edge('~'), '$1~~$2~~');
 }
 
 export function slackToMarkdown(text: string): string {
