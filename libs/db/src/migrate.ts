@@ -1,5 +1,8 @@
 import type { Knex } from 'knex';
 import * as core from './migrations/0001_core';
+import * as messageSearch from './migrations/0100_message_search_and_indexes';
+import * as huddles from './migrations/0101_huddles';
+import * as reactions from './migrations/0102_reactions';
 import * as webhookBotReminders from './migrations/0400_webhook_bot_reminders';
 
 /**
@@ -8,6 +11,9 @@ import * as webhookBotReminders from './migrations/0400_webhook_bot_reminders';
  */
 const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<void> }> = {
   '0001_core': core,
+  '0100_message_search_and_indexes': messageSearch,
+  '0101_huddles': huddles,
+  '0102_reactions': reactions,
   '0400_webhook_bot_reminders': webhookBotReminders,
 };
 

@@ -31,6 +31,16 @@ export const ROUTES: Route[] = [
 
   { method: 'POST', path: '/messages', service: 'message', auth: 'user', webhookBots: true },
   { method: 'GET', path: '/messages', service: 'message', auth: 'user' },
+  { method: 'POST', path: '/messages/flags', service: 'message', auth: 'user' },
+  { method: 'POST', path: '/mark_all_as_read', service: 'message', auth: 'user' },
+  { method: 'POST', path: '/mark_stream_as_read', service: 'message', auth: 'user' },
+  { method: 'POST', path: '/mark_topic_as_read', service: 'message', auth: 'user' },
+  { method: 'GET', path: '/messages/:message_id', service: 'message', auth: 'user' },
+  { method: 'PATCH', path: '/messages/:message_id', service: 'message', auth: 'user' },
+  { method: 'DELETE', path: '/messages/:message_id', service: 'message', auth: 'user' },
+  { method: 'GET', path: '/messages/:message_id/history', service: 'message', auth: 'user' },
+  { method: 'POST', path: '/messages/:message_id/reactions', service: 'message', auth: 'user' },
+  { method: 'DELETE', path: '/messages/:message_id/reactions', service: 'message', auth: 'user' },
 
   { method: 'POST', path: '/register', service: 'event-queue', auth: 'user' },
   { method: 'GET', path: '/events', service: 'event-queue', auth: 'user' },

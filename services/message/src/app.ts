@@ -4,7 +4,10 @@ import type { Database } from '@chat/db';
 import { createServiceApp, type AnyEndpoint } from '@chat/http';
 import type { Logger } from '@chat/log';
 import { internalEndpoints } from './routes/internal';
+import { flagEndpoints } from './routes/flags';
+import { messageOpEndpoints } from './routes/message-ops';
 import { messageEndpoints } from './routes/messages';
+import { reactionEndpoints } from './routes/reactions';
 
 export interface MessageDeps {
   config: Config;
@@ -16,7 +19,13 @@ export interface MessageDeps {
 
 /** Every endpoint this service serves (the gateway's route table must list each). */
 export function endpoints(deps: MessageDeps): AnyEndpoint[] {
-  return [...messageEndpoints(deps), ...internalEndpoints(deps)];
+  return [
+    ...messageEndpoints(deps),
+    ...flagEndpoints(deps),
+    ...messageOpEndpoints(deps),
+    ...reactionEndpoints(deps),
+    ...internalEndpoints(deps),
+  ];
 }
 
 /** The message service: send, fetch, flags, edits, deletes, reactions. */

@@ -4,9 +4,11 @@
  */
 import type { JsonSchema } from './types';
 import { coreEventSchemas } from './core';
+import { messageEventSchemas } from './message';
 
 export type { JsonSchema } from './types';
 
 export const EVENT_SCHEMAS: Record<string, JsonSchema> = {
   ...coreEventSchemas,
+  ...messageEventSchemas,
 };

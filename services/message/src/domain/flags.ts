@@ -1,3 +1,5 @@
+import { badRequest } from '@chat/errors';
+
 /**
  * Zulip's per-user message flags (AbstractUserMessage.ALL_FLAGS); the bit order is Zulip's, so
  * stored values mean the same as in a Zulip database.
@@ -43,4 +45,17 @@ const HUMAN_CLIENTS = new Set([
 export function sentByHuman(client: string): boolean {
   const name = client.toLowerCase();
   return HUMAN_CLIENTS.has(name) || name.includes('desktop app');
+}
+
+/** Flags Zulip lets a client change (everything else is set by the server). */
+const NON_EDITABLE_FLAGS = new Set([
+  'has_alert_word', 'mentioned', 'wildcard_mentioned', 'historical', 'force_expand', 'force_collapse',
+  'summarize_in_home', 'summarize_in_stream',
+]);
+
+/** Zulip's checks on `flag` of POST /messages/flags, in its order. */
+export function checkEditableFlag(flag: string): number {
+  if (!(flag in FLAG_BITS) || NON_API_FLAGS.has(flag)) throw badRequest(`Invalid flag: '${flag}'`);
+  if (NON_EDITABLE_FLAGS.has(flag)) throw badRequest(`Flag not editable: '${flag}'`);
+  return FLAG_BITS[flag]!;
 }

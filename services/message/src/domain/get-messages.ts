@@ -2,12 +2,19 @@
  * GET /messages: messages around an anchor, as Zulip 2.1's get_messages_backend (section 2.1 of
  * the behaviour notes): num_before ids below the anchor, the anchor itself if it matches, and
  * num_after ids above it, with found_anchor / found_oldest / found_newest.
+ *
+ * Two query shapes keep fetches index-driven: without history access the caller's
+ * user_messages rows drive (primary key order, joined to messages); with history access (a
+ * stream the caller may read, streams:public) messages drive through the narrow's index and the
+ * caller's row is left-joined for flags.
  */
 import type { Knex } from 'knex';
+import type { UserRow } from '@chat/db';
 import { plainError } from '@chat/errors';
 import { finalizeMessage } from '@chat/events';
-import { applyNarrow, type NarrowTerm } from './narrow';
-import { flagNames } from './flags';
+import { buildNarrow, mutingCondition, searchHighlights, type NarrowTerm } from './narrow';
+import { FLAG_BITS, flagNames } from './flags';
+import { messagePolicy } from './realm-policy';
 import { loadMessages } from '../store/messages';
 
 export const MAX_MESSAGES_PER_FETCH = 5000;
@@ -15,10 +22,11 @@ export const MAX_MESSAGES_PER_FETCH = 5000;
 export const LARGER_THAN_MAX_MESSAGE_ID = 10000000000000000;
 /** Message ids are PostgreSQL integers; anchors past the largest one compare as it. */
 const MAX_INTEGER_ID = 2147483647;
+/** What a message the caller never received shows (Zulip: ["read", "historical"]). */
+const HISTORICAL_FLAGS = FLAG_BITS.read! | FLAG_BITS.historical!;
 
 export interface FetchRequest {
-  userId: number;
-  realmId: number;
+  user: UserRow;
   anchor: number | undefined;
   useFirstUnreadAnchor: boolean;
   numBefore: number;
@@ -28,6 +36,11 @@ export interface FetchRequest {
   clientGravatar: boolean;
 }
 
+interface IdRow {
+  id: number;
+  flags: number;
+}
+
 export async function getMessages(db: Knex, request: FetchRequest): Promise<Record<string, unknown>> {
   if (request.anchor === undefined && !request.useFirstUnreadAnchor) {
     throw plainError("Missing 'anchor' argument (or set 'use_first_unread_anchor'=True).");
@@ -35,49 +48,65 @@ export async function getMessages(db: Knex, request: FetchRequest): Promise<Reco
   if (request.numBefore + request.numAfter > MAX_MESSAGES_PER_FETCH) {
     throw plainError(`Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
   }
-  const base = () => {
-    const query = db('user_messages as um')
-      .join('messages as m', 'm.id', 'um.message_id')
-      .where('um.user_id', request.userId)
-      .select('m.id', 'um.flags');
+  const { user } = request;
+  const narrow = await buildNarrow(db, user, request.narrow);
+  const idColumn = narrow.includeHistory ? 'm.id' : 'um.message_id';
+  const base = (): Knex.QueryBuilder => {
+    const query = narrow.includeHistory
+      ? db('messages as m')
+          .leftJoin('user_messages as um', function joinOwnRow() {
+            this.on('um.message_id', '=', 'm.id').andOn('um.user_id', '=', db.raw('?', [user.id]));
+          })
+          .select('m.id', db.raw('coalesce(um.flags, ?) as flags', [HISTORICAL_FLAGS]))
+      : db('user_messages as um')
+          .join('messages as m', 'm.id', 'um.message_id')
+          .where('um.user_id', user.id)
+          .select('um.message_id as id', 'um.flags');
+    for (const condition of narrow.conditions) condition(query);
     return query;
   };
-  const probe = base();
-  await applyNarrow(db, request.realmId, probe, request.narrow);
 
   let anchor = request.anchor ?? LARGER_THAN_MAX_MESSAGE_ID;
   if (request.useFirstUnreadAnchor) {
-    const firstUnread = await probe.clone().whereRaw('(um.flags & 1) = 0').orderBy('m.id', 'asc').first();
-    anchor = firstUnread ? (firstUnread as { id: number }).id : LARGER_THAN_MAX_MESSAGE_ID;
+    const query = base().whereRaw(`(coalesce(um.flags, ${HISTORICAL_FLAGS}) & 1) = 0`);
+    (await mutingCondition(db, user.id, request.narrow))(query);
+    // An empty narrow (the home view) starts no earlier than the pointer, as Zulip's mobile fix.
+    if (request.narrow.length === 0) query.where(idColumn, '>=', user.pointer);
+    const first: IdRow | undefined = await query.orderBy(idColumn, 'asc').first();
+    anchor = first ? first.id : LARGER_THAN_MAX_MESSAGE_ID;
   }
   const anchoredToLeft = anchor === 0;
   const anchoredToRight = anchor >= LARGER_THAN_MAX_MESSAGE_ID;
   const numAfter = anchoredToRight ? 0 : request.numAfter;
 
   const bound = Math.min(anchor, MAX_INTEGER_ID);
-  const before: { id: number; flags: number }[] =
+  const before: IdRow[] =
     request.numBefore > 0
-      ? await probe
-          .clone()
-          .where('m.id', anchor > MAX_INTEGER_ID ? '<=' : '<', bound)
-          .orderBy('m.id', 'desc')
+      ? await base()
+          .where(idColumn, anchor > MAX_INTEGER_ID ? '<=' : '<', bound)
+          .orderBy(idColumn, 'desc')
           .limit(request.numBefore)
       : [];
-  const fromAnchor: { id: number; flags: number }[] = await probe
-    .clone()
-    .where('m.id', '>=', bound)
-    .orderBy('m.id', 'asc')
-    .limit(numAfter + 1);
+  const fromAnchor: IdRow[] =
+    anchor > MAX_INTEGER_ID ? [] : await base().where(idColumn, '>=', bound).orderBy(idColumn, 'asc').limit(numAfter + 1);
 
   const foundAnchor = fromAnchor[0]?.id === anchor;
   const after = (foundAnchor ? fromAnchor.slice(1) : fromAnchor).slice(0, numAfter);
   const rows = [...before.reverse(), ...(foundAnchor ? [fromAnchor[0]!] : []), ...after];
 
-  const wire = await loadMessages(db, rows.map((r) => r.id));
+  const ids = rows.map((r) => r.id);
+  const loaded = await loadMessages(db, ids);
+  const highlights = narrow.search ? await searchHighlights(db, ids, narrow.search.text) : null;
+  const policy = await messagePolicy(db, user.realm_id);
   const variant = { applyMarkdown: request.applyMarkdown, clientGravatar: request.clientGravatar };
   const messages = rows.flatMap((row) => {
-    const message = wire.get(row.id);
-    return message ? [{ ...finalizeMessage(message, variant), flags: flagNames(row.flags) }] : [];
+    const message = loaded.get(row.id);
+    if (!message) return [];
+    const dict: Record<string, unknown> = { ...finalizeMessage(message.wire, variant), flags: flagNames(row.flags) };
+    if (message.editHistory && policy.allowEditHistory) dict.edit_history = message.editHistory;
+    const match = highlights?.get(row.id);
+    if (match) Object.assign(dict, match);
+    return [dict];
   });
   return {
     messages,

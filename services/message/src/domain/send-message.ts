@@ -1,11 +1,14 @@
 /**
  * Sending a message, split as Zulip does: checkSendMessage validates and checks access (throwing
- * coded errors, writing nothing); doSendMessage writes the message, the per-user rows and the
- * outbox notice in one transaction.
+ * coded errors, writing nothing); doSendMessage renders, then writes the message, the per-user
+ * rows and the outbox notice in one transaction.
+ *
+ * Errors come in Zulip 2.1's order (behaviour notes, section 7): addressing (type, `to`, topic,
+ * unknown recipients) first, then the content, then the stream name, its existence and the
+ * sender's right to post, or the private recipients' state.
  */
 import type { Knex } from 'knex';
 import {
-  avatarUrl,
   getRealm,
   getStreamById,
   getStreamByName,
@@ -17,13 +20,25 @@ import {
   type UserRow,
 } from '@chat/db';
 import { ApiError, badRequest, streamDoesNotExist } from '@chat/errors';
-import type { MessageNotice, WireMessage } from '@chat/events';
-import { renderMarkdown } from '@chat/markdown';
+import type { MessageNotice, MessageRecipient } from '@chat/events';
 import { flagBits, sentByHuman } from './flags';
+import {
+  ensurePrivateRecipientId,
+  lookUpRecipientUsers,
+  privateAddress,
+  validateRecipientUsers,
+  type PrivateAddress,
+} from './recipients';
+import { renderMessage } from './render';
+import { loadMessages } from '../store/messages';
 
 export const MAX_MESSAGE_LENGTH = 10000;
 export const MAX_TOPIC_LENGTH = 60;
+export const MAX_STREAM_NAME_LENGTH = 60;
 const TRUNCATION_MARK = '\n[message truncated]';
+
+/** Zulip's cross-realm bots: they may post anywhere (announcement-only streams included). */
+const CROSS_REALM_BOT_LOCAL_PARTS = new Set(['notification-bot', 'welcome-bot', 'emailgateway']);
 
 export interface SendRequest {
   type: string;
@@ -31,15 +46,30 @@ export interface SendRequest {
   topic: string | undefined;
   content: string;
   client: string;
+  senderQueueId?: string;
+  localId?: string;
 }
 
-export interface CheckedStreamMessage {
+interface CheckedBase {
   sender: UserRow;
-  stream: StreamRow;
-  topic: string;
   content: string;
   client: string;
+  senderQueueId?: string;
+  localId?: string;
 }
+
+export interface CheckedStreamMessage extends CheckedBase {
+  kind: 'stream';
+  stream: StreamRow;
+  topic: string;
+}
+
+export interface CheckedPrivateMessage extends CheckedBase {
+  kind: 'private';
+  address: PrivateAddress;
+}
+
+export type CheckedMessage = CheckedStreamMessage | CheckedPrivateMessage;
 
 /** Topics over 60 characters keep their first 57 and "..." (Zulip's truncate_topic). */
 export function truncateTopic(topic: string): string {
@@ -71,17 +101,22 @@ function checkContent(raw: string): string {
   return truncateContent(content);
 }
 
-function checkTopic(raw: string | undefined): string {
-  if (raw === undefined) throw badRequest('Missing topic');
+/** Zulip's validate_topic (on send and edit): stripped, not empty, truncated. */
+export function checkTopic(raw: string): string {
   const topic = raw.trim();
   if (topic === '') throw badRequest("Topic can't be empty");
   return truncateTopic(topic);
 }
 
-async function findStream(db: Knex, realmId: number, to: string[] | number[]): Promise<StreamRow> {
-  if (to.length > 1) throw badRequest('Cannot send to multiple streams');
-  const target = to[0];
-  if (target === undefined) throw badRequest('Missing stream');
+function checkStreamName(name: string): void {
+  if (name.trim() === '') throw badRequest(`Invalid stream name '${name}'`);
+  if ([...name].length > MAX_STREAM_NAME_LENGTH) {
+    throw badRequest(`Stream name too long (limit: ${MAX_STREAM_NAME_LENGTH} characters).`);
+  }
+  if (name.includes('\x00')) throw badRequest(`Stream name '${name}' contains NULL (0x00) characters.`);
+}
+
+async function findStream(db: Knex, realmId: number, target: string | number): Promise<StreamRow> {
   if (typeof target === 'number') {
     const stream = await getStreamById(db, realmId, target);
     if (!stream) {
@@ -92,103 +127,134 @@ async function findStream(db: Knex, realmId: number, to: string[] | number[]): P
     }
     return stream;
   }
+  checkStreamName(target);
   const stream = await getStreamByName(db, realmId, target);
   if (!stream) throw streamDoesNotExist(target);
   return stream;
 }
 
-/** Zulip's access rules for posting to a stream (check_message / validate_sender_can_write_to_stream). */
+function isCrossRealmBot(user: UserRow): boolean {
+  return user.is_bot && CROSS_REALM_BOT_LOCAL_PARTS.has(user.email.split('@')[0]!.toLowerCase());
+}
+
+/** Zulip's validate_sender_can_write_to_stream. */
 async function checkCanPost(db: Knex, sender: UserRow, stream: StreamRow): Promise<void> {
-  if (stream.is_announcement_only && sender.role !== 'admin') {
-    throw badRequest('Only organization administrators can send to this stream.');
+  if (stream.is_announcement_only && sender.role !== 'admin' && !isCrossRealmBot(sender)) {
+    const owner = sender.is_bot && sender.bot_owner_id !== null ? await getUserById(db, sender.realm_id, sender.bot_owner_id) : undefined;
+    if (owner?.role !== 'admin') throw badRequest('Only organization administrators can send to this stream.');
   }
   if (!stream.invite_only && sender.role !== 'guest') return;
   if (await isSubscribed(db, sender.id, stream.id)) return;
-  // A bot may post where its owner is subscribed.
+  // A bot may post where its owner is subscribed; Welcome Bot greets people in any stream.
   if (sender.is_bot && sender.bot_owner_id !== null && (await isSubscribed(db, sender.bot_owner_id, stream.id))) return;
+  if (isCrossRealmBot(sender)) return;
   throw badRequest(`Not authorized to send to stream '${stream.name}'`);
 }
 
-export async function checkSendMessage(db: Knex, sender: UserRow, request: SendRequest): Promise<CheckedStreamMessage> {
-  if (request.type !== 'stream') throw badRequest('Invalid message type');
-  if (request.to.length > 1) throw badRequest('Cannot send to multiple streams');
-  if (request.to.length === 0) throw badRequest('Missing stream');
-  const topic = checkTopic(request.topic);
-  const content = checkContent(request.content);
-  const stream = await findStream(db, sender.realm_id, request.to);
-  await checkCanPost(db, sender, stream);
-  return { sender, stream, topic, content, client: request.client };
+export async function checkSendMessage(db: Knex, sender: UserRow, request: SendRequest): Promise<CheckedMessage> {
+  const base = { sender, client: request.client, senderQueueId: request.senderQueueId, localId: request.localId };
+  if (request.type === 'stream') {
+    if (request.to.length > 1) throw badRequest('Cannot send to multiple streams');
+    const target = request.to[0];
+    if (target === undefined) throw badRequest('Missing stream');
+    if (request.topic === undefined) throw badRequest('Missing topic');
+    const topic = checkTopic(request.topic);
+    const content = checkContent(request.content);
+    const stream = await findStream(db, sender.realm_id, target);
+    await checkCanPost(db, sender, stream);
+    return { ...base, kind: 'stream', stream, topic, content };
+  }
+  if (request.type === 'private') {
+    if (request.to.length === 0) throw badRequest('Message must have recipients');
+    const users = await lookUpRecipientUsers(db, sender.realm_id, request.to);
+    const content = checkContent(request.content);
+    validateRecipientUsers(users, sender);
+    return { ...base, kind: 'private', address: privateAddress(sender, users), content };
+  }
+  throw badRequest('Invalid message type');
+}
+
+/** Per-user flags of a new message (Zulip's create_user_messages). */
+function recipientFlags(
+  checked: CheckedMessage,
+  userIds: number[],
+  mentioned: Set<number>,
+  wildcard: boolean,
+): MessageRecipient[] {
+  const humanSender = sentByHuman(checked.client);
+  return userIds.map((id) => {
+    const flags: string[] = [];
+    if (id === checked.sender.id && humanSender) flags.push('read');
+    if (mentioned.has(id)) flags.push('mentioned');
+    if (wildcard) flags.push('wildcard_mentioned');
+    if (checked.kind === 'private') flags.push('is_private');
+    return { id, flags };
+  });
 }
 
 /** Writes the message and its per-user rows, and queues its event; returns the new id. */
-export async function doSendMessage(db: Knex, checked: CheckedStreamMessage): Promise<number> {
-  const { sender, stream } = checked;
-  const rendered = renderMarkdown(checked.content);
+export async function doSendMessage(db: Knex, checked: CheckedMessage): Promise<number> {
+  const { sender } = checked;
+  const topic = checked.kind === 'stream' ? checked.topic : '';
+  const rendered = await renderMessage(db, sender.realm_id, checked.content, topic);
+  const realm = await getRealm(db, sender.realm_id);
   return db.transaction(async (trx) => {
-    const sentAt = new Date();
+    let recipientId: number;
+    let userIds: number[];
+    if (checked.kind === 'stream') {
+      recipientId = checked.stream.recipient_id;
+      const ids = new Set(await streamSubscriberIds(trx, checked.stream.id));
+      ids.add(sender.id);
+      userIds = [...ids];
+    } else {
+      recipientId = await ensurePrivateRecipientId(trx, sender.realm_id, checked.address);
+      userIds = checked.address.memberIds;
+    }
     const [row] = await trx('messages')
       .insert({
         realm_id: sender.realm_id,
         sender_id: sender.id,
-        recipient_id: stream.recipient_id,
-        stream_id: stream.id,
-        subject: checked.topic,
+        recipient_id: recipientId,
+        stream_id: checked.kind === 'stream' ? checked.stream.id : null,
+        subject: topic,
         content: checked.content,
         rendered_content: rendered.html,
         sending_client: checked.client,
-        date_sent: sentAt,
+        date_sent: new Date(),
         is_me_message: rendered.isMeMessage,
+        has_link: rendered.hasLink,
+        has_image: rendered.hasImage,
+        has_attachment: rendered.hasAttachment,
       })
       .returning('id');
     const id = (row as { id: number }).id;
 
-    const recipientIds = new Set(await streamSubscriberIds(trx, stream.id));
-    recipientIds.add(sender.id);
-    const users = [...recipientIds].map((userId) => ({
-      id: userId,
-      flags: userId === sender.id && sentByHuman(checked.client) ? ['read'] : [],
-    }));
+    const users = recipientFlags(checked, userIds, new Set(rendered.mentionedUserIds), rendered.wildcardMentioned);
     await insertUserMessages(trx, id, users);
 
-    const realm = await getRealm(trx, sender.realm_id);
-    const message: WireMessage = {
-      id,
-      type: 'stream',
-      sender_id: sender.id,
-      sender_email: sender.email,
-      sender_full_name: sender.full_name,
-      sender_short_name: sender.short_name,
-      sender_realm_str: realm?.string_id ?? '',
-      sender_avatar_source: sender.avatar_source,
-      sender_avatar_url: avatarUrl(sender),
-      recipient_id: stream.recipient_id,
-      stream_id: stream.id,
-      display_recipient: stream.name,
-      subject: checked.topic,
-      subject_links: [],
-      content: checked.content,
-      rendered_content: rendered.html,
-      timestamp: Math.floor(sentAt.getTime() / 1000),
-      client: checked.client,
-      is_me_message: rendered.isMeMessage,
-      reactions: [],
-      submessages: [],
-    };
+    const loaded = (await loadMessages(trx, [id])).get(id);
+    if (!loaded) throw new Error(`message ${id} vanished`);
+    const message = { ...loaded.wire, subject_links: rendered.subjectLinks, sender_realm_str: realm?.string_id ?? '' };
     const notice: MessageNotice = {
       v: 1,
       kind: 'message',
       realmId: sender.realm_id,
       message,
-      users,
-      publicStream: !stream.invite_only,
+      // is_private is stored but, as in Zulip, never shown to clients.
+      users: users.map((u) => ({ id: u.id, flags: u.flags.filter((f) => f !== 'is_private') })),
+      publicStream: checked.kind === 'stream' && !checked.stream.invite_only,
     };
+    if (checked.senderQueueId !== undefined && checked.localId !== undefined) {
+      notice.senderQueueId = checked.senderQueueId;
+      notice.localId = checked.localId;
+    }
     await writeNotices(trx, [notice]);
     return id;
   });
 }
 
 /** Batched so a stream of 10,000 subscribers costs a few statements, not 10,000. */
-async function insertUserMessages(trx: Knex.Transaction, messageId: number, users: { id: number; flags: string[] }[]) {
+async function insertUserMessages(trx: Knex.Transaction, messageId: number, users: MessageRecipient[]) {
   const rows = users.map((u) => ({ user_id: u.id, message_id: messageId, flags: flagBits(u.flags) }));
   for (let i = 0; i < rows.length; i += 5000) await trx('user_messages').insert(rows.slice(i, i + 5000));
 }

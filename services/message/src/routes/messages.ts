@@ -23,10 +23,21 @@ export function messageEndpoints(deps: MessageDeps) {
         to: p.custom((raw) => extractRecipients(raw), { default: [] as string[] | number[] }),
         topic: p.string({ aliases: ['subject'] }),
         content: p.string({ required: true }),
+        // The sender's queue gets local_message_id on its copy of the event (Zulip's local echo).
+        queue_id: p.string(),
+        local_id: p.string(),
       },
       handler: async ({ params, identity, req }) => {
         const sender = await loadSender(db, identity.realmId, identity.userId);
-        const checked = await checkSendMessage(db, sender, { ...params, client: clientName(req) });
+        const checked = await checkSendMessage(db, sender, {
+          type: params.type,
+          to: params.to,
+          topic: params.topic,
+          content: params.content,
+          client: clientName(req),
+          senderQueueId: params.queue_id,
+          localId: params.local_id,
+        });
         const id = await doSendMessage(db, checked);
         deps.onCommit?.();
         return { id };
@@ -45,10 +56,10 @@ export function messageEndpoints(deps: MessageDeps) {
         client_gravatar: p.bool({ default: false }),
         apply_markdown: p.bool({ default: true }),
       },
-      handler: ({ params, identity }) =>
-        getMessages(db, {
-          userId: identity.userId,
-          realmId: identity.realmId,
+      handler: async ({ params, identity }) => {
+        const user = await loadSender(db, identity.realmId, identity.userId);
+        return getMessages(db, {
+          user,
           anchor: params.anchor,
           useFirstUnreadAnchor: params.use_first_unread_anchor,
           numBefore: params.num_before,
@@ -56,7 +67,8 @@ export function messageEndpoints(deps: MessageDeps) {
           narrow: params.narrow ? parseNarrow(params.narrow.value, params.narrow.raw) : [],
           applyMarkdown: params.apply_markdown,
           clientGravatar: params.client_gravatar,
-        }),
+        });
+      },
     }),
   ];
 }

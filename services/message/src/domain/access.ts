@@ -1,0 +1,37 @@
+/**
+ * Who may read what (Zulip's access_message and can_access_stream_history): a message is
+ * readable by those who received it, and a stream message also by those who may read the
+ * stream's history: anyone but guests for a public stream, subscribers for a private stream
+ * whose history is public to subscribers. Other people's private messages never are.
+ */
+import { getStreamById, isSubscribed, type Executor, type StreamRow, type UserRow } from '@chat/db';
+import { badRequest } from '@chat/errors';
+import { getMessageRow, type MessageRow } from '../store/messages';
+
+export async function canAccessStreamHistory(db: Executor, user: UserRow, stream: StreamRow): Promise<boolean> {
+  if (!stream.invite_only && stream.history_public_to_subscribers && user.role !== 'guest') return true;
+  if (!stream.history_public_to_subscribers) return false;
+  return isSubscribed(db, user.id, stream.id);
+}
+
+export interface AccessedMessage {
+  message: MessageRow;
+  /** The caller's flag bits, or null when they never received it (history access). */
+  flags: number | null;
+}
+
+export function invalidMessage() {
+  return badRequest('Invalid message(s)');
+}
+
+/** The message if `user` may read it; otherwise "Invalid message(s)", as for a missing one. */
+export async function accessMessage(db: Executor, user: UserRow, messageId: number, forUpdate = false): Promise<AccessedMessage> {
+  const message = await getMessageRow(db, messageId, forUpdate);
+  if (!message || message.realm_id !== user.realm_id) throw invalidMessage();
+  const um: { flags: number } | undefined = await db('user_messages').where({ user_id: user.id, message_id: messageId }).first('flags');
+  if (um) return { message, flags: um.flags };
+  if (message.stream_id === null) throw invalidMessage();
+  const stream = await getStreamById(db, user.realm_id, message.stream_id);
+  if (!stream || !(await canAccessStreamHistory(db, user, stream))) throw invalidMessage();
+  return { message, flags: null };
+}

@@ -1,0 +1,49 @@
+/**
+ * DELETE /messages/{id}: permanent removal (Zulip's delete_message_backend and
+ * validate_can_delete_message). Administrators may delete anything; others only their own
+ * messages, when the realm allows it (off by default in 2.1) and within its time limit.
+ */
+import type { Knex } from 'knex';
+import { writeNotices, type UserRow } from '@chat/db';
+import { badRequest } from '@chat/errors';
+import type { UserEventNotice } from '@chat/events';
+import { accessMessage } from './access';
+import { messagePolicy } from './realm-policy';
+
+export async function doDeleteMessage(db: Knex, user: UserRow, messageId: number): Promise<void> {
+  const { message } = await accessMessage(db, user, messageId);
+  if (user.role !== 'admin') {
+    if (message.sender_id !== user.id) throw badRequest("You don't have permission to delete this message");
+    const policy = await messagePolicy(db, user.realm_id);
+    if (!policy.allowMessageDeleting) throw badRequest("You don't have permission to delete this message");
+    const limit = policy.messageContentDeleteLimitSeconds;
+    if (limit > 0 && Date.now() - new Date(message.date_sent).getTime() > limit * 1000) {
+      throw badRequest('The time limit for deleting this message has passed');
+    }
+  }
+  await db.transaction(async (trx) => {
+    const sender: { email: string } | undefined = await trx('users').where({ id: message.sender_id }).first('email');
+    const users: { user_id: number }[] = await trx('user_messages').where({ message_id: message.id }).select('user_id');
+    const removed = await trx('messages').where({ id: message.id }).del();
+    // Someone else deleted it between our read and this transaction.
+    if (removed === 0) throw badRequest('Message already deleted');
+    await trx('user_messages').where({ message_id: message.id }).del();
+    const event: Record<string, unknown> = {
+      type: 'delete_message',
+      sender: sender?.email ?? '',
+      sender_id: message.sender_id,
+      message_id: message.id,
+      message_type: message.stream_id === null ? 'private' : 'stream',
+    };
+    if (message.stream_id === null) event.recipient_id = message.recipient_id;
+    else Object.assign(event, { stream_id: message.stream_id, topic: message.subject });
+    const notice: UserEventNotice = {
+      v: 1,
+      kind: 'event',
+      realmId: message.realm_id,
+      event: event as UserEventNotice['event'],
+      userIds: users.map((u) => u.user_id),
+    };
+    await writeNotices(trx, [notice]);
+  });
+}

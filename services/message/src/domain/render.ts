@@ -1,0 +1,68 @@
+/**
+ * Rendering a message body through @chat/markdown: the renderer is pure, so the candidates it
+ * might need (mentioned users, linked streams, the realm's linkifiers) are looked up here first.
+ */
+import type { Executor } from '@chat/db';
+import { badRequest } from '@chat/errors';
+import {
+  possibleMentions,
+  possibleStreamNames,
+  renderMarkdown,
+  topicLinks,
+  type Linkifier,
+  type MarkdownContext,
+  type RenderResult,
+} from '@chat/markdown';
+import { realmLinkifiers } from './linkifiers';
+
+export interface Rendered extends RenderResult {
+  /** Linkifier links for the topic (Zulip's subject_links). */
+  subjectLinks: string[];
+}
+
+/** Active users of the realm named by @**Full Name** (case-insensitive, as Zulip) or @**Name|id**. */
+async function mentionTargets(db: Executor, realmId: number, content: string): Promise<MarkdownContext['users']> {
+  const { fullNames, userIds } = possibleMentions(content);
+  if (fullNames.length === 0 && userIds.length === 0) return [];
+  const rows: { id: number; full_name: string }[] = await db('users')
+    .where({ realm_id: realmId, is_active: true })
+    .where((q) => {
+      if (fullNames.length > 0) q.orWhereRaw('lower(full_name) = ANY(?)', [fullNames.map((n) => n.toLowerCase())]);
+      if (userIds.length > 0) q.orWhereIn('id', userIds);
+    })
+    .select('id', 'full_name');
+  return rows.map((row) => ({ id: row.id, fullName: row.full_name }));
+}
+
+async function streamTargets(db: Executor, realmId: number, content: string): Promise<MarkdownContext['streams']> {
+  const names = possibleStreamNames(content);
+  if (names.length === 0) return [];
+  const rows: { id: number; name: string }[] = await db('streams')
+    .where({ realm_id: realmId, deactivated: false })
+    .whereRaw('lower(name) = ANY(?)', [names.map((n) => n.toLowerCase())])
+    .select('id', 'name');
+  return rows;
+}
+
+/** Renders `content` (and the topic's links) for a message of `realmId`. */
+export async function renderMessage(db: Executor, realmId: number, content: string, topic: string): Promise<Rendered> {
+  const linkifiers: Linkifier[] = await realmLinkifiers(db, realmId);
+  const context: MarkdownContext = {
+    users: await mentionTargets(db, realmId, content),
+    streams: await streamTargets(db, realmId, content),
+    linkifiers,
+  };
+  let result: RenderResult;
+  try {
+    result = renderMarkdown(content, context);
+  } catch {
+    // Zulip's render_incoming_message turns a renderer failure into this error, not a 500.
+    throw badRequest('Unable to render message');
+  }
+  return { ...result, subjectLinks: topic === '' ? [] : topicLinks(topic, linkifiers) };
+}
+
+/** subject_links for a topic alone (topic edits). */
+export async function renderTopicLinks(db: Executor, realmId: number, topic: string): Promise<string[]> {
+  return topic === '' ? [] : topicLinks(topic, await realmLinkifiers(db, realmId));
+}

@@ -1,0 +1,86 @@
+/**
+ * Changing the caller's own flags (Zulip's do_update_message_flags, do_mark_all_as_read,
+ * do_mark_stream_messages_as_read). Each emits update_message_flags to the caller only.
+ */
+import type { Knex } from 'knex';
+import { getStreamById, isSubscribed, writeNotices, type UserRow } from '@chat/db';
+import { badRequest } from '@chat/errors';
+import type { UserEventNotice } from '@chat/events';
+import { accessMessage } from './access';
+import { checkEditableFlag, FLAG_BITS } from './flags';
+
+function flagsNotice(user: UserRow, operation: string, flag: string, messages: number[], all: boolean): UserEventNotice {
+  return {
+    v: 1,
+    kind: 'event',
+    realmId: user.realm_id,
+    event: { type: 'update_message_flags', operation, flag, messages, all },
+    userIds: [user.id],
+  };
+}
+
+export async function doUpdateMessageFlags(
+  db: Knex,
+  user: UserRow,
+  operation: string,
+  flag: string,
+  messages: number[],
+): Promise<void> {
+  const bit = checkEditableFlag(flag);
+  // Zulip asserts here (a 500); a client's bad value deserves a 400 that says what was wrong.
+  if (operation !== 'add' && operation !== 'remove') throw badRequest('Invalid message flags operation');
+  await db.transaction(async (trx) => {
+    const owned = trx('user_messages').where('user_id', user.id).whereIn('message_id', messages);
+    const count = Number(((await owned.clone().count({ n: '*' }).first()) as { n: number | string } | undefined)?.n ?? 0);
+    if (count === 0) {
+      // Starring a message one may read but never received (a public stream's history) gives it
+      // a historical, read row to hold the star.
+      if (messages.length !== 1 || flag !== 'starred') throw badRequest('Invalid message(s)');
+      await accessMessage(trx, user, messages[0]!);
+      await trx('user_messages').insert({
+        user_id: user.id,
+        message_id: messages[0],
+        flags: FLAG_BITS.historical! | FLAG_BITS.read!,
+      });
+    }
+    const change = operation === 'add' ? `flags | ${bit}` : `flags & ~${bit}`;
+    await owned.clone().update({ flags: trx.raw(change) });
+    await writeNotices(trx, [flagsNotice(user, operation, flag, messages, false)]);
+  });
+}
+
+export async function doMarkAllAsRead(db: Knex, user: UserRow): Promise<void> {
+  await db.transaction(async (trx) => {
+    await trx('user_messages').where('user_id', user.id).whereRaw('(flags & 1) = 0').update({ flags: trx.raw('flags | 1') });
+    await writeNotices(trx, [flagsNotice(user, 'add', 'read', [], true)]);
+  });
+}
+
+/** mark_stream_as_read / mark_topic_as_read: the caller's unread messages there become read. */
+export async function doMarkStreamAsRead(db: Knex, user: UserRow, streamId: number, topic: string | undefined): Promise<void> {
+  const stream = await getStreamById(db, user.realm_id, streamId);
+  const accessible =
+    stream !== undefined && ((!stream.invite_only && user.role !== 'guest') || (await isSubscribed(db, user.id, stream.id)));
+  if (!stream || !accessible) throw badRequest('Invalid stream id');
+  const inPlace = (q: Knex.QueryBuilder) => {
+    q.where('um.user_id', user.id).where('m.recipient_id', stream.recipient_id);
+    if (topic !== undefined) q.whereRaw('lower(m.subject) = lower(?)', [topic]);
+  };
+  if (topic !== undefined) {
+    const exists = db('user_messages as um').join('messages as m', 'm.id', 'um.message_id').first('um.message_id');
+    inPlace(exists);
+    if (!(await exists)) throw badRequest(`No such topic '${topic}'`);
+  }
+  await db.transaction(async (trx) => {
+    const unread = trx('user_messages as um')
+      .join('messages as m', 'm.id', 'um.message_id')
+      .whereRaw('(um.flags & 1) = 0')
+      .select('um.message_id');
+    inPlace(unread);
+    const ids = ((await unread) as { message_id: number }[]).map((r) => r.message_id).sort((a, b) => a - b);
+    if (ids.length > 0) {
+      await trx('user_messages').where('user_id', user.id).whereIn('message_id', ids).update({ flags: trx.raw('flags | 1') });
+    }
+    await writeNotices(trx, [flagsNotice(user, 'add', 'read', ids, false)]);
+  });
+}

@@ -1,0 +1,72 @@
+/** Endpoints on one message: raw content, edit, delete, edit history. */
+import { notFound } from '@chat/errors';
+import { defineEndpoint, p } from '@chat/http';
+import type { MessageDeps } from '../app';
+import { doDeleteMessage } from '../domain/delete-message';
+import { doUpdateMessage, getMessageHistory, getRawMessage } from '../domain/edit-message';
+import { loadSender } from '../domain/send-message';
+
+/** Zulip's URL patterns accept only digits here; anything else is not a route (404). */
+export const messageIdParam = p.custom(
+  (raw) => {
+    if (!/^\d+$/.test(raw)) throw notFound();
+    return Number(raw);
+  },
+  { required: true },
+);
+
+export function messageOpEndpoints(deps: MessageDeps) {
+  const db = deps.db.knex;
+  const caller = (identity: { realmId: number; userId: number }) => loadSender(db, identity.realmId, identity.userId);
+  return [
+    defineEndpoint({
+      method: 'GET',
+      path: '/messages/:message_id',
+      auth: 'user',
+      params: { message_id: messageIdParam },
+      handler: async ({ params, identity }) => getRawMessage(db, await caller(identity), params.message_id),
+    }),
+    defineEndpoint({
+      method: 'PATCH',
+      path: '/messages/:message_id',
+      auth: 'user',
+      params: {
+        message_id: messageIdParam,
+        topic: p.string({ aliases: ['subject'] }),
+        // Not validated, as in Zulip: only change_later and change_all propagate.
+        propagate_mode: p.string({ default: 'change_one' }),
+        content: p.string(),
+      },
+      handler: async ({ params, identity }) => {
+        await doUpdateMessage(db, await caller(identity), {
+          messageId: params.message_id,
+          topic: params.topic,
+          content: params.content,
+          propagateMode: params.propagate_mode,
+        });
+        deps.onCommit?.();
+        return {};
+      },
+    }),
+    defineEndpoint({
+      method: 'DELETE',
+      path: '/messages/:message_id',
+      auth: 'user',
+      params: { message_id: messageIdParam },
+      handler: async ({ params, identity }) => {
+        await doDeleteMessage(db, await caller(identity), params.message_id);
+        deps.onCommit?.();
+        return {};
+      },
+    }),
+    defineEndpoint({
+      method: 'GET',
+      path: '/messages/:message_id/history',
+      auth: 'user',
+      params: { message_id: messageIdParam },
+      handler: async ({ params, identity }) => ({
+        message_history: await getMessageHistory(db, await caller(identity), params.message_id),
+      }),
+    }),
+  ];
+}
