@@ -1,8 +1,11 @@
 import request from 'supertest';
 import type { Express } from 'express';
 import { createApiKeyCipher, type Database } from '@chat/db';
+import type { InternalClient } from '@chat/http';
 import { anonymousHeaders, headersFor, seededDatabase, testConfig, testLogger } from '@chat/testing';
 import { buildApp } from '../src/app';
+
+const internal: InternalClient = { call: async () => ({}) };
 
 describe('settings service', () => {
   const config = testConfig();
@@ -11,7 +14,7 @@ describe('settings service', () => {
 
   beforeAll(async () => {
     db = await seededDatabase(config);
-    app = buildApp({ config, db, cipher: createApiKeyCipher(config.apiKeySecret), logger: testLogger() });
+    app = buildApp({ config, db, cipher: createApiKeyCipher(config.apiKeySecret), logger: testLogger(), internal });
   });
   afterAll(() => db.close());
 
@@ -45,6 +48,24 @@ describe('settings service', () => {
         realm_icon: expect.stringMatching(/^https:\/\/secure\.gravatar\.com\/avatar\/[0-9a-f]{32}\?d=identicon$/),
         realm_description: "<p>The Zulip development environment default organization.  It's great for testing!</p>",
       });
+    });
+
+    it('reports a client named ZulipInvalid as incompatible', async () => {
+      const res = await request(app).get('/api/v1/server_settings').set('User-Agent', 'ZulipInvalid/1.0');
+      expect(res.body.is_incompatible).toBe(true);
+      const ok = await request(app).get('/api/v1/server_settings').set('User-Agent', 'ZulipMobile/26.1');
+      expect(ok.body.is_incompatible).toBe(false);
+    });
+
+    it('follows the realm switching password login off', async () => {
+      await db.knex('realms').where({ string_id: 'zulip' }).update({ settings: JSON.stringify({ authentication_methods: { email: false } }) });
+      try {
+        const res = await request(app).get('/api/v1/server_settings').set(await anonymousHeaders(db, config));
+        expect(res.body.authentication_methods).toMatchObject({ email: false, password: false, dev: true });
+        expect(res.body.email_auth_enabled).toBe(false);
+      } finally {
+        await db.knex('realms').where({ string_id: 'zulip' }).update({ settings: '{}' });
+      }
     });
 
     it('leaves the realm fields out when no realm is known', async () => {
@@ -86,20 +107,21 @@ describe('settings service', () => {
       });
     });
 
-    it('does not exist on a production server', async () => {
+    it('is an error on a production server', async () => {
       const production = buildApp({
         config: { ...config, env: 'production' },
         db,
         cipher: createApiKeyCipher(config.apiKeySecret),
         logger: testLogger(),
+        internal,
       });
       const res = await request(production)
         .post('/api/v1/dev_fetch_api_key')
         .set(await anonymousHeaders(db, config))
         .type('form')
         .send({ username: 'iago@zulip.com' });
-      expect(res.status).toBe(404);
-      expect(res.body.result).toBe('error');
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ result: 'error', msg: 'Dev environment not enabled.' });
       const settings = await request(production).get('/api/v1/server_settings').set(await anonymousHeaders(db, config));
       expect(settings.body.authentication_methods.dev).toBe(false);
     });
@@ -119,12 +141,18 @@ describe('settings service', () => {
         user_id: expect.any(Number),
         avatar_url: expect.stringContaining('https://secure.gravatar.com/avatar/'),
         is_admin: true,
-        is_guest: false,
         is_bot: false,
         pointer: -1,
         max_message_id: -1,
         profile_data: {},
       });
+    });
+
+    it('gives max_message_id from the user history and profile_data to bots too', async () => {
+      const bot = (await db.knex('users').where({ email: 'default-bot@zulip.com' }).first()) as { id: number };
+      await db.knex('user_messages').insert({ user_id: bot.id, message_id: 42 });
+      const res = await request(app).get('/api/v1/users/me').set(await headersFor(db, config, 'default-bot@zulip.com'));
+      expect(res.body).toMatchObject({ is_bot: true, max_message_id: 42, pointer: -1, profile_data: {} });
     });
 
     it('needs an authenticated user', async () => {
