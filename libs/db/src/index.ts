@@ -12,3 +12,6 @@ export * from './queries/streams';
 export * from './queries/messages';
 export * from './auth-changes';
 export * from './queries/unread';
+export * from './queries/topics';
+export * from './queries/default-streams';
+export * from './queries/stream-traffic';

@@ -28,6 +28,17 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/users/me', service: 'settings', auth: 'user' },
 
   { method: 'GET', path: '/users/me/subscriptions', service: 'subscription', auth: 'user' },
+  { method: 'POST', path: '/users/me/subscriptions', service: 'subscription', auth: 'user' },
+  { method: 'DELETE', path: '/users/me/subscriptions', service: 'subscription', auth: 'user' },
+  { method: 'POST', path: '/users/me/subscriptions/properties', service: 'subscription', auth: 'user' },
+  { method: 'PATCH', path: '/users/me/subscriptions/muted_topics', service: 'subscription', auth: 'user' },
+  { method: 'GET', path: '/users/me/:stream_id/topics', service: 'subscription', auth: 'user' },
+  { method: 'GET', path: '/streams', service: 'subscription', auth: 'user' },
+  { method: 'GET', path: '/get_stream_id', service: 'subscription', auth: 'user' },
+  { method: 'PATCH', path: '/streams/:stream_id', service: 'subscription', auth: 'user' },
+  { method: 'DELETE', path: '/streams/:stream_id', service: 'subscription', auth: 'user' },
+  { method: 'POST', path: '/default_streams', service: 'subscription', auth: 'user' },
+  { method: 'DELETE', path: '/default_streams', service: 'subscription', auth: 'user' },
 
   { method: 'POST', path: '/messages', service: 'message', auth: 'user', webhookBots: true },
   { method: 'GET', path: '/messages', service: 'message', auth: 'user' },

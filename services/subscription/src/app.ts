@@ -3,6 +3,9 @@ import type { Config } from '@chat/config';
 import type { Database } from '@chat/db';
 import { createServiceApp, type AnyEndpoint, type InternalClient } from '@chat/http';
 import type { Logger } from '@chat/log';
+import { defaultStreamEndpoints } from './routes/default-streams';
+import { mutedTopicEndpoints } from './routes/muted-topics';
+import { streamEndpoints } from './routes/streams';
 import { subscriptionEndpoints } from './routes/subscriptions';
 
 export interface SubscriptionDeps {
@@ -11,11 +14,18 @@ export interface SubscriptionDeps {
   logger: Logger;
   /** Calls to other services' internal APIs (posting messages goes through the message service). */
   internal: InternalClient;
+  /** Called after each committed write, so an in-process outbox relay publishes at once. */
+  onCommit?: () => void;
 }
 
 /** Every endpoint this service serves (the gateway's route table must list each). */
 export function endpoints(deps: SubscriptionDeps): AnyEndpoint[] {
-  return subscriptionEndpoints(deps);
+  return [
+    ...subscriptionEndpoints(deps),
+    ...mutedTopicEndpoints(deps),
+    ...streamEndpoints(deps),
+    ...defaultStreamEndpoints(deps),
+  ];
 }
 
 /** The subscription service: streams, subscriptions, their properties, muted topics. */

@@ -58,6 +58,12 @@ export const DEV_SUBSCRIPTIONS: Record<string, string[]> = {
   'polonius@zulip.com': ['Verona'],
 };
 
+/**
+ * The realm's default streams (given to new users). Zulip's development realm has Verona, the
+ * stream every seeded user is in and the one its realm setup makes the default.
+ */
+export const DEV_DEFAULT_STREAMS: string[] = ['Verona'];
+
 export async function seedDevRealm(knex: Knex, cipher: ApiKeyCipher): Promise<boolean> {
   if (await knex('realms').where({ string_id: DEV_REALM.string_id }).first('id')) return false;
   await knex.transaction(async (trx) => {
@@ -118,6 +124,10 @@ export async function seedDevRealm(knex: Knex, cipher: ApiKeyCipher): Promise<bo
         used.push(color);
         await trx('subscriptions').insert({ user_id: userIds.get(email), stream_id: streamIds.get(name), color });
       }
+    }
+
+    for (const name of DEV_DEFAULT_STREAMS) {
+      await trx('default_streams').insert({ realm_id: realmId, stream_id: streamIds.get(name) });
     }
   });
   return true;

@@ -5,10 +5,12 @@
 import type { JsonSchema } from './types';
 import { coreEventSchemas } from './core';
 import { messageEventSchemas } from './message';
+import { subscriptionEventSchemas } from './subscription';
 
 export type { JsonSchema } from './types';
 
 export const EVENT_SCHEMAS: Record<string, JsonSchema> = {
   ...coreEventSchemas,
   ...messageEventSchemas,
+  ...subscriptionEventSchemas,
 };

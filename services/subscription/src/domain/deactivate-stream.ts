@@ -1,0 +1,36 @@
+import type { Executor, StreamRow } from '@chat/db';
+import type { Notice } from '@chat/events';
+import { streamNameInUse } from '../store/subscriptions';
+import { activeNonGuestUserIds } from '../store/users';
+import { canAccessStreamUserIds } from './access';
+import { defaultStreamsNotice } from './default-streams';
+import { eventNotice } from './notices';
+import { streamDict } from './stream-dict';
+
+const MAX_NAME_LENGTH = 60;
+
+/**
+ * Zulip's do_deactivate_stream, inside the caller's transaction: every subscription ends, the
+ * stream becomes invite-only under a `!DEACTIVATED:` name (freeing the old one), leaves the default
+ * streams, and those who could see it get `stream` `delete` with its original name and privacy.
+ */
+export async function deactivateStream(trx: Executor, stream: StreamRow): Promise<Notice[]> {
+  // Who could see it is decided before the subscriptions go.
+  const affected = await canAccessStreamUserIds(trx, stream);
+  await trx('subscriptions').where({ stream_id: stream.id, active: true }).update({ active: false });
+
+  let newName = `!DEACTIVATED:${stream.name}`.slice(0, MAX_NAME_LENGTH);
+  // An earlier stream of the same name may already carry the prefix: add "!" until it is unique.
+  for (let i = 0; i < 20 && (await streamNameInUse(trx, stream.realm_id, newName)); i++) {
+    newName = `!${newName}`.slice(0, MAX_NAME_LENGTH);
+  }
+  await trx('streams').where({ id: stream.id }).update({ name: newName, deactivated: true, invite_only: true });
+
+  const notices: Notice[] = [];
+  const wasDefault = await trx('default_streams').where({ stream_id: stream.id }).del();
+  if (wasDefault > 0) {
+    notices.push(...(await defaultStreamsNotice(trx, stream.realm_id, await activeNonGuestUserIds(trx, stream.realm_id))));
+  }
+  notices.push(...eventNotice(stream.realm_id, { type: 'stream', op: 'delete', streams: [streamDict(stream)] }, affected));
+  return notices;
+}

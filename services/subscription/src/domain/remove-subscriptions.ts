@@ -1,0 +1,54 @@
+/**
+ * DELETE /users/me/subscriptions (Zulip's remove_subscriptions_backend), one transaction.
+ */
+import { badRequest, plainError, streamDoesNotExist } from '@chat/errors';
+import { getUserByEmail, getUserById, writeNotices, type StreamRow, type UserRow } from '@chat/db';
+import type { SubscriptionDeps } from '../app';
+import { streamsByNames } from '../store/subscriptions';
+import type { Caller } from './access';
+import { principalError } from './add-subscriptions';
+import { bulkUnsubscribe } from './bulk-unsubscribe';
+
+export async function removeSubscriptions(
+  deps: SubscriptionDeps,
+  caller: Caller,
+  names: string[],
+  principals: string[] | undefined,
+): Promise<{ removed: string[]; not_removed: string[] }> {
+  // Removing anyone but yourself takes an administrator, for public and private streams alike.
+  const someoneElse = principals !== undefined && principals.length > 0 && principals.some((p) => p.toLowerCase() !== caller.email.toLowerCase());
+  if (someoneElse && !caller.isAdmin) throw plainError('This action requires administrative rights');
+
+  const result = await deps.db.knex.transaction(async (trx) => {
+    const wanted = [...new Map(names.map((n) => [n.trim().toLowerCase(), n.trim()])).values()];
+    const found = await streamsByNames(trx, caller.realmId, wanted);
+    const streams: StreamRow[] = [];
+    for (const name of wanted) {
+      const stream = found.get(name.toLowerCase());
+      if (!stream) throw streamDoesNotExist(name);
+      streams.push(stream);
+    }
+    let users: UserRow[];
+    if (principals && principals.length > 0) {
+      const byId = new Map<number, UserRow>();
+      for (const principal of principals) {
+        const user = await getUserByEmail(trx, caller.realmId, principal);
+        if (!user || !user.is_active) throw principalError(principal);
+        byId.set(user.id, user);
+      }
+      users = [...byId.values()];
+    } else {
+      const me = await getUserById(trx, caller.realmId, caller.userId);
+      if (!me) throw badRequest('Invalid user');
+      users = [me];
+    }
+    const outcome = await bulkUnsubscribe(trx, caller.realmId, streams, users);
+    await writeNotices(trx, outcome.notices);
+    return outcome;
+  });
+  deps.onCommit?.();
+  return {
+    removed: result.removed.map((p) => p.stream.name),
+    not_removed: result.notRemoved.map((p) => p.stream.name),
+  };
+}

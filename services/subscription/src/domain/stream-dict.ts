@@ -1,0 +1,88 @@
+import type { Executor, StreamRow } from '@chat/db';
+import { streamsMessageCounts } from '@chat/db';
+import { renderMarkdown } from '@chat/markdown';
+import type { SubscriptionRow } from '../store/subscriptions';
+import { streamEmailAddress } from './stream-email';
+
+/** Zulip's Stream.to_dict(): a stream as GET /streams and stream events show it. */
+export function streamDict(stream: StreamRow): Record<string, unknown> {
+  return {
+    name: stream.name,
+    stream_id: stream.id,
+    description: stream.description,
+    rendered_description: stream.rendered_description,
+    invite_only: stream.invite_only,
+    is_web_public: stream.is_web_public,
+    is_announcement_only: stream.is_announcement_only,
+    history_public_to_subscribers: stream.history_public_to_subscribers,
+    first_message_id: stream.first_message_id,
+  };
+}
+
+/** Descriptions are one line (Zulip replaces newlines) and rendered as markdown. */
+export function normalizeDescription(description: string): { description: string; rendered: string } {
+  const oneLine = description.replace(/\n/g, ' ');
+  return { description: oneLine, rendered: oneLine === '' ? '' : renderMarkdown(oneLine).html };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Zulip's is_old_stream: streams a week old or more show their traffic. */
+function ageInDays(stream: StreamRow, now: number): number {
+  return Math.floor((now - new Date(stream.date_created).getTime()) / DAY_MS);
+}
+
+/**
+ * Zulip's get_average_weekly_stream_traffic over the last 28 days: null for a stream younger than
+ * a week, at least 1 when there was any traffic, two significant digits.
+ */
+function weeklyTraffic(ageDays: number, recent: number): number | null {
+  if (ageDays < 7) return null;
+  let weekly = ageDays >= 28 ? Math.floor(recent / 4) : Math.floor((recent * 7) / ageDays);
+  if (weekly === 0 && recent > 0) weekly = 1;
+  const digits = String(weekly).length;
+  if (digits <= 2) return weekly;
+  const unit = 10 ** (digits - 2);
+  return Math.round(weekly / unit) * unit;
+}
+
+export interface SubscriptionDictOptions {
+  externalHost: string;
+  /** Subscribers' user ids (events) or e-mails (GET /users/me/subscriptions); omitted when undefined. */
+  subscribers?: Map<number, (number | string)[]>;
+}
+
+/** Every Subscription field Zulip 2.1 sends, for the `add` event and GET /users/me/subscriptions. */
+export async function subscriptionDicts(
+  db: Executor,
+  pairs: { stream: StreamRow; sub: SubscriptionRow }[],
+  options: SubscriptionDictOptions,
+): Promise<Record<string, unknown>[]> {
+  const now = Date.now();
+  const oldIds = pairs.filter((p) => ageInDays(p.stream, now) >= 7).map((p) => p.stream.id);
+  const traffic = oldIds.length > 0 ? await streamsMessageCounts(db, oldIds, new Date(now - 28 * DAY_MS)) : new Map<number, number>();
+  return pairs.map(({ stream, sub }) => {
+    const age = ageInDays(stream, now);
+    return {
+      ...streamDict(stream),
+      color: sub.color,
+      is_muted: sub.is_muted,
+      in_home_view: !sub.is_muted,
+      pin_to_top: sub.pin_to_top,
+      desktop_notifications: sub.desktop_notifications,
+      audible_notifications: sub.audible_notifications,
+      push_notifications: sub.push_notifications,
+      email_notifications: sub.email_notifications,
+      wildcard_mentions_notify: sub.wildcard_mentions_notify,
+      email_address: streamEmailAddress(stream.name, stream.email_token, options.externalHost),
+      is_old_stream: age >= 7,
+      stream_weekly_traffic: weeklyTraffic(age, traffic.get(stream.id) ?? 0),
+      ...(options.subscribers ? { subscribers: options.subscribers.get(stream.id) ?? [] } : {}),
+    };
+  });
+}
+
+/** Python's sorted() on strings: by code point, so upper case sorts first. */
+export function byCodePoint(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,105 @@
+/**
+ * PATCH /streams/{stream_id} (Zulip's update_stream_backend), for administrators: description,
+ * name, is_announcement_only and privacy, all checked first and written in one transaction. Each
+ * change that alters something sends `stream` `update` to those who may see the stream (after the
+ * change); a rename sends email_address then name, both under the old name, and Notification Bot
+ * says so in the stream once committed.
+ */
+import { badRequest, plainError } from '@chat/errors';
+import { writeNotices, type Executor, type StreamRow } from '@chat/db';
+import type { Notice } from '@chat/events';
+import type { SubscriptionDeps } from '../app';
+import { defaultStreamIds, streamNameInUse } from '../store/subscriptions';
+import { accessStreamById, canAccessStreamUserIds, type Caller } from './access';
+import { historyPublicDefault } from './add-subscriptions';
+import { postBotMessages, silentMention, STREAM_EVENTS_TOPIC } from './bot-messages';
+import { eventNotice } from './notices';
+import { normalizeDescription } from './stream-dict';
+import { streamEmailAddress } from './stream-email';
+import { checkStreamName } from './stream-names';
+
+export interface StreamUpdate {
+  description?: string;
+  new_name?: string;
+  is_private?: boolean;
+  is_announcement_only?: boolean;
+  history_public_to_subscribers?: boolean;
+}
+
+/** A stream an administrator may update or delete: any stream of the realm, private ones included. */
+export async function streamForAdmin(db: Executor, realmId: number, streamId: number): Promise<StreamRow> {
+  const stream = await db<StreamRow>('streams').where({ realm_id: realmId, id: streamId, deactivated: false }).first();
+  if (!stream) throw badRequest('Invalid stream id');
+  return stream;
+}
+
+export async function updateStream(deps: SubscriptionDeps, caller: Caller, streamId: number, update: StreamUpdate): Promise<void> {
+  const renamed = await deps.db.knex.transaction(async (trx) => {
+    let stream = await streamForAdmin(trx, caller.realmId, streamId);
+    const notices: Notice[] = [];
+    const announce = async (event: Record<string, unknown>) =>
+      notices.push(...eventNotice(caller.realmId, { type: 'stream', op: 'update', stream_id: stream.id, ...event }, await canAccessStreamUserIds(trx, stream)));
+
+    let newName: string | undefined;
+    if (update.new_name !== undefined) {
+      newName = update.new_name.trim();
+      if (stream.name === newName) throw plainError('Stream already has that name!');
+      checkStreamName(newName);
+      // A change of case only is a rename of the same stream, not a clash.
+      if (stream.name.toLowerCase() !== newName.toLowerCase() && (await streamNameInUse(trx, caller.realmId, newName))) {
+        throw badRequest(`Stream name '${newName}' is already taken.`);
+      }
+    }
+    if (update.is_private !== undefined) {
+      // Even administrators must be in a private stream to change its privacy.
+      await accessStreamById(trx, caller, streamId);
+      if (update.is_private && (await defaultStreamIds(trx, caller.realmId)).has(streamId)) {
+        throw plainError('Default streams cannot be made private.');
+      }
+    }
+
+    if (update.description !== undefined) {
+      const { description, rendered } = normalizeDescription(update.description);
+      if (description !== stream.description) {
+        await trx('streams').where({ id: stream.id }).update({ description, rendered_description: rendered });
+        stream = { ...stream, description, rendered_description: rendered };
+        await announce({ property: 'description', value: description, rendered_description: rendered, name: stream.name });
+      }
+    }
+    let oldName: string | undefined;
+    if (newName !== undefined) {
+      oldName = stream.name;
+      await trx('streams').where({ id: stream.id }).update({ name: newName });
+      stream = { ...stream, name: newName };
+      const email = streamEmailAddress(newName, stream.email_token, deps.config.externalHost);
+      await announce({ property: 'email_address', value: email, name: oldName });
+      await announce({ property: 'name', value: newName, name: oldName });
+    }
+    if (update.is_announcement_only !== undefined && update.is_announcement_only !== stream.is_announcement_only) {
+      await trx('streams').where({ id: stream.id }).update({ is_announcement_only: update.is_announcement_only });
+      stream = { ...stream, is_announcement_only: update.is_announcement_only };
+      await announce({ property: 'is_announcement_only', value: update.is_announcement_only, name: stream.name });
+    }
+    if (update.is_private !== undefined) {
+      const history = historyPublicDefault(update.is_private, update.history_public_to_subscribers);
+      if (update.is_private !== stream.invite_only || history !== stream.history_public_to_subscribers) {
+        await trx('streams').where({ id: stream.id }).update({ invite_only: update.is_private, history_public_to_subscribers: history });
+        stream = { ...stream, invite_only: update.is_private, history_public_to_subscribers: history };
+        await announce({ property: 'invite_only', value: update.is_private, history_public_to_subscribers: history, name: stream.name });
+      }
+    }
+    await writeNotices(trx, notices);
+    return oldName === undefined ? undefined : { oldName, newName: stream.name };
+  });
+  deps.onCommit?.();
+  if (renamed) {
+    await postBotMessages(deps.internal, deps.logger, caller.realmId, [
+      {
+        type: 'stream',
+        to: renamed.newName,
+        topic: STREAM_EVENTS_TOPIC,
+        content: `${silentMention(caller.fullName, caller.userId)} renamed stream **${renamed.oldName}** to **${renamed.newName}**.`,
+      },
+    ]);
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * Zulip's REQ validators (zerver/lib/validator.py) for JSON-encoded parameters, with its messages
+ * ("subscriptions[0] is not a dict", "name key is missing from subscriptions[0]", ...). A failed
+ * check is a BAD_REQUEST with that message, as Zulip's REQ raises it.
+ */
+import { badRequest } from '@chat/errors';
+
+/** Returns an error message, or null when `value` passes. */
+export type Validator = (name: string, value: unknown) => string | null;
+
+export const checkString: Validator = (name, value) => (typeof value === 'string' ? null : `${name} is not a string`);
+
+export const checkBool: Validator = (name, value) => (typeof value === 'boolean' ? null : `${name} is not a boolean`);
+
+export const checkInt: Validator = (name, value) =>
+  typeof value === 'number' && Number.isInteger(value) ? null : `${name} is not an integer`;
+
+export function checkCappedString(max: number): Validator {
+  return (name, value) => {
+    if (typeof value !== 'string') return `${name} is not a string`;
+    return [...value].length > max ? `${name} is too long (limit: ${max} characters)` : null;
+  };
+}
+
+/** Zulip's check_color: "#" and 3 to 6 hex digits. */
+export const checkColor: Validator = (name, value) => {
+  if (typeof value !== 'string') return `${name} is not a string`;
+  return /^#[a-fA-F0-9]{3,6}$/.test(value) ? null : `${name} is not a valid hex color code`;
+};
+
+export function checkList(item?: Validator): Validator {
+  return (name, value) => {
+    if (!Array.isArray(value)) return `${name} is not a list`;
+    if (!item) return null;
+    for (const [i, element] of value.entries()) {
+      const error = item(`${name}[${i}]`, element);
+      if (error) return error;
+    }
+    return null;
+  };
+}
+
+export function checkDict(required: [string, Validator][], optional: [string, Validator][] = []): Validator {
+  return (name, value) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return `${name} is not a dict`;
+    const dict = value as Record<string, unknown>;
+    for (const [key, check] of required) {
+      if (!(key in dict)) return `${key} key is missing from ${name}`;
+      const error = check(`${name}["${key}"]`, dict[key]);
+      if (error) return error;
+    }
+    for (const [key, check] of optional) {
+      if (!(key in dict)) continue;
+      const error = check(`${name}["${key}"]`, dict[key]);
+      if (error) return error;
+    }
+    return null;
+  };
+}
+
+/** Zulip's check_variable_type: the first validator that accepts the value wins. */
+export function checkVariableType(validators: Validator[]): Validator {
+  return (name, value) => (validators.some((v) => v(name, value) === null) ? null : `${name} is not an allowed_type`);
+}
+
+/** A converter for p.custom: decodes JSON as REQ does, then applies the validator. */
+export function validatedJson<T>(validator: Validator): (raw: string, name: string) => T {
+  return (raw, name) => {
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      throw badRequest(`Argument "${name}" is not valid JSON.`);
+    }
+    const error = validator(name, value);
+    if (error) throw badRequest(error);
+    return value as T;
+  };
+}
+
+/**
+ * new_name and description of PATCH /streams are JSON strings in Zulip (its clients send
+ * `"Italy"` with the quotes); a bare value is taken as the text itself, since curl users and other
+ * clients send it so.
+ */
+export function jsonOrPlainString(raw: string): string {
+  if (raw.startsWith('"')) {
+    try {
+      const value: unknown = JSON.parse(raw);
+      if (typeof value === 'string') return value;
+    } catch {
+      // Not JSON after all: the raw text is the value.
+    }
+  }
+  return raw;
+}

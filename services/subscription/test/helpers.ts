@@ -1,0 +1,104 @@
+/**
+ * Test scaffolding for the subscription service: the app over a seeded in-memory database, a
+ * recording stand-in for the message service's internal API, per-user request helpers with
+ * Zulip's encoding, and the events a step wrote, each checked against its JSON schema.
+ */
+import request from 'supertest';
+import Ajv from 'ajv';
+import type { Express } from 'express';
+import type { Config } from '@chat/config';
+import type { Database } from '@chat/db';
+import { EVENT_SCHEMAS, type ClientEvent, type UserEventNotice } from '@chat/events';
+import type { InternalCall, InternalClient } from '@chat/http';
+import { devRealmId, headersFor, lastOutboxId, outboxNotices, seededDatabase, testConfig, testLogger } from '@chat/testing';
+import { buildApp } from '../src/app';
+
+export interface Harness {
+  config: Config;
+  db: Database;
+  app: Express;
+  realmId: number;
+  /** Calls made to other services' internal APIs, in order. */
+  calls: InternalCall[];
+  as(email: string): UserClient;
+  userId(email: string): Promise<number>;
+  streamId(name: string): Promise<number>;
+  /** Marks the outbox; `events(mark)` then returns what was written after it. */
+  mark(): Promise<number>;
+  events(since: number): Promise<UserEventNotice[]>;
+  close(): Promise<void>;
+}
+
+export interface UserClient {
+  get(path: string, query?: Record<string, unknown>): Promise<request.Response>;
+  post(path: string, form?: Record<string, unknown>): Promise<request.Response>;
+  patch(path: string, form?: Record<string, unknown>): Promise<request.Response>;
+  delete(path: string, form?: Record<string, unknown>): Promise<request.Response>;
+}
+
+/** Zulip's encoding: strings as they are, anything else as JSON. */
+export function encode(params: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+}
+
+const ajv = new Ajv({ strict: false, allErrors: true });
+
+/** Fails the test when an event does not match its type's schema (or its type has none). */
+export function expectValidEvent(event: ClientEvent): void {
+  const schema = EVENT_SCHEMAS[event.type];
+  if (!schema) throw new Error(`no schema for event type ${event.type}`);
+  const validate = ajv.compile(schema);
+  if (!validate(event)) throw new Error(`${JSON.stringify(event)} does not match: ${ajv.errorsText(validate.errors)}`);
+}
+
+export async function startHarness(): Promise<Harness> {
+  const config = testConfig();
+  const db = await seededDatabase(config);
+  const calls: InternalCall[] = [];
+  const internal: InternalClient = {
+    async call(call) {
+      calls.push(call);
+      return { result: 'success', msg: '', id: calls.length };
+    },
+  };
+  const app = buildApp({ config, db, logger: testLogger(), internal });
+  const realmId = await devRealmId(db);
+  const client = (email: string): UserClient => ({
+    get: async (path, query = {}) =>
+      request(app).get(`/api/v1${path}`).query(encode(query)).set(await headersFor(db, config, email)),
+    post: async (path, form = {}) =>
+      request(app).post(`/api/v1${path}`).set(await headersFor(db, config, email)).type('form').send(encode(form)),
+    patch: async (path, form = {}) =>
+      request(app).patch(`/api/v1${path}`).set(await headersFor(db, config, email)).type('form').send(encode(form)),
+    delete: async (path, form = {}) =>
+      request(app).delete(`/api/v1${path}`).set(await headersFor(db, config, email)).type('form').send(encode(form)),
+  });
+  return {
+    config,
+    db,
+    app,
+    realmId,
+    calls,
+    as: client,
+    async userId(email) {
+      const row = await db.knex('users').whereRaw('lower(email) = lower(?)', [email]).first('id');
+      return (row as { id: number }).id;
+    },
+    async streamId(name) {
+      const row = await db.knex('streams').where({ name }).first('id');
+      return (row as { id: number }).id;
+    },
+    mark: () => lastOutboxId(db.knex),
+    async events(since) {
+      const notices = (await outboxNotices(db.knex, since)).filter((n): n is UserEventNotice => n.kind === 'event');
+      for (const notice of notices) expectValidEvent(notice.event);
+      return notices;
+    },
+    close: () => db.close(),
+  };
+}
+
+/** The notices of one event type (and op), for checking who received them. */
+export function ofType(notices: UserEventNotice[], type: string, op?: string): UserEventNotice[] {
+  return notices.filter((n) => n.event.type === type && (op === undefined || n.event.op === op));
+}
