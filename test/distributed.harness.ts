@@ -13,7 +13,7 @@ import { Authenticator, watchAuthChanges } from '@chat/auth';
 import { NatsBus } from '@chat/bus';
 import type { Config, ServiceName } from '@chat/config';
 import { createApiKeyCipher, createDatabase, OutboxRelay, seedDevRealm, type Database } from '@chat/db';
-import { buildApp as buildEventQueue, startWorker, type EventQueueWorker } from '@chat/event-queue-service';
+import { startReplica, type EventQueueWorker, type Replica } from '@chat/event-queue-service';
 import { buildGateway } from '@chat/gateway-service';
 import { httpInternalClient } from '@chat/http';
 import { forwardTo } from '@chat/gateway-service/src/forward';
@@ -24,14 +24,16 @@ import { buildApp as buildSubscription } from '@chat/subscription-service';
 import { buildApp as buildWebhook } from '@chat/webhook-service';
 import { createTestDatabase, testConfig, testLogger, type TestDatabase } from '@chat/testing';
 
-export interface Replica {
+export interface ReplicaHandle {
   url: string;
   worker: EventQueueWorker | null;
+  replica: Replica;
 }
 
 export interface DistributedCluster {
   gatewayUrl: string;
-  replicas: Replica[];
+  config: Config;
+  replicas: ReplicaHandle[];
   db: Database;
   relay: OutboxRelay;
   stop(): Promise<void>;
@@ -58,6 +60,7 @@ export interface ClusterOptions {
   consumers?: boolean[];
   /** Which replicas the gateway sends /register and /events to (all by default). */
   pollTargets?: boolean[];
+  heartbeatMs?: () => number;
 }
 
 export async function startDistributedCluster(options: ClusterOptions = {}): Promise<DistributedCluster> {
@@ -87,28 +90,33 @@ export async function startDistributedCluster(options: ClusterOptions = {}): Pro
   const internal = (caller: string) => httpInternalClient(urls as Record<string, string>, config.internalSecret, caller);
   urls.message = await serve(buildMessage({ config, db: await open(), logger }));
   urls.subscription = await serve(buildSubscription({ config, db: await open(), logger, internal: internal('subscription') }));
-  urls.settings = await serve(buildSettings({ config, db: await open(), cipher, logger }));
+  urls.settings = await serve(buildSettings({ config, db: await open(), cipher, logger, internal: internal('settings') }));
   urls.webhook = await serve(buildWebhook({ config, db: await open(), logger, internal: internal('webhook') }));
 
   const busOptions = { servers: config.natsUrl, stream: `${config.namespace}_events`, partitions: config.busPartitions };
-  const replicas: Replica[] = [];
+  const replicas: ReplicaHandle[] = [];
   let relay: OutboxRelay | undefined;
   for (const consumes of consumers) {
     const bus = await NatsBus.connect(busOptions);
     const store = new RedisQueueStore({ url: config.redisUrl, prefix: `${config.namespace}:eq:`, maxEvents: config.queueMaxEvents });
-    const worker = consumes ? await startWorker({ bus, store, logger }) : null;
-    const replicaDb = await open();
-    if (!relay) {
-      relay = new OutboxRelay({ db: replicaDb, bus, logger, pollMs: 50 });
-      await relay.start();
-    }
-    const url = await serve(buildEventQueue({ config, db: replicaDb, store, logger }));
+    const replica = await startReplica({
+      config,
+      db: await open(),
+      bus,
+      store,
+      logger,
+      consume: consumes,
+      // Every replica competes for the relay lock, as in production; one holds it at a time.
+      heartbeatMs: options.heartbeatMs,
+    });
+    relay ??= replica.relay ?? undefined;
+    const url = await serve(replica.app);
     cleanups.push(async () => {
-      await worker?.stop();
+      await replica.drain();
       await bus.close();
       await store.close();
     });
-    replicas.push({ url, worker });
+    replicas.push({ url, worker: replica.worker, replica });
   }
   urls['event-queue'] = replicas.filter((_, i) => pollTargets[i]).map((r) => r.url).join(',');
 
@@ -124,6 +132,7 @@ export async function startDistributedCluster(options: ClusterOptions = {}): Pro
   const theRelay = relay!;
   return {
     gatewayUrl,
+    config,
     replicas,
     db,
     relay: theRelay,

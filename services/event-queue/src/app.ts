@@ -4,6 +4,7 @@ import type { Database } from '@chat/db';
 import { createServiceApp, type AnyEndpoint } from '@chat/http';
 import type { Logger } from '@chat/log';
 import type { QueueStore } from '@chat/queue-store';
+import type { LocalPolls } from './polls';
 import { eventEndpoints } from './routes/events';
 
 export interface EventQueueDeps {
@@ -13,6 +14,8 @@ export interface EventQueueDeps {
   logger: Logger;
   /** Overrides the 45-55 s heartbeat delay (tests). */
   heartbeatMs?: () => number;
+  /** The polls parked in this process (see ./polls.ts). */
+  polls: LocalPolls;
 }
 
 /** Every endpoint this service serves (the gateway's route table must list each). */

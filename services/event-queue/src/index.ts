@@ -1,2 +1,4 @@
 export * from './app';
 export * from './worker';
+export * from './replica';
+export * from './polls';

@@ -1,9 +1,7 @@
 import { loadConfig } from '@chat/config';
-import { OutboxRelay } from '@chat/db';
 import { createLogger } from '@chat/log';
 import { openBus, openDatabase, openQueueStore, serve, withDevelopmentSecrets } from '@chat/runtime';
-import { buildApp } from './app';
-import { startWorker } from './worker';
+import { startReplica } from './replica';
 
 /**
  * An event-queue replica (distributed topology): HTTP for /register and /events, a member of the
@@ -15,17 +13,13 @@ async function main(): Promise<void> {
   const db = await openDatabase(config, { migrate: false, logger });
   const bus = await openBus(config, 'nats', logger);
   const store = openQueueStore(config, 'redis');
-  const worker = await startWorker({ bus, store, logger });
-  const relay = new OutboxRelay({ db, bus, logger });
-  await relay.start();
-  const app = buildApp({ config, db, store, logger });
-  await serve(app, {
+  const replica = await startReplica({ config, db, bus, store, logger });
+  await serve(replica.app, {
     port: config.port,
     host: config.host,
     logger,
     onShutdown: async () => {
-      await relay.stop();
-      await worker.stop();
+      await replica.drain();
       await bus.close();
       await store.close();
       await db.close();

@@ -7,8 +7,8 @@ import type { Express, RequestHandler } from 'express';
 import { Authenticator, watchAuthChanges } from '@chat/auth';
 import { MemoryBus } from '@chat/bus';
 import { SERVICE_NAMES, type Config, type ServiceName } from '@chat/config';
-import { createDatabase, migrate, OutboxRelay, type Database } from '@chat/db';
-import { buildApp as buildEventQueue, startWorker } from '@chat/event-queue-service';
+import { createDatabase, migrate, type Database, type OutboxRelay } from '@chat/db';
+import { startReplica } from '@chat/event-queue-service';
 import { buildGateway } from '@chat/gateway-service';
 import { httpInternalClient, loopbackListener } from '@chat/http';
 import type { Logger } from '@chat/log';
@@ -58,9 +58,8 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   const bus = new MemoryBus({ partitions: config.busPartitions });
   const store = new MemoryQueueStore({ maxEvents: config.queueMaxEvents });
   if (options.queueFile) await restoreQueues(store, options.queueFile, logger);
-  const relay = new OutboxRelay({ db, bus, logger });
-  await relay.start();
-  const worker = await startWorker({ bus, store, logger });
+  const replica = await startReplica({ config, db, bus, store, logger, heartbeatMs: options.heartbeatMs });
+  const relay = replica.relay!;
   const onCommit = () => relay.poke();
 
   // Internal service-to-service calls go over loopback listeners, signed as in production.
@@ -69,9 +68,9 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   const internalFor = (caller: string) => httpInternalClient(internalUrls, config.internalSecret, caller);
   apps.message = buildMessage({ config, db, logger, onCommit });
   apps.subscription = buildSubscription({ config, db, logger, internal: internalFor('subscription') });
-  apps.settings = buildSettings({ config, db, cipher: cipherFor(config), logger });
+  apps.settings = buildSettings({ config, db, cipher: cipherFor(config), logger, internal: internalFor('settings') });
   apps.webhook = buildWebhook({ config, db, logger, internal: internalFor('webhook') });
-  apps['event-queue'] = buildEventQueue({ config, db, store, logger, heartbeatMs: options.heartbeatMs });
+  apps['event-queue'] = replica.app;
   const loopbacks = await Promise.all(SERVICE_NAMES.map((name) => loopbackListener(apps[name])));
   SERVICE_NAMES.forEach((name, i) => (internalUrls[name] = loopbacks[i]!.url));
 
@@ -94,8 +93,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
     async stop() {
       await Promise.all(loopbacks.map((l) => l.close()));
       await unwatch();
-      await relay.stop();
-      await worker.stop();
+      await replica.drain();
       await bus.close();
       if (options.queueFile) saveQueues(store, options.queueFile);
       await store.close();

@@ -42,8 +42,7 @@ function registerRequest(
 }
 
 export function eventEndpoints(deps: EventQueueDeps) {
-  /** The local poll of each queue, so a newer poll finishes the older one (as Zulip's handlers). */
-  const localPolls = new Map<string, AbortController>();
+  const localPolls = deps.polls;
   let handlerIds = 0;
 
   return [
@@ -71,9 +70,7 @@ export function eventEndpoints(deps: EventQueueDeps) {
           return { events: [], queue_id: queue.id, handler_id: handlerIds++ };
         }
         const queueId = params.queue_id;
-        const controller = new AbortController();
-        localPolls.get(queueId)?.abort();
-        localPolls.set(queueId, controller);
+        const controller = localPolls.begin(queueId);
         res.on('close', () => {
           if (!res.writableFinished) controller.abort();
         });
@@ -90,7 +87,7 @@ export function eventEndpoints(deps: EventQueueDeps) {
           else sendSuccess(res, { events: result.events, handler_id: handlerIds++ });
           return RESPONDED;
         } finally {
-          if (localPolls.get(queueId) === controller) localPolls.delete(queueId);
+          localPolls.end(queueId, controller);
         }
       },
     }),
@@ -103,7 +100,7 @@ export function eventEndpoints(deps: EventQueueDeps) {
         const queue = await deps.store.get(params.queue_id);
         if (!queue) throw badEventQueueId(params.queue_id);
         if (queue.userId !== identity.userId) throw plainError('You are not authorized to access this queue');
-        localPolls.get(queue.id)?.abort();
+        localPolls.finish(queue.id);
         await deps.store.delete(queue.id);
         return {};
       },

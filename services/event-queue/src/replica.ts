@@ -1,0 +1,56 @@
+/**
+ * One event-queue replica's parts and their order of shutdown, shared by main.ts and the tests:
+ * on SIGTERM the replica finishes its parked polls with what they have (clients poll again,
+ * on another replica), stops taking bus records after the one in hand, and closes.
+ */
+import type { Express } from 'express';
+import type { Bus } from '@chat/bus';
+import type { Config } from '@chat/config';
+import { OutboxRelay, type Database } from '@chat/db';
+import type { Logger } from '@chat/log';
+import type { QueueStore } from '@chat/queue-store';
+import { buildApp } from './app';
+import { LocalPolls } from './polls';
+import { startWorker, type EventQueueWorker } from './worker';
+
+export interface ReplicaOptions {
+  config: Config;
+  db: Database;
+  bus: Bus;
+  store: QueueStore;
+  logger: Logger;
+  /** Join the bus delivery group (false: serve polls only). */
+  consume?: boolean;
+  /** Compete for the outbox relay lock. */
+  relay?: boolean;
+  heartbeatMs?: () => number;
+}
+
+export interface Replica {
+  app: Express;
+  polls: LocalPolls;
+  worker: EventQueueWorker | null;
+  relay: OutboxRelay | null;
+  /** Finishes parked polls, then stops consuming and relaying; the caller closes connections. */
+  drain(): Promise<void>;
+}
+
+export async function startReplica(options: ReplicaOptions): Promise<Replica> {
+  const { config, db, bus, store, logger } = options;
+  const polls = new LocalPolls();
+  const worker = options.consume === false ? null : await startWorker({ bus, store, logger });
+  const relay = options.relay === false ? null : new OutboxRelay({ db, bus, logger });
+  await relay?.start();
+  const app = buildApp({ config, db, store, logger, polls, heartbeatMs: options.heartbeatMs });
+  return {
+    app,
+    polls,
+    worker,
+    relay,
+    async drain() {
+      polls.drain();
+      await relay?.stop();
+      await worker?.stop();
+    },
+  };
+}
