@@ -3,8 +3,9 @@
  * `webhook`, with `webhookAuth: 'basic'` for the HTTP Basic ones); a test checks both agree.
  */
 import type { Integration } from '../framework/integration';
+import { github } from './github';
 import { helloworld } from './helloworld';
 import { json } from './json';
 import { slackIncoming } from './slack-incoming';
 
-export const INTEGRATIONS: Integration[] = [helloworld, slackIncoming, json];
+export const INTEGRATIONS: Integration[] = [helloworld, slackIncoming, json, github];
