@@ -10,6 +10,7 @@ import { devRealmId, headersFor, lastOutboxId, outboxNotices, seededDatabase, te
 import type { Config } from '@chat/config';
 import { buildApp, type SettingsDeps } from '../src/app';
 import { bcryptHasher } from '../src/domain/passwords';
+import { localDiskStorage } from '../src/store/files';
 
 export interface Harness {
   config: Config;
@@ -42,6 +43,7 @@ export async function startSettings(overrides: Partial<SettingsDeps> = {}): Prom
     logger: testLogger(),
     internal,
     passwords: bcryptHasher(4),
+    files: localDiskStorage(join(config.dataDir, 'uploads')),
     ...overrides,
   };
   const realmId = await devRealmId(db);

@@ -1,0 +1,95 @@
+import request from 'supertest';
+import { startSettings, eventsOf, PNG, type Harness } from './helpers';
+
+describe('realm emoji', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startSettings();
+  });
+  afterAll(() => h.close());
+
+  const upload = async (name: string, who = 'hamlet@zulip.com', file: Buffer | null = PNG, filename = 'green.png') => {
+    const req = request(h.app).post(`/api/v1/realm/emoji/${name}`).set(await h.headers(who));
+    return file ? req.attach('file', file, filename) : req.type('form').send({});
+  };
+
+  it('uploads an emoji (stored, listed, realm_emoji event to the realm)', async () => {
+    const hamlet = await h.user('hamlet@zulip.com');
+    const notices = await eventsOf(h.db, async () => {
+      const res = await upload('green_tick');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ result: 'success', msg: '' });
+    });
+    const row = await h.db.knex('realm_emoji').where({ name: 'green_tick' }).first();
+    const expected = {
+      [String(row.id)]: {
+        id: String(row.id),
+        name: 'green_tick',
+        source_url: `/user_avatars/${h.realmId}/emoji/images/${row.id}.png`,
+        deactivated: false,
+        author: { id: hamlet.id, email: 'hamlet@zulip.com', full_name: 'King Hamlet' },
+      },
+    };
+    expect(notices.map((n) => n.event)).toEqual([{ type: 'realm_emoji', op: 'update', realm_emoji: expected }]);
+    expect(notices[0]!.userIds).toContain(hamlet.id);
+    expect(await h.deps.files!.get(`${h.realmId}/emoji/images/${row.id}.png`)).toEqual(PNG);
+    const list = await request(h.app).get('/api/v1/realm/emoji').set(await h.headers('othello@zulip.com'));
+    expect(list.body).toEqual({ result: 'success', msg: '', emoji: expected });
+  });
+
+  it.each([
+    ['green_tick', 'A custom emoji with this name already exists.', undefined],
+    ['Bad-Name', 'Invalid characters in emoji name', 'BAD_REQUEST'],
+    ['trailing_', 'Invalid characters in emoji name', 'BAD_REQUEST'],
+  ])('refuses the name %s', async (name, msg, code) => {
+    const res = await upload(name);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(code ? { result: 'error', msg, code } : { result: 'error', msg });
+  });
+
+  it('refuses no file, a non-image, an oversized file, guests and bots', async () => {
+    expect((await upload('nofile', 'hamlet@zulip.com', null)).body).toEqual({ result: 'error', msg: 'You must upload exactly one file.' });
+    expect((await upload('text', 'hamlet@zulip.com', Buffer.from('hello'), 'a.png')).body).toEqual({
+      result: 'error',
+      msg: 'Could not decode image; did you upload an image file?',
+      code: 'BAD_IMAGE',
+    });
+    const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
+    expect((await upload('big', 'hamlet@zulip.com', big)).body).toEqual({ result: 'error', msg: 'Uploaded file is larger than the allowed limit of 5 MB' });
+    expect((await upload('spy', 'polonius@zulip.com')).body).toEqual({ result: 'error', msg: 'Not allowed for guest users', code: 'BAD_REQUEST' });
+    expect((await upload('botty', 'default-bot@zulip.com')).body).toEqual({ result: 'error', msg: 'This endpoint does not accept bot requests.' });
+    expect(await h.db.knex('realm_emoji').count({ n: '*' }).first()).toEqual({ n: 1 });
+  });
+
+  it('only administrators add emoji when the realm says so', async () => {
+    await h.db.knex('realms').where({ id: h.realmId }).update({ settings: JSON.stringify({ add_emoji_by_admins_only: true }) });
+    try {
+      expect((await upload('members_not', 'hamlet@zulip.com')).body).toEqual({
+        result: 'error',
+        msg: 'Must be an organization administrator',
+        code: 'UNAUTHORIZED_PRINCIPAL',
+      });
+      expect((await upload('admins_may', 'iago@zulip.com')).status).toBe(200);
+    } finally {
+      await h.db.knex('realms').where({ id: h.realmId }).update({ settings: '{}' });
+    }
+  });
+
+  it('deactivates an emoji: its author or an administrator; others are refused', async () => {
+    const del = async (name: string, who: string) => request(h.app).delete(`/api/v1/realm/emoji/${name}`).set(await h.headers(who));
+    expect((await del('green_tick', 'othello@zulip.com')).body).toEqual({
+      result: 'error',
+      msg: 'Must be an organization administrator or emoji author',
+      code: 'BAD_REQUEST',
+    });
+    const notices = await eventsOf(h.db, async () => {
+      expect((await del('green_tick', 'hamlet@zulip.com')).body).toEqual({ result: 'success', msg: '' });
+    });
+    const dict = notices[0]!.event.realm_emoji as Record<string, { name: string; deactivated: boolean }>;
+    expect(Object.values(dict).find((e) => e.name === 'green_tick')!.deactivated).toBe(true);
+    expect((await del('green_tick', 'hamlet@zulip.com')).body).toEqual({ result: 'error', msg: "Emoji 'green_tick' does not exist", code: 'BAD_REQUEST' });
+    expect((await del('admins_may', 'iago@zulip.com')).status).toBe(200);
+    // The name is free again once deactivated.
+    expect((await upload('green_tick')).status).toBe(200);
+  });
+});
