@@ -3,9 +3,11 @@
  * `webhook`, with `webhookAuth: 'basic'` for the HTTP Basic ones); a test checks both agree.
  */
 import type { Integration } from '../framework/integration';
+import { alertmanager } from './alertmanager';
 import { github } from './github';
+import { grafana } from './grafana';
 import { helloworld } from './helloworld';
 import { json } from './json';
 import { slackIncoming } from './slack-incoming';
 
-export const INTEGRATIONS: Integration[] = [helloworld, slackIncoming, json, github];
+export const INTEGRATIONS: Integration[] = [helloworld, slackIncoming, json, github, alertmanager, grafana];
