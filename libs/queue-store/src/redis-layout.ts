@@ -13,6 +13,8 @@ import type { QueueDescriptor } from './queue-store';
  *   P user:<userId>          set: ids of the user's queues
  *   P realm:<realmId>:public set: ids of the realm's all_public_streams or narrowed queues
  *   P expiry                 sorted set: queue id scored by lastActivity + timeoutSecs * 1000
+ *   P body:<uuid>            string: a message body (JSON) shared by the events that refer to it
+ *   P body-refs              hash: body key -> references from queued events
  *   P queue-counter          the INCR counter behind queue ids
  *   P wake:<queueId>         pub/sub channel: a message per append (and on delete)
  *
@@ -45,6 +47,16 @@ export class RedisLayout {
 
   get expiry(): string {
     return `${this.prefix}expiry`;
+  }
+
+  /** A message body shared by every queue event that refers to it. */
+  body(id: string): string {
+    return `${this.prefix}body:${id}`;
+  }
+
+  /** Hash: body key -> number of queue events referring to it. */
+  get bodyRefs(): string {
+    return `${this.prefix}body-refs`;
   }
 
   get queueCounter(): string {

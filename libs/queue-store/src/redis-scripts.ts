@@ -43,15 +43,37 @@ end
 `;
 
 /**
- * KEYS: queue, events, pending transactions, expiry. ARGV: wake channel, bus seq or '',
- * transaction id or '', max events (0: none), key prefix, queue id, then each event's JSON
- * without "id". Returns the ids given, or nil when the queue is gone, already applied this bus
+ * Message bodies are stored once per rendering variant (`P body:<uuid>`, JSON) and queue events
+ * refer to them with a leading `"$body":"<key>"` field; the hash `P body-refs` counts the
+ * references. Releasing the last one deletes the body. Body keys are computed, not declared in
+ * KEYS: the store targets a single Redis (or Sentinel), not Cluster.
+ */
+const BODIES = `
+local function body_of(event)
+  return string.match(event, '^{"id":%d+,"%$body":"([^"]+)"')
+end
+local function release(event, refs)
+  local body = body_of(event)
+  if body and redis.call('HINCRBY', refs, body, -1) <= 0 then
+    redis.call('HDEL', refs, body)
+    redis.call('DEL', body)
+  end
+end
+local function release_all(events_key, refs)
+  for _, event in ipairs(redis.call('LRANGE', events_key, 0, -1)) do release(event, refs) end
+end
+`;
+
+/**
+ * KEYS: queue, events, pending transactions, expiry, body references. ARGV: wake channel, bus
+ * seq or '', transaction id or '', max events (0: none), key prefix, queue id, then each event's
+ * JSON without "id" (a message event as its body reference, the body SET just before). Returns the ids given, or nil when the queue is gone, already applied this bus
  * position, is fenced by a snapshot that saw the transaction, or went over its cap (then the
  * queue is collected, so its client gets BAD_EVENT_QUEUE_ID and registers again).
  * While the queue registers, each event's transaction goes to the pending list ('-' for none).
  * Never touches the expiry score: only the client's own activity keeps a queue alive.
  */
-const APPEND = `${VISIBLE}
+const APPEND = `${VISIBLE}${BODIES}
 if redis.call('EXISTS', KEYS[1]) == 0 then return false end
 local seq = ARGV[2]
 if seq ~= '' then
@@ -67,6 +89,7 @@ end
 local max = tonumber(ARGV[4])
 if max > 0 and redis.call('LLEN', KEYS[2]) + #ARGV - 6 > max then
   local owner = redis.call('HMGET', KEYS[1], 'userId', 'realmId')
+  release_all(KEYS[2], KEYS[5])
   redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
   redis.call('ZREM', KEYS[4], ARGV[6])
   redis.call('SREM', ARGV[5] .. 'user:' .. owner[1], ARGV[6])
@@ -81,6 +104,11 @@ for i = 7, #ARGV do
   local rest = string.sub(ARGV[i], 2)
   if rest ~= '}' then rest = ',' .. rest end
   redis.call('RPUSH', KEYS[2], '{"id":' .. id .. rest)
+  local body = string.match(ARGV[i], '^{"%$body":"([^"]+)"')
+  if body then
+    redis.call('HINCRBY', KEYS[5], body, 1)
+    redis.call('PERSIST', body)
+  end
   if registering then redis.call('RPUSH', KEYS[3], tx == '' and '-' or tx) end
   ids[#ids + 1] = id
 end
@@ -89,10 +117,10 @@ return ids
 `;
 
 /**
- * KEYS: queue, events, pending transactions. ARGV: xmin, xmax, xip. Stores the fence, ends the
+ * KEYS: queue, events, pending transactions, body references. ARGV: xmin, xmax, xip. Stores the fence, ends the
  * registration, and drops the events appended meanwhile whose transaction the snapshot saw.
  */
-const SET_FENCE = `${VISIBLE}
+const SET_FENCE = `${VISIBLE}${BODIES}
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 local xmin, xmax, xip = tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3]
 redis.call('HSET', KEYS[1], 'fenceXmin', ARGV[1], 'fenceXmax', ARGV[2], 'fenceXip', xip)
@@ -103,7 +131,11 @@ redis.call('DEL', KEYS[3])
 local kept = {}
 for i = 1, #events do
   local tx = pending[i]
-  if tx == nil or tx == '-' or not visible(tonumber(tx), xmin, xmax, xip) then kept[#kept + 1] = events[i] end
+  if tx == nil or tx == '-' or not visible(tonumber(tx), xmin, xmax, xip) then
+    kept[#kept + 1] = events[i]
+  else
+    release(events[i], KEYS[4])
+  end
 end
 if #kept < #events then
   redis.call('DEL', KEYS[2])
@@ -113,11 +145,12 @@ return 1
 `;
 
 /**
- * KEYS: queue, events. ARGV: last event id. Zulip's fetch_events checks, prune and contents:
+ * KEYS: queue, events, body references. ARGV: last event id. Zulip's fetch_events checks, prune
+ * and contents, with message bodies put back in place of their references:
  * {'no-queue'} | {'pruned-past', newestPrunedId} | {'not-in-queue'} | {'ok', {events...}}.
  * The events come back as one nested array: unpack() would overflow Lua's stack past ~8,000.
  */
-const FETCH = `
+const FETCH = `${BODIES}
 if redis.call('EXISTS', KEYS[1]) == 0 then return {'no-queue'} end
 local last = tonumber(ARGV[1])
 local pruned = tonumber(redis.call('HGET', KEYS[1], 'prunedId'))
@@ -129,6 +162,7 @@ for i = 1, #events do
   if id > last then break end
   pruned = id
   dropped = i
+  release(events[i], KEYS[3])
 end
 if dropped > 0 then
   redis.call('LTRIM', KEYS[2], dropped, -1)
@@ -136,16 +170,41 @@ if dropped > 0 then
 end
 if last ~= pruned then return {'not-in-queue'} end
 local rest = {}
-for i = dropped + 1, #events do rest[#rest + 1] = events[i] end
+for i = dropped + 1, #events do
+  local event = events[i]
+  local body = body_of(event)
+  if body then
+    local text = redis.call('GET', body) or 'null'
+    event = string.gsub(event, '"%$body":"[^"]+"', function() return '"message":' .. text end, 1)
+  end
+  rest[#rest + 1] = event
+end
 return {'ok', rest}
+`;
+
+/**
+ * KEYS: queue, events, pending transactions, expiry, body references. ARGV: key prefix, queue id,
+ * wake channel. Removes the queue, its index entries and its body references, and wakes its
+ * parked polls on every replica (they find it gone and report BAD_EVENT_QUEUE_ID).
+ */
+const DELETE = `${BODIES}
+local owner = redis.call('HMGET', KEYS[1], 'userId', 'realmId')
+release_all(KEYS[2], KEYS[5])
+redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
+redis.call('ZREM', KEYS[4], ARGV[2])
+if owner[1] then redis.call('SREM', ARGV[1] .. 'user:' .. owner[1], ARGV[2]) end
+if owner[2] then redis.call('SREM', ARGV[1] .. 'realm:' .. owner[2] .. ':public', ARGV[2]) end
+redis.call('PUBLISH', ARGV[3], 'deleted')
+return 1
 `;
 
 const SCRIPTS = {
   chatQueueCreate: { numberOfKeys: 4, lua: CREATE },
   chatQueueTouch: { numberOfKeys: 2, lua: TOUCH },
-  chatQueueAppend: { numberOfKeys: 4, lua: APPEND },
-  chatQueueSetFence: { numberOfKeys: 3, lua: SET_FENCE },
-  chatQueueFetch: { numberOfKeys: 2, lua: FETCH },
+  chatQueueAppend: { numberOfKeys: 5, lua: APPEND },
+  chatQueueSetFence: { numberOfKeys: 4, lua: SET_FENCE },
+  chatQueueDelete: { numberOfKeys: 5, lua: DELETE },
+  chatQueueFetch: { numberOfKeys: 3, lua: FETCH },
 } as const;
 
 type ScriptName = keyof typeof SCRIPTS;

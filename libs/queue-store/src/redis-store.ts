@@ -1,4 +1,5 @@
 import type { ClientEvent } from '@chat/events';
+import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import {
   expiresAt,
@@ -82,13 +83,10 @@ export class RedisQueueStore implements QueueStore {
 
   async delete(queueId: string): Promise<void> {
     const k = this.keys;
-    const [userId, realmId] = await this.redis.hmget(k.queue(queueId), 'userId', 'realmId');
-    const tx = this.redis.multi().del(k.queue(queueId), k.events(queueId), k.pendingTx(queueId)).zrem(k.expiry, queueId);
-    if (userId != null) tx.srem(k.user(Number(userId)), queueId);
-    if (realmId != null) tx.srem(k.publicQueues(Number(realmId)), queueId);
-    // Parked long-polls on any replica wake, fetch, and report BAD_EVENT_QUEUE_ID at once.
-    tx.publish(k.wake(queueId), 'deleted');
-    replies(await tx.exec());
+    await this.redis.chatQueueDelete(
+      k.queue(queueId), k.events(queueId), k.pendingTx(queueId), k.expiry, k.bodyRefs,
+      k.prefix, queueId, k.wake(queueId),
+    );
   }
 
   async queuesOfUsers(userIds: number[]): Promise<QueueDescriptor[]> {
@@ -107,17 +105,20 @@ export class RedisQueueStore implements QueueStore {
   /** One script call per queue, all in one pipeline: a 10,000-queue fan-out is one write and one read. */
   async append(entries: AppendEntry[], busSeq?: number, txId?: number): Promise<(number | null)[]> {
     const ids: (number | null)[] = entries.map(() => null);
-    const groups = groupByQueue(entries);
+    const { groups, bodies } = groupByQueue(entries, (id) => this.keys.body(id));
     if (groups.length === 0) return ids;
     const k = this.keys;
     const pipeline = scriptedPipeline(this.redis);
+    // Bodies first, with a guard expiry that the first reference removes: a body no queue took
+    // (all fenced, gone or repeats) disappears by itself.
+    for (const [key, json] of bodies) pipeline.set(key, json, 'EX', UNREFERENCED_BODY_TTL_SECS);
     for (const { queueId, events } of groups) {
       pipeline.chatQueueAppend(
-        k.queue(queueId), k.events(queueId), k.pendingTx(queueId), k.expiry,
+        k.queue(queueId), k.events(queueId), k.pendingTx(queueId), k.expiry, k.bodyRefs,
         k.wake(queueId), busSeq ?? '', txId ?? '', this.maxEvents, k.prefix, queueId, ...events,
       );
     }
-    const results = replies(await pipeline.exec());
+    const results = replies(await pipeline.exec()).slice(bodies.size);
     groups.forEach((group, index) => {
       const given = results[index];
       if (Array.isArray(given)) group.positions.forEach((position, j) => (ids[position] = Number(given[j])));
@@ -128,13 +129,14 @@ export class RedisQueueStore implements QueueStore {
   async setFence(queueId: string, snapshot: Snapshot): Promise<void> {
     const k = this.keys;
     await this.redis.chatQueueSetFence(
-      k.queue(queueId), k.events(queueId), k.pendingTx(queueId),
+      k.queue(queueId), k.events(queueId), k.pendingTx(queueId), k.bodyRefs,
       snapshot.xmin, snapshot.xmax, snapshot.xip.join(','),
     );
   }
 
   async fetch(queueId: string, lastEventId: number): Promise<FetchResult> {
-    const reply = await this.redis.chatQueueFetch(this.keys.queue(queueId), this.keys.events(queueId), lastEventId);
+    const k = this.keys;
+    const reply = await this.redis.chatQueueFetch(k.queue(queueId), k.events(queueId), k.bodyRefs, lastEventId);
     return parseFetch(reply);
   }
 
@@ -240,11 +242,22 @@ interface QueueGroup {
   events: string[];
 }
 
-/** The entries per queue, in order; one script call applies all of a queue's entries or none. */
-function groupByQueue(entries: AppendEntry[]): QueueGroup[] {
+/** A body no queue event refers to is deleted after this (it normally gets references at once). */
+const UNREFERENCED_BODY_TTL_SECS = 300;
+
+/**
+ * The entries per queue, in order (one script call applies all of a queue's entries or none),
+ * and the message bodies they share: a fan-out hands one message object per rendering variant to
+ * every queue, stored once and referred to by each queue's event.
+ */
+function groupByQueue(
+  entries: AppendEntry[],
+  bodyKey: (id: string) => string,
+): { groups: QueueGroup[]; bodies: Map<string, string> } {
   const groups = new Map<string, QueueGroup>();
-  // A fan-out hands the same event object to every queue: serialize it once, not 10,000 times.
   const json = new Map<ClientEvent, string>();
+  const bodyKeys = new Map<object, string>();
+  const bodies = new Map<string, string>();
   entries.forEach(({ queueId, event }, position) => {
     let group = groups.get(queueId);
     if (!group) {
@@ -253,19 +266,36 @@ function groupByQueue(entries: AppendEntry[]): QueueGroup[] {
     }
     let text = json.get(event);
     if (text === undefined) {
-      text = eventJson(event);
+      const message = event.type === 'message' && typeof event.message === 'object' ? event.message : null;
+      if (message) {
+        let key = bodyKeys.get(message);
+        if (!key) {
+          key = bodyKey(randomUUID());
+          bodyKeys.set(message, key);
+          bodies.set(key, JSON.stringify(message));
+        }
+        text = referenceJson(event, key);
+      } else {
+        text = eventJson(event);
+      }
       json.set(event, text);
     }
     group.positions.push(position);
     group.events.push(text);
   });
-  return [...groups.values()];
+  return { groups: [...groups.values()], bodies };
 }
 
 /** The event's JSON without an "id" of its own: the queue's id is spliced in first by the script. */
 function eventJson(event: ClientEvent): string {
   const { id: _ownId, ...rest } = event;
   return JSON.stringify(rest);
+}
+
+/** A message event with its body replaced by a reference, which must come first (the scripts match it there). */
+function referenceJson(event: ClientEvent, key: string): string {
+  const { id: _ownId, message: _message, ...rest } = event;
+  return JSON.stringify({ $body: key, ...rest });
 }
 
 function parseFetch(reply: unknown): FetchResult {

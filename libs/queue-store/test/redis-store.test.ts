@@ -109,6 +109,26 @@ describe('RedisQueueStore', () => {
     expect(await keysOfPrefix()).toEqual([`${prefix}queue-counter`]);
   });
 
+  it('stores a fanned-out message body once and deletes it when the last queue lets go', async () => {
+    const queues = await Promise.all([1, 2, 3].map((userId) => newQueue({ userId })));
+    const message = { id: 77, content: 'x'.repeat(2000) };
+    const event = { type: 'message', message, flags: [] as string[] };
+    await store.append(queues.map((q) => ({ queueId: q.id, event })), 9);
+    const bodies = async () => (await admin.keys(`${prefix}body:*`)).length;
+    expect(await bodies()).toBe(1);
+    const listed = await admin.lrange(`${prefix}q:{${queues[0]!.id}}:events`, 0, -1);
+    expect(listed[0]!.length).toBeLessThan(200);
+    for (const queue of queues) {
+      expect(await store.fetch(queue.id, -1)).toEqual({ kind: 'ok', events: [{ id: 0, type: 'message', message, flags: [] }] });
+    }
+    await store.fetch(queues[0]!.id, 0);
+    await store.delete(queues[1]!.id);
+    expect(await bodies()).toBe(1);
+    await store.fetch(queues[2]!.id, 0);
+    expect(await bodies()).toBe(0);
+    expect(await admin.hlen(`${prefix}body-refs`)).toBe(0);
+  });
+
   it('never moves the expiry on append', async () => {
     const queue = await newQueue();
     const before = await admin.zscore(`${prefix}expiry`, queue.id);
