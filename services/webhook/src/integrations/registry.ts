@@ -5,9 +5,10 @@
 import type { Integration } from '../framework/integration';
 import { alertmanager } from './alertmanager';
 import { github } from './github';
+import { gitlab } from './gitlab';
 import { grafana } from './grafana';
 import { helloworld } from './helloworld';
 import { json } from './json';
 import { slackIncoming } from './slack-incoming';
 
-export const INTEGRATIONS: Integration[] = [helloworld, slackIncoming, json, github, alertmanager, grafana];
+export const INTEGRATIONS: Integration[] = [helloworld, slackIncoming, json, github, alertmanager, grafana, gitlab];
