@@ -3,9 +3,17 @@
  * finds the candidates with possibleMentions / possibleStreamNames, looks them up, and passes
  * what exists in the context, so rendering itself is pure and synchronous.
  *
- * This file is the interface the message service relies on; the renderer behind it is measured
- * against ../../shared/reference/markdown_test_cases.json.
+ * This file is the interface the message service relies on; the renderer behind it (markdown-it
+ * with Zulip's rules, ./engine.ts) is measured against
+ * ../../shared/reference/markdown_test_cases.json by test/corpus.test.ts.
  */
+import type { MarkdownIt } from 'markdown-it';
+import { createEngine } from './engine';
+import { preprocessFences, restoreCodeBlocks } from './fences';
+import type { ZulipEnv } from './inline-rules';
+import { compileLinkifier, fillUrl, type CompiledLinkifier } from './linkifiers';
+import { extendQuotes, nestListsByTwoSpaces, normalizeSource } from './preprocess';
+
 export interface MentionTarget {
   id: number;
   fullName: string;
@@ -33,6 +41,8 @@ export interface MarkdownContext {
   streams?: StreamTarget[];
   linkifiers?: Linkifier[];
   realmEmoji?: RealmEmoji[];
+  /** The sender's translate_emoticons setting: :) becomes :slight_smile: and so on. */
+  translateEmoticons?: boolean;
 }
 
 export interface RenderResult {
@@ -79,25 +89,76 @@ export function possibleStreamNames(content: string): string[] {
   return [...content.matchAll(/#\*\*([^*>]+)(?:>[^*]*)?\*\*/g)].map((m) => m[1]!);
 }
 
-/** Links the realm's linkifiers make from a topic (Zulip's subject_links). */
-export function topicLinks(_topic: string, _linkifiers: Linkifier[]): string[] {
-  return [];
+/** Compiled patterns are kept per (pattern, URL): the same few linkifiers serve every message. */
+const compiledLinkifiers = new Map<string, CompiledLinkifier | null>();
+
+function compiled(linkifiers: Linkifier[]): CompiledLinkifier[] {
+  const out: CompiledLinkifier[] = [];
+  for (const linkifier of linkifiers) {
+    const key = `${linkifier.pattern}\u0000${linkifier.urlFormatString}`;
+    if (!compiledLinkifiers.has(key)) {
+      if (compiledLinkifiers.size > 1000) compiledLinkifiers.clear();
+      compiledLinkifiers.set(key, compileLinkifier(linkifier.pattern, linkifier.urlFormatString));
+    }
+    const compiledLinkifier = compiledLinkifiers.get(key);
+    if (compiledLinkifier) out.push(compiledLinkifier);
+  }
+  return out;
 }
 
-export function renderMarkdown(content: string, _context: MarkdownContext = {}): RenderResult {
-  const paragraphs = content
-    .replace(/\r\n?/g, '\n')
-    .split(/\n{2,}/)
-    .map((block) => block.trim())
-    .filter((block) => block !== '');
-  const html = paragraphs.map((block) => `<p>${escapeHtml(block).replace(/\n/g, '<br>\n')}</p>`).join('\n');
+/**
+ * Links the realm's linkifiers make from a topic (Zulip's subject_links): for each linkifier in
+ * order, the URL of each match.
+ */
+export function topicLinks(topic: string, linkifiers: Linkifier[]): string[] {
+  const links: string[] = [];
+  for (const linkifier of compiled(linkifiers)) {
+    for (const match of topic.matchAll(linkifier.global)) {
+      const url = fillUrl(linkifier.urlFormatString, match.groups);
+      if (url !== null) links.push(url);
+    }
+  }
+  return links;
+}
+
+let engine: MarkdownIt | undefined;
+
+function zulipEnv(context: MarkdownContext): ZulipEnv {
+  const users = context.users ?? [];
+  return {
+    usersByName: new Map(users.map((u) => [u.fullName.toLowerCase(), u])),
+    usersById: new Map(users.map((u) => [u.id, u])),
+    streams: new Map((context.streams ?? []).map((s) => [s.name, s])),
+    realmEmoji: new Map((context.realmEmoji ?? []).map((e) => [e.name, e.sourceUrl])),
+    linkifiers: compiled(context.linkifiers ?? []),
+    translateEmoticons: context.translateEmoticons ?? false,
+    listStarts: new Map(),
+    mentionedUserIds: new Set(),
+    wildcardMentioned: false,
+  };
+}
+
+/** Zulip's Message.content_has_* checks, made on the raw content. */
+const HAS_ATTACHMENT = /[/-]user[-_]uploads[/.-]/;
+const HAS_IMAGE = /[/-]user[-_]uploads[/.-]\S+\.(bmp|gif|jpg|jpeg|png|webp)/i;
+
+export function renderMarkdown(content: string, context: MarkdownContext = {}): RenderResult {
+  engine ??= createEngine();
+  const env = zulipEnv(context);
+  const { text, blocks } = preprocessFences(normalizeSource(content));
+  const lists = nestListsByTwoSpaces(extendQuotes(text));
+  env.listStarts = lists.listStarts;
+  // markdown-it hands env to every rule untouched; ZulipEnv is what the rules read (envOf).
+  const html = restoreCodeBlocks(engine.render(lists.text, env as unknown as Record<string, unknown>), blocks).trim();
   return {
     html,
-    isMeMessage: /^\/me\s/.test(content),
-    mentionedUserIds: [],
-    wildcardMentioned: false,
-    hasLink: /https?:\/\//.test(content),
-    hasImage: false,
-    hasAttachment: false,
+    // Zulip's is_status_message: /me and text that renders as paragraphs only.
+    isMeMessage: content.startsWith('/me ') && html.startsWith('<p>') && html.endsWith('</p>'),
+    mentionedUserIds: [...env.mentionedUserIds],
+    wildcardMentioned: env.wildcardMentioned,
+    hasLink:
+      content.includes('http://') || content.includes('https://') || content.includes('/user_uploads') || content.includes('bitcoin:'),
+    hasImage: HAS_IMAGE.test(content),
+    hasAttachment: HAS_ATTACHMENT.test(content),
   };
 }
