@@ -27,8 +27,9 @@ export async function deactivateStream(trx: Executor, stream: StreamRow): Promis
   await trx('streams').where({ id: stream.id }).update({ name: newName, deactivated: true, invite_only: true });
 
   const notices: Notice[] = [];
-  const wasDefault = await trx('default_streams').where({ stream_id: stream.id }).del();
-  if (wasDefault > 0) {
+  // Deleted rows are counted through RETURNING: PGlite's driver reports no row count.
+  const wasDefault = await trx('default_streams').where({ stream_id: stream.id }).del().returning('id');
+  if (wasDefault.length > 0) {
     notices.push(...(await defaultStreamsNotice(trx, stream.realm_id, await activeNonGuestUserIds(trx, stream.realm_id))));
   }
   notices.push(...eventNotice(stream.realm_id, { type: 'stream', op: 'delete', streams: [streamDict(stream)] }, affected));

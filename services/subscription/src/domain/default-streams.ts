@@ -35,8 +35,9 @@ export async function addDefaultStream(db: Database, caller: Caller, streamName:
 export async function removeDefaultStream(db: Database, caller: Caller, streamName: string): Promise<void> {
   await db.knex.transaction(async (trx) => {
     const { stream } = await accessStreamByName(trx, caller, streamName, true);
-    const removed = await trx('default_streams').where({ realm_id: caller.realmId, stream_id: stream.id }).del();
-    if (removed === 0) return;
+    // Deleted rows are counted through RETURNING: PGlite's driver reports no row count.
+    const removed = await trx('default_streams').where({ realm_id: caller.realmId, stream_id: stream.id }).del().returning('id');
+    if (removed.length === 0) return;
     await writeNotices(trx, await defaultStreamsNotice(trx, caller.realmId, await activeNonGuestUserIds(trx, caller.realmId)));
   });
 }

@@ -62,8 +62,9 @@ export async function updateMutedTopic(deps: SubscriptionDeps, caller: Caller, r
       const removed = await trx('muted_topics')
         .where({ user_id: caller.userId, stream_id: stream.id })
         .whereRaw('lower(topic_name) = lower(?)', [request.topic])
-        .del();
-      if (removed === 0) throw plainError('Topic is not muted');
+        .del()
+        .returning('id');
+      if (removed.length === 0) throw plainError('Topic is not muted');
     }
     const event = { type: 'muted_topics', muted_topics: await mutedTopicPairs(trx, caller.userId) };
     await writeNotices(trx, eventNotice(caller.realmId, event, [caller.userId]));
