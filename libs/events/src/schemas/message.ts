@@ -121,7 +121,7 @@ export const messageEventSchemas: Record<string, JsonSchema> = {
       subject_links: strs,
     },
     additionalProperties: false,
-    dependentRequired: {
+    dependencies: {
       content: ['orig_content', 'orig_rendered_content', 'rendered_content', 'prev_rendered_content_version', 'is_me_message'],
       subject: ['orig_subject', 'propagate_mode', 'stream_id', 'subject_links'],
     },
