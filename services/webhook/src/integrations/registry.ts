@@ -9,6 +9,7 @@ import { gitlab } from './gitlab';
 import { grafana } from './grafana';
 import { helloworld } from './helloworld';
 import { json } from './json';
+import { sentry } from './sentry';
 import { slackIncoming } from './slack-incoming';
 
-export const INTEGRATIONS: Integration[] = [helloworld, slackIncoming, json, github, alertmanager, grafana, gitlab];
+export const INTEGRATIONS: Integration[] = [helloworld, slackIncoming, json, github, alertmanager, grafana, gitlab, sentry];
