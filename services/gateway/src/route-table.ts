@@ -58,7 +58,7 @@ export const ROUTES: Route[] = [
   { method: 'DELETE', path: '/events', service: 'event-queue', auth: 'user' },
 
   // Incoming webhooks, one row per integration (services/webhook/src/integrations/registry.ts).
-  ...['helloworld', 'slack_incoming', 'json', 'github', 'alertmanager', 'grafana', 'gitlab'].map(
+  ...['helloworld', 'slack_incoming', 'json', 'github', 'alertmanager', 'grafana', 'gitlab', 'sentry'].map(
     (name): Route => ({ method: 'POST', path: `/external/${name}`, service: 'webhook', auth: 'webhook' }),
   ),
 ];
