@@ -261,7 +261,7 @@ describe('POST /users/me/subscriptions', () => {
       );
       const quiet = h.calls.length;
       await h.as('hamlet@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'not announced' }] });
-      expect(h.calls.slice(quiet).map((c) => c.params.to)).toEqual(['not announced']);
+      expect(h.calls.slice(quiet).map((c) => c.params?.to)).toEqual(['not announced']);
     } finally {
       await h.db.knex('realms').where({ id: h.realmId }).update({ notifications_stream_id: null });
     }

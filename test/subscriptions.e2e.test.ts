@@ -1,0 +1,120 @@
+/**
+ * Streams and subscriptions as a client sees them, against the embedded app and the distributed
+ * gateway: subscribe (creating a stream), list, properties, muted topics, topics, the event a
+ * subscriber's queue receives, access errors, unsubscribe and deactivation.
+ */
+import request from 'supertest';
+import { basicAuth, waitFor } from '@chat/testing';
+import { describeBothTopologies } from './topologies';
+
+type Target = Parameters<typeof request>[0];
+
+/** Zulip's encoding: strings as they are, anything else JSON. */
+function encode(params: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+}
+
+async function login(target: Target, email: string) {
+  const res = await request(target).post('/api/v1/dev_fetch_api_key').type('form').send({ username: email });
+  const auth = basicAuth(res.body.email, res.body.api_key);
+  return {
+    get: (path: string, query: Record<string, unknown> = {}) => request(target).get(`/api/v1${path}`).query(encode(query)).set('Authorization', auth),
+    post: (path: string, form: Record<string, unknown> = {}) =>
+      request(target).post(`/api/v1${path}`).type('form').send(encode(form)).set('Authorization', auth),
+    patch: (path: string, form: Record<string, unknown> = {}) =>
+      request(target).patch(`/api/v1${path}`).type('form').send(encode(form)).set('Authorization', auth),
+    delete: (path: string, form: Record<string, unknown> = {}) =>
+      request(target).delete(`/api/v1${path}`).type('form').send(encode(form)).set('Authorization', auth),
+  };
+}
+
+describeBothTopologies('streams and subscriptions', (env) => {
+  it('runs the subscription scenarios of Zulip API clients', async () => {
+    const { target } = env();
+    const iago = await login(target, 'iago@zulip.com');
+    const cordelia = await login(target, 'cordelia@zulip.com');
+    const polonius = await login(target, 'polonius@zulip.com');
+
+    const queue = await cordelia.post('/register', { event_types: ['subscription', 'stream'] });
+    expect(queue.status).toBe(200);
+
+    const created = await iago.post('/users/me/subscriptions', { subscriptions: [{ name: 'new stream', description: 'New stream for testing' }] });
+    expect(created.body).toEqual({ result: 'success', msg: '', subscribed: { 'iago@zulip.com': ['new stream'] }, already_subscribed: {} });
+    const invited = await iago.post('/users/me/subscriptions', { subscriptions: [{ name: 'new stream' }], principals: ['cordelia@zulip.com'] });
+    expect(invited.body.subscribed).toEqual({ 'cordelia@zulip.com': ['new stream'] });
+    const again = await iago.post('/users/me/subscriptions', { subscriptions: [{ name: 'new stream' }], principals: ['cordelia@zulip.com'] });
+    expect(again.body).toEqual({ result: 'success', msg: '', subscribed: {}, already_subscribed: { 'cordelia@zulip.com': ['new stream'] } });
+
+    // Cordelia's queue hears of the new stream and of her subscription.
+    let events: { type: string; op: string; subscriptions?: { name: string }[] }[] = [];
+    await waitFor(async () => {
+      const res = await cordelia.get('/events', { queue_id: queue.body.queue_id, last_event_id: -1, dont_block: true });
+      events = res.body.events ?? [];
+      return events.some((e) => e.type === 'subscription' && e.op === 'add');
+    }, 10000);
+    expect(events.find((e) => e.type === 'stream' && e.op === 'create')).toBeDefined();
+    expect(events.find((e) => e.type === 'subscription' && e.op === 'add')!.subscriptions![0]!.name).toBe('new stream');
+
+    const mine = await cordelia.get('/users/me/subscriptions', { include_subscribers: true });
+    const listed = mine.body.subscriptions.find((s: { name: string }) => s.name === 'new stream');
+    expect(listed).toMatchObject({ description: 'New stream for testing', subscribers: ['cordelia@zulip.com', 'iago@zulip.com'], in_home_view: true });
+
+    const id = await iago.get('/get_stream_id', { stream: 'new stream' });
+    const streamId: number = id.body.stream_id;
+    expect(streamId).toEqual(listed.stream_id);
+    expect((await iago.get('/get_stream_id', { stream: 'nonexistent' })).status).toBe(400);
+
+    const streams = await iago.get('/streams');
+    expect(streams.body.streams.find((s: { name: string }) => s.name === 'new stream')).toMatchObject({ description: 'New stream for testing' });
+    expect((await iago.get('/streams', { include_public: false })).body.streams).toHaveLength(4);
+
+    // Notification Bot posted "Stream created by" through the message service.
+    const topics = await iago.get(`/users/me/${streamId}/topics`);
+    expect(topics.body.topics).toEqual([{ name: 'stream events', max_id: expect.any(Number) }]);
+
+    expect((await iago.patch(`/streams/${streamId}`, { is_announcement_only: true })).body).toEqual({ result: 'success', msg: '' });
+
+    const properties = await cordelia.post('/users/me/subscriptions/properties', {
+      subscription_data: [
+        { stream_id: streamId, property: 'pin_to_top', value: true },
+        { stream_id: streamId, property: 'color', value: '#f00' },
+      ],
+    });
+    expect(properties.body.subscription_data).toHaveLength(2);
+
+    expect((await cordelia.patch('/users/me/subscriptions/muted_topics', { stream: 'new stream', topic: 'boat party', op: 'add' })).body).toEqual({
+      result: 'success',
+      msg: '',
+    });
+    expect((await cordelia.patch('/users/me/subscriptions/muted_topics', { stream: 'new stream', topic: 'boat party', op: 'add' })).body).toEqual({
+      result: 'error',
+      msg: 'Topic already muted',
+    });
+    expect((await cordelia.patch('/users/me/subscriptions/muted_topics', { stream_id: streamId, topic: 'boat party', op: 'remove' })).status).toBe(200);
+    expect((await cordelia.patch('/users/me/subscriptions/muted_topics', { stream_id: streamId, topic: 'boat party', op: 'remove' })).body).toEqual({
+      result: 'error',
+      msg: 'Topic is not muted',
+    });
+
+    const guestAll = await polonius.get('/streams', { include_all_active: true });
+    expect(guestAll.body).toEqual({ code: 'BAD_REQUEST', msg: 'User not authorized for this query', result: 'error' });
+
+    await iago.post('/users/me/subscriptions', { subscriptions: [{ name: 'private_stream' }], invite_only: true });
+    const notFatal = await polonius.post('/users/me/subscriptions', { subscriptions: [{ name: 'private_stream' }], authorization_errors_fatal: false });
+    expect(notFatal.body).toEqual({ result: 'success', msg: '', subscribed: {}, already_subscribed: {}, unauthorized: ['private_stream'] });
+    const fatal = await polonius.post('/users/me/subscriptions', { subscriptions: [{ name: 'private_stream' }], authorization_errors_fatal: true });
+    expect(fatal.body).toEqual({ result: 'error', msg: 'Unable to access stream (private_stream).' });
+
+    const removed = await iago.delete('/users/me/subscriptions', { subscriptions: ['new stream'] });
+    expect(removed.body).toEqual({ result: 'success', msg: '', removed: ['new stream'], not_removed: [] });
+    const notRemoved = await iago.delete('/users/me/subscriptions', { subscriptions: ['new stream'] });
+    expect(notRemoved.body).toEqual({ result: 'success', msg: '', removed: [], not_removed: ['new stream'] });
+    const missing = await iago.delete('/users/me/subscriptions', { subscriptions: ['nonexistent_stream'] });
+    expect(missing.body).toEqual({ result: 'error', msg: "Stream 'nonexistent_stream' does not exist", code: 'STREAM_DOES_NOT_EXIST', stream: 'nonexistent_stream' });
+    const others = await cordelia.delete('/users/me/subscriptions', { subscriptions: ['Verona'], principals: ['hamlet@zulip.com'] });
+    expect(others.body).toEqual({ result: 'error', msg: 'This action requires administrative rights' });
+
+    expect((await iago.delete(`/streams/${streamId}`)).body).toEqual({ result: 'success', msg: '' });
+    expect((await cordelia.get('/users/me/subscriptions')).body.subscriptions.map((s: { name: string }) => s.name)).not.toContain('new stream');
+  });
+});
