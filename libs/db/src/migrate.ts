@@ -3,6 +3,7 @@ import * as core from './migrations/0001_core';
 import * as messageSearch from './migrations/0100_message_search_and_indexes';
 import * as huddles from './migrations/0101_huddles';
 import * as reactions from './migrations/0102_reactions';
+import * as realmFilters from './migrations/0110_realm_filters';
 import * as mutedTopicsDefaultStreams from './migrations/0200_muted_topics_default_streams';
 import * as webhookBotReminders from './migrations/0400_webhook_bot_reminders';
 
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '0100_message_search_and_indexes': messageSearch,
   '0101_huddles': huddles,
   '0102_reactions': reactions,
+  '0110_realm_filters': realmFilters,
   '0200_muted_topics_default_streams': mutedTopicsDefaultStreams,
   '0400_webhook_bot_reminders': webhookBotReminders,
 };

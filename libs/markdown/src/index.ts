@@ -14,6 +14,9 @@ import type { ZulipEnv } from './inline-rules';
 import { compileLinkifier, fillUrl, type CompiledLinkifier } from './linkifiers';
 import { extendQuotes, nestListsByTwoSpaces, normalizeSource } from './preprocess';
 
+/** Python → JavaScript regex syntax of linkifier patterns (the message service validates with it). */
+export { pythonToJsPattern } from './linkifiers';
+
 export interface MentionTarget {
   id: number;
   fullName: string;

@@ -52,6 +52,9 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/messages/:message_id/history', service: 'message', auth: 'user' },
   { method: 'POST', path: '/messages/:message_id/reactions', service: 'message', auth: 'user' },
   { method: 'DELETE', path: '/messages/:message_id/reactions', service: 'message', auth: 'user' },
+  { method: 'GET', path: '/realm/filters', service: 'message', auth: 'user' },
+  { method: 'POST', path: '/realm/filters', service: 'message', auth: 'user' },
+  { method: 'DELETE', path: '/realm/filters/:filter_id', service: 'message', auth: 'user' },
 
   { method: 'POST', path: '/register', service: 'event-queue', auth: 'user' },
   { method: 'GET', path: '/events', service: 'event-queue', auth: 'user' },

@@ -8,6 +8,7 @@ import { flagEndpoints } from './routes/flags';
 import { messageOpEndpoints } from './routes/message-ops';
 import { messageEndpoints } from './routes/messages';
 import { reactionEndpoints } from './routes/reactions';
+import { realmFilterEndpoints } from './routes/realm-filters';
 
 export interface MessageDeps {
   config: Config;
@@ -24,6 +25,7 @@ export function endpoints(deps: MessageDeps): AnyEndpoint[] {
     ...flagEndpoints(deps),
     ...messageOpEndpoints(deps),
     ...reactionEndpoints(deps),
+    ...realmFilterEndpoints(deps),
     ...internalEndpoints(deps),
   ];
 }

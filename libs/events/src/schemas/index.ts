@@ -5,6 +5,7 @@
 import type { JsonSchema } from './types';
 import { coreEventSchemas } from './core';
 import { messageEventSchemas } from './message';
+import { linkifierEventSchemas } from './message-linkifiers';
 import { subscriptionEventSchemas } from './subscription';
 
 export type { JsonSchema } from './types';
@@ -12,5 +13,6 @@ export type { JsonSchema } from './types';
 export const EVENT_SCHEMAS: Record<string, JsonSchema> = {
   ...coreEventSchemas,
   ...messageEventSchemas,
+  ...linkifierEventSchemas,
   ...subscriptionEventSchemas,
 };

@@ -1,0 +1,40 @@
+/**
+ * Queries on realm_filters (the realm's linkifiers), which this service owns.
+ */
+import type { Executor } from '@chat/db';
+import type { Linkifier } from '@chat/markdown';
+
+export interface RealmFilterRow {
+  id: number;
+  realm_id: number;
+  pattern: string;
+  url_format_string: string;
+}
+
+/** Zulip's realm_filters_for_realm: [pattern, url_format_string, id] triples in id order. */
+export async function realmFilterTriples(db: Executor, realmId: number): Promise<[string, string, number][]> {
+  const rows: RealmFilterRow[] = await db('realm_filters').where({ realm_id: realmId }).orderBy('id');
+  return rows.map((row) => [row.pattern, row.url_format_string, row.id]);
+}
+
+/** The realm's linkifiers as the renderer takes them (content and subject_links). */
+export async function loadRealmLinkifiers(db: Executor, realmId: number): Promise<Linkifier[]> {
+  const rows: RealmFilterRow[] = await db('realm_filters').where({ realm_id: realmId }).orderBy('id');
+  return rows.map((row) => ({ id: row.id, pattern: row.pattern, urlFormatString: row.url_format_string }));
+}
+
+export async function findRealmFilterByPattern(db: Executor, realmId: number, pattern: string): Promise<RealmFilterRow | undefined> {
+  return db('realm_filters').where({ realm_id: realmId, pattern }).first();
+}
+
+export async function insertRealmFilter(db: Executor, realmId: number, pattern: string, urlFormatString: string): Promise<number> {
+  const [row] = await db('realm_filters').insert({ realm_id: realmId, pattern, url_format_string: urlFormatString }).returning('id');
+  return (row as { id: number }).id;
+}
+
+/** Deletes the realm's filter `id`; false when the realm has no such filter. */
+export async function deleteRealmFilter(db: Executor, realmId: number, id: number): Promise<boolean> {
+  // Rows, not a count: the PGlite dialect does not report affected-row counts for delete.
+  const deleted: { id: number }[] = await db('realm_filters').where({ realm_id: realmId, id }).delete().returning('id');
+  return deleted.length > 0;
+}
