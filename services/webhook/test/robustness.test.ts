@@ -18,7 +18,7 @@ const fixtures = readdirSync(dir, { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .flatMap((d) => readdirSync(join(dir, d.name)).map((file) => fixture(d.name, file)));
 const degenerate = ['', '{}', '[]', 'null', '"x"', '{"alerts":[null,1,{"status":"firing","labels":null}]}', '{"commits":[null],"ref":5}'];
-const headers = [
+const headers: Record<string, string>[] = [
   {},
   { 'X-GitHub-Event': 'push' },
   { 'X-GitHub-Event': 'pull_request' },

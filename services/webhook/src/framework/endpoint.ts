@@ -7,7 +7,7 @@
 import type { Request } from 'express';
 import type { Knex } from 'knex';
 import { getUserById } from '@chat/db';
-import { ApiError, unauthorized } from '@chat/errors';
+import { ApiError, badRequest } from '@chat/errors';
 import { defineEndpoint, p, type AnyEndpoint, type InternalClient } from '@chat/http';
 import type { Logger } from '@chat/log';
 import { invalidJsonNotice, missingHeaderNotice, notifyBotOwner } from '../domain/owner-alerts';
@@ -38,7 +38,8 @@ export function webhookEndpoint(integration: Integration, deps: EndpointDeps): A
     params: { stream: p.string(), topic: p.string() },
     handler: async ({ params, identity, req, rawBody }) => {
       const sender = await getUserById(deps.db, identity.realmId, identity.userId);
-      if (!sender || !sender.is_active) throw unauthorized('Account is deactivated');
+      // The gateway refuses these already; a deactivation racing the request gets the same answer.
+      if (!sender || !sender.is_active) throw badRequest('Account is deactivated');
       let messages;
       try {
         messages = integration.toMessages({ body: rawBody ?? Buffer.alloc(0), headers: req.headers, query: lastValues(req.query) });
