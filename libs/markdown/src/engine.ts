@@ -14,6 +14,7 @@ import MarkdownIt from 'markdown-it';
 import type { MarkdownIt as Engine, StateBlock, StateCore, StateInline, Token } from 'markdown-it';
 import { envOf, lateInlineRules, zulipInlineRules } from './inline-rules';
 import { codeBlockHtml } from './fences';
+import { inlineImagePreviews } from './inline-images';
 import { escapeAttribute, escapeText } from './html';
 import { sanitizeUrl } from './links';
 
@@ -158,6 +159,7 @@ export function createEngine(): Engine {
   md.core.ruler.after('block', 'zulip_join_lists', joinBulletLists);
   md.core.ruler.after('zulip_join_lists', 'zulip_list_starts', restoreListStarts);
   md.core.ruler.after('inline', 'zulip_mentions', resolveMentions);
+  md.core.ruler.after('zulip_mentions', 'zulip_inline_images', inlineImagePreviews);
 
   const rules = md.renderer.rules;
   rules.text = (tokens, idx) => escapeText(tokens[idx]!.content);
@@ -165,6 +167,7 @@ export function createEngine(): Engine {
   rules.code_block = (tokens, idx) => `${codeBlockHtml(tokens[idx]!.content)}\n\n\n`;
   rules.link_open = renderLinkOpen;
   rules.zulip_html = (tokens, idx) => tokens[idx]!.content;
+  rules.zulip_block_html = (tokens, idx) => tokens[idx]!.content;
   rules.zulip_mention = (tokens, idx) => {
     const { userId, name, silent } = tokens[idx]!.meta as MentionMeta;
     const cls = silent ? 'user-mention silent' : 'user-mention';
