@@ -1,12 +1,11 @@
 /**
- * SEAM: the realm's linkifiers (realm filters) for rendering and subject_links. The markdown
- * engineer is adding services/message/src/store/realm-filters.ts; until it lands this returns no
- * linkifiers, so content and topics render without them. Replace the body with that store's
- * query when it exists (one import, one call).
+ * The realm's linkifiers (realm filters) for rendering content and computing subject_links.
+ * One indirection so the render and read paths share a single place to add caching later.
  */
 import type { Executor } from '@chat/db';
 import type { Linkifier } from '@chat/markdown';
+import { loadRealmLinkifiers } from '../store/realm-filters';
 
-export async function realmLinkifiers(_db: Executor, _realmId: number): Promise<Linkifier[]> {
-  return [];
+export async function realmLinkifiers(db: Executor, realmId: number): Promise<Linkifier[]> {
+  return loadRealmLinkifiers(db, realmId);
 }
