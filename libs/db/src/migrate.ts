@@ -5,6 +5,7 @@ import * as huddles from './migrations/0101_huddles';
 import * as reactions from './migrations/0102_reactions';
 import * as realmFilters from './migrations/0110_realm_filters';
 import * as mutedTopicsDefaultStreams from './migrations/0200_muted_topics_default_streams';
+import * as settings from './migrations/0300_settings';
 import * as webhookBotReminders from './migrations/0400_webhook_bot_reminders';
 
 /**
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '0102_reactions': reactions,
   '0110_realm_filters': realmFilters,
   '0200_muted_topics_default_streams': mutedTopicsDefaultStreams,
+  '0300_settings': settings,
   '0400_webhook_bot_reminders': webhookBotReminders,
 };
 

@@ -4,6 +4,7 @@
  */
 import type { JsonSchema } from './types';
 import { coreEventSchemas } from './core';
+import { settingsEventSchemas } from './settings';
 import { messageEventSchemas } from './message';
 import { linkifierEventSchemas } from './message-linkifiers';
 import { subscriptionEventSchemas } from './subscription';
@@ -12,6 +13,7 @@ export type { JsonSchema } from './types';
 
 export const EVENT_SCHEMAS: Record<string, JsonSchema> = {
   ...coreEventSchemas,
+  ...settingsEventSchemas,
   ...messageEventSchemas,
   ...linkifierEventSchemas,
   ...subscriptionEventSchemas,
