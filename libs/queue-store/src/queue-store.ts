@@ -16,6 +16,8 @@ export interface QueueDescriptor {
   applyMarkdown: boolean;
   clientGravatar: boolean;
   allPublicStreams: boolean;
+  /** Subscription events keep their subscriber lists only for queues that asked for them. */
+  includeSubscribers?: boolean;
   clientName: string;
   /** Idle time after which the queue is garbage-collected (600 s by default). */
   timeoutSecs: number;

@@ -24,6 +24,8 @@ export type RedisQueueStoreOptions = (
   prefix: string;
   /** A queue holding more unacknowledged events than this is collected (0: no cap). */
   maxEvents?: number;
+  /** Told of connection errors (ioredis keeps reconnecting); the process's logger, typically. */
+  onError?: (error: Error) => void;
 };
 
 /**
@@ -45,6 +47,7 @@ export class RedisQueueStore implements QueueStore {
   private readonly ownsConnection: boolean;
   private readonly keys: RedisLayout;
   private readonly maxEvents: number;
+  private readonly onConnectionError: (error: Error) => void;
   /** Zulip's SERVER_GENERATION; uniqueness comes from the shared counter, this keeps the id shape. */
   private readonly generation = Math.floor(Date.now() / 1000);
   private readonly waiters = new Waiters((queueId) => this.unsubscribe(queueId));
@@ -56,6 +59,9 @@ export class RedisQueueStore implements QueueStore {
   constructor(options: RedisQueueStoreOptions) {
     this.ownsConnection = options.redis === undefined;
     this.redis = defineScripts(options.redis ?? new Redis(options.url));
+    this.onConnectionError = options.onError ?? (() => undefined);
+    // ioredis reconnects by itself; without a listener it prints every failure to stderr.
+    if (this.ownsConnection) this.redis.on('error', (error: Error) => this.onConnectionError(error));
     this.keys = new RedisLayout(options.prefix);
     this.maxEvents = options.maxEvents ?? 0;
   }
@@ -217,7 +223,10 @@ export class RedisQueueStore implements QueueStore {
 
   private subscriberConnection(): Redis {
     if (this.subscriber) return this.subscriber;
-    const subscriber = this.redis.duplicate();
+    // No ready check: after a reconnect it would send INFO on a connection ioredis has already
+    // put back into subscriber mode, which Redis refuses.
+    const subscriber = this.redis.duplicate({ enableReadyCheck: false });
+    subscriber.on('error', (error: Error) => this.onConnectionError(error));
     const channelPrefix = this.keys.wakePrefix;
     subscriber.on('message', (channel: string) => {
       if (channel.startsWith(channelPrefix)) this.waiters.wake(channel.slice(channelPrefix.length));

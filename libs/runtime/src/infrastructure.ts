@@ -32,7 +32,12 @@ export async function openBus(config: Config, kind: 'memory' | 'nats', logger: L
   });
 }
 
-export function openQueueStore(config: Config, kind: 'memory' | 'redis'): QueueStore {
+export function openQueueStore(config: Config, kind: 'memory' | 'redis', logger?: Logger): QueueStore {
   if (kind === 'memory') return new MemoryQueueStore({ maxEvents: config.queueMaxEvents });
-  return new RedisQueueStore({ url: config.redisUrl, prefix: `${config.namespace}:eq:`, maxEvents: config.queueMaxEvents });
+  return new RedisQueueStore({
+    url: config.redisUrl,
+    prefix: `${config.namespace}:eq:`,
+    maxEvents: config.queueMaxEvents,
+    onError: (err) => logger?.warn({ err }, 'redis connection error (reconnecting)'),
+  });
 }

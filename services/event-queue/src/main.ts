@@ -1,7 +1,18 @@
 import { loadConfig } from '@chat/config';
+import { registerEventTierMetrics } from '@chat/http';
 import { createLogger } from '@chat/log';
-import { openBus, openDatabase, openQueueStore, serve, withDevelopmentSecrets } from '@chat/runtime';
+import {
+  createOperations,
+  databaseCheck,
+  openBus,
+  openDatabase,
+  openNatsMonitor,
+  openRedisQueueStore,
+  serve,
+  withDevelopmentSecrets,
+} from '@chat/runtime';
 import { startReplica } from './replica';
+import { DELIVERY_GROUP } from './worker';
 
 /**
  * An event-queue replica (distributed topology): HTTP for /register and /events, a member of the
@@ -12,16 +23,37 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel, 'event-queue');
   const db = await openDatabase(config, { migrate: false, logger });
   const bus = await openBus(config, 'nats', logger);
-  const store = openQueueStore(config, 'redis');
-  const replica = await startReplica({ config, db, bus, store, logger });
-  await serve(replica.app, {
+  const nats = await openNatsMonitor(config, DELIVERY_GROUP, logger);
+  const redis = openRedisQueueStore(config);
+  // Ready only with all three: a replica without Redis cannot serve a poll, without NATS it
+  // cannot deliver, without PostgreSQL it cannot register.
+  const ops = createOperations({
+    service: 'event-queue',
+    logger,
+    checks: { database: databaseCheck(db), nats: () => nats.check(), redis: () => redis.check() },
+  });
+  let parkedPolls = () => 0;
+  const observer = registerEventTierMetrics(ops.metrics, {
+    parkedPolls: () => parkedPolls(),
+    queues: () => redis.queueCount(),
+    consumerLag: () => nats.consumerLag(),
+  });
+  const replica = await startReplica({ config, db, bus, store: redis.store, logger, observer });
+  parkedPolls = () => replica.polls.size;
+  await serve(ops.wrap(replica.app), {
     port: config.port,
     host: config.host,
     logger,
+    health: ops.health,
+    graceMs: config.shutdownGraceSecs * 1000,
+    // Parked polls answered now (clients poll again, on another replica); no bus record taken
+    // after the one in hand; the relay lock released for another replica.
+    drain: () => replica.drain(),
     onShutdown: async () => {
-      await replica.drain();
+      // NATS drain flushes pending acks before the connection closes.
       await bus.close();
-      await store.close();
+      await nats.close();
+      await redis.close();
       await db.close();
     },
   });

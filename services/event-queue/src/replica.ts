@@ -7,6 +7,7 @@ import type { Express } from 'express';
 import type { Bus } from '@chat/bus';
 import type { Config } from '@chat/config';
 import { OutboxRelay, type Database } from '@chat/db';
+import type { DeliveryObserver } from '@chat/http';
 import type { Logger } from '@chat/log';
 import type { QueueStore } from '@chat/queue-store';
 import { buildApp } from './app';
@@ -24,6 +25,8 @@ export interface ReplicaOptions {
   /** Compete for the outbox relay lock. */
   relay?: boolean;
   heartbeatMs?: () => number;
+  /** Told of every bus record the worker handles (metrics). */
+  observer?: DeliveryObserver;
 }
 
 export interface Replica {
@@ -38,7 +41,7 @@ export interface Replica {
 export async function startReplica(options: ReplicaOptions): Promise<Replica> {
   const { config, db, bus, store, logger } = options;
   const polls = new LocalPolls();
-  const worker = options.consume === false ? null : await startWorker({ bus, store, logger });
+  const worker = options.consume === false ? null : await startWorker({ bus, store, logger, observer: options.observer });
   const relay = options.relay === false ? null : new OutboxRelay({ db, bus, logger });
   await relay?.start();
   const app = buildApp({ config, db, store, logger, polls, heartbeatMs: options.heartbeatMs });

@@ -1,5 +1,6 @@
-import type { Bus, ConsumerHandle } from '@chat/bus';
-import type { Logger } from '@chat/log';
+import type { Bus, BusRecord, ConsumerHandle } from '@chat/bus';
+import type { DeliveryObserver } from '@chat/http';
+import { runWithRequestContext, type Logger } from '@chat/log';
 import type { QueueStore } from '@chat/queue-store';
 import { deliverRecord } from './consumers/deliver';
 
@@ -15,11 +16,24 @@ export interface EventQueueWorker {
 }
 
 /** Consumes the bus into the queue store and garbage-collects idle queues. */
-export async function startWorker(deps: { bus: Bus; store: QueueStore; logger: Logger }): Promise<EventQueueWorker> {
+export async function startWorker(deps: {
+  bus: Bus;
+  store: QueueStore;
+  logger: Logger;
+  /** Told of every handled record (metrics). */
+  observer?: DeliveryObserver;
+}): Promise<EventQueueWorker> {
   let delivered = 0;
-  const consumer: ConsumerHandle = await deps.bus.consume(DELIVERY_GROUP, async (record) => {
-    await deliverRecord(deps.store, record);
+  const handle = async (record: BusRecord) => {
+    const appended = await deliverRecord(deps.store, record);
     delivered++;
+    deps.observer?.delivered(appended, record.payload.committedAt);
+    deps.logger.debug({ outboxId: record.id, partition: record.partition, seq: record.seq, appended }, 'bus record delivered');
+  };
+  // Under the id of the request that wrote the event, so its log lines join the gateway's.
+  const consumer: ConsumerHandle = await deps.bus.consume(DELIVERY_GROUP, (record) => {
+    const requestId = record.payload.requestId;
+    return requestId ? runWithRequestContext({ requestId }, () => handle(record)) : handle(record);
   });
   const gc = setInterval(() => {
     void collectGarbage(deps.store, Date.now()).catch((err: unknown) => deps.logger.warn({ err }, 'queue GC failed'));

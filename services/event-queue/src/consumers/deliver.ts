@@ -5,7 +5,7 @@
  * bus adapter only after this resolves.
  */
 import type { BusRecord } from '@chat/bus';
-import { finalizeMessage, NOTICE_VERSION, type MessageNotice, type UserEventNotice } from '@chat/events';
+import { finalizeMessage, NOTICE_VERSION, type ClientEvent, type MessageNotice, type UserEventNotice } from '@chat/events';
 import type { AppendEntry, QueueDescriptor, QueueStore } from '@chat/queue-store';
 import { acceptsEventType, matchesNarrow } from '../domain/event-filter';
 
@@ -53,7 +53,18 @@ async function messageEntries(store: QueueStore, notice: MessageNotice): Promise
 
 async function eventEntries(store: QueueStore, notice: UserEventNotice): Promise<AppendEntry[]> {
   const queues = await store.queuesOfUsers(notice.userIds);
+  const withoutSubscribers = hasSubscriberLists(notice.event) ? stripSubscribers(notice.event) : notice.event;
   return queues
     .filter((queue) => acceptsEventType(queue, notice.event.type))
-    .map((queue) => ({ queueId: queue.id, event: notice.event }));
+    .map((queue) => ({ queueId: queue.id, event: queue.includeSubscribers ? notice.event : withoutSubscribers }));
+}
+
+/** Zulip's subscription `add` carries each stream's subscribers; queues without include_subscribers drop them. */
+function hasSubscriberLists(event: ClientEvent): boolean {
+  return event.type === 'subscription' && event.op === 'add' && Array.isArray(event.subscriptions);
+}
+
+function stripSubscribers(event: ClientEvent): ClientEvent {
+  const subscriptions = (event.subscriptions as Record<string, unknown>[]).map(({ subscribers: _s, ...rest }) => rest);
+  return { ...event, subscriptions };
 }

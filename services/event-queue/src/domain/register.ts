@@ -21,6 +21,7 @@ export interface RegisterRequest {
   applyMarkdown: boolean;
   clientGravatar: boolean;
   allPublicStreams: boolean;
+  includeSubscribers: boolean;
   eventTypes: string[] | null;
   fetchEventTypes: string[] | null;
   narrow: unknown;
@@ -56,6 +57,7 @@ export async function allocateQueue(deps: EventQueueDeps, request: RegisterReque
     applyMarkdown: request.applyMarkdown,
     clientGravatar: request.clientGravatar,
     allPublicStreams: request.allPublicStreams,
+    includeSubscribers: request.includeSubscribers,
     clientName: request.clientName,
     timeoutSecs: lifespan,
     lastActivity: Date.now(),

@@ -34,6 +34,7 @@ function registerRequest(
     applyMarkdown: params.apply_markdown === true,
     clientGravatar: params.client_gravatar === true,
     allPublicStreams: params.all_public_streams === true,
+    includeSubscribers: params.include_subscribers === true,
     eventTypes: (params.event_types as string[] | undefined) ?? null,
     fetchEventTypes: (params.fetch_event_types as string[] | undefined) ?? null,
     narrow: params.narrow,

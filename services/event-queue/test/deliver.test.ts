@@ -1,0 +1,96 @@
+import type { BusRecord } from '@chat/bus';
+import type { Notice, WireMessage } from '@chat/events';
+import { MemoryQueueStore, type QueueDescriptor } from '@chat/queue-store';
+import { deliverRecord } from '../src/consumers/deliver';
+
+let seq = 0;
+const record = (notice: Notice, txId = 1): BusRecord => ({
+  id: String(++seq),
+  partition: 0,
+  seq,
+  redeliveries: 0,
+  payload: { outboxId: String(seq), txId, notice },
+});
+
+const queue = (id: string, userId: number, overrides: Partial<QueueDescriptor> = {}): QueueDescriptor => ({
+  id,
+  userId,
+  realmId: 1,
+  eventTypes: null,
+  narrow: [],
+  applyMarkdown: false,
+  clientGravatar: false,
+  allPublicStreams: false,
+  clientName: 'test',
+  timeoutSecs: 600,
+  lastActivity: Date.now(),
+  ...overrides,
+});
+
+const message: WireMessage = {
+  id: 10,
+  type: 'stream',
+  sender_id: 1,
+  sender_email: 'hamlet@zulip.com',
+  sender_full_name: 'King Hamlet',
+  sender_short_name: 'hamlet',
+  sender_realm_str: 'zulip',
+  sender_avatar_source: 'G',
+  sender_avatar_url: 'https://secure.gravatar.com/avatar/x?d=identicon&version=1',
+  recipient_id: 5,
+  stream_id: 2,
+  display_recipient: 'Denmark',
+  subject: 'Castle',
+  subject_links: [],
+  content: '**hi**',
+  rendered_content: '<p><strong>hi</strong></p>',
+  timestamp: 1,
+  client: 'test',
+  is_me_message: false,
+  reactions: [],
+  submessages: [],
+};
+
+async function events(store: MemoryQueueStore, queueId: string) {
+  const result = await store.fetch(queueId, -1);
+  return result.kind === 'ok' ? result.events : [];
+}
+
+describe('delivering bus records to queues', () => {
+  it('gives each queue its rendering variant and its user flags, and public-stream queues the rest', async () => {
+    const store = new MemoryQueueStore();
+    await store.create(queue('q:html', 7, { applyMarkdown: true }));
+    await store.create(queue('q:raw', 8, { clientGravatar: true }));
+    await store.create(queue('q:all', 9, { allPublicStreams: true }));
+    await store.create(queue('q:narrow', 9, { narrow: [['stream', 'Verona']] }));
+    const appended = await deliverRecord(
+      store,
+      record({ v: 1, kind: 'message', realmId: 1, message, users: [{ id: 7, flags: ['mentioned'] }, { id: 8, flags: [] }], publicStream: true }),
+    );
+    expect(appended).toBe(3);
+    expect(await events(store, 'q:html')).toEqual([
+      expect.objectContaining({ flags: ['mentioned'], message: expect.objectContaining({ content: '<p><strong>hi</strong></p>', content_type: 'text/html' }) }),
+    ]);
+    const [raw] = await events(store, 'q:raw');
+    expect(raw?.message).toMatchObject({ content: '**hi**', content_type: 'text/x-markdown', avatar_url: null });
+    expect(await events(store, 'q:all')).toEqual([expect.objectContaining({ flags: [] })]);
+    expect(await events(store, 'q:narrow')).toEqual([]);
+  });
+
+  it('keeps subscriber lists only for queues registered with include_subscribers', async () => {
+    const store = new MemoryQueueStore();
+    await store.create(queue('q:with', 7, { includeSubscribers: true }));
+    await store.create(queue('q:without', 7));
+    await store.create(queue('q:other-types', 7, { eventTypes: ['message'] }));
+    const event = { type: 'subscription', op: 'add', subscriptions: [{ name: 'Denmark', stream_id: 2, subscribers: [7, 8] }] };
+    await deliverRecord(store, record({ v: 1, kind: 'event', realmId: 1, event, userIds: [7] }));
+    expect((await events(store, 'q:with'))[0]?.subscriptions).toEqual([{ name: 'Denmark', stream_id: 2, subscribers: [7, 8] }]);
+    expect((await events(store, 'q:without'))[0]?.subscriptions).toEqual([{ name: 'Denmark', stream_id: 2 }]);
+    expect(await events(store, 'q:other-types')).toEqual([]);
+  });
+
+  it('refuses a notice version it does not know, so the bus redelivers it to a newer replica', async () => {
+    const store = new MemoryQueueStore();
+    await expect(deliverRecord(store, record({ v: 2 } as unknown as Notice))).rejects.toThrow('unknown notice version');
+  });
+});
