@@ -3,7 +3,10 @@
  * every process here: DATABASE_URL for PostgreSQL, else the PGlite database under DATA_DIR, plus
  * API_KEY_SECRET (a development data dir keeps it in secrets.json).
  *
- *   npm run manage -- <verb> [options]      kubectl exec deploy/settings -- node dist/manage.js <verb> ...
+ *   npm run manage -- <verb> [options]
+ *
+ * In a pod it needs no more than the pod's environment (kubectl exec); the production image runs
+ * bundles, so it needs a `manage` entry in deploy/build.ts to ship as dist/manage.js.
  *
  * PGlite is one process's database: stop the embedded server (npm start) before running this
  * against its DATA_DIR.
