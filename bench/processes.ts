@@ -1,0 +1,90 @@
+/**
+ * Child processes for benchmarks that measure a server process on its own (memory per parked
+ * poll must not include the clients' sockets): the embedded server, or one event-queue replica
+ * against a database of its own.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { Client } from 'pg';
+
+const root = resolve(__dirname, '..');
+
+export const BENCH_SECRETS = {
+  INTERNAL_SECRET: 'bench-internal-secret-0123456789abcdef',
+  API_KEY_SECRET: 'bench-api-key-secret-0123456789abcdef',
+};
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  /** Resident set size in bytes, as the kernel accounts the process (VmRSS). */
+  rss(): number;
+  stop(): Promise<void>;
+}
+
+export async function startProcess(entry: string, env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, entry)], {
+    cwd: root,
+    env: { ...process.env, ...BENCH_SECRETS, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/api/v1/server_settings`);
+      if (response.status < 500) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${entry} did not start`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    pid: child.pid!,
+    rss: () => {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+      return kb * 1024;
+    },
+    stop: () =>
+      new Promise((done) => {
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** A fresh database for the distributed benchmarks, migrated and seeded by deploy/migrate.ts. */
+export async function freshDatabase(name: string): Promise<string> {
+  const admin = new Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = `postgres://postgres@127.0.0.1:5432/${name}`;
+  await new Promise<void>((done, fail) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'deploy/migrate.ts')], {
+      cwd: root,
+      env: { ...process.env, ...BENCH_SECRETS, DATABASE_URL: url, LOG_LEVEL: 'warn' },
+      stdio: 'inherit',
+    });
+    child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`migrate exited ${code}`))));
+  });
+  return url;
+}
