@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { NOTIFICATION_DEFAULTS } from '../src/domain/user-settings';
+import { NOTIFICATION_DEFAULTS } from '@chat/views';
 import { startSettings, eventsOf, type Harness } from './helpers';
 
 describe('PATCH /settings/notifications', () => {

@@ -1,7 +1,7 @@
 import { loadConfig } from '@chat/config';
 import { httpInternalClient } from '@chat/http';
 import { createLogger } from '@chat/log';
-import { openDatabase, serve, withDevelopmentSecrets } from '@chat/runtime';
+import { createOperations, databaseCheck, openDatabase, serve, withDevelopmentSecrets } from '@chat/runtime';
 import { buildApp } from './app';
 
 /** The subscription service as its own process (distributed topology). */
@@ -10,7 +10,15 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel, 'subscription');
   const db = await openDatabase(config, { migrate: false, logger });
   const internal = httpInternalClient(config.serviceUrls, config.internalSecret, 'subscription');
-  await serve(buildApp({ config, db, logger, internal }), { port: config.port, host: config.host, logger, onShutdown: () => db.close() });
+  const ops = createOperations({ service: 'subscription', logger, checks: { database: databaseCheck(db) } });
+  await serve(ops.wrap(buildApp({ config, db, logger, internal })), {
+    port: config.port,
+    host: config.host,
+    logger,
+    health: ops.health,
+    graceMs: config.shutdownGraceSecs * 1000,
+    onShutdown: () => db.close(),
+  });
 }
 
 main().catch((err: unknown) => {

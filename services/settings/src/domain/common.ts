@@ -46,12 +46,7 @@ export function notice(realmId: number, event: ClientEvent, userIds: number[]): 
   return { v: 1, kind: 'event', realmId, event, userIds };
 }
 
-/** Python's datetime.isoformat() for a UTC time: microseconds (when not zero) and +00:00. */
-export function isoformat(date: Date): string {
-  const base = date.toISOString().slice(0, 19);
-  const ms = date.getUTCMilliseconds();
-  return `${base}${ms === 0 ? '' : `.${String(ms * 1000).padStart(6, '0')}`}+00:00`;
-}
+export { isoformat } from '@chat/views';
 
 /** Zulip's check_full_name (UserProfile.MIN/MAX_NAME_LENGTH and NAME_INVALID_CHARS). */
 export function checkFullName(raw: string): string {

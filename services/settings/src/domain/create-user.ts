@@ -17,7 +17,7 @@ import type { UserEventNotice } from '@chat/events';
 import type { SettingsContext } from '../app';
 import { isUniqueViolation } from '../store/users';
 import { activeUserIds, botOwnerUserIds, notice } from './common';
-import { personForAdd } from './user-format';
+import { personForAdd } from '@chat/views';
 import { botDictForEvent } from './bot-format';
 
 export interface NewUser {

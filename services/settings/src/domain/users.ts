@@ -5,7 +5,7 @@ import type { UserEventNotice } from '@chat/events';
 import type { SettingsContext } from '../app';
 import { activeUserIds, botOwnerUserIds, checkFullName, isValidEmail, loadActor, notice, requireAdmin } from './common';
 import { doCreateUser, joinDefaultStreams, type CreatedUser } from './create-user';
-import { formatUserRow, personForAdd } from './user-format';
+import { formatUserRow, personForAdd } from '@chat/views';
 import { botDictForEvent } from './bot-format';
 
 export async function listUsers(

@@ -26,7 +26,8 @@ import type { Caller } from './access';
 import { postBotMessages, silentMention, STREAM_EVENTS_TOPIC, youWereSubscribedMessage, type BotMessage } from './bot-messages';
 import { bulkSubscribe } from './bulk-subscribe';
 import { eventNotice } from './notices';
-import { normalizeDescription, streamDict } from './stream-dict';
+import { streamDict } from '@chat/views';
+import { normalizeDescription } from './description';
 import { checkStreamName } from './stream-names';
 
 export interface StreamRequest {

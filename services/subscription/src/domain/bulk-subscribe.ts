@@ -17,7 +17,7 @@ import {
 import { activeUserIds } from '../store/users';
 import { canAccessStreamUserIds, sortedUnique } from './access';
 import { eventNotice } from './notices';
-import { streamDict, subscriptionDicts } from './stream-dict';
+import { streamDict, subscriptionDicts } from '@chat/views';
 
 export interface BulkSubscribeOptions {
   externalHost: string;

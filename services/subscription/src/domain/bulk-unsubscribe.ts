@@ -11,7 +11,7 @@ import { activeUserIds } from '../store/users';
 import { canAccessStreamUserIds, sortedUnique } from './access';
 import { deactivateStream } from './deactivate-stream';
 import { eventNotice } from './notices';
-import { streamDict } from './stream-dict';
+import { streamDict } from '@chat/views';
 
 export interface BulkUnsubscribeResult {
   removed: { user: UserRow; stream: StreamRow }[];

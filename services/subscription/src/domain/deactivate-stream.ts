@@ -5,7 +5,7 @@ import { activeNonGuestUserIds } from '../store/users';
 import { canAccessStreamUserIds } from './access';
 import { defaultStreamsNotice } from './default-streams';
 import { eventNotice } from './notices';
-import { streamDict } from './stream-dict';
+import { streamDict } from '@chat/views';
 
 const MAX_NAME_LENGTH = 60;
 

@@ -10,7 +10,7 @@ import { activeNonGuestUserIds } from '../store/users';
 import { accessStreamByName, type Caller } from './access';
 import { bulkSubscribe } from './bulk-subscribe';
 import { eventNotice } from './notices';
-import { streamDict } from './stream-dict';
+import { streamDict } from '@chat/views';
 
 /** `default_streams` with the whole list, as Zulip's notify_default_streams. */
 export async function defaultStreamsNotice(db: Executor, realmId: number, userIds: number[]): Promise<Notice[]> {

@@ -6,7 +6,7 @@ import { badRequest } from '@chat/errors';
 import { getUserById, type Executor, type StreamRow } from '@chat/db';
 import { defaultStreamIds, subscribedStreamIds } from '../store/subscriptions';
 import type { Caller } from './access';
-import { byCodePoint, streamDict } from './stream-dict';
+import { byCodePoint, streamDict } from '@chat/views';
 
 export interface GetStreamsOptions {
   include_public: boolean;

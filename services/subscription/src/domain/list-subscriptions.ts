@@ -1,7 +1,7 @@
 import type { Executor, StreamRow } from '@chat/db';
 import type { SubscriptionDeps } from '../app';
 import { subscriberIdsByStream, type SubscriptionRow } from '../store/subscriptions';
-import { byCodePoint, subscriptionDicts } from './stream-dict';
+import { byCodePoint, subscriptionDicts } from '@chat/views';
 
 /**
  * The caller's subscriptions with every Subscription field, sorted by name as Zulip's

@@ -14,8 +14,8 @@ import { accessStreamById, canAccessStreamUserIds, type Caller } from './access'
 import { historyPublicDefault } from './add-subscriptions';
 import { postBotMessages, silentMention, STREAM_EVENTS_TOPIC } from './bot-messages';
 import { eventNotice } from './notices';
-import { normalizeDescription } from './stream-dict';
-import { streamEmailAddress } from './stream-email';
+import { normalizeDescription } from './description';
+import { streamEmailAddress } from '@chat/views';
 import { checkStreamName } from './stream-names';
 
 export interface StreamUpdate {

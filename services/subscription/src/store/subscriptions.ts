@@ -1,19 +1,7 @@
 import type { Executor, StreamRow } from '@chat/db';
 
-export interface SubscriptionRow {
-  id: number;
-  user_id: number;
-  stream_id: number;
-  active: boolean;
-  color: string;
-  is_muted: boolean;
-  pin_to_top: boolean;
-  desktop_notifications: boolean | null;
-  audible_notifications: boolean | null;
-  push_notifications: boolean | null;
-  email_notifications: boolean | null;
-  wildcard_mentions_notify: boolean | null;
-}
+export type { SubscriptionRow } from '@chat/views';
+import type { SubscriptionRow } from '@chat/views';
 
 /** Active streams of the realm by lower-cased name (names are unique regardless of case). */
 export async function streamsByNames(db: Executor, realmId: number, names: string[]): Promise<Map<string, StreamRow>> {

@@ -1,6 +1,6 @@
 /** The user dictionaries of Zulip 2.1: GET /users members, realm_user events, bot listings. */
 import { avatarUrl, type UserRow } from '@chat/db';
-import { isoformat } from './common';
+import { isoformat } from './time';
 
 export interface FormatOptions {
   clientGravatar: boolean;

@@ -1,8 +1,10 @@
-import type { Executor, StreamRow } from '@chat/db';
-import { streamsMessageCounts } from '@chat/db';
-import { renderMarkdown } from '@chat/markdown';
-import type { SubscriptionRow } from '../store/subscriptions';
+/**
+ * Streams and subscriptions as Zulip 2.1 shows them: the subscription service answers and emits
+ * them, the event-queue service puts them in /register's initial state.
+ */
+import { streamsMessageCounts, type Executor, type StreamRow } from '@chat/db';
 import { streamEmailAddress } from './stream-email';
+import type { SubscriptionRow } from './subscription-row';
 
 /** Zulip's Stream.to_dict(): a stream as GET /streams and stream events show it. */
 export function streamDict(stream: StreamRow): Record<string, unknown> {
@@ -17,12 +19,6 @@ export function streamDict(stream: StreamRow): Record<string, unknown> {
     history_public_to_subscribers: stream.history_public_to_subscribers,
     first_message_id: stream.first_message_id,
   };
-}
-
-/** Descriptions are one line (Zulip replaces newlines) and rendered as markdown. */
-export function normalizeDescription(description: string): { description: string; rendered: string } {
-  const oneLine = description.replace(/\n/g, ' ');
-  return { description: oneLine, rendered: oneLine === '' ? '' : renderMarkdown(oneLine).html };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,0 +1,71 @@
+/**
+ * Per-user notification and display settings with Zulip 2.1's defaults: the settings service
+ * changes them, the event-queue service puts them in /register's initial state. Stored in
+ * users.settings; an absent key has its default.
+ */
+import type { UserRow } from '@chat/db';
+
+export const NOTIFICATION_DEFAULTS = {
+  enable_stream_desktop_notifications: false,
+  enable_stream_email_notifications: false,
+  enable_stream_push_notifications: false,
+  enable_stream_audible_notifications: false,
+  notification_sound: 'zulip',
+  wildcard_mentions_notify: true,
+  enable_desktop_notifications: true,
+  pm_content_in_desktop_notifications: true,
+  enable_sounds: true,
+  enable_offline_email_notifications: true,
+  message_content_in_email_notifications: true,
+  enable_offline_push_notifications: true,
+  enable_online_push_notifications: true,
+  desktop_icon_count_display: 1,
+  enable_digest_emails: true,
+  enable_login_emails: true,
+  realm_name_in_notifications: false,
+} as const;
+
+export type NotificationSetting = keyof typeof NOTIFICATION_DEFAULTS;
+
+/** The sounds Zulip 2.1 ships (static/audio/notification_sounds). */
+export const NOTIFICATION_SOUNDS = ['ding', 'zulip'];
+
+export const DISPLAY_DEFAULTS = {
+  twenty_four_hour_time: false,
+  dense_mode: true,
+  starred_message_counts: false,
+  fluid_layout_width: false,
+  high_contrast_mode: false,
+  night_mode: false,
+  translate_emoticons: false,
+  default_language: 'en',
+  left_side_userlist: false,
+  emojiset: 'google-blue',
+  demote_inactive_streams: 1,
+} as const;
+
+export type DisplaySetting = keyof typeof DISPLAY_DEFAULTS | 'timezone';
+
+/** Zulip 2.1's emojiset choices and language codes (static/locale). */
+export const EMOJISETS = ['google', 'google-blue', 'twitter', 'text'];
+export const LANGUAGES = [
+  'en', 'ar', 'bg', 'ca', 'cs', 'de', 'el', 'en-gb', 'eo', 'es', 'fa', 'fi', 'fr', 'gl', 'hi', 'hu', 'id', 'it', 'ja',
+  'ko', 'lt', 'ml', 'nl', 'pl', 'pt', 'pt-br', 'pt-pt', 'ro', 'ru', 'sk', 'sr', 'sv', 'ta', 'tr', 'uk', 'zh-hans', 'zh-hant',
+];
+/** 1 automatic, 2 always, 3 never (UserProfile.DEMOTE_STREAMS_CHOICES). */
+export const DEMOTE_CHOICES = [1, 2, 3];
+
+export function notificationSettings(user: UserRow): Record<NotificationSetting, unknown> {
+  return { ...NOTIFICATION_DEFAULTS, ...pick(user.settings, Object.keys(NOTIFICATION_DEFAULTS)) };
+}
+
+export function displaySettings(user: UserRow): Record<string, unknown> {
+  return { ...DISPLAY_DEFAULTS, ...pick(user.settings, Object.keys(DISPLAY_DEFAULTS)), timezone: user.timezone };
+}
+
+function pick(source: Record<string, unknown> | null | undefined, keys: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of keys) if (source && key in source) out[key] = source[key];
+  return out;
+}
+
