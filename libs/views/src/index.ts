@@ -4,3 +4,4 @@ export * from './subscription-row';
 export * from './time';
 export * from './users';
 export * from './user-settings';
+export * from './realm-emoji';

@@ -7,7 +7,7 @@ import { ApiError, badRequest } from '@chat/errors';
 import { parseSnapshot, type QueueDescriptor } from '@chat/queue-store';
 import type { EventQueueDeps } from '../app';
 import { SUPPORTED_NARROW_OPERATORS } from './event-filter';
-import { fetchInitialState } from './initial-state';
+import { fetchInitialState } from './state';
 
 /** Zulip's MAX_QUEUE_TIMEOUT_SECS; the default idle timeout is config.eventQueueTimeoutSecs (600). */
 const MAX_QUEUE_TIMEOUT_SECS = 7 * 24 * 60 * 60;
@@ -87,7 +87,14 @@ export async function registerQueue(deps: EventQueueDeps, request: RegisterReque
       const { rows } = (await trx.raw('SELECT pg_current_snapshot()::text AS snapshot')) as {
         rows: { snapshot: string }[];
       };
-      const read = await fetchInitialState(trx, request.userId, request.realmId, wanted);
+      const read = await fetchInitialState(trx, {
+        userId: request.userId,
+        realmId: request.realmId,
+        wanted,
+        clientGravatar: request.clientGravatar,
+        includeSubscribers: request.includeSubscribers,
+        externalHost: deps.config.externalHost,
+      });
       return { snapshot: parseSnapshot(rows[0]!.snapshot), state: read };
     },
     { isolationLevel: 'repeatable read', readOnly: true },

@@ -1,49 +1,16 @@
 /** Custom emoji (Zulip 2.1's zerver/views/realm_emoji.py and realm.get_emoji()). */
 import { extname } from 'node:path';
 import { writeNotices, type Executor } from '@chat/db';
+import { emojiPath, realmEmojiDict } from '@chat/views';
 import { ApiError, badRequest, plainError } from '@chat/errors';
 import type { SettingsContext } from '../app';
 import { activeUserIds, loadActor, notice, requireMemberOrAdmin } from './common';
 import type { UploadedFile } from './multipart';
 
+export { emojiPath, realmEmojiDict };
+
 /** settings.MAX_EMOJI_FILE_SIZE, in MB. */
 export const MAX_EMOJI_FILE_MB = 5;
-
-interface EmojiRow {
-  id: number;
-  realm_id: number;
-  name: string;
-  author_id: number | null;
-  file_name: string;
-  deactivated: boolean;
-  author_email: string | null;
-  author_full_name: string | null;
-}
-
-/** The URL clients load an emoji from; the file sits under the same key in the file storage. */
-export function emojiPath(realmId: number, fileName: string): string {
-  return `${realmId}/emoji/images/${fileName}`;
-}
-
-/** Every emoji of the realm, deactivated ones included, keyed by id (realm.get_emoji()). */
-export async function realmEmojiDict(db: Executor, realmId: number): Promise<Record<string, unknown>> {
-  const rows: EmojiRow[] = await db('realm_emoji as e')
-    .leftJoin('users as u', 'u.id', 'e.author_id')
-    .where('e.realm_id', realmId)
-    .orderBy('e.id')
-    .select('e.*', 'u.email as author_email', 'u.full_name as author_full_name');
-  const dict: Record<string, unknown> = {};
-  for (const row of rows) {
-    dict[String(row.id)] = {
-      id: String(row.id),
-      name: row.name,
-      source_url: `/user_avatars/${emojiPath(row.realm_id, row.file_name)}`,
-      deactivated: row.deactivated,
-      author: row.author_id === null ? null : { id: row.author_id, email: row.author_email, full_name: row.author_full_name },
-    };
-  }
-  return dict;
-}
 
 /** Zulip's check_valid_emoji_name. */
 function checkEmojiName(name: string): void {

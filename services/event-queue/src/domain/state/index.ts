@@ -1,0 +1,74 @@
+/**
+ * The initial state /register returns for each wanted event type (Zulip's
+ * fetch_initial_state_data), read in the caller's transaction: registerQueue holds one
+ * REPEATABLE READ snapshot for all of it and fences the queue with that snapshot.
+ * `wanted` null means every type.
+ */
+import type { Knex } from 'knex';
+import { ZULIP_VERSION } from '@chat/config';
+import { getUserById, maxMessageIdForUser } from '@chat/db';
+import {
+  EMOJISETS,
+  NOTIFICATION_SOUNDS,
+  displaySettings,
+  notificationSettings,
+} from '@chat/views';
+import { realmEmojiState, realmState } from './realm';
+import { defaultStreamsState, mutedTopicsState, streamState, subscriptionState } from './streams';
+import { unreadMsgs, type MuteState } from './unread';
+import { realmUserState, type StateContext } from './users';
+
+export interface StateRequest {
+  userId: number;
+  realmId: number;
+  wanted: string[] | null;
+  clientGravatar: boolean;
+  includeSubscribers: boolean;
+  externalHost: string;
+}
+
+export async function fetchInitialState(db: Knex | Knex.Transaction, request: StateRequest): Promise<Record<string, unknown>> {
+  const want = (type: string) => request.wanted === null || request.wanted.includes(type);
+  const user = await getUserById(db, request.realmId, request.userId);
+  if (!user) return {};
+  const ctx: StateContext = { db, user, clientGravatar: request.clientGravatar, includeSubscribers: request.includeSubscribers };
+  const state: Record<string, unknown> = {};
+  if (want('alert_words')) state.alert_words = [];
+  if (want('message')) state.max_message_id = await maxMessageIdForUser(db, user.id);
+  if (want('muted_topics')) Object.assign(state, await mutedTopicsState(ctx));
+  if (want('pointer')) state.pointer = user.pointer;
+  if (want('realm')) Object.assign(state, await realmState(db, user.realm_id, request.externalHost));
+  if (want('realm_emoji')) Object.assign(state, await realmEmojiState(db, user.realm_id));
+  if (want('realm_user')) Object.assign(state, await realmUserState(ctx));
+  if (want('subscription')) Object.assign(state, await subscriptionState(ctx, request.externalHost));
+  // Zulip sends unread_msgs only when both message and update_message_flags are wanted.
+  if (want('message') && want('update_message_flags')) state.unread_msgs = await unreadMsgs(db, user.id, await muteState(db, user.id));
+  if (want('starred_messages')) state.starred_messages = await starredMessages(db, user.id);
+  if (want('stream')) Object.assign(state, await streamState(ctx));
+  if (want('default_streams')) Object.assign(state, await defaultStreamsState(ctx));
+  if (want('update_display_settings')) {
+    Object.assign(state, displaySettings(user), { emojiset_choices: EMOJISETS.map((key) => ({ key, text: key })) });
+  }
+  if (want('update_global_notifications')) {
+    Object.assign(state, notificationSettings(user), { available_notification_sounds: NOTIFICATION_SOUNDS });
+  }
+  if (want('zulip_version')) state.zulip_version = ZULIP_VERSION;
+  return state;
+}
+
+async function starredMessages(db: Knex | Knex.Transaction, userId: number): Promise<number[]> {
+  const rows: { message_id: number }[] = await db('user_messages').where({ user_id: userId }).whereRaw('(flags & 2) <> 0').orderBy('message_id').select('message_id');
+  return rows.map((r) => r.message_id);
+}
+
+async function muteState(db: Knex | Knex.Transaction, userId: number): Promise<MuteState> {
+  const muted: { stream_id: number }[] = await db('subscriptions').where({ user_id: userId, active: true, is_muted: true }).select('stream_id');
+  const topics: { stream_id: number; topic_name: string }[] = await db('muted_topics').where({ user_id: userId }).select('stream_id', 'topic_name');
+  const huddles: { recipient_id: number; user_ids: number[] }[] = await db('huddles').whereRaw('? = ANY(user_ids)', [userId]).select('recipient_id', 'user_ids');
+  const members = new Map(huddles.map((h) => [h.recipient_id, h.user_ids]));
+  return {
+    mutedStreamIds: new Set(muted.map((m) => m.stream_id)),
+    mutedTopics: new Set(topics.map((t) => `${t.stream_id}:${t.topic_name.toLowerCase()}`)),
+    huddleMembers: (recipientId) => members.get(recipientId),
+  };
+}

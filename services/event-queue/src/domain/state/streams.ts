@@ -1,0 +1,86 @@
+/**
+ * subscription, stream, default_streams and muted_topics initial state (Zulip's
+ * gather_subscriptions_helper, do_get_streams, get_default_streams_for_realm, get_topic_mutes).
+ */
+import { defaultStreamsForRealm, type StreamRow } from '@chat/db';
+import { byCodePoint, streamDict, subscriptionDicts, type SubscriptionRow } from '@chat/views';
+import type { StateContext } from './users';
+
+type Row = SubscriptionRow & { stream: StreamRow };
+
+async function subscriberIds(ctx: StateContext, streamIds: number[]): Promise<Map<number, number[]>> {
+  const byStream = new Map<number, number[]>();
+  if (streamIds.length === 0) return byStream;
+  const rows: { stream_id: number; user_id: number }[] = await ctx
+    .db('subscriptions as s')
+    .join('users as u', 'u.id', 's.user_id')
+    .whereIn('s.stream_id', streamIds)
+    .where({ 's.active': true, 'u.is_active': true })
+    .orderBy('s.user_id')
+    .select('s.stream_id', 's.user_id');
+  for (const row of rows) byStream.set(row.stream_id, [...(byStream.get(row.stream_id) ?? []), row.user_id]);
+  return byStream;
+}
+
+export async function subscriptionState(ctx: StateContext, externalHost: string): Promise<Record<string, unknown>> {
+  const { db, user } = ctx;
+  const joined: (SubscriptionRow & Record<string, unknown>)[] = await db('subscriptions as sub')
+    .join('streams as s', 's.id', 'sub.stream_id')
+    .where({ 'sub.user_id': user.id, 's.deactivated': false })
+    .select('sub.*', db.raw('row_to_json(s.*) as stream_json'));
+  const rows: Row[] = joined.map(({ stream_json: json, ...sub }) => ({
+    ...(sub as unknown as SubscriptionRow),
+    stream: (typeof json === 'string' ? JSON.parse(json) : json) as StreamRow,
+  }));
+  const active = rows.filter((r) => r.active);
+  const inactive = rows.filter((r) => !r.active);
+  const known = new Set(rows.map((r) => r.stream_id));
+  const realmStreams: StreamRow[] = await db('streams').where({ realm_id: user.realm_id, deactivated: false });
+  // Guests see only their own streams; members public ones; administrators every stream.
+  const never = realmStreams.filter(
+    (s) => !known.has(s.id) && user.role !== 'guest' && (!s.invite_only || user.role === 'admin'),
+  );
+  const subscribers = ctx.includeSubscribers
+    ? await subscriberIds(ctx, [...active, ...inactive].map((r) => r.stream_id).concat(never.filter((s) => !s.invite_only).map((s) => s.id)))
+    : undefined;
+  const dicts = async (list: Row[]) =>
+    (await subscriptionDicts(db, list.map((r) => ({ stream: r.stream, sub: r })), { externalHost, subscribers })).sort((a, b) =>
+      byCodePoint(String(a.name), String(b.name)),
+    );
+  return {
+    subscriptions: await dicts(active),
+    unsubscribed: await dicts(inactive),
+    never_subscribed: never
+      .map((s): Record<string, unknown> => ({
+        ...streamDict(s),
+        ...(subscribers && !s.invite_only ? { subscribers: subscribers.get(s.id) ?? [] } : {}),
+      }))
+      .sort((a, b) => byCodePoint(String(a.name), String(b.name))),
+  };
+}
+
+export async function streamState(ctx: StateContext): Promise<Record<string, unknown>> {
+  const { db, user } = ctx;
+  const subscribed = db('subscriptions').where({ user_id: user.id, active: true }).select('stream_id');
+  const query = db<StreamRow>('streams').where({ realm_id: user.realm_id, deactivated: false });
+  // include_public (members) and include_subscribed, as do_get_streams' defaults.
+  if (user.role === 'guest') query.whereIn('id', subscribed);
+  else query.where((q) => q.where({ invite_only: false }).orWhereIn('id', subscribed));
+  const streams = await query.orderBy('name');
+  return { streams: streams.map(streamDict), stream_name_max_length: 60, stream_description_max_length: 1024 };
+}
+
+export async function defaultStreamsState(ctx: StateContext): Promise<Record<string, unknown>> {
+  if (ctx.user.role === 'guest') return { realm_default_streams: [] };
+  return { realm_default_streams: (await defaultStreamsForRealm(ctx.db, ctx.user.realm_id)).map(streamDict) };
+}
+
+export async function mutedTopicsState(ctx: StateContext): Promise<Record<string, unknown>> {
+  const rows: { name: string; topic_name: string }[] = await ctx
+    .db('muted_topics as m')
+    .join('streams as s', 's.id', 'm.stream_id')
+    .where('m.user_id', ctx.user.id)
+    .orderBy('m.id')
+    .select('s.name', 'm.topic_name');
+  return { muted_topics: rows.map((r) => [r.name, r.topic_name]) };
+}

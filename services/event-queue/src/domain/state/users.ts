@@ -1,0 +1,40 @@
+/** realm_user's initial state (Zulip's fetch_initial_state_data, 'realm_user'). */
+import { avatarUrl, type Executor, type UserRow } from '@chat/db';
+import { formatUserRow } from '@chat/views';
+
+export interface StateContext {
+  db: Executor;
+  user: UserRow;
+  clientGravatar: boolean;
+  includeSubscribers: boolean;
+}
+
+function registerUserDict(user: UserRow, clientGravatar: boolean): Record<string, unknown> {
+  // /register's user dicts are GET /users' without is_active (Zulip post-processes raw_users).
+  const { is_active: _active, ...dict } = formatUserRow(user, { clientGravatar, includeCustomProfileFields: !user.is_bot });
+  if (user.is_bot) dict.is_cross_realm_bot = false;
+  return dict;
+}
+
+export async function realmUserState(ctx: StateContext): Promise<Record<string, unknown>> {
+  const users: UserRow[] = await ctx.db('users').where({ realm_id: ctx.user.realm_id }).orderBy('id');
+  const { user } = ctx;
+  const isAdmin = user.role === 'admin';
+  return {
+    realm_users: users.filter((u) => u.is_active).map((u) => registerUserDict(u, ctx.clientGravatar)),
+    realm_non_active_users: users.filter((u) => !u.is_active).map((u) => registerUserDict(u, ctx.clientGravatar)),
+    avatar_source: user.avatar_source,
+    avatar_url_medium: avatarUrl(user),
+    avatar_url: avatarUrl(user),
+    can_create_streams: user.role !== 'guest',
+    can_subscribe_other_users: user.role !== 'guest',
+    cross_realm_bots: [],
+    is_admin: isAdmin,
+    is_guest: user.role === 'guest',
+    user_id: user.id,
+    enter_sends: user.settings?.enter_sends === true,
+    email: user.email,
+    delivery_email: user.delivery_email,
+    full_name: user.full_name,
+  };
+}
