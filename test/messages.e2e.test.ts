@@ -59,9 +59,12 @@ describeBothTopologies('messages', (env) => {
 
   beforeAll(async () => {
     const target = env().target;
-    [hamlet, othello, iago, cordelia] = await Promise.all(
-      ['hamlet@zulip.com', 'othello@zulip.com', 'iago@zulip.com', 'cordelia@zulip.com'].map((e) => login(target, e)),
-    );
+    [hamlet, othello, iago, cordelia] = await Promise.all([
+      login(target, 'hamlet@zulip.com'),
+      login(target, 'othello@zulip.com'),
+      login(target, 'iago@zulip.com'),
+      login(target, 'cordelia@zulip.com'),
+    ]);
   });
 
   it('delivers 1:1 and group private messages with flags, and fetches them by pm-with', async () => {
