@@ -5,7 +5,7 @@
  */
 import request from 'supertest';
 import { identityHeaders, type UserIdentity } from '@chat/http';
-import { ApiClient, testConfig } from '@chat/testing';
+import { ApiClient } from '@chat/testing';
 import { startDistributedCluster, type DistributedCluster } from './distributed.harness';
 
 describe('event-queue replicas', () => {

@@ -29,6 +29,10 @@ export class ApiClient {
     return request(this.target).post(`/api/v1${path}`).type('form').send(encode(form)).set('Authorization', this.auth);
   }
 
+  patch(path: string, form: Record<string, unknown> = {}) {
+    return request(this.target).patch(`/api/v1${path}`).type('form').send(encode(form)).set('Authorization', this.auth);
+  }
+
   delete(path: string, form: Record<string, unknown> = {}) {
     return request(this.target).delete(`/api/v1${path}`).type('form').send(encode(form)).set('Authorization', this.auth);
   }
