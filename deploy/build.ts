@@ -1,14 +1,17 @@
 /**
  * The production build: each process entry bundled with its workspace libraries into one file
- * under dist/ (third-party packages stay external and come from node_modules). The workspace
- * itself runs TypeScript source directly; only images use this.
+ * under dist/ (third-party packages stay external and come from node_modules), and the OpenAPI
+ * document the gateway serves (dist/openapi.json). The workspace itself runs TypeScript source
+ * directly; only images use this.
  */
 import { build, type Plugin } from 'esbuild';
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { writeApiDocument } from '@chat/standalone/src/openapi';
 
 const root = resolve(__dirname, '..');
-const ENTRIES: Record<string, string> = {
+/** Every process the image can run: the Dockerfile's SERVICE names one (dist/<name>.js). */
+export const ENTRIES: Record<string, string> = {
   standalone: 'services/standalone/src/main.ts',
   gateway: 'services/gateway/src/main.ts',
   message: 'services/message/src/main.ts',
@@ -42,6 +45,8 @@ export async function buildAll(outdir = join(root, 'dist')): Promise<void> {
     plugins: [externalThirdParty],
     logLevel: 'info',
   });
+  // Beside dist/gateway.js, where the gateway looks for it by default.
+  writeApiDocument(join(outdir, 'openapi.json'));
 }
 
 if (require.main === module) {

@@ -1,14 +1,17 @@
 /**
  * The distributed topology on one machine (`npm run start:distributed`): each service its own
  * process, two event-queue replicas, against the local PostgreSQL, NATS and Redis. The gateway
- * listens on PORT (9991); the services on the ports after it. Ctrl-C stops everything.
+ * listens on PORT (9991); the services on the ports after it. Ctrl-C (or SIGTERM) shuts every
+ * process down gracefully and exits once they all have (docs/operations.md).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { loadConfig } from '@chat/config';
 import { withDevelopmentSecrets } from '@chat/runtime';
+import { writeApiDocument } from '@chat/standalone/src/openapi';
 import { migrateAndSeed } from '../migrate';
 
 const root = resolve(__dirname, '../..');
@@ -77,6 +80,10 @@ async function main(): Promise<void> {
   process.env.INTERNAL_SECRET = config.internalSecret;
   process.env.API_KEY_SECRET = config.apiKeySecret;
   await migrateAndSeed();
+  // The gateway serves the OpenAPI document from a file, as in the image (dist/openapi.json).
+  mkdirSync(config.dataDir, { recursive: true });
+  const apiDocsFile = resolve(config.dataDir, 'openapi.json');
+  writeApiDocument(apiDocsFile);
 
   const base = config.port;
   const services: ProcessSpec[] = [
@@ -97,15 +104,31 @@ async function main(): Promise<void> {
     SETTINGS_URL: url(base + 3),
     WEBHOOK_URL: url(base + 4),
     EVENT_QUEUE_URL: `${url(base + 5)},${url(base + 6)}`,
+    API_DOCS_FILE: apiDocsFile,
   };
 
   const children: ChildProcess[] = [];
   let stopping = false;
+  // Each process finishes its requests in flight (docs/operations.md); the runner waits for all
+  // of them, a little longer than their own grace period, and exits 1 if one failed to stop.
   const stopAll = (code: number) => {
     if (stopping) return;
     stopping = true;
-    for (const child of children) child.kill('SIGTERM');
-    setTimeout(() => process.exit(code), 2000).unref();
+    const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
+    let failed = code;
+    let left = running.length;
+    if (left === 0) process.exit(code);
+    for (const child of running) {
+      child.once('exit', (exitCode) => {
+        if (exitCode !== 0) failed = 1;
+        if (--left === 0) process.exit(failed);
+      });
+      child.kill('SIGTERM');
+    }
+    setTimeout(() => {
+      console.error('[runner] some processes did not stop in time');
+      process.exit(1);
+    }, config.shutdownGraceSecs * 1000 + 5000).unref();
   };
   const supervise = (spec: ProcessSpec) => {
     const child = start(spec, env);

@@ -24,6 +24,11 @@ export interface Config {
   externalHost: string;
   /** Number of bus partitions; events of one realm always go to the same one. */
   busPartitions: number;
+  /**
+   * How long a bus record handed to a consumer that then died waits before another replica gets
+   * it (JetStream ack_wait). Every replica of a group must use the same value.
+   */
+  busAckWaitSecs: number;
   /** Names the NATS stream, consumers and Redis key prefix, so test runs never share state. */
   namespace: string;
   logLevel: string;
@@ -35,6 +40,13 @@ export interface Config {
   queueMaxEvents: number;
   /** Distributed topology: where the gateway finds each service. */
   serviceUrls: Record<string, string>;
+  /**
+   * SHUTDOWN_GRACE_SECS: how long a process may take to finish its requests after SIGTERM before
+   * it exits anyway. Under the pod's terminationGracePeriodSeconds, or Kubernetes kills it first.
+   */
+  shutdownGraceSecs: number;
+  /** API_DOCS_FILE: the OpenAPI document the distributed gateway serves; empty: openapi.json beside its entry file. */
+  apiDocsFile: string;
 }
 
 export const SERVICE_NAMES = ['message', 'subscription', 'settings', 'webhook', 'event-queue'] as const;
@@ -64,12 +76,15 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     apiKeySecret: env.API_KEY_SECRET ?? '',
     externalHost: env.EXTERNAL_HOST ?? `127.0.0.1:${port}`,
     busPartitions: intVar(env, 'BUS_PARTITIONS', 8, problems),
+    busAckWaitSecs: intVar(env, 'BUS_ACK_WAIT_SECS', 30, problems),
     namespace: env.CHAT_NAMESPACE ?? 'chat',
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     eventQueueTimeoutSecs: intVar(env, 'EVENT_QUEUE_TIMEOUT_SECS', 600, problems),
     heartbeatSecs: env.EVENT_HEARTBEAT_SECS ? intVar(env, 'EVENT_HEARTBEAT_SECS', 45, problems) : null,
     queueMaxEvents: intVar(env, 'EVENT_QUEUE_MAX_EVENTS', 10000, problems),
     serviceUrls: serviceUrls(env),
+    shutdownGraceSecs: intVar(env, 'SHUTDOWN_GRACE_SECS', 25, problems),
+    apiDocsFile: env.API_DOCS_FILE ?? '',
     ...overrides,
   };
   if (production) {

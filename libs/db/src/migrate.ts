@@ -7,6 +7,7 @@ import * as realmFilters from './migrations/0110_realm_filters';
 import * as mutedTopicsDefaultStreams from './migrations/0200_muted_topics_default_streams';
 import * as settings from './migrations/0300_settings';
 import * as webhookBotReminders from './migrations/0400_webhook_bot_reminders';
+import * as outboxRequestId from './migrations/0600_outbox_request_id';
 
 /**
  * Migrations are imported, not discovered on disk, so they run the same from TypeScript source,
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '0200_muted_topics_default_streams': mutedTopicsDefaultStreams,
   '0300_settings': settings,
   '0400_webhook_bot_reminders': webhookBotReminders,
+  '0600_outbox_request_id': outboxRequestId,
 };
 
 const source: Knex.MigrationSource<string> = {

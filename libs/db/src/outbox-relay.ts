@@ -127,8 +127,15 @@ export class OutboxRelay {
   /** Publishes one batch of unsent rows; returns how many there were. */
   async publishBatch(): Promise<number> {
     const { knex } = this.options.db;
-    const rows: { id: number; partition_key: number; tx_id: number; payload: Notice | string }[] = await knex('outbox')
-      .select('id', 'partition_key', 'tx_id', 'payload')
+    const rows: {
+      id: number;
+      partition_key: number;
+      tx_id: number;
+      payload: Notice | string;
+      created_at: Date | string;
+      request_id: string | null;
+    }[] = await knex('outbox')
+      .select('id', 'partition_key', 'tx_id', 'payload', 'created_at', 'request_id')
       .whereNull('published_at')
       .orderBy('id')
       .limit(this.batchSize);
@@ -139,6 +146,8 @@ export class OutboxRelay {
       payload: {
         outboxId: String(row.id),
         txId: Number(row.tx_id),
+        committedAt: new Date(row.created_at).getTime(),
+        ...(row.request_id ? { requestId: row.request_id } : {}),
         notice: typeof row.payload === 'string' ? (JSON.parse(row.payload) as Notice) : row.payload,
       },
     }));

@@ -54,5 +54,9 @@ export interface BusEvent {
    * queue with the snapshot its initial state was read in, and skips what that state saw.
    */
   txId?: number;
+  /** When the outbox row was written (ms since the epoch): delivery latency is measured from it. */
+  committedAt?: number;
+  /** The request that caused the write (x-request-id), so the event tier logs under the same id. */
+  requestId?: string;
   notice: Notice;
 }

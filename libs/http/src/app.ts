@@ -6,6 +6,8 @@ import { checkAuth, parseParams, rawParams, RESPONDED, type AnyEndpoint } from '
 import { sendSuccess } from './envelope';
 import { errorMiddleware, notFoundHandler } from './errors-middleware';
 import { IDENTITY_HEADER, SIGNATURE_HEADER, verifyIdentityHeaders, type Identity } from './identity';
+import { setRouteTemplate } from './metrics';
+import { inRequestContext, requestContext } from './request-context';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -43,7 +45,10 @@ function rawBodyParser(limit: number | string): express.RequestHandler {
 }
 
 function runEndpoint(endpoint: AnyEndpoint) {
-  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+  return (req: Request, res: Response, next: NextFunction): Promise<void> =>
+    inRequestContext(req, () => handle(req, res, next));
+  async function handle(req: Request, res: Response, next: NextFunction): Promise<void> {
+    setRouteTemplate(res, API_PREFIX + endpoint.path);
     try {
       const identity = checkAuth(endpoint, req.identity);
       const params = parseParams(endpoint, rawParams(req));
@@ -55,7 +60,7 @@ function runEndpoint(endpoint: AnyEndpoint) {
     } catch (err) {
       next(err);
     }
-  };
+  }
 }
 
 /** The routes of a set of endpoints, with 405 for a known path and another method. */
@@ -118,6 +123,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  app.use(requestContext());
   options.extraRoutes?.(app);
   app.use(identityFromHeaders(options.internalSecret));
   app.use(API_PREFIX, endpointRouter(options.endpoints));

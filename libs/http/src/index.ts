@@ -8,3 +8,7 @@ export * from './app';
 export * from './client-name';
 export * from './internal-client';
 export * from './loopback';
+export * from './request-context';
+export * from './health';
+export * from './metrics';
+export * from './openapi';

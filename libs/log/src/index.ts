@@ -1,13 +1,44 @@
 import pino from 'pino';
+import { currentRequestId } from './context';
+
+export * from './context';
 
 export type Logger = pino.Logger;
 
-/** One JSON logger per process; children carry the service name. */
+/**
+ * What never reaches a log line. API keys travel in Authorization headers and api_key parameters;
+ * passwords in login forms (fetch_api_key) and new-user forms; the signed identity header would
+ * let anyone with the log replay a call within its window. pino's paths match one level per
+ * `*`, so each spelling a call site uses is listed.
+ */
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers["x-chat-signature"]',
+  'headers.authorization',
+  'headers["x-chat-signature"]',
+  'authorization',
+  'api_key',
+  '*.api_key',
+  'apiKey',
+  '*.apiKey',
+  'password',
+  '*.password',
+  'params.api_key',
+  'params.password',
+  'body.api_key',
+  'body.password',
+];
+
+/** One JSON logger per process; children carry the service name, lines the current request id. */
 export function createLogger(level: string, name = 'chat'): Logger {
   return pino({
     name,
     level,
-    // API keys travel in Authorization headers and api_key parameters: never log them.
-    redact: ['req.headers.authorization', 'api_key', '*.api_key', 'apiKey', '*.apiKey'],
+    redact: REDACT_PATHS,
+    // The request id of the work in progress (see ./context.ts), on every line logged for it.
+    mixin() {
+      const requestId = currentRequestId();
+      return requestId ? { requestId } : {};
+    },
   });
 }

@@ -1,3 +1,5 @@
 export * from './secrets';
 export * from './server';
 export * from './infrastructure';
+export * from './operations';
+export * from './probes';

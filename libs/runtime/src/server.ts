@@ -1,40 +1,116 @@
 import { createServer, type Server } from 'node:http';
 import type { RequestListener } from 'node:http';
+import type { Health } from '@chat/http';
 import type { Logger } from '@chat/log';
 
+export interface ServeOptions {
+  port: number;
+  host: string;
+  logger: Logger;
+  /** Marked draining at SIGTERM, so /health/ready fails while the process finishes its work. */
+  health?: Health;
+  /**
+   * Stops taking work that is not an HTTP request and answers what is parked: bus consumers, the
+   * outbox relay, parked long-polls. Runs right after the listener closes, while requests are
+   * still in flight (a parked poll only finishes because of it).
+   */
+  drain?: () => Promise<void>;
+  /** Closes connections (bus, queue store, database) once no request is in flight. */
+  onShutdown?: () => Promise<void>;
+  /**
+   * The whole shutdown must fit in this (ms); past it the process exits 1 with whatever is left.
+   * Keep it under the pod's terminationGracePeriodSeconds, or Kubernetes kills it first.
+   */
+  graceMs?: number;
+}
+
+export interface GracefulServer {
+  server: Server;
+  /** Requests being answered right now. */
+  inFlight(): number;
+  /** The shutdown sequence without the exit (serve() exits after it; tests call it directly). */
+  shutdown(reason: string): Promise<void>;
+}
+
+const DEFAULT_GRACE_MS = 25_000;
+
 /**
- * Listens, and closes gracefully on SIGTERM/SIGINT: stop accepting, run the service's own
- * shutdown (consumers, relay, connections), then exit. Kubernetes sends SIGTERM before killing.
+ * An HTTP server that shuts down without dropping a request:
+ *   1. readiness fails (the Service stops routing here; the pod's preStop pause covers the
+ *      endpoints update), the listener closes, idle keep-alive connections close;
+ *   2. drain(): consumers and relay stop, parked long-polls are answered at once;
+ *   3. every request in flight finishes (a request arriving on a kept-alive connection meanwhile
+ *      is still answered, with Connection: close);
+ *   4. onShutdown() closes the bus (NATS drain), the queue store and the database.
  */
-export async function serve(
-  handler: RequestListener,
-  opts: { port: number; host: string; logger: Logger; onShutdown?: () => Promise<void> },
-): Promise<Server> {
-  const server = createServer(handler);
+export async function listenGracefully(handler: RequestListener, opts: ServeOptions): Promise<GracefulServer> {
+  let active = 0;
+  let stopping: Promise<void> | null = null;
+  let idle: (() => void) | null = null;
+  const server = createServer((req, res) => {
+    active++;
+    if (stopping) res.setHeader('Connection', 'close');
+    res.once('close', () => {
+      active--;
+      if (active === 0) idle?.();
+    });
+    handler(req, res);
+  });
   // Long-polls last up to a minute; keep-alive between gateway and services outlives the proxy's idle.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   server.requestTimeout = 0;
   await new Promise<void>((resolve) => server.listen(opts.port, opts.host, resolve));
   opts.logger.info({ port: opts.port, host: opts.host }, 'listening');
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    opts.logger.info({ signal }, 'shutting down');
+
+  const sequence = async (reason: string): Promise<void> => {
+    opts.logger.info({ reason, inFlight: active }, 'shutting down: no new work');
+    opts.health?.markDraining();
     server.close();
     server.closeIdleConnections();
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
+    try {
+      await opts.drain?.();
+    } catch (err) {
+      opts.logger.error({ err }, 'drain failed');
+    }
+    if (active > 0) {
+      opts.logger.info({ inFlight: active }, 'waiting for requests in flight');
+      await new Promise<void>((resolve) => (idle = resolve));
+    }
+    server.closeAllConnections();
     try {
       await opts.onShutdown?.();
     } catch (err) {
-      opts.logger.error({ err }, 'shutdown failed');
+      opts.logger.error({ err }, 'closing connections failed');
     }
-    server.closeAllConnections();
-    process.exit(0);
+    opts.logger.info('shut down');
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  return server;
+  return {
+    server,
+    inFlight: () => active,
+    shutdown(reason) {
+      stopping ??= sequence(reason);
+      return stopping;
+    },
+  };
+}
+
+/**
+ * Listens, and on SIGTERM/SIGINT runs the graceful shutdown above, then exits 0 (1 when it did
+ * not finish within the grace period). Kubernetes sends SIGTERM, then SIGKILL after the pod's
+ * grace period.
+ */
+export async function serve(handler: RequestListener, opts: ServeOptions): Promise<Server> {
+  const graceful = await listenGracefully(handler, opts);
+  const onSignal = (signal: string) => {
+    const force = setTimeout(() => {
+      opts.logger.error({ inFlight: graceful.inFlight() }, 'shutdown exceeded its grace period; exiting');
+      process.exit(1);
+    }, opts.graceMs ?? DEFAULT_GRACE_MS);
+    force.unref();
+    void graceful.shutdown(signal).then(() => process.exit(0));
+  };
+  process.once('SIGTERM', () => onSignal('SIGTERM'));
+  process.once('SIGINT', () => onSignal('SIGINT'));
+  return graceful.server;
 }

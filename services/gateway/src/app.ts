@@ -2,7 +2,16 @@ import express, { type Express, type RequestHandler, Router } from 'express';
 import type { Authenticator } from '@chat/auth';
 import type { ServiceName } from '@chat/config';
 import type { Executor } from '@chat/db';
-import { API_PREFIX, errorMiddleware, notFoundHandler, sendJson } from '@chat/http';
+import {
+  API_PREFIX,
+  errorMiddleware,
+  notFoundHandler,
+  renderApiReference,
+  requestContext,
+  sendJson,
+  setRouteTemplate,
+  type OpenApiDocument,
+} from '@chat/http';
 import type { Logger } from '@chat/log';
 import { authenticateRoute, realmResolver } from './authenticate';
 import { ROUTES } from './route-table';
@@ -13,6 +22,12 @@ export interface GatewayDeps {
   logger: Logger;
   /** How a request reaches a service: its app in-process, or an HTTP forwarder. */
   dispatch: Record<ServiceName, RequestHandler>;
+  /**
+   * The OpenAPI document, served at /api/v1/openapi.json with a reference page at /api/v1/docs.
+   * Generated from the services' declarations where they can be imported (services/standalone);
+   * the gateway only serves it.
+   */
+  apiDocs?: OpenApiDocument;
 }
 
 /** The only public entry: authenticates, then hands each request to the service that owns it. */
@@ -20,12 +35,35 @@ export function buildGateway(deps: GatewayDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  // The request id starts here (or is taken from the caller) and goes with the request onwards.
+  app.use(requestContext());
   const realmFor = realmResolver(deps.db);
   const router = Router();
+  if (deps.apiDocs) {
+    const doc = deps.apiDocs;
+    const page = renderApiReference(doc);
+    router.get('/openapi.json', (_req, res) => {
+      setRouteTemplate(res, `${API_PREFIX}/openapi.json`);
+      res.json(doc);
+    });
+    router.get('/docs', (_req, res) => {
+      setRouteTemplate(res, `${API_PREFIX}/docs`);
+      res.type('html').send(page);
+    });
+  }
   const methodsByPath = new Map<string, string[]>();
   for (const route of ROUTES) {
     const verb = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete';
-    router[verb](route.path, authenticateRoute(route, deps.authenticator, realmFor), deps.dispatch[route.service]);
+    const template = API_PREFIX + route.path;
+    router[verb](
+      route.path,
+      (_req, res, next) => {
+        setRouteTemplate(res, template);
+        next();
+      },
+      authenticateRoute(route, deps.authenticator, realmFor),
+      deps.dispatch[route.service],
+    );
     methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method]);
   }
   for (const [path, methods] of methodsByPath) {

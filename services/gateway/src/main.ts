@@ -1,9 +1,25 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Authenticator, watchAuthChanges } from '@chat/auth';
-import { loadConfig, SERVICE_NAMES, type ServiceName } from '@chat/config';
-import { createLogger } from '@chat/log';
-import { cipherFor, openDatabase, serve, withDevelopmentSecrets } from '@chat/runtime';
+import { loadConfig, SERVICE_NAMES, type Config, type ServiceName } from '@chat/config';
+import type { OpenApiDocument } from '@chat/http';
+import { createLogger, type Logger } from '@chat/log';
+import { cipherFor, createOperations, databaseCheck, openDatabase, serve, withDevelopmentSecrets } from '@chat/runtime';
 import { buildGateway } from './app';
 import { forwardTo } from './forward';
+
+/**
+ * The OpenAPI document, written by the build (dist/openapi.json beside dist/gateway.js) or by
+ * deploy/local (API_DOCS_FILE): the gateway never imports the services it would be built from.
+ */
+function loadApiDocs(config: Config, logger: Logger): OpenApiDocument | undefined {
+  const file = config.apiDocsFile || join(__dirname, 'openapi.json');
+  if (!existsSync(file)) {
+    logger.warn({ file }, 'no OpenAPI document; /api/v1/openapi.json and /api/v1/docs are not served');
+    return undefined;
+  }
+  return JSON.parse(readFileSync(file, 'utf8')) as OpenApiDocument;
+}
 
 /** The gateway as its own process (distributed topology): forwards to the services' URLs. */
 async function main(): Promise<void> {
@@ -18,9 +34,24 @@ async function main(): Promise<void> {
     SERVICE_NAMES.map((name) => [name, forwardTo(config.serviceUrls[name]!, config.internalSecret)]),
   ) as Record<ServiceName, ReturnType<typeof forwardTo>>;
   const authenticator = new Authenticator(db.knex, cipherFor(config));
-  await watchAuthChanges(db, authenticator);
-  const app = buildGateway({ db: db.knex, authenticator, logger, dispatch });
-  await serve(app, { port: config.port, host: config.host, logger, onShutdown: () => db.close() });
+  const unwatch = await watchAuthChanges(db, authenticator);
+  const app = buildGateway({ db: db.knex, authenticator, logger, dispatch, apiDocs: loadApiDocs(config, logger) });
+  // Ready when it can authenticate (its database); never tied to one service's health, or one
+  // failing service would take the whole API out of the load balancer.
+  const ops = createOperations({ service: 'gateway', logger, checks: { database: databaseCheck(db) } });
+  await serve(ops.wrap(app), {
+    port: config.port,
+    host: config.host,
+    logger,
+    health: ops.health,
+    // Forwarded long-polls finish when the event tier answers them (at most its 55 s heartbeat),
+    // so the gateway's grace period is the longest: see k8s/ and docs/operations.md.
+    graceMs: config.shutdownGraceSecs * 1000,
+    onShutdown: async () => {
+      await unwatch();
+      await db.close();
+    },
+  });
 }
 
 main().catch((err: unknown) => {

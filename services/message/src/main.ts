@@ -1,6 +1,6 @@
 import { loadConfig } from '@chat/config';
 import { createLogger } from '@chat/log';
-import { openDatabase, serve, withDevelopmentSecrets } from '@chat/runtime';
+import { createOperations, databaseCheck, openDatabase, serve, withDevelopmentSecrets } from '@chat/runtime';
 import { buildApp } from './app';
 
 /** The message service as its own process (distributed topology). */
@@ -9,7 +9,15 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel, 'message');
   const db = await openDatabase(config, { migrate: false, logger });
   const app = buildApp({ config, db, logger });
-  await serve(app, { port: config.port, host: config.host, logger, onShutdown: () => db.close() });
+  const ops = createOperations({ service: 'message', logger, checks: { database: databaseCheck(db) } });
+  await serve(ops.wrap(app), {
+    port: config.port,
+    host: config.host,
+    logger,
+    health: ops.health,
+    graceMs: config.shutdownGraceSecs * 1000,
+    onShutdown: () => db.close(),
+  });
 }
 
 main().catch((err: unknown) => {

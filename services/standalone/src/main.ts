@@ -14,7 +14,16 @@ async function main(): Promise<void> {
     pgliteDir: join(config.dataDir, 'pglite'),
     queueFile: join(config.dataDir, 'event-queues.json'),
   });
-  await serve(server.app, { port: config.port, host: config.host, logger, onShutdown: () => server.stop() });
+  await serve(server.app, {
+    port: config.port,
+    host: config.host,
+    logger,
+    health: server.health,
+    graceMs: config.shutdownGraceSecs * 1000,
+    // Parked polls are answered first; the queues are saved once nothing is in flight.
+    drain: () => server.drain(),
+    onShutdown: () => server.stop(),
+  });
   logger.info(`serving the API on http://${config.host}:${config.port}/api/v1 (${config.env})`);
 }
 

@@ -10,11 +10,12 @@ import { SERVICE_NAMES, type Config, type ServiceName } from '@chat/config';
 import { createDatabase, migrate, type Database, type OutboxRelay } from '@chat/db';
 import { startReplica } from '@chat/event-queue-service';
 import { buildGateway } from '@chat/gateway-service';
-import { httpInternalClient, loopbackListener } from '@chat/http';
+import { httpInternalClient, loopbackListener, registerEventTierMetrics, type Health } from '@chat/http';
 import type { Logger } from '@chat/log';
 import { buildApp as buildMessage } from '@chat/message-service';
 import { MemoryQueueStore } from '@chat/queue-store';
-import { cipherFor, seedIfDevelopment } from '@chat/runtime';
+import { cipherFor, createOperations, databaseCheck, queueCountByScan, seedIfDevelopment } from '@chat/runtime';
+import { buildApiDocument } from './openapi';
 import { restoreQueues, saveQueues } from './saved-queues';
 import { buildApp as buildSettings } from '@chat/settings-service';
 import { buildApp as buildSubscription } from '@chat/subscription-service';
@@ -32,9 +33,14 @@ function inProcess(app: Express): RequestHandler {
 }
 
 export interface Standalone {
+  /** The gateway behind /health/*, /metrics and request timing. */
   app: Express;
   db: Database;
   relay: OutboxRelay;
+  /** Readiness; serve() marks it draining at SIGTERM. */
+  health: Health;
+  /** Answers parked long-polls, and every poll from now on, at once (the start of a shutdown). */
+  drain(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -58,7 +64,16 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   const bus = new MemoryBus({ partitions: config.busPartitions });
   const store = new MemoryQueueStore({ maxEvents: config.queueMaxEvents });
   if (options.queueFile) await restoreQueues(store, options.queueFile, logger);
-  const replica = await startReplica({ config, db, bus, store, logger, heartbeatMs: options.heartbeatMs });
+  // The one process has one database connection and in-process bus and queues: PGlite is all
+  // that can be down.
+  const ops = createOperations({ service: 'standalone', logger, checks: { database: databaseCheck(db) } });
+  let parkedPolls = () => 0;
+  const observer = registerEventTierMetrics(ops.metrics, { parkedPolls: () => parkedPolls(), queues: queueCountByScan(store) });
+  const replica = await startReplica({ config, db, bus, store, logger, heartbeatMs: options.heartbeatMs, observer });
+  parkedPolls = () => replica.polls.size;
+  // At SIGTERM only the parked polls are answered; the relay and the consumer keep going while
+  // requests in flight commit, and stop() stops them once nothing is in flight.
+  const drain = async () => replica.polls.drain();
   const relay = replica.relay!;
   const onCommit = () => relay.poke();
 
@@ -80,6 +95,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
     db: db.knex,
     authenticator,
     logger,
+    apiDocs: buildApiDocument(),
     dispatch: Object.fromEntries(SERVICE_NAMES.map((name) => [name, inProcess(apps[name])])) as Record<
       ServiceName,
       RequestHandler
@@ -87,9 +103,11 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   });
 
   return {
-    app: gateway,
+    app: ops.wrap(gateway),
     db,
     relay,
+    health: ops.health,
+    drain,
     async stop() {
       await Promise.all(loopbacks.map((l) => l.close()));
       await unwatch();

@@ -1,0 +1,35 @@
+/**
+ * The request id at the HTTP edge of every process (see @chat/log's context.ts for where it goes
+ * next). The gateway accepts a caller's id (a proxy's X-Request-Id) or makes one, writes it back
+ * on the request so the HTTP hop forwards it unchanged, and returns it to the client, who can
+ * quote it in a bug report.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Request, RequestHandler } from 'express';
+import { isValidRequestId, runWithRequestContext } from '@chat/log';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+export function requestIdOf(req: Request): string | undefined {
+  const value = req.headers[REQUEST_ID_HEADER];
+  return isValidRequestId(value) ? value : undefined;
+}
+
+export function requestContext(): RequestHandler {
+  return (req, res, next) => {
+    const requestId = requestIdOf(req) ?? randomUUID();
+    req.headers[REQUEST_ID_HEADER] = requestId;
+    res.setHeader('X-Request-Id', requestId);
+    runWithRequestContext({ requestId }, next);
+  };
+}
+
+/**
+ * Re-enters the request's context. Body parsers resume on the socket's stream events, which run
+ * in the connection's async context rather than the request's, so the context set by
+ * requestContext() is gone by the time a handler runs; the id on the request is not.
+ */
+export function inRequestContext<T>(req: Request, fn: () => T): T {
+  const requestId = requestIdOf(req);
+  return requestId ? runWithRequestContext({ requestId }, fn) : fn();
+}
