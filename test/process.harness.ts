@@ -1,0 +1,94 @@
+/**
+ * Real server processes for the operations suites: spawned with tsx exactly as deploy/local runs
+ * them, so signals, exit codes and the process entry (main.ts) are what is tested.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(__dirname, '..');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** Everything the process printed so far (for failure messages and log assertions). */
+  output(): string;
+  /** Resolves with the exit code (or the signal's name) once the process has exited. */
+  exited: Promise<number | string>;
+}
+
+/** A port nothing listens on right now (the OS picks it). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** `count` consecutive free ports (deploy/local puts the services on the ports after PORT). */
+export async function freePortRange(count: number): Promise<number> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const base = 20_000 + Math.floor(Math.random() * 30_000);
+    const ok = await Promise.all(Array.from({ length: count }, (_, i) => isFree(base + i)));
+    if (ok.every(Boolean)) return base;
+  }
+  throw new Error(`no ${count} consecutive free ports`);
+}
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolveFree) => {
+    const server = createServer();
+    server.once('error', () => resolveFree(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolveFree(true)));
+  });
+}
+
+export function spawnEntry(entry: string, env: Record<string, string>): ServerProcess {
+  const { NODE_OPTIONS: _jestFlags, JEST_WORKER_ID: _worker, ...parentEnv } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry)], {
+    cwd: ROOT,
+    env: { ...parentEnv, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | string>((resolveExit) =>
+    child.once('exit', (code, signal) => resolveExit(code ?? signal ?? 'unknown')),
+  );
+  return { child, output: () => output, exited };
+}
+
+/** Polls `url` until `accept(status, body)` holds; throws with the process output otherwise. */
+export async function waitForHttp(
+  url: string,
+  accept: (status: number, body: string) => boolean,
+  timeoutMs: number,
+  proc?: ServerProcess,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    if (proc && proc.child.exitCode !== null) break;
+    try {
+      const res = await fetch(url);
+      const body = await res.text();
+      if (accept(res.status, body)) return;
+      last = `${res.status} ${body.slice(0, 200)}`;
+    } catch (err) {
+      last = String(err);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} not as expected within ${timeoutMs} ms (last: ${last})\n${proc?.output().slice(-4000) ?? ''}`);
+}
+
+export async function stopProcess(proc: ServerProcess | undefined): Promise<void> {
+  if (!proc || proc.child.exitCode !== null || proc.child.signalCode !== null) return;
+  proc.child.kill('SIGKILL');
+  await proc.exited;
+}
