@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { identityHeaders } from '@chat/http';
 import { Client } from 'pg';
-import { freshDatabase, startProcess, BENCH_SECRETS, type ServerProcess } from './processes';
+import { freshDatabase, startProcess, PROCESS_SECRETS, type ServerProcess } from '@chat/testing';
 import { table } from './stats';
 
 const SIZES = [1000, 10000];
@@ -78,7 +78,7 @@ async function distributed(): Promise<Target> {
     const user = rows[0];
     return identityHeaders(
       { kind: 'user', userId: user.id, realmId: user.realm_id, email: user.email, fullName: user.full_name, isAdmin: false, isGuest: false, isBot: false, botType: null },
-      BENCH_SECRETS.INTERNAL_SECRET,
+      PROCESS_SECRETS.INTERNAL_SECRET,
       Date.now() + 4 * 60_000,
     );
   };

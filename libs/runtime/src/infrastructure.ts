@@ -28,6 +28,7 @@ export async function openBus(config: Config, kind: 'memory' | 'nats', logger: L
     servers: config.natsUrl,
     stream: `${config.namespace}_events`,
     partitions: config.busPartitions,
+    ackWaitMs: config.busAckWaitSecs * 1000,
     logger,
   });
 }

@@ -3,3 +3,4 @@ export * from './postgres';
 export * from './api-client';
 export * from './service';
 export * from './outbox';
+export * from './processes';

@@ -1,7 +1,6 @@
 /**
- * Child processes for benchmarks that measure a server process on its own (memory per parked
- * poll must not include the clients' sockets): the embedded server, or one event-queue replica
- * against a database of its own.
+ * Real server processes for tests and benchmarks that need a process boundary: killing a replica
+ * with SIGKILL, sending SIGTERM, measuring one process's memory without the clients' sockets.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -9,11 +8,11 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 
-const root = resolve(__dirname, '..');
+const root = resolve(__dirname, '../../..');
 
-export const BENCH_SECRETS = {
-  INTERNAL_SECRET: 'bench-internal-secret-0123456789abcdef',
-  API_KEY_SECRET: 'bench-api-key-secret-0123456789abcdef',
+export const PROCESS_SECRETS = {
+  INTERNAL_SECRET: 'process-internal-secret-0123456789abcdef',
+  API_KEY_SECRET: 'process-api-key-secret-0123456789abcdef',
 };
 
 export async function freePort(): Promise<number> {
@@ -32,13 +31,15 @@ export interface ServerProcess {
   /** Resident set size in bytes, as the kernel accounts the process (VmRSS). */
   rss(): number;
   stop(): Promise<void>;
+  /** SIGKILL: no shutdown code runs. */
+  kill(): Promise<void>;
 }
 
 export async function startProcess(entry: string, env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, entry)], {
     cwd: root,
-    env: { ...process.env, ...BENCH_SECRETS, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, ...PROCESS_SECRETS, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -62,12 +63,17 @@ export async function startProcess(entry: string, env: Record<string, string>): 
       const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
       return kb * 1024;
     },
-    stop: () =>
-      new Promise((done) => {
-        child.once('exit', () => done());
-        child.kill('SIGTERM');
-      }),
+    stop: () => signal(child, 'SIGTERM'),
+    kill: () => signal(child, 'SIGKILL'),
   };
+}
+
+function signal(child: ChildProcess, name: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    child.once('exit', () => done());
+    child.kill(name);
+  });
 }
 
 /** A fresh database for the distributed benchmarks, migrated and seeded by deploy/migrate.ts. */
@@ -81,7 +87,7 @@ export async function freshDatabase(name: string): Promise<string> {
   await new Promise<void>((done, fail) => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'deploy/migrate.ts')], {
       cwd: root,
-      env: { ...process.env, ...BENCH_SECRETS, DATABASE_URL: url, LOG_LEVEL: 'warn' },
+      env: { ...process.env, ...PROCESS_SECRETS, DATABASE_URL: url, LOG_LEVEL: 'warn' },
       stdio: 'inherit',
     });
     child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`migrate exited ${code}`))));
