@@ -32,7 +32,7 @@ const externalThirdParty: Plugin = {
   },
 };
 
-export async function buildAll(outdir = join(root, 'dist')): Promise<void> {
+export async function buildAll(outdir = join(root, 'dist'), logLevel: 'info' | 'warning' = 'info'): Promise<void> {
   rmSync(outdir, { recursive: true, force: true });
   await build({
     entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, join(root, file)])),
@@ -43,7 +43,7 @@ export async function buildAll(outdir = join(root, 'dist')): Promise<void> {
     format: 'cjs',
     sourcemap: true,
     plugins: [externalThirdParty],
-    logLevel: 'info',
+    logLevel,
   });
   // Beside dist/gateway.js, where the gateway looks for it by default.
   writeApiDocument(join(outdir, 'openapi.json'));

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { RequestListener } from 'node:http';
 import type { Health } from '@chat/http';
 import type { Logger } from '@chat/log';
@@ -44,15 +44,15 @@ const DEFAULT_GRACE_MS = 25_000;
  *   4. onShutdown() closes the bus (NATS drain), the queue store and the database.
  */
 export async function listenGracefully(handler: RequestListener, opts: ServeOptions): Promise<GracefulServer> {
-  let active = 0;
+  const active = new Set<ServerResponse>();
   let stopping: Promise<void> | null = null;
   let idle: (() => void) | null = null;
   const server = createServer((req, res) => {
-    active++;
+    active.add(res);
     if (stopping) res.setHeader('Connection', 'close');
     res.once('close', () => {
-      active--;
-      if (active === 0) idle?.();
+      active.delete(res);
+      if (active.size === 0) idle?.();
     });
     handler(req, res);
   });
@@ -64,17 +64,20 @@ export async function listenGracefully(handler: RequestListener, opts: ServeOpti
   opts.logger.info({ port: opts.port, host: opts.host }, 'listening');
 
   const sequence = async (reason: string): Promise<void> => {
-    opts.logger.info({ reason, inFlight: active }, 'shutting down: no new work');
+    opts.logger.info({ reason, inFlight: active.size }, 'shutting down: no new work');
     opts.health?.markDraining();
     server.close();
     server.closeIdleConnections();
+    // A keep-alive client (the gateway's agent) must not send its next request on a socket that
+    // closes right after this answer: tell it with the answer.
+    for (const res of active) if (!res.headersSent) res.setHeader('Connection', 'close');
     try {
       await opts.drain?.();
     } catch (err) {
       opts.logger.error({ err }, 'drain failed');
     }
-    if (active > 0) {
-      opts.logger.info({ inFlight: active }, 'waiting for requests in flight');
+    if (active.size > 0) {
+      opts.logger.info({ inFlight: active.size }, 'waiting for requests in flight');
       await new Promise<void>((resolve) => (idle = resolve));
     }
     server.closeAllConnections();
@@ -87,7 +90,7 @@ export async function listenGracefully(handler: RequestListener, opts: ServeOpti
   };
   return {
     server,
-    inFlight: () => active,
+    inFlight: () => active.size,
     shutdown(reason) {
       stopping ??= sequence(reason);
       return stopping;

@@ -1,0 +1,116 @@
+/**
+ * deploy/Dockerfile without Docker: its stages and instructions are parsed and checked against
+ * the build they package, and its two build steps are run for real: deploy/build.ts into a
+ * temporary dist/, and the `pnpm deploy` line (taken from the Dockerfile itself) into a temporary
+ * /out, from which every bundle must find every package it requires and start.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildAll, ENTRIES } from '../deploy/build';
+import { ROOT } from './process.harness';
+
+interface Instruction {
+  op: string;
+  args: string;
+}
+
+/** Dockerfile instructions, with line continuations joined and comments dropped. */
+function parseDockerfile(text: string): Instruction[] {
+  return text
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => {
+      const [op, ...rest] = line.split(/\s+/);
+      return { op: op!.toUpperCase(), args: rest.join(' ') };
+    });
+}
+
+function stages(instructions: Instruction[]): { from: string; name?: string; body: Instruction[] }[] {
+  const result: { from: string; name?: string; body: Instruction[] }[] = [];
+  for (const instruction of instructions) {
+    if (instruction.op === 'FROM') {
+      const [image, as, name] = instruction.args.split(/\s+/);
+      result.push({ from: image!, name: as?.toUpperCase() === 'AS' ? name : undefined, body: [] });
+    } else {
+      result.at(-1)!.body.push(instruction);
+    }
+  }
+  return result;
+}
+
+const dockerfile = parseDockerfile(readFileSync(join(ROOT, 'deploy/Dockerfile'), 'utf8'));
+
+describe('deploy/Dockerfile', () => {
+  let work: string;
+  beforeAll(() => {
+    work = mkdtempSync(join(tmpdir(), 'chat-image-'));
+  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('is a two-stage build whose runtime stage runs dist/${SERVICE}.js as an unprivileged user', () => {
+    const [build, runtime, ...more] = stages(dockerfile);
+    expect(more).toEqual([]);
+    expect(build!.name).toBe('build');
+    expect(build!.from).toMatch(/^node:20/);
+    expect(runtime!.from).toMatch(/^node:20/);
+    const ops = (op: string) => runtime!.body.filter((i) => i.op === op).map((i) => i.args);
+    expect(ops('COPY')).toContain('--from=build /out /app');
+    const arg = ops('ARG').find((a) => a.startsWith('SERVICE='));
+    expect(arg).toBeDefined();
+    // The default process and every process the image can run are entries of the build.
+    expect(Object.keys(ENTRIES)).toContain(arg!.split('=')[1]);
+    expect(Object.keys(ENTRIES).sort()).toEqual(['event-queue', 'gateway', 'message', 'migrate', 'settings', 'standalone', 'subscription', 'webhook']);
+    expect(ops('USER')).toEqual(['node']);
+    expect(ops('CMD')[0]).toContain('exec node --enable-source-maps dist/${SERVICE}.js');
+    expect(ops('ENV').join(' ')).toContain('CHAT_ENV=production');
+  });
+
+  it('packages what the build produces: one bundle per entry and the OpenAPI document', async () => {
+    const dist = join(work, 'dist');
+    await buildAll(dist, 'warning');
+    for (const name of Object.keys(ENTRIES)) expect(existsSync(join(dist, `${name}.js`))).toBe(true);
+    const doc = JSON.parse(readFileSync(join(dist, 'openapi.json'), 'utf8')) as { openapi: string };
+    expect(doc.openapi).toBe('3.1.0');
+  }, 60_000);
+
+  it("its pnpm deploy step gives every bundle the packages it requires, and the bundles start", () => {
+    const dist = join(work, 'dist');
+    expect(existsSync(dist)).toBe(true);
+    const step = dockerfile.find((i) => i.op === 'RUN' && i.args.includes(' deploy '))!;
+    const command = step.args.split('&&')[0]!.trim().split(/\s+/);
+    expect(command[0]).toBe('pnpm');
+    const out = join(work, 'out');
+    const args = command.slice(1).map((a) => (a === '/out' ? out : a));
+    execFileSync('npx', ['-y', 'pnpm@10.34.9', ...args, '--reporter=append-only'], { cwd: ROOT, stdio: 'pipe', timeout: 240_000 });
+    cpSync(dist, join(out, 'dist'), { recursive: true });
+
+    // Every bare require() left in the bundles (third-party, by build.ts's rule) resolves from /app/dist.
+    const missing: string[] = [];
+    for (const file of readdirSync(join(out, 'dist')).filter((f) => f.endsWith('.js'))) {
+      const text = readFileSync(join(out, 'dist', file), 'utf8');
+      for (const [, name] of text.matchAll(/require\("([^."/][^"]*)"\)/g)) {
+        if (name!.startsWith('node:') || builtinModules.includes(name!.split('/')[0]!)) continue;
+        try {
+          require.resolve(name!, { paths: [join(out, 'dist')] });
+        } catch {
+          missing.push(`${file}: ${name}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+    // And the process entries load: migrate stops at its first check, after every import ran.
+    const run = spawnSync(process.execPath, ['dist/migrate.js'], {
+      cwd: out,
+      env: { PATH: process.env.PATH, CHAT_ENV: 'production', API_KEY_SECRET: 'x'.repeat(32), INTERNAL_SECRET: 'y'.repeat(32) },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.stderr.trim()).toBe('DATABASE_URL must name the PostgreSQL database to migrate');
+    expect(run.status).toBe(1);
+  }, 300_000);
+});
