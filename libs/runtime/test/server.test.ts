@@ -1,4 +1,4 @@
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Health } from '@chat/http';
 import { createLogger } from '@chat/log';
@@ -27,7 +27,7 @@ describe('graceful shutdown sequence', () => {
     let finishSlow!: () => void;
     const slowDone = new Promise<void>((r) => (finishSlow = r));
     const ops = createOperations({ service: 'test', logger, checks: { database: async () => undefined } });
-    const app = ops.wrap((req, res) => {
+    const app = ops.wrap((req: IncomingMessage, res: ServerResponse) => {
       if (req.url === '/slow') {
         void slowDone.then(() => {
           steps.push('slow answered');
