@@ -97,6 +97,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     problems.push('CHAT_NAMESPACE must be lower-case letters, digits and _');
   }
   if (config.busPartitions < 1 || config.busPartitions > 256) problems.push('BUS_PARTITIONS must be 1..256');
+  checkUrls(env, problems);
+  if (!LOG_LEVELS.includes(config.logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${config.logLevel}"`);
+  if (config.shutdownGraceSecs < 1) problems.push('SHUTDOWN_GRACE_SECS must be at least 1');
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   return config;
 }
@@ -109,6 +112,39 @@ function intVar(env: Env, name: string, fallback: number, problems: string[]): n
     return fallback;
   }
   return Number(raw);
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/**
+ * URLs are checked for their scheme at start, so a typo (a missing `redis://`, a pasted host)
+ * names its variable instead of surfacing later as a connection error deep in a client library.
+ * Lists (NATS servers, service replicas) are comma-separated.
+ */
+const URL_SCHEMES: Record<string, string[]> = {
+  DATABASE_URL: ['postgres:', 'postgresql:'],
+  NATS_URL: ['nats:', 'tls:', 'ws:', 'wss:'],
+  REDIS_URL: ['redis:', 'rediss:'],
+  ...Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase().replace('-', '_')}_URL`, ['http:', 'https:']])),
+};
+
+function checkUrls(env: Env, problems: string[]): void {
+  for (const [name, schemes] of Object.entries(URL_SCHEMES)) {
+    const raw = env[name];
+    if (!raw) continue;
+    for (const item of raw.split(',').map((part) => part.trim())) {
+      let protocol = '';
+      try {
+        protocol = new URL(item).protocol;
+      } catch {
+        // reported below
+      }
+      if (!schemes.includes(protocol)) {
+        problems.push(`${name} must be ${schemes.map((s) => `${s}//...`).join(' or ')}${raw.includes(',') ? ' (comma-separated)' : ''}, not "${item}"`);
+        break;
+      }
+    }
+  }
 }
 
 function serviceUrls(env: Env): Record<string, string> {

@@ -1,0 +1,46 @@
+import { ConfigError, loadConfig } from '../src';
+
+function problems(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.message;
+    throw err;
+  }
+  return '';
+}
+
+describe('loadConfig', () => {
+  it('starts with the defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ env: 'development', port: 9991, shutdownGraceSecs: 25, apiDocsFile: '' });
+  });
+
+  it('names every bad variable in one message', () => {
+    const message = problems({
+      PORT: 'eighty',
+      REDIS_URL: '127.0.0.1:6379',
+      NATS_URL: 'nats://a:4222,b:4222',
+      DATABASE_URL: 'mysql://x/y',
+      MESSAGE_URL: 'message:9991',
+      LOG_LEVEL: 'verbose',
+      SHUTDOWN_GRACE_SECS: '0',
+      CHAT_ENV: 'production',
+    });
+    for (const name of ['PORT', 'REDIS_URL', 'NATS_URL', 'DATABASE_URL', 'MESSAGE_URL', 'LOG_LEVEL', 'SHUTDOWN_GRACE_SECS', 'INTERNAL_SECRET', 'API_KEY_SECRET']) {
+      expect(message).toContain(name);
+    }
+  });
+
+  it('accepts what the manifests and the local runner set', () => {
+    expect(
+      problems({
+        NATS_URL: 'nats://nats-0:4222,nats://nats-1:4222',
+        REDIS_URL: 'rediss://redis:6380',
+        DATABASE_URL: 'postgresql://chat:pw@db:5432/chat',
+        EVENT_QUEUE_URL: 'http://127.0.0.1:9996,http://127.0.0.1:9997',
+        LOG_LEVEL: 'debug',
+      }),
+    ).toBe('');
+  });
+});
