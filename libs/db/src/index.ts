@@ -15,3 +15,4 @@ export * from './queries/unread';
 export * from './queries/topics';
 export * from './queries/default-streams';
 export * from './queries/stream-traffic';
+export * from './queries/alert-words';

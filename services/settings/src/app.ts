@@ -14,6 +14,8 @@ import { userEndpoints } from './routes/users';
 import { botEndpoints } from './routes/bots';
 import { userSettingsEndpoints } from './routes/user-settings';
 import { realmEmojiEndpoints } from './routes/realm-emoji';
+import { userGroupEndpoints } from './routes/user-groups';
+import { alertWordEndpoints } from './routes/alert-words';
 
 export interface SettingsDeps {
   config: Config;
@@ -53,6 +55,8 @@ export function endpoints(deps: SettingsDeps): AnyEndpoint[] {
     ...botEndpoints(ctx),
     ...userSettingsEndpoints(ctx),
     ...realmEmojiEndpoints(ctx),
+    ...userGroupEndpoints(ctx),
+    ...alertWordEndpoints(ctx),
   ];
 }
 

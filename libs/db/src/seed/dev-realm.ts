@@ -129,6 +129,14 @@ export async function seedDevRealm(knex: Knex, cipher: ApiKeyCipher): Promise<bo
     for (const name of DEV_DEFAULT_STREAMS) {
       await trx('default_streams').insert({ realm_id: realmId, stream_id: streamIds.get(name) });
     }
+
+    // The user group Zulip's API examples expect (populate_db's hamletcharacters).
+    const [group] = await trx('user_groups')
+      .insert({ realm_id: realmId, name: 'hamletcharacters', description: 'Characters of Hamlet' })
+      .returning('id');
+    for (const email of ['hamlet@zulip.com', 'cordelia@zulip.com']) {
+      await trx('user_group_members').insert({ user_group_id: (group as { id: number }).id, user_id: userIds.get(email) });
+    }
   });
   return true;
 }

@@ -4,6 +4,7 @@
  */
 import type { JsonSchema } from './types';
 import { coreEventSchemas } from './core';
+import { groupsRealmEventSchemas } from './groups-realm';
 import { settingsEventSchemas } from './settings';
 import { messageEventSchemas } from './message';
 import { linkifierEventSchemas } from './message-linkifiers';
@@ -13,6 +14,7 @@ export type { JsonSchema } from './types';
 
 export const EVENT_SCHEMAS: Record<string, JsonSchema> = {
   ...coreEventSchemas,
+  ...groupsRealmEventSchemas,
   ...settingsEventSchemas,
   ...messageEventSchemas,
   ...linkifierEventSchemas,

@@ -1,0 +1,75 @@
+import { defineEndpoint, p } from '@chat/http';
+import type { SettingsContext } from '../app';
+import { createUserGroup, deleteUserGroup, listUserGroups, updateUserGroup, updateUserGroupMembers } from '../domain/user-groups';
+import { checkIntList } from '../domain/validators';
+import { jsonOrPlainString } from '../domain/common';
+
+const groupId = { user_group_id: p.int({ required: true }) };
+/** Checked by the handler (Zulip's check_list(check_int) messages), so the schema does not restrict it. */
+const intList = { description: 'JSON list of user ids' };
+
+export function userGroupEndpoints(ctx: SettingsContext) {
+  return [
+    defineEndpoint({
+      method: 'GET',
+      path: '/user_groups',
+      auth: 'user',
+      params: {},
+      handler: ({ identity }) => listUserGroups(ctx, identity.realmId),
+    }),
+    defineEndpoint({
+      method: 'POST',
+      path: '/user_groups/create',
+      auth: 'user',
+      params: {
+        name: p.string({ required: true }),
+        description: p.string({ required: true }),
+        members: p.json<unknown>({ required: true, schema: intList }),
+      },
+      handler: ({ identity, params }) =>
+        createUserGroup(ctx, identity.realmId, identity.userId, {
+          name: params.name,
+          description: params.description,
+          members: checkIntList(params.members, 'members'),
+        }),
+    }),
+    defineEndpoint({
+      method: 'PATCH',
+      path: '/user_groups/:user_group_id',
+      auth: 'user',
+      params: {
+        ...groupId,
+        // Zulip's own clients send these JSON-encoded; plain strings work too.
+        name: p.custom((raw) => jsonOrPlainString(raw)),
+        description: p.custom((raw) => jsonOrPlainString(raw)),
+      },
+      handler: ({ identity, params }) =>
+        updateUserGroup(ctx, identity.realmId, identity.userId, params.user_group_id, {
+          name: params.name,
+          description: params.description,
+        }),
+    }),
+    defineEndpoint({
+      method: 'DELETE',
+      path: '/user_groups/:user_group_id',
+      auth: 'user',
+      params: groupId,
+      handler: ({ identity, params }) => deleteUserGroup(ctx, identity.realmId, identity.userId, params.user_group_id),
+    }),
+    defineEndpoint({
+      method: 'POST',
+      path: '/user_groups/:user_group_id/members',
+      auth: 'user',
+      params: {
+        ...groupId,
+        add: p.json<unknown>({ default: [], schema: intList }),
+        delete: p.json<unknown>({ default: [], schema: intList }),
+      },
+      handler: ({ identity, params }) =>
+        updateUserGroupMembers(ctx, identity.realmId, identity.userId, params.user_group_id, {
+          add: checkIntList(params.add, 'add'),
+          delete: checkIntList(params.delete, 'delete'),
+        }),
+    }),
+  ];
+}
