@@ -75,6 +75,11 @@ export const ROUTES: Route[] = [
   { method: 'POST', path: '/mark_all_as_read', service: 'message', auth: 'user' },
   { method: 'POST', path: '/mark_stream_as_read', service: 'message', auth: 'user' },
   { method: 'POST', path: '/mark_topic_as_read', service: 'message', auth: 'user' },
+  // Before /messages/:message_id, which would otherwise take these paths.
+  { method: 'POST', path: '/messages/render', service: 'message', auth: 'user' },
+  { method: 'GET', path: '/messages/matches_narrow', service: 'message', auth: 'user' },
+  { method: 'POST', path: '/streams/:stream_id/delete_topic', service: 'message', auth: 'user' },
+  { method: 'POST', path: '/typing', service: 'message', auth: 'user' },
   { method: 'GET', path: '/messages/:message_id', service: 'message', auth: 'user' },
   { method: 'PATCH', path: '/messages/:message_id', service: 'message', auth: 'user' },
   { method: 'DELETE', path: '/messages/:message_id', service: 'message', auth: 'user' },

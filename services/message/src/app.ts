@@ -7,6 +7,7 @@ import { internalEndpoints } from './routes/internal';
 import { flagEndpoints } from './routes/flags';
 import { messageOpEndpoints } from './routes/message-ops';
 import { messageEndpoints } from './routes/messages';
+import { readingEndpoints } from './routes/reading';
 import { reactionEndpoints } from './routes/reactions';
 import { realmFilterEndpoints } from './routes/realm-filters';
 
@@ -23,6 +24,8 @@ export function endpoints(deps: MessageDeps): AnyEndpoint[] {
   return [
     ...messageEndpoints(deps),
     ...flagEndpoints(deps),
+    // Before the /messages/:message_id routes, which would take /messages/matches_narrow.
+    ...readingEndpoints(deps),
     ...messageOpEndpoints(deps),
     ...reactionEndpoints(deps),
     ...realmFilterEndpoints(deps),

@@ -8,6 +8,7 @@ import { groupsRealmEventSchemas } from './groups-realm';
 import { settingsEventSchemas } from './settings';
 import { messageEventSchemas } from './message';
 import { linkifierEventSchemas } from './message-linkifiers';
+import { presenceTypingEventSchemas } from './presence-typing';
 import { subscriptionEventSchemas } from './subscription';
 
 export type { JsonSchema } from './types';
@@ -18,5 +19,6 @@ export const EVENT_SCHEMAS: Record<string, JsonSchema> = {
   ...settingsEventSchemas,
   ...messageEventSchemas,
   ...linkifierEventSchemas,
+  ...presenceTypingEventSchemas,
   ...subscriptionEventSchemas,
 };

@@ -1,0 +1,55 @@
+/**
+ * POST /streams/{stream_id}/delete_topic (Zulip 2.1's delete_in_topic): an administrator removes
+ * every message of a topic (compared case-insensitively) for good. In a stream whose history is
+ * not public to subscribers, only the messages the administrator received go. Each removed
+ * message gets the delete_message event DELETE /messages/{id} sends, to those who had it.
+ */
+import type { Knex } from 'knex';
+import { getStreamById, isSubscribed, writeNotices, type UserRow } from '@chat/db';
+import { ApiError, badRequest } from '@chat/errors';
+import type { UserEventNotice } from '@chat/events';
+
+export async function doDeleteTopic(db: Knex, user: UserRow, streamId: number, topic: string): Promise<void> {
+  if (user.role !== 'admin') throw new ApiError('Must be an organization administrator', { code: 'UNAUTHORIZED_PRINCIPAL' });
+  const stream = await getStreamById(db, user.realm_id, streamId);
+  // Zulip's access_stream_by_id: a private stream is reachable only by its subscribers.
+  if (!stream || (stream.invite_only && !(await isSubscribed(db, user.id, stream.id)))) throw badRequest('Invalid stream id');
+  await db.transaction(async (trx) => {
+    const query = trx('messages as m')
+      .join('users as s', 's.id', 'm.sender_id')
+      .where('m.recipient_id', stream.recipient_id)
+      .whereRaw('lower(m.subject) = lower(?)', [topic])
+      .select('m.id', 'm.sender_id', 'm.subject', 's.email as sender_email')
+      .orderBy('m.id', 'asc')
+      .forUpdate('m');
+    if (!stream.history_public_to_subscribers) {
+      query.whereExists(function ownRow() {
+        this.select(1).from('user_messages as um').whereRaw('um.message_id = m.id').andWhere('um.user_id', user.id);
+      });
+    }
+    const messages: { id: number; sender_id: number; subject: string; sender_email: string }[] = await query;
+    if (messages.length === 0) return;
+    const ids = messages.map((m) => m.id);
+    const holders: { message_id: number; user_id: number }[] = await trx('user_messages')
+      .whereIn('message_id', ids)
+      .select('message_id', 'user_id');
+    await trx('user_messages').whereIn('message_id', ids).del();
+    await trx('messages').whereIn('id', ids).del();
+    const notices: UserEventNotice[] = messages.map((message) => ({
+      v: 1,
+      kind: 'event',
+      realmId: user.realm_id,
+      event: {
+        type: 'delete_message',
+        sender: message.sender_email,
+        sender_id: message.sender_id,
+        message_id: message.id,
+        message_type: 'stream',
+        stream_id: stream.id,
+        topic: message.subject,
+      } as UserEventNotice['event'],
+      userIds: holders.filter((h) => h.message_id === message.id).map((h) => h.user_id),
+    }));
+    await writeNotices(trx, notices);
+  });
+}

@@ -1,0 +1,88 @@
+/**
+ * Zulip 2.1's reading helpers and topic deletion: POST /messages/render, GET
+ * /messages/matches_narrow, POST /streams/{stream_id}/delete_topic (the messages are this
+ * service's), and POST /typing (private conversations, resolved as sends resolve them).
+ */
+import { badRequest } from '@chat/errors';
+import { defineEndpoint, p } from '@chat/http';
+import type { MessageDeps } from '../app';
+import { extractRecipients } from '../domain/addressee';
+import { doDeleteTopic } from '../domain/delete-topic';
+import { parseNarrow } from '../domain/narrow';
+import { matchesNarrow, renderPreview } from '../domain/reading';
+import { loadSender } from '../domain/send-message';
+import { doSendTyping } from '../domain/typing';
+import { messageIdParam } from './message-ops';
+
+/** Zulip's check_list(check_int) messages. */
+function intList(raw: string, name: string): number[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw badRequest(`Argument "${name}" is not valid JSON.`);
+  }
+  if (!Array.isArray(value)) throw badRequest(`${name} is not a list`);
+  value.forEach((item, i) => {
+    if (!Number.isInteger(item)) throw badRequest(`${name}[${i}] is not an integer`);
+  });
+  return value as number[];
+}
+
+function jsonLoose(raw: string): { raw: string; value: unknown } {
+  try {
+    return { raw, value: JSON.parse(raw) as unknown };
+  } catch {
+    return { raw, value: undefined };
+  }
+}
+
+export function readingEndpoints(deps: MessageDeps) {
+  const db = deps.db.knex;
+  const caller = (identity: { realmId: number; userId: number }) => loadSender(db, identity.realmId, identity.userId);
+  return [
+    defineEndpoint({
+      method: 'POST',
+      path: '/messages/render',
+      auth: 'user',
+      params: { content: p.string({ required: true }) },
+      handler: async ({ params, identity }) => renderPreview(db, await caller(identity), params.content),
+    }),
+    defineEndpoint({
+      method: 'GET',
+      path: '/messages/matches_narrow',
+      auth: 'user',
+      params: {
+        msg_ids: p.custom(intList, { required: true }),
+        narrow: p.custom(jsonLoose, { required: true }),
+      },
+      handler: async ({ params, identity }) =>
+        matchesNarrow(db, await caller(identity), params.msg_ids, parseNarrow(params.narrow.value, params.narrow.raw)),
+    }),
+    defineEndpoint({
+      method: 'POST',
+      path: '/streams/:stream_id/delete_topic',
+      auth: 'user',
+      params: { stream_id: messageIdParam, topic_name: p.string({ required: true }) },
+      handler: async ({ params, identity }) => {
+        await doDeleteTopic(db, await caller(identity), params.stream_id, params.topic_name);
+        deps.onCommit?.();
+        return {};
+      },
+    }),
+    defineEndpoint({
+      method: 'POST',
+      path: '/typing',
+      auth: 'user',
+      params: {
+        op: p.string({ required: true }),
+        to: p.custom((raw) => extractRecipients(raw), { default: [] as string[] | number[] }),
+      },
+      handler: async ({ params, identity }) => {
+        await doSendTyping(db, await caller(identity), params.to, params.op);
+        deps.onCommit?.();
+        return {};
+      },
+    }),
+  ];
+}
