@@ -66,6 +66,7 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/get_stream_id', service: 'subscription', auth: 'user' },
   { method: 'PATCH', path: '/streams/:stream_id', service: 'subscription', auth: 'user' },
   { method: 'DELETE', path: '/streams/:stream_id', service: 'subscription', auth: 'user' },
+  { method: 'GET', path: '/streams/:stream_id/members', service: 'subscription', auth: 'user' },
   { method: 'POST', path: '/default_streams', service: 'subscription', auth: 'user' },
   { method: 'DELETE', path: '/default_streams', service: 'subscription', auth: 'user' },
 

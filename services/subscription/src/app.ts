@@ -4,6 +4,7 @@ import type { Database } from '@chat/db';
 import { createServiceApp, type AnyEndpoint, type InternalClient } from '@chat/http';
 import type { Logger } from '@chat/log';
 import { defaultStreamEndpoints } from './routes/default-streams';
+import { memberEndpoints } from './routes/members';
 import { mutedTopicEndpoints } from './routes/muted-topics';
 import { streamEndpoints } from './routes/streams';
 import { subscriptionEndpoints } from './routes/subscriptions';
@@ -25,6 +26,7 @@ export function endpoints(deps: SubscriptionDeps): AnyEndpoint[] {
     ...mutedTopicEndpoints(deps),
     ...streamEndpoints(deps),
     ...defaultStreamEndpoints(deps),
+    ...memberEndpoints(deps),
   ];
 }
 
