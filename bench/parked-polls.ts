@@ -17,7 +17,8 @@ import { Client } from 'pg';
 import { freshDatabase, startProcess, PROCESS_SECRETS, type ServerProcess } from '@chat/testing';
 import { table } from './stats';
 
-const SIZES = [1000, 10000];
+const SIZES = (process.env.BENCH_POLL_SIZES ?? '1000,10000').split(',').map(Number);
+const TOPOLOGIES = (process.env.BENCH_TOPOLOGIES ?? 'embedded,distributed').split(',');
 const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
 
 interface Target {
@@ -118,15 +119,28 @@ async function settle(ms: number): Promise<void> {
 async function measure(name: string, target: Target) {
   const rows: Record<string, string | number>[] = [];
   const queues: string[] = [];
+  /** The last event id each queue has acknowledged: -1 for a new queue. */
+  const acknowledged = new Map<string, number>();
   for (const size of SIZES) {
-    queues.push(...(await registerQueues(target, size - queues.length)));
+    for (const queueId of await registerQueues(target, size - queues.length)) {
+      queues.push(queueId);
+      acknowledged.set(queueId, -1);
+    }
     await settle(2000);
     const before = target.server.rss();
     const started = performance.now();
     const polls = queues.map((queueId) =>
-      call(target.server.url, 'GET', `/events?queue_id=${encodeURIComponent(queueId)}&last_event_id=-1`, target.pollHeaders).then(
-        () => performance.now(),
-      ),
+      call(
+        target.server.url,
+        'GET',
+        `/events?queue_id=${encodeURIComponent(queueId)}&last_event_id=${acknowledged.get(queueId)}`,
+        target.pollHeaders,
+      ).then((body) => {
+        const events = body.events as { id: number }[] | undefined;
+        if (!events?.length) throw new Error(`poll on ${queueId} returned ${JSON.stringify(body)}`);
+        acknowledged.set(queueId, events[events.length - 1]!.id);
+        return performance.now();
+      }),
     );
     await settle(size / 2 + 2000);
     const parked = target.server.rss();
@@ -141,12 +155,6 @@ async function measure(name: string, target: Target) {
       'fan-out last delivery ms': Math.round(last),
       'park ms': Math.round(sentAt - started),
     });
-    // Acknowledge the delivered message so the next round parks again.
-    await Promise.all(
-      queues.map((queueId) =>
-        call(target.server.url, 'GET', `/events?queue_id=${encodeURIComponent(queueId)}&last_event_id=0&dont_block=true`, target.pollHeaders),
-      ),
-    );
   }
   return rows;
 }
@@ -154,6 +162,7 @@ async function measure(name: string, target: Target) {
 async function main(): Promise<void> {
   const rows: Record<string, string | number>[] = [];
   for (const [name, start] of [['embedded', embedded], ['distributed', distributed]] as const) {
+    if (!TOPOLOGIES.includes(name)) continue;
     const target = await start();
     try {
       rows.push(...(await measure(name, target)));

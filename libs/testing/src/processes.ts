@@ -37,7 +37,9 @@ export interface ServerProcess {
 
 export async function startProcess(entry: string, env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, entry)], {
+  // CHILD_NODE_ARGS passes flags to the server process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = process.env.CHILD_NODE_ARGS ? process.env.CHILD_NODE_ARGS.split(' ') : [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(root, entry)], {
     cwd: root,
     env: { ...process.env, ...PROCESS_SECRETS, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
