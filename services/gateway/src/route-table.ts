@@ -55,6 +55,7 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/users/me/alert_words', service: 'settings', auth: 'user' },
   { method: 'POST', path: '/users/me/alert_words', service: 'settings', auth: 'user' },
   { method: 'DELETE', path: '/users/me/alert_words', service: 'settings', auth: 'user' },
+  { method: 'PATCH', path: '/realm', service: 'settings', auth: 'user' },
 
   { method: 'GET', path: '/users/me/subscriptions', service: 'subscription', auth: 'user' },
   { method: 'POST', path: '/users/me/subscriptions', service: 'subscription', auth: 'user' },

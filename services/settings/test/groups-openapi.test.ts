@@ -1,0 +1,69 @@
+/** The user group endpoints' responses against Zulip 2.1's OpenAPI document. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv from 'ajv';
+import request from 'supertest';
+import { parse } from 'yaml';
+import { startSettings, type Harness } from './helpers';
+
+const SPEC_FILE = join(__dirname, '../../../../shared/reference/zulip-2.1-openapi.yaml');
+type Json = Record<string, unknown>;
+
+function resolveRefs(node: unknown, root: Json): unknown {
+  if (Array.isArray(node)) return node.map((item) => resolveRefs(item, root));
+  if (!node || typeof node !== 'object') return node;
+  const ref = (node as Json).$ref;
+  if (typeof ref === 'string') {
+    const target = ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce<unknown>((at, key) => (at as Json)[key], root);
+    return resolveRefs(target, root);
+  }
+  return Object.fromEntries(Object.entries(node as Json).map(([k, v]) => [k, resolveRefs(v, root)]));
+}
+
+describe('user group responses against Zulip 2.1 OpenAPI', () => {
+  let h: Harness;
+  const spec = parse(readFileSync(SPEC_FILE, 'utf8')) as Json;
+  const paths = spec.paths as Record<string, Record<string, Json>>;
+  const ajv = new Ajv({ strict: false, allErrors: true });
+
+  /** The 200 schema, with every documented property also required. */
+  function schemaFor(path: string, method: string): Json {
+    const response = (paths[path]![method]!.responses as Record<string, Json>)['200']!;
+    const schema = resolveRefs(((response.content as Record<string, Json>)['application/json']!).schema, spec) as Json;
+    const parts = (schema.allOf as Json[] | undefined) ?? [schema];
+    const documented = parts.flatMap((part) => Object.keys((part.properties as Json | undefined) ?? {}));
+    return { allOf: [schema, { required: documented }] };
+  }
+
+  function check(schema: Json, body: unknown): void {
+    const validate = ajv.compile(schema);
+    if (!validate(body)) throw new Error(ajv.errorsText(validate.errors));
+  }
+
+  beforeAll(async () => {
+    h = await startSettings();
+  });
+  afterAll(() => h.close());
+
+  it('the schema check can fail', () => {
+    expect(() => check(schemaFor('/user_groups', 'get'), { result: 'success', msg: '', user_groups: 'x' })).toThrow();
+  });
+
+  it('GET /user_groups, create, PATCH and DELETE match', async () => {
+    const headers = await h.headers('hamlet@zulip.com');
+    const created = await request(h.app).post('/api/v1/user_groups/create').set(headers).type('form').send({ name: 'marketing', description: 'm', members: '[]' });
+    check(schemaFor('/user_groups/create', 'post'), created.body);
+    const list = await request(h.app).get('/api/v1/user_groups').set(headers);
+    check(schemaFor('/user_groups', 'get'), list.body);
+    // The items are only `object` in the schema; their keys are those of the documented example.
+    for (const group of list.body.user_groups as Json[]) expect(Object.keys(group).sort()).toEqual(['description', 'id', 'members', 'name']);
+    const id = (list.body.user_groups as { id: number; name: string }[]).find((g) => g.name === 'hamletcharacters')!.id;
+    const patched = await request(h.app).patch(`/api/v1/user_groups/${id}`).set(headers).type('form').send({ description: 'Characters of Hamlet!' });
+    check(schemaFor('/user_groups/{group_id}', 'patch'), patched.body);
+    const deleted = await request(h.app).delete(`/api/v1/user_groups/${id}`).set(headers);
+    check(schemaFor('/user_groups/{group_id}', 'delete'), deleted.body);
+  });
+});
