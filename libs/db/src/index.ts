@@ -16,3 +16,4 @@ export * from './queries/topics';
 export * from './queries/default-streams';
 export * from './queries/stream-traffic';
 export * from './queries/alert-words';
+export * from './queries/presence';

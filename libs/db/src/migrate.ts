@@ -6,6 +6,7 @@ import * as reactions from './migrations/0102_reactions';
 import * as realmFilters from './migrations/0110_realm_filters';
 import * as mutedTopicsDefaultStreams from './migrations/0200_muted_topics_default_streams';
 import * as settings from './migrations/0300_settings';
+import * as presence from './migrations/0350_presence';
 import * as userGroups from './migrations/0360_user_groups';
 import * as webhookBotReminders from './migrations/0400_webhook_bot_reminders';
 import * as outboxRequestId from './migrations/0600_outbox_request_id';
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '0110_realm_filters': realmFilters,
   '0200_muted_topics_default_streams': mutedTopicsDefaultStreams,
   '0300_settings': settings,
+  '0350_presence': presence,
   '0360_user_groups': userGroups,
   '0400_webhook_bot_reminders': webhookBotReminders,
   '0600_outbox_request_id': outboxRequestId,

@@ -14,6 +14,7 @@ import { userEndpoints } from './routes/users';
 import { botEndpoints } from './routes/bots';
 import { userSettingsEndpoints } from './routes/user-settings';
 import { realmEmojiEndpoints } from './routes/realm-emoji';
+import { presenceEndpoints } from './routes/presence';
 import { userGroupEndpoints } from './routes/user-groups';
 import { alertWordEndpoints } from './routes/alert-words';
 import { realmEndpoints } from './routes/realm';
@@ -56,6 +57,7 @@ export function endpoints(deps: SettingsDeps): AnyEndpoint[] {
     ...botEndpoints(ctx),
     ...userSettingsEndpoints(ctx),
     ...realmEmojiEndpoints(ctx),
+    ...presenceEndpoints(ctx),
     ...userGroupEndpoints(ctx),
     ...alertWordEndpoints(ctx),
     ...realmEndpoints(ctx),

@@ -13,6 +13,7 @@ import {
   displaySettings,
   notificationSettings,
 } from '@chat/views';
+import { presenceState, userStatusState } from './presence';
 import { realmEmojiState, realmState } from './realm';
 import { defaultStreamsState, mutedTopicsState, streamState, subscriptionState } from './streams';
 import { unreadMsgs, type MuteState } from './unread';
@@ -37,6 +38,7 @@ export async function fetchInitialState(db: Knex | Knex.Transaction, request: St
   if (want('message')) state.max_message_id = await maxMessageIdForUser(db, user.id);
   if (want('muted_topics')) Object.assign(state, await mutedTopicsState(ctx));
   if (want('pointer')) state.pointer = user.pointer;
+  if (want('presence')) Object.assign(state, await presenceState(db, user.realm_id));
   if (want('realm')) Object.assign(state, await realmState(db, user.realm_id, request.externalHost));
   if (want('realm_emoji')) Object.assign(state, await realmEmojiState(db, user.realm_id));
   if (want('realm_user')) Object.assign(state, await realmUserState(ctx));
@@ -52,6 +54,7 @@ export async function fetchInitialState(db: Knex | Knex.Transaction, request: St
   if (want('update_global_notifications')) {
     Object.assign(state, notificationSettings(user), { available_notification_sounds: NOTIFICATION_SOUNDS });
   }
+  if (want('user_status')) Object.assign(state, await userStatusState(db, user.realm_id));
   if (want('zulip_version')) state.zulip_version = ZULIP_VERSION;
   return state;
 }
