@@ -16,4 +16,5 @@ export * from './queries/topics';
 export * from './queries/default-streams';
 export * from './queries/stream-traffic';
 export * from './queries/alert-words';
+export * from './queries/user-groups';
 export * from './queries/presence';

@@ -17,6 +17,7 @@ import { codeBlockHtml } from './fences';
 import { inlineImagePreviews } from './inline-images';
 import { escapeAttribute, escapeText } from './html';
 import { sanitizeUrl } from './links';
+import { groupMention, renderGroupMention } from './group-mentions';
 
 type BlockRule = (state: StateBlock, startLine: number, endLine: number, silent: boolean) => boolean;
 type InlineRule = (state: StateInline, silent: boolean) => boolean;
@@ -155,6 +156,7 @@ export function createEngine(): Engine {
   // Inserted in order before the (disabled) built-in text rule; escape and entity follow them.
   for (const [name, rule] of zulipInlineRules(link)) md.inline.ruler.before('text', name, rule);
   for (const [name, rule] of lateInlineRules) md.inline.ruler.push(name, rule);
+  md.inline.ruler.after('zulip_mention', 'zulip_group_mention', groupMention);
 
   md.core.ruler.after('block', 'zulip_join_lists', joinBulletLists);
   md.core.ruler.after('zulip_join_lists', 'zulip_list_starts', restoreListStarts);
@@ -168,6 +170,7 @@ export function createEngine(): Engine {
   rules.link_open = renderLinkOpen;
   rules.zulip_html = (tokens, idx) => tokens[idx]!.content;
   rules.zulip_block_html = (tokens, idx) => tokens[idx]!.content;
+  rules.zulip_group_mention = renderGroupMention;
   rules.zulip_mention = (tokens, idx) => {
     const { userId, name, silent } = tokens[idx]!.meta as MentionMeta;
     const cls = silent ? 'user-mention silent' : 'user-mention';

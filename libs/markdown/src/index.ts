@@ -46,6 +46,8 @@ export interface MarkdownContext {
   realmEmoji?: RealmEmoji[];
   /** The sender's translate_emoticons setting: :) becomes :slight_smile: and so on. */
   translateEmoticons?: boolean;
+  /** The realm's user groups, for @*group* mentions. */
+  userGroups?: { id: number; name: string }[];
 }
 
 export interface RenderResult {
@@ -56,6 +58,8 @@ export interface RenderResult {
   mentionedUserIds: number[];
   /** @**all**, @**everyone** or @**stream** outside quotes (`wildcard_mentioned`). */
   wildcardMentioned: boolean;
+  /** User groups mentioned by @*group* (their members get the `mentioned` flag). */
+  mentionedUserGroupIds?: number[];
   hasLink: boolean;
   hasImage: boolean;
   hasAttachment: boolean;
@@ -138,6 +142,8 @@ function zulipEnv(context: MarkdownContext): ZulipEnv {
     listStarts: new Map(),
     mentionedUserIds: new Set(),
     wildcardMentioned: false,
+    userGroupsByName: new Map((context.userGroups ?? []).map((g) => [g.name.toLowerCase(), g])),
+    mentionedUserGroupIds: new Set(),
   };
 }
 
@@ -159,6 +165,7 @@ export function renderMarkdown(content: string, context: MarkdownContext = {}): 
     isMeMessage: content.startsWith('/me ') && html.startsWith('<p>') && html.endsWith('</p>'),
     mentionedUserIds: [...env.mentionedUserIds],
     wildcardMentioned: env.wildcardMentioned,
+    mentionedUserGroupIds: [...(env.mentionedUserGroupIds ?? [])],
     hasLink:
       content.includes('http://') || content.includes('https://') || content.includes('/user_uploads') || content.includes('bitcoin:'),
     hasImage: HAS_IMAGE.test(content),

@@ -31,6 +31,9 @@ export interface ZulipEnv {
   listStarts: Map<number, number>;
   mentionedUserIds: Set<number>;
   wildcardMentioned: boolean;
+  /** User groups by lower-cased name, for @*group* mentions (group-mentions.ts). */
+  userGroupsByName?: Map<string, { id: number; name: string }>;
+  mentionedUserGroupIds?: Set<number>;
 }
 
 export type InlineRule = (state: StateInline, silent: boolean) => boolean;

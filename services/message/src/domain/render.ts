@@ -2,7 +2,7 @@
  * Rendering a message body through @chat/markdown: the renderer is pure, so the candidates it
  * might need (mentioned users, linked streams, the realm's linkifiers) are looked up here first.
  */
-import type { Executor } from '@chat/db';
+import { realmUserGroupNames, type Executor } from '@chat/db';
 import { badRequest } from '@chat/errors';
 import {
   possibleMentions,
@@ -51,6 +51,7 @@ export async function renderMessage(db: Executor, realmId: number, content: stri
     users: await mentionTargets(db, realmId, content),
     streams: await streamTargets(db, realmId, content),
     linkifiers,
+    userGroups: content.includes('@*') ? await realmUserGroupNames(db, realmId) : [],
   };
   let result: RenderResult;
   try {

@@ -9,12 +9,15 @@
  */
 import type { Knex } from 'knex';
 import {
+  alertWordsByUser,
+  containsAlertWord,
   getRealm,
   getStreamById,
   getStreamByName,
   getUserById,
   isSubscribed,
   streamSubscriberIds,
+  userGroupMemberIds,
   writeNotices,
   type StreamRow,
   type UserRow,
@@ -180,6 +183,7 @@ function recipientFlags(
   userIds: number[],
   mentioned: Set<number>,
   wildcard: boolean,
+  alerted: Set<number> = new Set(),
 ): MessageRecipient[] {
   const humanSender = sentByHuman(checked.client);
   return userIds.map((id) => {
@@ -187,6 +191,7 @@ function recipientFlags(
     if (id === checked.sender.id && humanSender) flags.push('read');
     if (mentioned.has(id)) flags.push('mentioned');
     if (wildcard) flags.push('wildcard_mentioned');
+    if (alerted.has(id)) flags.push('has_alert_word');
     if (checked.kind === 'private') flags.push('is_private');
     return { id, flags };
   });
@@ -229,7 +234,11 @@ export async function doSendMessage(db: Knex, checked: CheckedMessage): Promise<
       .returning('id');
     const id = (row as { id: number }).id;
 
-    const users = recipientFlags(checked, userIds, new Set(rendered.mentionedUserIds), rendered.wildcardMentioned);
+    // @*group* mentions mention each member; alert words flag the recipients whose word appears.
+    const mentioned = new Set([...rendered.mentionedUserIds, ...(await userGroupMemberIds(trx, rendered.mentionedUserGroupIds ?? []))]);
+    const alertWords = await alertWordsByUser(trx, userIds);
+    const alerted = new Set([...alertWords].filter(([, words]) => containsAlertWord(checked.content, words)).map(([userId]) => userId));
+    const users = recipientFlags(checked, userIds, mentioned, rendered.wildcardMentioned, alerted);
     await insertUserMessages(trx, id, users);
 
     const loaded = (await loadMessages(trx, [id])).get(id);
