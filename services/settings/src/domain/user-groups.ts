@@ -1,5 +1,5 @@
 /** User groups (Zulip 2.1's zerver/views/user_groups.py and zerver/lib/user_groups.py). */
-import { writeNotices, type Executor, type UserRow } from '@chat/db';
+import { userGroupsInRealm, writeNotices, type Executor, type UserRow } from '@chat/db';
 import { ApiError, badRequest } from '@chat/errors';
 import type { SettingsContext } from '../app';
 import { activeUserIds, loadActor, notice, requireMemberOrAdmin } from './common';
@@ -14,27 +14,9 @@ export interface UserGroupDict {
   members: number[];
 }
 
-/** Every group of the realm with its member ids, ordered by id (Zulip's user_groups_in_realm_serialized). */
+/** Every group of the realm with its member ids, ordered by id. */
 export async function userGroupDicts(db: Executor, realmId: number): Promise<UserGroupDict[]> {
-  const groups: { id: number; name: string; description: string }[] = await db('user_groups')
-    .where({ realm_id: realmId })
-    .orderBy('id')
-    .select('id', 'name', 'description');
-  const members: { user_group_id: number; user_id: number }[] = groups.length
-    ? await db('user_group_members')
-        .whereIn(
-          'user_group_id',
-          groups.map((g) => g.id),
-        )
-        .orderBy('user_id')
-        .select('user_group_id', 'user_id')
-    : [];
-  return groups.map((g) => ({
-    id: g.id,
-    name: g.name,
-    description: g.description,
-    members: members.filter((m) => m.user_group_id === g.id).map((m) => m.user_id),
-  }));
+  return userGroupsInRealm(db, realmId);
 }
 
 /** require_user_group_edit_permission: members and administrators (or administrators only). */

@@ -6,7 +6,7 @@
  */
 import type { Knex } from 'knex';
 import { ZULIP_VERSION } from '@chat/config';
-import { getUserById, maxMessageIdForUser } from '@chat/db';
+import { alertWordsOf, getUserById, maxMessageIdForUser, userGroupsInRealm } from '@chat/db';
 import {
   EMOJISETS,
   NOTIFICATION_SOUNDS,
@@ -34,7 +34,7 @@ export async function fetchInitialState(db: Knex | Knex.Transaction, request: St
   if (!user) return {};
   const ctx: StateContext = { db, user, clientGravatar: request.clientGravatar, includeSubscribers: request.includeSubscribers };
   const state: Record<string, unknown> = {};
-  if (want('alert_words')) state.alert_words = [];
+  if (want('alert_words')) state.alert_words = await alertWordsOf(db, user.id);
   if (want('message')) state.max_message_id = await maxMessageIdForUser(db, user.id);
   if (want('muted_topics')) Object.assign(state, await mutedTopicsState(ctx));
   if (want('pointer')) state.pointer = user.pointer;
@@ -42,6 +42,7 @@ export async function fetchInitialState(db: Knex | Knex.Transaction, request: St
   if (want('realm')) Object.assign(state, await realmState(db, user.realm_id, request.externalHost));
   if (want('realm_emoji')) Object.assign(state, await realmEmojiState(db, user.realm_id));
   if (want('realm_user')) Object.assign(state, await realmUserState(ctx));
+  if (want('realm_user_groups')) state.realm_user_groups = await userGroupsInRealm(db, user.realm_id);
   if (want('subscription')) Object.assign(state, await subscriptionState(ctx, request.externalHost));
   // Zulip sends unread_msgs only when both message and update_message_flags are wanted.
   if (want('message') && want('update_message_flags')) state.unread_msgs = await unreadMsgs(db, user.id, await muteState(db, user.id));
