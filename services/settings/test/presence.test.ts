@@ -128,3 +128,25 @@ describe('PUT /users/me/status', () => {
     expect((await put('hamlet@zulip.com', { away: 'maybe' })).body.msg).toBe('Argument "away" is not valid JSON.');
   });
 });
+
+describe('presence and status never answer 500 to bad input', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startSettings();
+  });
+  afterAll(() => h.close());
+
+  it.each([
+    ['post', '/users/me/presence', { status: 'active', client: 'a\u0000b' }],
+    ['post', '/users/me/presence', { status: 'a\u0000b' }],
+    ['get', '/users/a%00b@zulip.com/presence', {}],
+    ['get', `/users/${'x'.repeat(300)}@zulip.com/presence`, {}],
+    ['put', '/users/me/status', { status_text: 'a\u0000b' }],
+    ['put', '/users/me/status', { away: 'true', client: 'a\u0000b' }],
+  ] as const)('%s %s %j', async (method, path, form) => {
+    const headers = await h.headers('hamlet@zulip.com');
+    const res = await request(h.app)[method](`/api/v1${path}`).set(headers).type('form').send(form);
+    expect(res.status).toBeLessThan(500);
+    expect(res.body.result).toBeDefined();
+  });
+});

@@ -47,3 +47,18 @@ describe('GET /streams/{stream_id}/members', () => {
     expect(bad.body).toMatchObject({ result: 'error', code: 'REQUEST_VARIABLE_INVALID' });
   });
 });
+
+describe('GET /streams/{stream_id}/members with out-of-range ids', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(() => h.close());
+
+  it('answers Invalid stream id, not a server error', async () => {
+    for (const id of ['99999999999', '2147483648']) {
+      const res = await h.as('othello@zulip.com').get(`/streams/${id}/members`);
+      expect(res.body).toEqual({ result: 'error', msg: 'Invalid stream id', code: 'BAD_REQUEST' });
+    }
+  });
+});

@@ -8,6 +8,8 @@ import { escapeHtml } from '@chat/errors';
 import { buildNarrow, searchHighlights, type NarrowTerm } from './narrow';
 import { renderMessage } from './render';
 
+const MAX_ID = 2147483647;
+
 /** The HTML `content` would have if the caller sent it (the send path's renderer and context). */
 export async function renderPreview(db: Knex, user: UserRow, content: string): Promise<{ rendered: string }> {
   const result = await renderMessage(db, user.realm_id, content, '');
@@ -25,14 +27,16 @@ export async function matchesNarrow(
   terms: NarrowTerm[],
 ): Promise<{ messages: Record<string, { match_content: string; match_subject: string }> }> {
   const narrow = await buildNarrow(db, user, terms);
+  // Ids outside the column's range name no message; PostgreSQL would reject them.
+  const wanted = ids.filter((id) => id > 0 && id <= MAX_ID);
   const query = db('user_messages as um')
     .join('messages as m', 'm.id', 'um.message_id')
     .where('um.user_id', user.id)
-    .whereIn('um.message_id', ids)
+    .whereIn('um.message_id', wanted)
     .select('m.id', 'm.subject', 'm.rendered_content')
     .orderBy('m.id', 'asc');
   for (const condition of narrow.conditions) condition(query);
-  const rows: { id: number; subject: string; rendered_content: string }[] = ids.length === 0 ? [] : await query;
+  const rows: { id: number; subject: string; rendered_content: string }[] = wanted.length === 0 ? [] : await query;
   const highlights =
     narrow.search && !narrow.search.negated
       ? await searchHighlights(db, rows.map((r) => r.id), narrow.search.text)

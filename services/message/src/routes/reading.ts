@@ -3,7 +3,7 @@
  * /messages/matches_narrow, POST /streams/{stream_id}/delete_topic (the messages are this
  * service's), and POST /typing (private conversations, resolved as sends resolve them).
  */
-import { badRequest } from '@chat/errors';
+import { badRequest, invalidArgument } from '@chat/errors';
 import { defineEndpoint, p } from '@chat/http';
 import type { MessageDeps } from '../app';
 import { extractRecipients } from '../domain/addressee';
@@ -29,12 +29,24 @@ function intList(raw: string, name: string): number[] {
   return value as number[];
 }
 
-function jsonLoose(raw: string): { raw: string; value: unknown } {
+/** Whether a decoded JSON value holds a NUL character anywhere (PostgreSQL text cannot). */
+function hasNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(hasNul);
+  if (value !== null && typeof value === 'object') return Object.entries(value).some(([k, v]) => hasNul(k) || hasNul(v));
+  return false;
+}
+
+/** The narrow as sent and decoded; one holding NUL is refused before any query sees it. */
+function jsonLoose(raw: string, name: string): { raw: string; value: unknown } {
+  let value: unknown;
   try {
-    return { raw, value: JSON.parse(raw) as unknown };
+    value = JSON.parse(raw);
   } catch {
     return { raw, value: undefined };
   }
+  if (hasNul(value)) throw invalidArgument(name, raw);
+  return { raw, value };
 }
 
 export function readingEndpoints(deps: MessageDeps) {

@@ -15,7 +15,7 @@ import {
   userPresence,
   writeNotices,
 } from '@chat/db';
-import { badRequest, plainError } from '@chat/errors';
+import { badRequest, invalidArgument, plainError } from '@chat/errors';
 import type { ClientEvent } from '@chat/events';
 import type { SettingsContext } from '../app';
 import { activeUserIds, loadActor, notice } from './common';
@@ -98,7 +98,7 @@ export async function updatePresence(ctx: SettingsContext, realmId: number, user
  */
 export async function getUserPresence(ctx: SettingsContext, realmId: number, email: string): Promise<Record<string, unknown>> {
   const db = ctx.db.knex;
-  const target = await getUserByEmail(db, realmId, email);
+  const target = email.includes('\u0000') ? undefined : await getUserByEmail(db, realmId, email);
   if (!target || !target.is_active) throw plainError('No such user');
   if (target.is_bot) throw plainError('Presence is not supported for bot users.');
   const dict = await userPresence(db, realmId, target.id);
@@ -124,6 +124,8 @@ export async function updateUserStatus(
   change: { away: boolean | undefined; statusText: string | undefined; client: string },
 ): Promise<Record<string, unknown>> {
   const statusText = change.statusText?.trim();
+  // PostgreSQL text cannot hold NUL.
+  if (statusText?.includes('\u0000')) throw invalidArgument('status_text', change.statusText);
   if (statusText !== undefined && [...statusText].length > MAX_STATUS_TEXT) {
     throw badRequest(`status_text is too long (limit: ${MAX_STATUS_TEXT} characters)`);
   }
