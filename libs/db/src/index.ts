@@ -17,4 +17,5 @@ export * from './queries/default-streams';
 export * from './queries/stream-traffic';
 export * from './queries/alert-words';
 export * from './queries/user-groups';
+export * from './queries/profile-fields';
 export * from './queries/presence';

@@ -5,6 +5,8 @@ import { isoformat } from './time';
 export interface FormatOptions {
   clientGravatar: boolean;
   includeCustomProfileFields: boolean;
+  /** profile_data by user id (profileDataByUser in @chat/db); users without values get {}. */
+  profileData?: Map<number, Record<string, unknown>>;
 }
 
 /**
@@ -33,8 +35,7 @@ export function formatUserRow(user: UserRow, opts: FormatOptions): Record<string
     row.bot_type = user.bot_type;
     row.bot_owner_id = user.bot_owner_id;
   } else if (opts.includeCustomProfileFields) {
-    // This server has no custom profile fields yet, so every user's data is empty.
-    row.profile_data = {};
+    row.profile_data = opts.profileData?.get(user.id) ?? {};
   }
   return row;
 }

@@ -18,6 +18,7 @@ import { presenceEndpoints } from './routes/presence';
 import { userGroupEndpoints } from './routes/user-groups';
 import { alertWordEndpoints } from './routes/alert-words';
 import { realmEndpoints } from './routes/realm';
+import { profileFieldEndpoints } from './routes/profile-fields';
 
 export interface SettingsDeps {
   config: Config;
@@ -61,6 +62,7 @@ export function endpoints(deps: SettingsDeps): AnyEndpoint[] {
     ...userGroupEndpoints(ctx),
     ...alertWordEndpoints(ctx),
     ...realmEndpoints(ctx),
+    ...profileFieldEndpoints(ctx),
   ];
 }
 

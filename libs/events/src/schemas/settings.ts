@@ -69,6 +69,12 @@ const updatedPerson: JsonSchema = {
     avatar_url_medium: str,
     new_email: str,
     delivery_email: str,
+    custom_profile_field: {
+      type: 'object',
+      required: ['id', 'value'],
+      properties: { id, value: {}, rendered_value: str },
+      additionalProperties: false,
+    },
   },
   additionalProperties: false,
 };

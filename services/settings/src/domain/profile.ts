@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { avatarUrl, getUserById, maxMessageIdForUser } from '@chat/db';
+import { avatarUrl, getUserById, maxMessageIdForUser, profileDataByUser } from '@chat/db';
 import { unauthorized } from '@chat/errors';
 import type { SettingsContext } from '../app';
 
@@ -19,7 +19,6 @@ export async function getOwnProfile(ctx: SettingsContext, realmId: number, userI
     is_bot: user.is_bot,
     pointer: user.pointer,
     max_message_id: await maxMessageIdForUser(ctx.db.knex, user.id),
-    // No custom profile fields exist on this server yet.
-    profile_data: {},
+    profile_data: (await profileDataByUser(ctx.db.knex, realmId, [user.id])).get(user.id) ?? {},
   };
 }

@@ -1,5 +1,5 @@
 /** The realm's users: list, create, deactivate, reactivate, change (Zulip's zerver/views/users.py). */
-import { getUserByEmail, getUserById, notifyAuthChange, writeNotices, type Executor, type Role, type UserRow } from '@chat/db';
+import { getUserByEmail, getUserById, notifyAuthChange, profileDataByUser, writeNotices, type Executor, type Role, type UserRow } from '@chat/db';
 import { ApiError, badRequest, plainError } from '@chat/errors';
 import type { UserEventNotice } from '@chat/events';
 import type { SettingsContext } from '../app';
@@ -14,7 +14,8 @@ export async function listUsers(
   opts: { clientGravatar: boolean; includeCustomProfileFields: boolean },
 ): Promise<Record<string, unknown>> {
   const users = await ctx.db.knex<UserRow>('users').where({ realm_id: realmId }).orderBy('id');
-  return { members: users.map((u) => formatUserRow(u, opts)) };
+  const profileData = opts.includeCustomProfileFields ? await profileDataByUser(ctx.db.knex, realmId) : undefined;
+  return { members: users.map((u) => formatUserRow(u, { ...opts, profileData })) };
 }
 
 export interface CreateUserParams {

@@ -6,7 +6,7 @@
  */
 import type { Knex } from 'knex';
 import { ZULIP_VERSION } from '@chat/config';
-import { alertWordsOf, getUserById, maxMessageIdForUser, userGroupsInRealm } from '@chat/db';
+import { alertWordsOf, getUserById, maxMessageIdForUser, profileFieldTypesDict, realmProfileFields, userGroupsInRealm } from '@chat/db';
 import {
   EMOJISETS,
   NOTIFICATION_SOUNDS,
@@ -35,6 +35,10 @@ export async function fetchInitialState(db: Knex | Knex.Transaction, request: St
   const ctx: StateContext = { db, user, clientGravatar: request.clientGravatar, includeSubscribers: request.includeSubscribers };
   const state: Record<string, unknown> = {};
   if (want('alert_words')) state.alert_words = await alertWordsOf(db, user.id);
+  if (want('custom_profile_fields')) {
+    state.custom_profile_fields = await realmProfileFields(db, user.realm_id);
+    state.custom_profile_field_types = profileFieldTypesDict();
+  }
   if (want('message')) state.max_message_id = await maxMessageIdForUser(db, user.id);
   if (want('muted_topics')) Object.assign(state, await mutedTopicsState(ctx));
   if (want('pointer')) state.pointer = user.pointer;

@@ -1,5 +1,5 @@
 /** realm_user's initial state (Zulip's fetch_initial_state_data, 'realm_user'). */
-import { avatarUrl, type Executor, type UserRow } from '@chat/db';
+import { avatarUrl, profileDataByUser, type Executor, type UserRow } from '@chat/db';
 import { formatUserRow } from '@chat/views';
 
 export interface StateContext {
@@ -9,9 +9,9 @@ export interface StateContext {
   includeSubscribers: boolean;
 }
 
-function registerUserDict(user: UserRow, clientGravatar: boolean): Record<string, unknown> {
+function registerUserDict(user: UserRow, clientGravatar: boolean, profileData?: Map<number, Record<string, unknown>>): Record<string, unknown> {
   // /register's user dicts are GET /users' without is_active (Zulip post-processes raw_users).
-  const { is_active: _active, ...dict } = formatUserRow(user, { clientGravatar, includeCustomProfileFields: !user.is_bot });
+  const { is_active: _active, ...dict } = formatUserRow(user, { clientGravatar, includeCustomProfileFields: !user.is_bot, profileData });
   if (user.is_bot) dict.is_cross_realm_bot = false;
   return dict;
 }
@@ -20,9 +20,10 @@ export async function realmUserState(ctx: StateContext): Promise<Record<string, 
   const users: UserRow[] = await ctx.db('users').where({ realm_id: ctx.user.realm_id }).orderBy('id');
   const { user } = ctx;
   const isAdmin = user.role === 'admin';
+  const profileData = await profileDataByUser(ctx.db, user.realm_id);
   return {
-    realm_users: users.filter((u) => u.is_active).map((u) => registerUserDict(u, ctx.clientGravatar)),
-    realm_non_active_users: users.filter((u) => !u.is_active).map((u) => registerUserDict(u, ctx.clientGravatar)),
+    realm_users: users.filter((u) => u.is_active).map((u) => registerUserDict(u, ctx.clientGravatar, profileData)),
+    realm_non_active_users: users.filter((u) => !u.is_active).map((u) => registerUserDict(u, ctx.clientGravatar, profileData)),
     avatar_source: user.avatar_source,
     avatar_url_medium: avatarUrl(user),
     avatar_url: avatarUrl(user),
