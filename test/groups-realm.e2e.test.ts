@@ -109,6 +109,33 @@ describeBothTopologies('user groups, alert words and realm administration', (env
     expect((message.message as { content: string }).content).toContain('<span class="user-group-mention" data-user-group-id="');
   });
 
+  it('creates a custom profile field, sets a value; both events reach another queue and profile_data shows it', async () => {
+    const queue = (await othello.post('/register', { event_types: ['custom_profile_fields', 'realm_user'] })).body;
+    expect(queue.custom_profile_field_types.SHORT_TEXT).toEqual({ id: 1, name: 'Short text' });
+    const created = await iago.post('/realm/profile_fields', { name: `Phone ${env().name}`, field_type: '1' });
+    expect(created.body).toEqual({ result: 'success', msg: '', id: expect.any(Number) });
+    const fieldId = created.body.id as number;
+    expect(await eventOn(othello, queue.queue_id, (e) => e.type === 'custom_profile_fields')).toMatchObject({
+      op: 'add',
+      fields: expect.arrayContaining([expect.objectContaining({ id: fieldId, type: 1 })]),
+    });
+    expect((await hamlet.post('/realm/profile_fields', { name: 'Nope', field_type: '1' })).body.msg).toBe('Must be an organization administrator');
+    expect((await hamlet.get('/realm/profile_fields')).body.custom_fields).toContainEqual(expect.objectContaining({ id: fieldId }));
+
+    expect((await hamlet.patch('/users/me/profile_data', { data: [{ id: fieldId, value: '555-1234' }] })).body).toEqual({ result: 'success', msg: '' });
+    expect(await eventOn(othello, queue.queue_id, (e) => e.type === 'realm_user' && e.op === 'update')).toMatchObject({
+      person: { user_id: ids.hamlet, custom_profile_field: { id: fieldId, value: '555-1234' } },
+    });
+    expect((await hamlet.get('/users/me')).body.profile_data).toEqual({ [String(fieldId)]: { value: '555-1234' } });
+    expect((await hamlet.patch('/users/me/profile_data', { data: [{ id: 99999, value: 'x' }] })).body).toEqual({
+      result: 'error',
+      msg: 'Field id 99999 not found.',
+      code: 'BAD_REQUEST',
+    });
+    expect((await iago.delete(`/realm/profile_fields/${fieldId}`)).body).toEqual({ result: 'success', msg: '' });
+    expect((await hamlet.get('/users/me')).body.profile_data).toEqual({});
+  });
+
   it('lets administrators change the realm; everyone gets realm events', async () => {
     expect((await hamlet.patch('/realm', { name: 'Elsinore' })).body).toEqual({
       result: 'error',
