@@ -66,4 +66,15 @@ describe('user group responses against Zulip 2.1 OpenAPI', () => {
     const deleted = await request(h.app).delete(`/api/v1/user_groups/${id}`).set(headers);
     check(schemaFor('/user_groups/{group_id}', 'delete'), deleted.body);
   });
+
+  it('GET /users with include_custom_profile_fields matches, with a value set', async () => {
+    const field = await request(h.app).post('/api/v1/realm/profile_fields').set(await h.headers('iago@zulip.com')).type('form').send({ name: 'Phone', field_type: '1' });
+    const headers = await h.headers('hamlet@zulip.com');
+    const set = await request(h.app).patch('/api/v1/users/me/profile_data').set(headers).type('form').send({ data: JSON.stringify([{ id: field.body.id, value: '123' }]) });
+    expect(set.body).toEqual({ result: 'success', msg: '' });
+    const users = await request(h.app).get('/api/v1/users').query({ include_custom_profile_fields: 'true' }).set(headers);
+    check(schemaFor('/users', 'get'), users.body);
+    const me = (users.body.members as { email: string; profile_data: unknown }[]).find((m) => m.email === 'hamlet@zulip.com')!;
+    expect(me.profile_data).toEqual({ [String(field.body.id)]: { value: '123' } });
+  });
 });
