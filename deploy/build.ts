@@ -20,6 +20,8 @@ export const ENTRIES: Record<string, string> = {
   webhook: 'services/webhook/src/main.ts',
   'event-queue': 'services/event-queue/src/main.ts',
   migrate: 'deploy/migrate.ts',
+  // The administration command, for `kubectl exec ... -- node dist/manage.js <verb>`.
+  manage: 'services/settings/src/cli.ts',
 };
 
 /** Bundles @chat/* (our TypeScript) and leaves every other bare import to node_modules. */

@@ -64,7 +64,7 @@ describe('deploy/Dockerfile', () => {
     expect(arg).toBeDefined();
     // The default process and every process the image can run are entries of the build.
     expect(Object.keys(ENTRIES)).toContain(arg!.split('=')[1]);
-    expect(Object.keys(ENTRIES).sort()).toEqual(['event-queue', 'gateway', 'message', 'migrate', 'settings', 'standalone', 'subscription', 'webhook']);
+    expect(Object.keys(ENTRIES).sort()).toEqual(['event-queue', 'gateway', 'manage', 'message', 'migrate', 'settings', 'standalone', 'subscription', 'webhook']);
     expect(ops('USER')).toEqual(['node']);
     expect(ops('CMD')[0]).toContain('exec node --enable-source-maps dist/${SERVICE}.js');
     expect(ops('ENV').join(' ')).toContain('CHAT_ENV=production');
