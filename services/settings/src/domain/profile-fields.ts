@@ -6,6 +6,7 @@ import { PROFILE_FIELD_TYPES, realmProfileFields, writeNotices, type Executor } 
 import { badRequest, escapeHtml } from '@chat/errors';
 import type { SettingsContext } from '../app';
 import { activeUserIds, loadActor, notice, requireAdmin } from './common';
+import { isRowId, noNul } from './validators';
 
 /** CustomProfileField.NAME_MAX_LENGTH and HINT_MAX_LENGTH. */
 const NAME_MAX = 40;
@@ -48,7 +49,8 @@ export async function createProfileField(
   actorId: number,
   input: { name: string; hint: string; fieldType: number; fieldData: unknown },
 ): Promise<Record<string, unknown>> {
-  const name = input.name.trim();
+  const name = noNul(input.name, 'name').trim();
+  noNul(input.hint, 'hint');
   if (!name) throw badRequest('Label cannot be blank.');
   if (name.length > NAME_MAX) throw badRequest(`name is too long (limit: ${NAME_MAX} characters)`);
   if (input.hint.length > HINT_MAX) throw badRequest(`hint is too long (limit: ${HINT_MAX} characters)`);
@@ -83,7 +85,7 @@ export async function createProfileField(
 export async function deleteProfileField(ctx: SettingsContext, realmId: number, actorId: number, fieldId: number): Promise<Record<string, unknown>> {
   await ctx.db.knex.transaction(async (trx) => {
     requireAdmin(await loadActor(trx, realmId, actorId));
-    const field = await trx('custom_profile_fields').where({ id: fieldId, realm_id: realmId }).first('id');
+    const field = isRowId(fieldId) ? await trx('custom_profile_fields').where({ id: fieldId, realm_id: realmId }).first('id') : undefined;
     if (!field) throw badRequest(`Field id ${fieldId} not found.`);
     await trx('custom_profile_field_values').where({ field_id: fieldId }).delete();
     await trx('custom_profile_fields').where({ id: fieldId }).delete();
@@ -99,11 +101,14 @@ async function checkValue(db: Executor, realmId: number, field: { name: string; 
     if (!Array.isArray(value)) throw badRequest(`${name} is not a list`);
     for (const [i, userId] of value.entries()) if (typeof userId !== 'number' || !Number.isInteger(userId)) throw badRequest(`${name}[${i}] is not an integer`);
     const ids = value as number[];
+    const outOfRange = ids.find((userId) => !isRowId(userId));
+    if (outOfRange !== undefined) throw badRequest(`Invalid user ID: ${outOfRange}`);
     const found: { id: number }[] = ids.length ? await db('users').where({ realm_id: realmId, is_active: true }).whereIn('id', ids).select('id') : [];
     for (const userId of ids) if (!found.some((u) => u.id === userId)) throw badRequest(`Invalid user ID: ${userId}`);
     return JSON.stringify(ids);
   }
   if (typeof value !== 'string') throw badRequest(`${name} is not a string`);
+  noNul(value, name);
   if (field.field_type === SHORT_TEXT && value.length > 50) throw badRequest(`${name} is too long (limit: 50 characters)`);
   if (field.field_type === LONG_TEXT && value.length > 500) throw badRequest(`${name} is too long (limit: 500 characters)`);
   if (field.field_type === DATE && (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value)))) throw badRequest(`${name} is not a date`);
@@ -130,7 +135,9 @@ export async function updateProfileData(ctx: SettingsContext, realmId: number, u
     await loadActor(trx, realmId, userId);
     const changes: { id: number; stored: string; type: number; rendered: string | null }[] = [];
     for (const item of items) {
-      const field = await trx('custom_profile_fields').where({ id: item.id, realm_id: realmId }).first('id', 'name', 'field_type', 'field_data');
+      const field = isRowId(item.id)
+        ? await trx('custom_profile_fields').where({ id: item.id, realm_id: realmId }).first('id', 'name', 'field_type', 'field_data')
+        : undefined;
       if (!field) throw badRequest(`Field id ${item.id} not found.`);
       const stored = await checkValue(trx, realmId, field, item.value);
       const existing = await trx('custom_profile_field_values').where({ field_id: item.id, user_id: userId }).first('value');

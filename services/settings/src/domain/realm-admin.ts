@@ -8,6 +8,7 @@ import { badRequest } from '@chat/errors';
 import type { ClientEvent } from '@chat/events';
 import type { SettingsContext } from '../app';
 import { activeUserIds, loadActor, notice, requireAdmin } from './common';
+import { noNul } from './validators';
 
 /** Realm.property_types of Zulip 2.1 with their kind (name and description are columns). */
 export const REALM_PROPERTY_TYPES = {
@@ -117,6 +118,7 @@ export interface RealmUpdate {
 
 function validate(update: RealmUpdate): void {
   const props = update.properties;
+  for (const [key, value] of Object.entries(props)) if (typeof value === 'string') noNul(value, key);
   if (typeof props.description === 'string' && props.description.length > MAX_DESCRIPTION) {
     throw badRequest('Organization description is too long.');
   }

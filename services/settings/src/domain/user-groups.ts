@@ -3,6 +3,7 @@ import { userGroupsInRealm, writeNotices, type Executor, type UserRow } from '@c
 import { ApiError, badRequest } from '@chat/errors';
 import type { SettingsContext } from '../app';
 import { activeUserIds, loadActor, notice, requireMemberOrAdmin } from './common';
+import { isRowId, noNul } from './validators';
 
 /** Realm.USER_GROUP_EDIT_POLICY_MEMBERS; the other value (2) is administrators only. */
 const EDIT_POLICY_MEMBERS = 1;
@@ -33,6 +34,7 @@ async function checkEditPermission(db: Executor, realmId: number, actorId: numbe
 
 /** access_user_group_by_id: the group's members and administrators may change it. */
 async function accessGroup(db: Executor, realmId: number, actor: UserRow, groupId: number): Promise<{ id: number; name: string; description: string }> {
+  if (!isRowId(groupId)) throw badRequest('Invalid user group');
   const group = await db('user_groups').where({ id: groupId, realm_id: realmId }).forUpdate().first('id', 'name', 'description');
   if (!group) throw badRequest('Invalid user group');
   if (actor.role !== 'admin') {
@@ -44,6 +46,8 @@ async function accessGroup(db: Executor, realmId: number, actor: UserRow, groupI
 
 /** user_ids_to_users: every id an account of the realm, in the order given. */
 async function realmUserIds(db: Executor, realmId: number, userIds: number[]): Promise<number[]> {
+  const outOfRange = userIds.find((userId) => !isRowId(userId));
+  if (outOfRange !== undefined) throw badRequest(`Invalid user ID: ${outOfRange}`);
   const rows: { id: number }[] = userIds.length ? await db('users').where({ realm_id: realmId }).whereIn('id', userIds).select('id') : [];
   const found = new Set(rows.map((r) => r.id));
   for (const userId of userIds) if (!found.has(userId)) throw badRequest(`Invalid user ID: ${userId}`);
@@ -64,6 +68,8 @@ export async function createUserGroup(
   actorId: number,
   input: { name: string; description: string; members: number[] },
 ): Promise<Record<string, unknown>> {
+  noNul(input.name, 'name');
+  noNul(input.description, 'description');
   try {
     await ctx.db.knex.transaction(async (trx) => {
       await checkEditPermission(trx, realmId, actorId);
@@ -92,6 +98,8 @@ export async function updateUserGroup(
   input: { name?: string; description?: string },
 ): Promise<Record<string, unknown>> {
   if (input.name === undefined && input.description === undefined) throw badRequest('No new data supplied');
+  if (input.name !== undefined) noNul(input.name, 'name');
+  if (input.description !== undefined) noNul(input.description, 'description');
   try {
     await ctx.db.knex.transaction(async (trx) => {
       const actor = await checkEditPermission(trx, realmId, actorId);

@@ -1,7 +1,9 @@
 import { defineEndpoint, p } from '@chat/http';
 import type { SettingsContext } from '../app';
 import { changeAlertWords, listAlertWords } from '../domain/alert-words';
-import { checkStringList } from '../domain/validators';
+import { checkStringList, noNul } from '../domain/validators';
+
+const wordList = (value: unknown) => checkStringList(value, 'alert_words').map((w) => noNul(w, 'alert_words'));
 
 const words = { alert_words: p.json<unknown>({ default: [], schema: { description: 'JSON list of words (checked by the handler)' } }) };
 
@@ -20,7 +22,7 @@ export function alertWordEndpoints(ctx: SettingsContext) {
       auth: 'user',
       params: words,
       handler: ({ identity, params }) =>
-        changeAlertWords(ctx, identity.realmId, identity.userId, { add: checkStringList(params.alert_words, 'alert_words') }),
+        changeAlertWords(ctx, identity.realmId, identity.userId, { add: wordList(params.alert_words) }),
     }),
     defineEndpoint({
       method: 'DELETE',
@@ -28,7 +30,7 @@ export function alertWordEndpoints(ctx: SettingsContext) {
       auth: 'user',
       params: words,
       handler: ({ identity, params }) =>
-        changeAlertWords(ctx, identity.realmId, identity.userId, { remove: checkStringList(params.alert_words, 'alert_words') }),
+        changeAlertWords(ctx, identity.realmId, identity.userId, { remove: wordList(params.alert_words) }),
     }),
   ];
 }

@@ -7,14 +7,15 @@ import { REALM_PROPERTY_TYPES, updateRealm, type RealmProperty } from '../domain
 /** Zulip's to_non_negative_int converter. */
 function nonNegativeInt(raw: string, name: string): number {
   const text = raw.trim();
-  if (!/^\d+$/.test(text)) throw invalidArgument(name, raw);
+  // Stored in PostgreSQL integer columns by Zulip; larger values are refused.
+  if (!/^\d+$/.test(text) || Number(text) > 2147483647) throw invalidArgument(name, raw);
   return Number(text);
 }
 
 /** check_int that also takes JSON null (message_retention_days: forever). */
 function nullableInt(raw: string, name: string): number | null {
   if (raw.trim() === 'null') return null;
-  if (!/^-?\d+$/.test(raw.trim())) throw badRequest(`${name} is not an integer`);
+  if (!/^-?\d+$/.test(raw.trim()) || Math.abs(Number(raw.trim())) > 2147483647) throw badRequest(`${name} is not an integer`);
   return Number(raw.trim());
 }
 
@@ -26,7 +27,11 @@ function authMethods(raw: string, name: string): Record<string, boolean> {
     throw badRequest(`Argument "${name}" is not valid JSON.`);
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw badRequest(`${name} is not a dict`);
-  for (const [key, v] of Object.entries(value)) if (typeof v !== 'boolean') throw badRequest(`${name}["${key}"] is not a boolean`);
+  for (const [key, v] of Object.entries(value)) {
+    // The dict is stored as jsonb, which cannot hold NUL.
+    if (key.includes('\u0000')) throw invalidArgument(name, raw);
+    if (typeof v !== 'boolean') throw badRequest(`${name}["${key}"] is not a boolean`);
+  }
   return value as Record<string, boolean>;
 }
 
