@@ -4,3 +4,4 @@ export * from './api-client';
 export * from './service';
 export * from './outbox';
 export * from './processes';
+export * from './apply-events';
