@@ -23,5 +23,10 @@ export const EVENT_TYPES = [
   'realm_bot',
   'user_status',
   'restart',
+  'default_streams',
+  'realm_filters',
+  'user_group',
+  'alert_words',
+  'custom_profile_fields',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -8,4 +8,15 @@ export const coreEventSchemas: Record<string, JsonSchema> = {
     properties: { type: { const: 'heartbeat' }, id: { type: 'integer' } },
     additionalProperties: false,
   },
+  restart: {
+    type: 'object',
+    required: ['type', 'id', 'server_generation'],
+    properties: {
+      type: { const: 'restart' },
+      id: { type: 'integer' },
+      server_generation: { type: 'integer' },
+      immediate: { type: 'boolean' },
+    },
+    additionalProperties: false,
+  },
 };
