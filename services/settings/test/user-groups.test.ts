@@ -72,6 +72,7 @@ describe('user groups', () => {
       { type: 'user_group', op: 'update', group_id: id, data: { description: 'The sales team' } },
     ]);
     expect(await patch({})).toEqual(err('No new data supplied'));
+    expect(await patch({ name: '', description: '' })).toEqual(err('No new data supplied'));
     expect(await patch({ name: 'hamletcharacters' })).toEqual(err("User group 'hamletcharacters' already exists."));
     expect(await patch({ name: 'x' }, 'prospero')).toEqual(err('Only group members and organization administrators can administer this group.'));
     expect(await patch({ name: 'x' }, 'othello', 99999)).toEqual(err('Invalid user group'));

@@ -2,7 +2,6 @@ import { defineEndpoint, p } from '@chat/http';
 import type { SettingsContext } from '../app';
 import { createUserGroup, deleteUserGroup, listUserGroups, updateUserGroup, updateUserGroupMembers } from '../domain/user-groups';
 import { checkIntList } from '../domain/validators';
-import { jsonOrPlainString } from '../domain/common';
 
 const groupId = { user_group_id: p.int({ required: true }) };
 /** Checked by the handler (Zulip's check_list(check_int) messages), so the schema does not restrict it. */
@@ -39,14 +38,14 @@ export function userGroupEndpoints(ctx: SettingsContext) {
       auth: 'user',
       params: {
         ...groupId,
-        // Zulip's own clients send these JSON-encoded; plain strings work too.
-        name: p.custom((raw) => jsonOrPlainString(raw)),
-        description: p.custom((raw) => jsonOrPlainString(raw)),
+        // Plain strings; an empty one means "unchanged", as Zulip's edit_user_group.
+        name: p.string({ default: '' }),
+        description: p.string({ default: '' }),
       },
       handler: ({ identity, params }) =>
         updateUserGroup(ctx, identity.realmId, identity.userId, params.user_group_id, {
-          name: params.name,
-          description: params.description,
+          name: params.name || undefined,
+          description: params.description || undefined,
         }),
     }),
     defineEndpoint({
