@@ -47,6 +47,10 @@ export interface Config {
   shutdownGraceSecs: number;
   /** API_DOCS_FILE: the OpenAPI document the distributed gateway serves; empty: openapi.json beside its entry file. */
   apiDocsFile: string;
+  /** UPLOADS_DIR: where uploaded files go (a volume every replica mounts); empty: DATA_DIR/uploads. */
+  uploadsDir: string;
+  /** MAX_FILE_UPLOAD_SIZE: the largest upload in MB (Zulip's MAX_FILE_UPLOAD_SIZE, 25). */
+  maxFileUploadSizeMb: number;
 }
 
 export const SERVICE_NAMES = ['message', 'subscription', 'settings', 'webhook', 'event-queue'] as const;
@@ -85,6 +89,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     serviceUrls: serviceUrls(env),
     shutdownGraceSecs: intVar(env, 'SHUTDOWN_GRACE_SECS', 25, problems),
     apiDocsFile: env.API_DOCS_FILE ?? '',
+    uploadsDir: env.UPLOADS_DIR ?? '',
+    maxFileUploadSizeMb: intVar(env, 'MAX_FILE_UPLOAD_SIZE', 25, problems),
     ...overrides,
   };
   if (production) {

@@ -4,6 +4,7 @@ import * as messageSearch from './migrations/0100_message_search_and_indexes';
 import * as huddles from './migrations/0101_huddles';
 import * as reactions from './migrations/0102_reactions';
 import * as realmFilters from './migrations/0110_realm_filters';
+import * as attachments from './migrations/0150_attachments';
 import * as mutedTopicsDefaultStreams from './migrations/0200_muted_topics_default_streams';
 import * as settings from './migrations/0300_settings';
 import * as presence from './migrations/0350_presence';
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '0101_huddles': huddles,
   '0102_reactions': reactions,
   '0110_realm_filters': realmFilters,
+  '0150_attachments': attachments,
   '0200_muted_topics_default_streams': mutedTopicsDefaultStreams,
   '0300_settings': settings,
   '0350_presence': presence,

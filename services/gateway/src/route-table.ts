@@ -99,6 +99,11 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/realm/filters', service: 'message', auth: 'user' },
   { method: 'POST', path: '/realm/filters', service: 'message', auth: 'user' },
   { method: 'DELETE', path: '/realm/filters/:filter_id', service: 'message', auth: 'user' },
+  { method: 'POST', path: '/user_uploads', service: 'message', auth: 'user' },
+  // Several segments after the realm id: an Express 5 wildcard, the same path as the service's.
+  { method: 'GET', path: '/user_uploads/:realm_id/*path', service: 'message', auth: 'user' },
+  { method: 'GET', path: '/attachments', service: 'message', auth: 'user' },
+  { method: 'DELETE', path: '/attachments/:attachment_id', service: 'message', auth: 'user' },
 
   { method: 'POST', path: '/register', service: 'event-queue', auth: 'user' },
   { method: 'GET', path: '/events', service: 'event-queue', auth: 'user' },

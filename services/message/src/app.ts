@@ -1,8 +1,10 @@
+import { join } from 'node:path';
 import type { Express } from 'express';
 import type { Config } from '@chat/config';
 import type { Database } from '@chat/db';
 import { createServiceApp, type AnyEndpoint } from '@chat/http';
 import type { Logger } from '@chat/log';
+import { localDirectoryStore, type FileStore } from '@chat/storage';
 import { internalEndpoints } from './routes/internal';
 import { flagEndpoints } from './routes/flags';
 import { messageOpEndpoints } from './routes/message-ops';
@@ -10,6 +12,7 @@ import { messageEndpoints } from './routes/messages';
 import { readingEndpoints } from './routes/reading';
 import { reactionEndpoints } from './routes/reactions';
 import { realmFilterEndpoints } from './routes/realm-filters';
+import { uploadEndpoints } from './routes/uploads';
 
 export interface MessageDeps {
   config: Config;
@@ -17,6 +20,8 @@ export interface MessageDeps {
   logger: Logger;
   /** Called after a write committed, so an in-process outbox relay publishes without waiting. */
   onCommit?: () => void;
+  /** Uploaded files; by default a directory: UPLOADS_DIR, or DATA_DIR/uploads. */
+  files?: FileStore;
 }
 
 /** Every endpoint this service serves (the gateway's route table must list each). */
@@ -29,6 +34,7 @@ export function endpoints(deps: MessageDeps): AnyEndpoint[] {
     ...messageOpEndpoints(deps),
     ...reactionEndpoints(deps),
     ...realmFilterEndpoints(deps),
+    ...uploadEndpoints(deps, deps.files ?? localDirectoryStore(deps.config.uploadsDir || join(deps.config.dataDir, 'uploads'))),
     ...internalEndpoints(deps),
   ];
 }

@@ -3,6 +3,7 @@
  * settings.ts, ...), collected here by event type. Tests validate emitted events against them.
  */
 import type { JsonSchema } from './types';
+import { attachmentEventSchemas } from './attachments';
 import { coreEventSchemas } from './core';
 import { groupsRealmEventSchemas } from './groups-realm';
 import { settingsEventSchemas } from './settings';
@@ -14,6 +15,7 @@ import { subscriptionEventSchemas } from './subscription';
 export type { JsonSchema } from './types';
 
 export const EVENT_SCHEMAS: Record<string, JsonSchema> = {
+  ...attachmentEventSchemas,
   ...coreEventSchemas,
   ...groupsRealmEventSchemas,
   ...settingsEventSchemas,

@@ -16,6 +16,7 @@ import { highlightHtmlDifferences } from './html-diff';
 import { messagePolicy } from './realm-policy';
 import { renderMessage, renderTopicLinks } from './render';
 import { checkTopic, truncateContent } from './send-message';
+import { claimAttachments } from './uploads';
 import { parseEditHistory, toSeconds, type EditHistoryEntry, type MessageRow } from '../store/messages';
 
 /** Grace on top of the realm's limit, as Zulip (the client may offer editing ~15 s past it). */
@@ -159,6 +160,7 @@ export async function doUpdateMessage(db: Knex, user: UserRow, request: EditRequ
     const history = parseEditHistory(current.edit_history) ?? [];
     update.edit_history = JSON.stringify([entry, ...history]);
     await trx('messages').where({ id: current.id }).update(update);
+    if (content !== undefined) await claimAttachments(trx, user, current.id, content, current.content);
     event.message_ids = changedIds.sort((a, b) => a - b);
 
     // Every user with a row gets their own flags; on a topic edit in a stream whose history is

@@ -33,6 +33,7 @@ import {
   type PrivateAddress,
 } from './recipients';
 import { renderMessage } from './render';
+import { claimAttachments } from './uploads';
 import { loadMessages } from '../store/messages';
 
 export const MAX_MESSAGE_LENGTH = 10000;
@@ -240,6 +241,7 @@ export async function doSendMessage(db: Knex, checked: CheckedMessage): Promise<
     const alerted = new Set([...alertWords].filter(([, words]) => containsAlertWord(checked.content, words)).map(([userId]) => userId));
     const users = recipientFlags(checked, userIds, mentioned, rendered.wildcardMentioned, alerted);
     await insertUserMessages(trx, id, users);
+    await claimAttachments(trx, sender, id, checked.content);
 
     const loaded = (await loadMessages(trx, [id])).get(id);
     if (!loaded) throw new Error(`message ${id} vanished`);
