@@ -5,3 +5,4 @@ export * from './time';
 export * from './users';
 export * from './user-settings';
 export * from './realm-emoji';
+export * from './realm';

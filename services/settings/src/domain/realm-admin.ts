@@ -7,6 +7,7 @@ import { writeNotices, type Executor } from '@chat/db';
 import { badRequest } from '@chat/errors';
 import type { ClientEvent } from '@chat/events';
 import type { SettingsContext } from '../app';
+import { REALM_PROPERTY_DEFAULTS as DEFAULTS } from '@chat/views';
 import { activeUserIds, loadActor, notice, requireAdmin } from './common';
 import { noNul } from './validators';
 
@@ -49,44 +50,6 @@ export const REALM_PROPERTY_TYPES = {
 
 export type RealmProperty = keyof typeof REALM_PROPERTY_TYPES;
 
-/** Zulip 2.1's defaults for what a realm has not set (the same as /register's realm state). */
-const DEFAULTS: Record<string, unknown> = {
-  add_emoji_by_admins_only: false,
-  allow_edit_history: true,
-  allow_message_deleting: false,
-  allow_message_editing: true,
-  allow_community_topic_editing: true,
-  bot_creation_policy: 1,
-  create_stream_policy: 1,
-  invite_to_stream_policy: 1,
-  default_language: 'en',
-  default_twenty_four_hour_time: false,
-  digest_emails_enabled: false,
-  disallow_disposable_email_addresses: true,
-  email_address_visibility: 1,
-  email_changes_disabled: false,
-  google_hangouts_domain: '',
-  zoom_user_id: '',
-  zoom_api_key: '',
-  zoom_api_secret: '',
-  invite_required: true,
-  invite_by_admins_only: false,
-  inline_image_preview: true,
-  inline_url_embed_preview: false,
-  mandatory_topics: false,
-  message_retention_days: null,
-  message_content_edit_limit_seconds: 600,
-  message_content_delete_limit_seconds: null,
-  name_changes_disabled: false,
-  avatar_changes_disabled: false,
-  emails_restricted_to_domains: false,
-  send_welcome_emails: true,
-  message_content_allowed_in_email_notifications: true,
-  video_chat_provider: 1,
-  waiting_period_threshold: 0,
-  digest_weekday: 1,
-  user_group_edit_policy: 1,
-};
 
 /** Realm.MAX_REALM_NAME_LENGTH and MAX_REALM_DESCRIPTION_LENGTH. */
 const MAX_NAME = 40;
