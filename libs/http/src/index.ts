@@ -12,3 +12,4 @@ export * from './request-context';
 export * from './health';
 export * from './metrics';
 export * from './openapi';
+export * from './multipart-files';

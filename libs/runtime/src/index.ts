@@ -3,3 +3,4 @@ export * from './server';
 export * from './infrastructure';
 export * from './operations';
 export * from './probes';
+export * from './database-service';

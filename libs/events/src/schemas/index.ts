@@ -6,10 +6,10 @@ import type { JsonSchema } from './types';
 import { attachmentEventSchemas } from './attachments';
 import { coreEventSchemas } from './core';
 import { groupsRealmEventSchemas } from './groups-realm';
-import { settingsEventSchemas } from './settings';
 import { messageEventSchemas } from './message';
 import { linkifierEventSchemas } from './message-linkifiers';
 import { presenceTypingEventSchemas } from './presence-typing';
+import { settingsEventSchemas } from './settings';
 import { subscriptionEventSchemas } from './subscription';
 
 export type { JsonSchema } from './types';
@@ -18,9 +18,9 @@ export const EVENT_SCHEMAS: Record<string, JsonSchema> = {
   ...attachmentEventSchemas,
   ...coreEventSchemas,
   ...groupsRealmEventSchemas,
-  ...settingsEventSchemas,
   ...messageEventSchemas,
   ...linkifierEventSchemas,
   ...presenceTypingEventSchemas,
+  ...settingsEventSchemas,
   ...subscriptionEventSchemas,
 };

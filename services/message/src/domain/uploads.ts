@@ -11,7 +11,7 @@ import { getStreamById, writeNotices, type Executor, type UserRow } from '@chat/
 import { badRequest, plainError } from '@chat/errors';
 import type { FileStore, StoredFile } from '@chat/storage';
 import { canAccessStreamHistory } from './access';
-import type { UploadedFile } from './multipart';
+import type { UploadedFile } from '@chat/http';
 
 export interface AttachmentRow {
   id: number;

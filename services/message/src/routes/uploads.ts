@@ -3,7 +3,7 @@ import { extname } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { defineEndpoint, p, RESPONDED } from '@chat/http';
 import type { MessageDeps } from '../app';
-import { parseMultipart } from '../domain/multipart';
+import { parseMultipart } from '@chat/http';
 import { loadSender } from '../domain/send-message';
 import { accessUploadedFile, doDeleteAttachment, doUploadFile, listAttachments } from '../domain/uploads';
 import type { FileStore } from '@chat/storage';

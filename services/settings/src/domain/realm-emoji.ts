@@ -5,7 +5,7 @@ import { emojiPath, realmEmojiDict } from '@chat/views';
 import { ApiError, badRequest, plainError } from '@chat/errors';
 import type { SettingsContext } from '../app';
 import { activeUserIds, loadActor, notice, requireMemberOrAdmin } from './common';
-import type { UploadedFile } from './multipart';
+import type { UploadedFile } from '@chat/http';
 
 export { emojiPath, realmEmojiDict };
 

@@ -1,7 +1,7 @@
 import { defineEndpoint, p } from '@chat/http';
 import type { SettingsContext } from '../app';
 import { deleteEmoji, MAX_EMOJI_FILE_MB, realmEmojiDict, uploadEmoji } from '../domain/realm-emoji';
-import { parseMultipart } from '../domain/multipart';
+import { parseMultipart } from '@chat/http';
 
 const emojiName = { emoji_name: p.string({ required: true }) };
 const MAX_FILE_BYTES = MAX_EMOJI_FILE_MB * 1024 * 1024;

@@ -1,5 +1,5 @@
 /**
- * Files out of a multipart/form-data body the endpoint received raw (libs/http hands rawBody
+ * Files out of a multipart/form-data body an upload endpoint received raw (libs/http hands rawBody
  * endpoints the unparsed bytes; the shared form parsers accept no files).
  */
 import { Readable } from 'node:stream';
