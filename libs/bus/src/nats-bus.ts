@@ -21,6 +21,8 @@ export interface NatsBusOptions {
   /** Consumers' ack_wait (default 30 s): how long a silent member keeps a record before the
    * server gives it to another. */
   ackWaitMs?: number;
+  /** JetStream copies of the stream (default 1; 3 on a three-server cluster). */
+  replicas?: number;
   /** Connection name shown by the server's monitoring. */
   name?: string;
   logger?: Logger;
@@ -65,6 +67,7 @@ export class NatsBus implements Bus {
         duplicateWindowMs: options.duplicateWindowMs ?? DEFAULT_DUPLICATE_WINDOW_MS,
         maxAgeMs: options.maxAgeMs ?? 24 * 60 * 60_000,
         ackWaitMs: options.ackWaitMs ?? 30_000,
+        replicas: options.replicas ?? 1,
       };
       await ensureStream(jsm, settings);
       const bus = new NatsBus(nc, jetstream(nc), jsm, settings, options.logger);

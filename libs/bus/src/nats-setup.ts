@@ -28,6 +28,8 @@ export interface StreamSettings {
   stream: string;
   duplicateWindowMs: number;
   maxAgeMs: number;
+  /** Copies JetStream keeps (1 on a single server; 3 on a three-server cluster survives a lost node). */
+  replicas: number;
 }
 
 export async function ensureStream(jsm: JetStreamManager, s: StreamSettings): Promise<void> {
@@ -36,6 +38,7 @@ export async function ensureStream(jsm: JetStreamManager, s: StreamSettings): Pr
     // One wildcard covers every partition, so changing the partition count needs no update.
     subjects: [`${s.stream}.p.*`],
     storage: StorageType.File,
+    num_replicas: s.replicas,
     // Limits, not Interest: an interest stream drops records published while a group has no
     // consumer yet, and groups must see records published before their first member joined.
     retention: RetentionPolicy.Limits,

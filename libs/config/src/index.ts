@@ -29,6 +29,8 @@ export interface Config {
    * it (JetStream ack_wait). Every replica of a group must use the same value.
    */
   busAckWaitSecs: number;
+  /** JetStream replicas of the event stream: 3 with a three-server NATS cluster. */
+  busStreamReplicas: number;
   /** Names the NATS stream, consumers and Redis key prefix, so test runs never share state. */
   namespace: string;
   logLevel: string;
@@ -81,6 +83,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     externalHost: env.EXTERNAL_HOST ?? `127.0.0.1:${port}`,
     busPartitions: intVar(env, 'BUS_PARTITIONS', 8, problems),
     busAckWaitSecs: intVar(env, 'BUS_ACK_WAIT_SECS', 30, problems),
+    busStreamReplicas: intVar(env, 'BUS_STREAM_REPLICAS', 1, problems),
     namespace: env.CHAT_NAMESPACE ?? 'chat',
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     eventQueueTimeoutSecs: intVar(env, 'EVENT_QUEUE_TIMEOUT_SECS', 600, problems),

@@ -29,6 +29,7 @@ export async function openBus(config: Config, kind: 'memory' | 'nats', logger: L
     stream: `${config.namespace}_events`,
     partitions: config.busPartitions,
     ackWaitMs: config.busAckWaitSecs * 1000,
+    replicas: config.busStreamReplicas,
     logger,
   });
 }
