@@ -7,7 +7,9 @@
  * exactly the path it takes in production).
  */
 import { ApiError } from '@chat/errors';
+import { currentRequestId } from '@chat/log';
 import { identityHeaders, type ServiceIdentity } from './identity';
+import { REQUEST_ID_HEADER } from './request-context';
 
 export interface InternalCall {
   service: string;
@@ -33,7 +35,13 @@ function encode(params: Record<string, unknown> = {}): string {
 
 function headersFor(caller: string, realmId: number | null, secret: string): Record<string, string> {
   const identity: ServiceIdentity = { kind: 'service', service: caller, realmId };
-  return { ...identityHeaders(identity, secret), 'content-type': 'application/x-www-form-urlencoded' };
+  // The caller's request id goes along, so one id follows a webhook from its POST to the message.
+  const requestId = currentRequestId();
+  return {
+    ...identityHeaders(identity, secret),
+    'content-type': 'application/x-www-form-urlencoded',
+    ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
+  };
 }
 
 function toResult(status: number, body: Record<string, unknown>): Record<string, unknown> {
