@@ -61,13 +61,14 @@ export interface ClusterOptions {
   /** Which replicas the gateway sends /register and /events to (all by default). */
   pollTargets?: boolean[];
   heartbeatMs?: () => number;
+  configOverrides?: Partial<Config>;
 }
 
 export async function startDistributedCluster(options: ClusterOptions = {}): Promise<DistributedCluster> {
   const consumers = options.consumers ?? [true, true];
   const pollTargets = options.pollTargets ?? consumers.map(() => true);
   const testDb: TestDatabase = await createTestDatabase();
-  const config: Config = testConfig({ databaseUrl: testDb.url });
+  const config: Config = testConfig({ ...options.configOverrides, databaseUrl: testDb.url });
   const logger = testLogger();
   const cleanups: (() => Promise<unknown>)[] = [];
   const open = async (): Promise<Database> => {

@@ -3,6 +3,7 @@
  * where `env()` gives the base target for supertest/ApiClient and the database to inspect.
  */
 import type { Express } from 'express';
+import type { Config } from '@chat/config';
 import type { Database } from '@chat/db';
 import { startStandalone, type Standalone } from '@chat/standalone';
 import { testConfig, testLogger } from '@chat/testing';
@@ -14,17 +15,21 @@ export interface TopologyEnv {
   db: Database;
 }
 
-export function describeBothTopologies(title: string, body: (env: () => TopologyEnv) => void): void {
+export function describeBothTopologies(
+  title: string,
+  body: (env: () => TopologyEnv) => void,
+  configOverrides: Partial<Config> = {},
+): void {
   describe.each(['embedded', 'distributed'] as const)(`${title} (%s)`, (name) => {
     let env: TopologyEnv | undefined;
     let stop: () => Promise<void> = async () => undefined;
     beforeAll(async () => {
       if (name === 'embedded') {
-        const server: Standalone = await startStandalone({ config: testConfig(), logger: testLogger() });
+        const server: Standalone = await startStandalone({ config: testConfig(configOverrides), logger: testLogger() });
         env = { name, target: server.app, db: server.db };
         stop = () => server.stop();
       } else {
-        const cluster: DistributedCluster = await startDistributedCluster();
+        const cluster: DistributedCluster = await startDistributedCluster({ configOverrides });
         env = { name, target: cluster.gatewayUrl, db: cluster.db };
         stop = () => cluster.stop();
       }

@@ -36,6 +36,8 @@ export interface Config {
   logLevel: string;
   /** Idle time after which an event queue is collected (Zulip: 600 s). */
   eventQueueTimeoutSecs: number;
+  /** How often each replica collects idle queues (Zulip: every 60 s). */
+  eventQueueGcSecs: number;
   /** Fixed heartbeat delay for parked long-polls; null: Zulip's 45 s plus 0-10 s of jitter. */
   heartbeatSecs: number | null;
   /** A queue holding more unacknowledged events than this is collected (BAD_EVENT_QUEUE_ID). */
@@ -87,6 +89,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     namespace: env.CHAT_NAMESPACE ?? 'chat',
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     eventQueueTimeoutSecs: intVar(env, 'EVENT_QUEUE_TIMEOUT_SECS', 600, problems),
+    eventQueueGcSecs: intVar(env, 'EVENT_QUEUE_GC_SECS', 60, problems),
     heartbeatSecs: env.EVENT_HEARTBEAT_SECS ? intVar(env, 'EVENT_HEARTBEAT_SECS', 45, problems) : null,
     queueMaxEvents: intVar(env, 'EVENT_QUEUE_MAX_EVENTS', 10000, problems),
     serviceUrls: serviceUrls(env),

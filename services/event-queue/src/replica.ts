@@ -41,7 +41,10 @@ export interface Replica {
 export async function startReplica(options: ReplicaOptions): Promise<Replica> {
   const { config, db, bus, store, logger } = options;
   const polls = new LocalPolls();
-  const worker = options.consume === false ? null : await startWorker({ bus, store, logger, observer: options.observer });
+  const worker =
+    options.consume === false
+      ? null
+      : await startWorker({ bus, store, logger, observer: options.observer, gcIntervalMs: config.eventQueueGcSecs * 1000 });
   const relay = options.relay === false ? null : new OutboxRelay({ db, bus, logger });
   await relay?.start();
   const app = buildApp({ config, db, store, logger, polls, heartbeatMs: options.heartbeatMs });

@@ -6,7 +6,7 @@ import { deliverRecord } from './consumers/deliver';
 
 /** The bus group every event-queue replica joins; replicas share its partitions. */
 export const DELIVERY_GROUP = 'event-queue';
-/** Zulip's EVENT_QUEUE_GC_FREQ_MSECS: idle queues are collected once a minute. */
+/** Zulip's EVENT_QUEUE_GC_FREQ_MSECS: idle queues are collected once a minute (EVENT_QUEUE_GC_SECS). */
 const GC_INTERVAL_MS = 60_000;
 
 export interface EventQueueWorker {
@@ -22,6 +22,8 @@ export async function startWorker(deps: {
   logger: Logger;
   /** Told of every handled record (metrics). */
   observer?: DeliveryObserver;
+  /** How often idle queues are collected (default one minute). */
+  gcIntervalMs?: number;
 }): Promise<EventQueueWorker> {
   let delivered = 0;
   const handle = async (record: BusRecord) => {
@@ -37,7 +39,7 @@ export async function startWorker(deps: {
   });
   const gc = setInterval(() => {
     void collectGarbage(deps.store, Date.now()).catch((err: unknown) => deps.logger.warn({ err }, 'queue GC failed'));
-  }, GC_INTERVAL_MS);
+  }, deps.gcIntervalMs ?? GC_INTERVAL_MS);
   gc.unref();
   return {
     delivered: () => delivered,
