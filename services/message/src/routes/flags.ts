@@ -1,35 +1,10 @@
 /** The caller's message flags: POST /messages/flags and Zulip's mark-as-read shortcuts. */
-import { badRequest } from '@chat/errors';
 import { defineEndpoint, p } from '@chat/http';
 import type { MessageDeps } from '../app';
 import { loadSender } from '../domain/send-message';
 import { doMarkAllAsRead, doMarkStreamAsRead, doUpdateMessageFlags } from '../domain/update-flags';
+import { intList, jsonInt } from './converters';
 
-/** Zulip's check_list(check_int) messages, word for word. */
-function intList(raw: string, name: string): number[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    throw badRequest(`Argument "${name}" is not valid JSON.`);
-  }
-  if (!Array.isArray(value)) throw badRequest(`${name} is not a list`);
-  value.forEach((item, i) => {
-    if (!Number.isInteger(item)) throw badRequest(`${name}[${i}] is not an integer`);
-  });
-  return value as number[];
-}
-
-function jsonInt(raw: string, name: string): number {
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    throw badRequest(`Argument "${name}" is not valid JSON.`);
-  }
-  if (!Number.isInteger(value)) throw badRequest(`${name} is not an integer`);
-  return value as number;
-}
 
 export function flagEndpoints(deps: MessageDeps) {
   const db = deps.db.knex;

@@ -3,7 +3,7 @@
  * /messages/matches_narrow, POST /streams/{stream_id}/delete_topic (the messages are this
  * service's), and POST /typing (private conversations, resolved as sends resolve them).
  */
-import { badRequest, invalidArgument } from '@chat/errors';
+import { invalidArgument } from '@chat/errors';
 import { defineEndpoint, p } from '@chat/http';
 import type { MessageDeps } from '../app';
 import { extractRecipients } from '../domain/addressee';
@@ -12,22 +12,9 @@ import { parseNarrow } from '../domain/narrow';
 import { matchesNarrow, renderPreview } from '../domain/reading';
 import { loadSender } from '../domain/send-message';
 import { doSendTyping } from '../domain/typing';
+import { intList } from './converters';
 import { messageIdParam } from './message-ops';
 
-/** Zulip's check_list(check_int) messages. */
-function intList(raw: string, name: string): number[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    throw badRequest(`Argument "${name}" is not valid JSON.`);
-  }
-  if (!Array.isArray(value)) throw badRequest(`${name} is not a list`);
-  value.forEach((item, i) => {
-    if (!Number.isInteger(item)) throw badRequest(`${name}[${i}] is not an integer`);
-  });
-  return value as number[];
-}
 
 /** Whether a decoded JSON value holds a NUL character anywhere (PostgreSQL text cannot). */
 function hasNul(value: unknown): boolean {
