@@ -4,53 +4,18 @@
  * event in another user's queue; responses the Zulip 2.1 OpenAPI document describes are
  * validated against it.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import request from 'supertest';
-import { parse } from 'yaml';
-import { basicAuth, waitFor } from '@chat/testing';
+import { basicAuth, waitFor, zulipOpenApi } from '@chat/testing';
 import { describeBothTopologies } from './topologies';
 
 type Json = Record<string, unknown>;
 type Target = Parameters<typeof request>[0];
 
-const spec = parse(readFileSync(join(__dirname, '../../shared/reference/zulip-2.1-openapi.yaml'), 'utf8')) as Json;
-
-interface Validator {
-  (data: unknown): boolean;
-  errors?: unknown;
-}
-interface AjvLike {
-  compile(schema: Json): Validator;
-  errorsText(errors: unknown): string;
-}
-/** ajv is a dependency of the services, not of the root package: load it from the settings service. */
-const AjvClass = createRequire(join(__dirname, '../services/settings/package.json'))('ajv') as {
-  default: new (options: Json) => AjvLike;
-};
-const ajv = new AjvClass.default({ strict: false, allErrors: true });
-
-/** Replaces each {$ref: '#/a/b'} by what it points at. */
-function resolveRefs(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map((item) => resolveRefs(item));
-  if (!node || typeof node !== 'object') return node;
-  const ref = (node as Json).$ref;
-  if (typeof ref === 'string') {
-    return resolveRefs(ref.replace(/^#\//, '').split('/').reduce<unknown>((at, key) => (at as Json)[key], spec));
-  }
-  return Object.fromEntries(Object.entries(node as Json).map(([k, v]) => [k, resolveRefs(v)]));
-}
+const openApi = zulipOpenApi();
 
 /** Validates a success body against the document's 200 schema, every documented key required. */
 function expectMatchesOpenApi(path: string, method: string, body: unknown): void {
-  const operation = (spec.paths as Record<string, Record<string, Json>>)[path]![method]!;
-  const ok = (operation.responses as Record<string, Json>)['200']!;
-  const schema = resolveRefs(((ok.content as Record<string, Json>)['application/json']!).schema) as Json;
-  const parts = (schema.allOf as Json[] | undefined) ?? [schema];
-  const documented = [...new Set(parts.flatMap((part) => Object.keys((part.properties as Json | undefined) ?? {})))];
-  const validate = ajv.compile({ allOf: [schema, { required: documented }] });
-  if (!validate(body)) throw new Error(`${method.toUpperCase()} ${path}: ${ajv.errorsText(validate.errors)}`);
+  openApi.expectMatches(path, method, body);
 }
 
 function encode(params: Record<string, unknown>): Record<string, string> {

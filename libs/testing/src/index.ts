@@ -5,3 +5,4 @@ export * from './service';
 export * from './outbox';
 export * from './processes';
 export * from './apply-events';
+export * from './openapi';

@@ -1,47 +1,13 @@
 /** The user group endpoints' responses against Zulip 2.1's OpenAPI document. */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import Ajv from 'ajv';
 import request from 'supertest';
-import { parse } from 'yaml';
-import { startSettings, type Harness } from './helpers';
+import { zulipOpenApi } from '@chat/testing';
 
-const SPEC_FILE = join(__dirname, '../../../../shared/reference/zulip-2.1-openapi.yaml');
 type Json = Record<string, unknown>;
-
-function resolveRefs(node: unknown, root: Json): unknown {
-  if (Array.isArray(node)) return node.map((item) => resolveRefs(item, root));
-  if (!node || typeof node !== 'object') return node;
-  const ref = (node as Json).$ref;
-  if (typeof ref === 'string') {
-    const target = ref
-      .replace(/^#\//, '')
-      .split('/')
-      .reduce<unknown>((at, key) => (at as Json)[key], root);
-    return resolveRefs(target, root);
-  }
-  return Object.fromEntries(Object.entries(node as Json).map(([k, v]) => [k, resolveRefs(v, root)]));
-}
+import { startSettings, type Harness } from './helpers';
 
 describe('user group responses against Zulip 2.1 OpenAPI', () => {
   let h: Harness;
-  const spec = parse(readFileSync(SPEC_FILE, 'utf8')) as Json;
-  const paths = spec.paths as Record<string, Record<string, Json>>;
-  const ajv = new Ajv({ strict: false, allErrors: true });
-
-  /** The 200 schema, with every documented property also required. */
-  function schemaFor(path: string, method: string): Json {
-    const response = (paths[path]![method]!.responses as Record<string, Json>)['200']!;
-    const schema = resolveRefs(((response.content as Record<string, Json>)['application/json']!).schema, spec) as Json;
-    const parts = (schema.allOf as Json[] | undefined) ?? [schema];
-    const documented = parts.flatMap((part) => Object.keys((part.properties as Json | undefined) ?? {}));
-    return { allOf: [schema, { required: documented }] };
-  }
-
-  function check(schema: Json, body: unknown): void {
-    const validate = ajv.compile(schema);
-    if (!validate(body)) throw new Error(ajv.errorsText(validate.errors));
-  }
+  const { schemaFor, check } = zulipOpenApi();
 
   beforeAll(async () => {
     h = await startSettings();
