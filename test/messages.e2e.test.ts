@@ -4,28 +4,18 @@
  * flags, edits, reactions and deletes arrive as events.
  */
 import request from 'supertest';
-import { basicAuth, waitFor } from '@chat/testing';
+import { ApiClient, waitFor } from '@chat/testing';
 import { describeBothTopologies } from './topologies';
 
 type Target = Parameters<typeof request>[0];
 
-function encode(params: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
-}
+const login = (target: Target, email: string) => new ApiClient(target, { userAgent: 'ZulipPython/0.6' }).loginAs(email);
+
+
 
 /** A Zulip API client with every verb the message endpoints use. */
-async function login(target: Target, email: string) {
-  const res = await request(target).post('/api/v1/dev_fetch_api_key').type('form').send({ username: email });
-  if (res.status !== 200) throw new Error(`login ${email}: ${res.text}`);
-  const auth = basicAuth(res.body.email, res.body.api_key);
-  const call = (method: 'get' | 'post' | 'patch' | 'delete', path: string, params: Record<string, unknown> = {}) => {
-    const req = request(target)[method](`/api/v1${path}`).set('Authorization', auth).set('User-Agent', 'ZulipPython/0.6');
-    return method === 'get' ? req.query(encode(params)) : req.type('form').send(encode(params));
-  };
-  return { call };
-}
 
-type Client = Awaited<ReturnType<typeof login>>;
+type Client = ApiClient;
 
 /** Registers a queue and returns a reader that waits for events of a type. */
 async function queueOf(client: Client) {

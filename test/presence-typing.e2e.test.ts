@@ -5,11 +5,14 @@
  * validated against it.
  */
 import request from 'supertest';
-import { basicAuth, waitFor, zulipOpenApi } from '@chat/testing';
+import { ApiClient, waitFor, zulipOpenApi } from '@chat/testing';
 import { describeBothTopologies } from './topologies';
 
 type Json = Record<string, unknown>;
 type Target = Parameters<typeof request>[0];
+
+const login = (target: Target, email: string) => new ApiClient(target).loginAs(email);
+
 
 const openApi = zulipOpenApi();
 
@@ -18,23 +21,9 @@ function expectMatchesOpenApi(path: string, method: string, body: unknown): void
   openApi.expectMatches(path, method, body);
 }
 
-function encode(params: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
-}
 
-async function login(target: Target, email: string) {
-  const res = await request(target).post('/api/v1/dev_fetch_api_key').type('form').send({ username: email });
-  const auth = basicAuth(res.body.email, res.body.api_key);
-  return {
-    get: (path: string, query: Record<string, unknown> = {}) => request(target).get(`/api/v1${path}`).query(encode(query)).set('Authorization', auth),
-    post: (path: string, form: Record<string, unknown> = {}) =>
-      request(target).post(`/api/v1${path}`).type('form').send(encode(form)).set('Authorization', auth),
-    put: (path: string, form: Record<string, unknown> = {}) =>
-      request(target).put(`/api/v1${path}`).type('form').send(encode(form)).set('Authorization', auth),
-  };
-}
 
-type Client = Awaited<ReturnType<typeof login>>;
+type Client = ApiClient;
 type Event = Json & { type: string };
 
 describeBothTopologies('reading state, presence and typing', (env) => {

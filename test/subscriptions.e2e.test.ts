@@ -4,29 +4,15 @@
  * subscriber's queue receives, access errors, unsubscribe and deactivation.
  */
 import request from 'supertest';
-import { basicAuth, waitFor } from '@chat/testing';
+import { ApiClient, waitFor } from '@chat/testing';
 import { describeBothTopologies } from './topologies';
 
 type Target = Parameters<typeof request>[0];
 
-/** Zulip's encoding: strings as they are, anything else JSON. */
-function encode(params: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
-}
+const login = (target: Target, email: string) => new ApiClient(target).loginAs(email);
 
-async function login(target: Target, email: string) {
-  const res = await request(target).post('/api/v1/dev_fetch_api_key').type('form').send({ username: email });
-  const auth = basicAuth(res.body.email, res.body.api_key);
-  return {
-    get: (path: string, query: Record<string, unknown> = {}) => request(target).get(`/api/v1${path}`).query(encode(query)).set('Authorization', auth),
-    post: (path: string, form: Record<string, unknown> = {}) =>
-      request(target).post(`/api/v1${path}`).type('form').send(encode(form)).set('Authorization', auth),
-    patch: (path: string, form: Record<string, unknown> = {}) =>
-      request(target).patch(`/api/v1${path}`).type('form').send(encode(form)).set('Authorization', auth),
-    delete: (path: string, form: Record<string, unknown> = {}) =>
-      request(target).delete(`/api/v1${path}`).type('form').send(encode(form)).set('Authorization', auth),
-  };
-}
+
+
 
 describeBothTopologies('streams and subscriptions', (env) => {
   it('runs the subscription scenarios of Zulip API clients', async () => {

@@ -6,24 +6,19 @@
 import request from 'supertest';
 import Ajv from 'ajv';
 import { EVENT_SCHEMAS } from '@chat/events';
-import { basicAuth, waitFor } from '@chat/testing';
+import { ApiClient, waitFor } from '@chat/testing';
 import { describeBothTopologies } from './topologies';
 
 type Target = Parameters<typeof request>[0];
 
+const login = (target: Target, email: string) => new ApiClient(target, { userAgent: 'ZulipPython/0.6' }).loginAs(email);
+
+
 const ajv = new Ajv({ strict: false });
 const validAttachmentEvent = ajv.compile(EVENT_SCHEMAS.attachment!);
 
-async function login(target: Target, email: string) {
-  const res = await request(target).post('/api/v1/dev_fetch_api_key').type('form').send({ username: email });
-  if (res.status !== 200) throw new Error(`login ${email}: ${res.text}`);
-  const auth = basicAuth(res.body.email, res.body.api_key);
-  const api = (method: 'get' | 'post' | 'patch' | 'delete', path: string) =>
-    request(target)[method](path.startsWith('/api/') ? path : `/api/v1${path}`).set('Authorization', auth).set('User-Agent', 'ZulipPython/0.6');
-  return { api, auth };
-}
 
-type Client = Awaited<ReturnType<typeof login>>;
+type Client = ApiClient;
 
 async function queueOf(client: Client) {
   const registered = await client.api('post', '/register').type('form').send({ event_types: JSON.stringify(['attachment']) });

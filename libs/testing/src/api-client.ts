@@ -1,40 +1,70 @@
 import request from 'supertest';
-import type { Express } from 'express';
 import { basicAuth } from './config';
 
-type Target = Express | string;
+/** An app or server supertest can call, or a base URL. */
+type Target = Parameters<typeof request>[0];
+type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
+
+export interface ApiClientOptions {
+  /** Sent as User-Agent, which names the sending client (e.g. 'ZulipPython/0.6', as the Python bindings). */
+  userAgent?: string;
+}
 
 /**
  * A small Zulip API client over supertest, for tests that run the same sequence against the
  * embedded app and the distributed gateway's URL.
  */
 export class ApiClient {
-  private auth = '';
+  private authorization = '';
 
-  constructor(private readonly target: Target) {}
+  constructor(
+    private readonly target: Target,
+    private readonly options: ApiClientOptions = {},
+  ) {}
 
   /** Logs in as `email` through the development endpoint, as Zulip's dev tooling does. */
   async loginAs(email: string): Promise<this> {
     const res = await request(this.target).post('/api/v1/dev_fetch_api_key').type('form').send({ username: email });
     if (res.status !== 200) throw new Error(`dev_fetch_api_key ${email}: ${res.status} ${res.text}`);
-    this.auth = basicAuth(res.body.email, res.body.api_key);
+    this.authorization = basicAuth(res.body.email, res.body.api_key);
     return this;
   }
 
+  /** The Authorization header value of the logged-in user. */
+  get auth(): string {
+    return this.authorization;
+  }
+
+  /** An authenticated request to `path` (under /api/v1 unless it starts with /api/), for bodies of any kind. */
+  api(method: Method, path: string) {
+    const req = request(this.target)[method](path.startsWith('/api/') ? path : `/api/v1${path}`).set('Authorization', this.authorization);
+    return this.options.userAgent ? req.set('User-Agent', this.options.userAgent) : req;
+  }
+
+  /** GET parameters in the query, the others as a form, encoded as Zulip's clients encode them. */
+  call(method: Method, path: string, params: Record<string, unknown> = {}) {
+    const req = this.api(method, path);
+    return method === 'get' ? req.query(encode(params)) : req.type('form').send(encode(params));
+  }
+
   get(path: string, query: Record<string, unknown> = {}) {
-    return request(this.target).get(`/api/v1${path}`).query(encode(query)).set('Authorization', this.auth);
+    return this.call('get', path, query);
   }
 
   post(path: string, form: Record<string, unknown> = {}) {
-    return request(this.target).post(`/api/v1${path}`).type('form').send(encode(form)).set('Authorization', this.auth);
+    return this.call('post', path, form);
   }
 
   patch(path: string, form: Record<string, unknown> = {}) {
-    return request(this.target).patch(`/api/v1${path}`).type('form').send(encode(form)).set('Authorization', this.auth);
+    return this.call('patch', path, form);
+  }
+
+  put(path: string, form: Record<string, unknown> = {}) {
+    return this.call('put', path, form);
   }
 
   delete(path: string, form: Record<string, unknown> = {}) {
-    return request(this.target).delete(`/api/v1${path}`).type('form').send(encode(form)).set('Authorization', this.auth);
+    return this.call('delete', path, form);
   }
 }
 
