@@ -1,4 +1,5 @@
-import { MemoryQueueStore, type QueueDescriptor } from '../src';
+import { MemoryQueueStore } from '../src';
+import { queueDescriptor } from '@chat/testing';
 import { CONTRACT_MAX_EVENTS, runQueueStoreContract } from './queue-store.contract';
 
 runQueueStoreContract('MemoryQueueStore', async () => {
@@ -8,19 +9,7 @@ runQueueStoreContract('MemoryQueueStore', async () => {
 });
 
 describe('MemoryQueueStore waiters', () => {
-  const queue: QueueDescriptor = {
-    id: '1:1',
-    userId: 1,
-    realmId: 1,
-    eventTypes: null,
-    narrow: [],
-    applyMarkdown: true,
-    clientGravatar: false,
-    allPublicStreams: false,
-    clientName: 'website',
-    timeoutSecs: 600,
-    lastActivity: 0,
-  };
+  const queue = queueDescriptor({ id: '1:1', lastActivity: 0 });
 
   it('keeps nothing of a waiter once it has settled, whichever way', async () => {
     const store = new MemoryQueueStore();

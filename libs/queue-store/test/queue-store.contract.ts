@@ -1,3 +1,4 @@
+import { queueDescriptor } from '@chat/testing';
 import type { QueueDescriptor, QueueStore, WaitResult } from '../src';
 
 /** What a contract run needs from an adapter, fresh for every test. */
@@ -32,20 +33,7 @@ export function runQueueStoreContract(name: string, makeStore: () => Promise<Sto
     });
 
     async function newQueue(overrides: Partial<QueueDescriptor> = {}): Promise<QueueDescriptor> {
-      const queue: QueueDescriptor = {
-        id: await store.newQueueId(),
-        userId: 1,
-        realmId: 1,
-        eventTypes: null,
-        narrow: [],
-        applyMarkdown: true,
-        clientGravatar: false,
-        allPublicStreams: false,
-        clientName: 'website',
-        timeoutSecs: 600,
-        lastActivity: 1_700_000_000_000,
-        ...overrides,
-      };
+      const queue = queueDescriptor({ id: await store.newQueueId(), ...overrides });
       await store.create(queue);
       return queue;
     }

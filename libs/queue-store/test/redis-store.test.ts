@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { queueDescriptor } from '@chat/testing';
 import Redis from 'ioredis';
 import { RedisQueueStore, type QueueDescriptor } from '../src';
 import { CONTRACT_MAX_EVENTS, runQueueStoreContract } from './queue-store.contract';
@@ -66,20 +67,7 @@ describe('RedisQueueStore', () => {
   afterEach(() => store.close());
 
   async function newQueue(overrides: Partial<QueueDescriptor> = {}): Promise<QueueDescriptor> {
-    const queue: QueueDescriptor = {
-      id: await store.newQueueId(),
-      userId: 5,
-      realmId: 2,
-      eventTypes: null,
-      narrow: [],
-      applyMarkdown: true,
-      clientGravatar: false,
-      allPublicStreams: true,
-      clientName: 'website',
-      timeoutSecs: 600,
-      lastActivity: 1_700_000_000_000,
-      ...overrides,
-    };
+    const queue = queueDescriptor({ id: await store.newQueueId(), userId: 5, realmId: 2, allPublicStreams: true, ...overrides });
     await store.create(queue);
     return queue;
   }

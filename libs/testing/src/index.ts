@@ -6,3 +6,4 @@ export * from './outbox';
 export * from './processes';
 export * from './apply-events';
 export * from './openapi';
+export * from './factories';

@@ -1,4 +1,5 @@
 import type { BusRecord } from '@chat/bus';
+import { queueDescriptor } from '@chat/testing';
 import type { Notice, WireMessage } from '@chat/events';
 import { MemoryQueueStore, type QueueDescriptor } from '@chat/queue-store';
 import { deliverRecord } from '../src/consumers/deliver';
@@ -12,20 +13,8 @@ const record = (notice: Notice, txId = 1): BusRecord => ({
   payload: { outboxId: String(seq), txId, notice },
 });
 
-const queue = (id: string, userId: number, overrides: Partial<QueueDescriptor> = {}): QueueDescriptor => ({
-  id,
-  userId,
-  realmId: 1,
-  eventTypes: null,
-  narrow: [],
-  applyMarkdown: false,
-  clientGravatar: false,
-  allPublicStreams: false,
-  clientName: 'test',
-  timeoutSecs: 600,
-  lastActivity: Date.now(),
-  ...overrides,
-});
+const queue = (id: string, userId: number, overrides: Partial<QueueDescriptor> = {}): QueueDescriptor =>
+  queueDescriptor({ id, userId, applyMarkdown: false, lastActivity: Date.now(), ...overrides });
 
 const message: WireMessage = {
   id: 10,

@@ -1,9 +1,9 @@
 /** The user group endpoints' responses against Zulip 2.1's OpenAPI document. */
 import request from 'supertest';
 import { zulipOpenApi } from '@chat/testing';
+import { startSettings, type Harness } from './helpers';
 
 type Json = Record<string, unknown>;
-import { startSettings, type Harness } from './helpers';
 
 describe('user group responses against Zulip 2.1 OpenAPI', () => {
   let h: Harness;

@@ -2,22 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemoryQueueStore, type QueueDescriptor } from '@chat/queue-store';
-import { testLogger } from '@chat/testing';
+import { testLogger, queueDescriptor } from '@chat/testing';
 import { restoreQueues, saveQueues } from '../src/saved-queues';
 
-const queue = (id: string): QueueDescriptor => ({
-  id,
-  userId: 7,
-  realmId: 1,
-  eventTypes: null,
-  narrow: [],
-  applyMarkdown: false,
-  clientGravatar: false,
-  allPublicStreams: false,
-  clientName: 'test',
-  timeoutSecs: 600,
-  lastActivity: Date.now(),
-});
+const queue = (id: string): QueueDescriptor => queueDescriptor({ id, userId: 7, applyMarkdown: false, lastActivity: Date.now() });
 
 describe('event queues across a restart of the embedded server', () => {
   it('keeps queue ids, unacknowledged events and ids, and announces the restart', async () => {
