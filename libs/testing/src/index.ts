@@ -7,3 +7,4 @@ export * from './processes';
 export * from './apply-events';
 export * from './openapi';
 export * from './factories';
+export * from './brokers';
