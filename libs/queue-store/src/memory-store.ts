@@ -3,6 +3,8 @@ import {
   seesPublicStreams,
   type AppendEntry,
   type FetchResult,
+  type PollResult,
+  type PollStep,
   type QueueDescriptor,
   type QueuedEvent,
   type QueueStore,
@@ -165,6 +167,15 @@ export class MemoryQueueStore implements QueueStore {
     if (dropped > 0) queue.events.splice(0, dropped);
     if (lastEventId !== queue.newestPrunedId) return { kind: 'not-in-queue' };
     return { kind: 'ok', events: queue.events.slice() };
+  }
+
+  async poll(queueId: string, step: PollStep): Promise<PollResult> {
+    const queue = this.queues.get(queueId);
+    if (!queue) return { kind: 'no-queue' };
+    if (step.userId !== undefined && queue.descriptor.userId !== step.userId) return { kind: 'not-owner' };
+    if (step.now !== undefined) queue.descriptor.lastActivity = step.now;
+    if (step.interrupt) this.waiters.wake(queueId);
+    return this.fetch(queueId, step.lastEventId);
   }
 
   waitForEvent(queueId: string, timeoutMs: number, signal?: AbortSignal): Promise<WaitResult> {

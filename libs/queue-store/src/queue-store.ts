@@ -81,6 +81,19 @@ export type FetchResult =
 
 export type WaitResult = 'event' | 'timeout' | 'aborted';
 
+/** What a long-poll asks of its queue in one step (see QueueStore.poll). */
+export interface PollStep {
+  lastEventId: number;
+  /** The polling user: another user's queue answers 'not-owner' and is left as it was. */
+  userId?: number;
+  /** Records client activity at this time, as touch does. */
+  now?: number;
+  /** Wakes the polls parked on the queue before this one, on every replica, as interrupt does. */
+  interrupt?: boolean;
+}
+
+export type PollResult = FetchResult | { kind: 'not-owner' };
+
 export interface QueueStore {
   /** A new unique queue id. */
   newQueueId(): Promise<string>;
@@ -119,6 +132,12 @@ export interface QueueStore {
    * stay in the queue until a later fetch acknowledges them; treat them as read-only.
    */
   fetch(queueId: string, lastEventId: number): Promise<FetchResult>;
+  /**
+   * GET /events's steps before it parks, atomically and in one round trip to Redis (a poll used
+   * to make four: get, touch, interrupt, fetch): the queue must exist and, when `userId` is
+   * given, be that user's; then touch, interrupt and fetch as asked, in that order.
+   */
+  poll(queueId: string, step: PollStep): Promise<PollResult>;
   /**
    * Parks until the queue has something to give, for the long-poll after an empty fetch.
    *

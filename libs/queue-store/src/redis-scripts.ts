@@ -21,12 +21,19 @@ redis.call('ZADD', KEYS[4], ARGV[3], ARGV[1])
 return 1
 `;
 
+/** Client activity (register, poll) at `now` postpones the queue's collection. */
+const ACTIVITY = `
+local function touch(queue, expiry, now, queue_id)
+  redis.call('HSET', queue, 'lastActivity', now)
+  local timeout = tonumber(redis.call('HGET', queue, 'timeoutSecs'))
+  redis.call('ZADD', expiry, string.format('%d', tonumber(now) + timeout * 1000), queue_id)
+end
+`;
+
 /** KEYS: queue, expiry. ARGV: now, queue id. */
-const TOUCH = `
+const TOUCH = `${ACTIVITY}
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-redis.call('HSET', KEYS[1], 'lastActivity', ARGV[1])
-local timeout = tonumber(redis.call('HGET', KEYS[1], 'timeoutSecs'))
-redis.call('ZADD', KEYS[2], string.format('%d', tonumber(ARGV[1]) + timeout * 1000), ARGV[2])
+touch(KEYS[1], KEYS[2], ARGV[1], ARGV[2])
 return 1
 `;
 
@@ -145,13 +152,19 @@ return 1
 `;
 
 /**
- * KEYS: queue, events, body references. ARGV: last event id. Zulip's fetch_events checks, prune
- * and contents, with message bodies put back in place of their references:
- * {'no-queue'} | {'pruned-past', newestPrunedId} | {'not-in-queue'} | {'ok', {events...}}.
+ * KEYS: queue, events, body references, expiry. ARGV: last event id, then optional steps, each
+ * skipped when '': the owner's user id, now (touch), the wake channel (interrupt), the queue id.
+ * A whole long-poll step in one call (QueueStore.poll): the owner check, touch, interrupt, then
+ * Zulip's fetch_events checks, prune and contents, with message bodies put back in place of
+ * their references: {'no-queue'} | {'not-owner'} | {'pruned-past', newestPrunedId} |
+ * {'not-in-queue'} | {'ok', {events...}}.
  * The events come back as one nested array: unpack() would overflow Lua's stack past ~8,000.
  */
-const FETCH = `${BODIES}
+const POLL = `${BODIES}${ACTIVITY}
 if redis.call('EXISTS', KEYS[1]) == 0 then return {'no-queue'} end
+if ARGV[2] ~= '' and redis.call('HGET', KEYS[1], 'userId') ~= ARGV[2] then return {'not-owner'} end
+if ARGV[3] ~= '' then touch(KEYS[1], KEYS[4], ARGV[3], ARGV[5]) end
+if ARGV[4] ~= '' then redis.call('PUBLISH', ARGV[4], 'interrupt') end
 local last = tonumber(ARGV[1])
 local pruned = tonumber(redis.call('HGET', KEYS[1], 'prunedId'))
 if last < pruned then return {'pruned-past', pruned} end
@@ -204,7 +217,7 @@ const SCRIPTS = {
   chatQueueAppend: { numberOfKeys: 5, lua: APPEND },
   chatQueueSetFence: { numberOfKeys: 4, lua: SET_FENCE },
   chatQueueDelete: { numberOfKeys: 5, lua: DELETE },
-  chatQueueFetch: { numberOfKeys: 3, lua: FETCH },
+  chatQueuePoll: { numberOfKeys: 4, lua: POLL },
 } as const;
 
 type ScriptName = keyof typeof SCRIPTS;

@@ -6,6 +6,8 @@ import {
   seesPublicStreams,
   type AppendEntry,
   type FetchResult,
+  type PollResult,
+  type PollStep,
   type QueueDescriptor,
   type QueuedEvent,
   type QueueStore,
@@ -141,9 +143,19 @@ export class RedisQueueStore implements QueueStore {
   }
 
   async fetch(queueId: string, lastEventId: number): Promise<FetchResult> {
+    const result = await this.poll(queueId, { lastEventId });
+    // Without a user id the script never checks the owner.
+    if (result.kind === 'not-owner') throw new Error('fetch checked an owner');
+    return result;
+  }
+
+  async poll(queueId: string, step: PollStep): Promise<PollResult> {
     const k = this.keys;
-    const reply = await this.redis.chatQueueFetch(k.queue(queueId), k.events(queueId), k.bodyRefs, lastEventId);
-    return parseFetch(reply);
+    const reply = await this.redis.chatQueuePoll(
+      k.queue(queueId), k.events(queueId), k.bodyRefs, k.expiry,
+      step.lastEventId, step.userId ?? '', step.now ?? '', step.interrupt ? k.wake(queueId) : '', queueId,
+    );
+    return parsePoll(reply);
   }
 
   waitForEvent(queueId: string, timeoutMs: number, signal?: AbortSignal): Promise<WaitResult> {
@@ -307,11 +319,13 @@ function referenceJson(event: ClientEvent, key: string): string {
   return JSON.stringify({ $body: key, ...rest });
 }
 
-function parseFetch(reply: unknown): FetchResult {
-  if (!Array.isArray(reply)) throw new Error(`unexpected fetch reply ${String(reply)}`);
+function parsePoll(reply: unknown): PollResult {
+  if (!Array.isArray(reply)) throw new Error(`unexpected poll reply ${String(reply)}`);
   const [kind, detail] = reply as [unknown, unknown];
   switch (kind) {
     case 'no-queue':
+      return { kind };
+    case 'not-owner':
       return { kind };
     case 'not-in-queue':
       return { kind };
@@ -320,7 +334,7 @@ function parseFetch(reply: unknown): FetchResult {
     case 'ok':
       return { kind, events: (detail as string[]).map((json) => JSON.parse(json) as QueuedEvent) };
     default:
-      throw new Error(`unexpected fetch reply ${String(kind)}`);
+      throw new Error(`unexpected poll reply ${String(kind)}`);
   }
 }
 

@@ -1,12 +1,16 @@
 import { MemoryQueueStore } from '../src';
 import { queueDescriptor } from '@chat/testing';
-import { CONTRACT_MAX_EVENTS, runQueueStoreContract } from './queue-store.contract';
+import { CONTRACT_MAX_EVENTS, runQueueStoreContract, type StoreUnderTest } from './queue-store.contract';
+import { runPollContract } from './queue-store.poll-contract';
 
-runQueueStoreContract('MemoryQueueStore', async () => {
+async function makeStore(): Promise<StoreUnderTest> {
   const store = new MemoryQueueStore({ maxEvents: CONTRACT_MAX_EVENTS });
   // One process holds every queue: the peer replica is the store itself, and waiters park synchronously.
   return { store, peer: store, parked: async () => undefined };
-});
+}
+
+runQueueStoreContract('MemoryQueueStore', makeStore);
+runPollContract('MemoryQueueStore', makeStore);
 
 describe('MemoryQueueStore waiters', () => {
   const queue = queueDescriptor({ id: '1:1', lastActivity: 0 });

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { queueDescriptor } from '@chat/testing';
 import Redis from 'ioredis';
 import { RedisQueueStore, type QueueDescriptor } from '../src';
-import { CONTRACT_MAX_EVENTS, runQueueStoreContract } from './queue-store.contract';
+import { CONTRACT_MAX_EVENTS, runQueueStoreContract, type StoreUnderTest } from './queue-store.contract';
+import { runPollContract } from './queue-store.poll-contract';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Every key and channel of this file lives under it; each store gets its own sub-prefix. */
@@ -45,7 +46,7 @@ function channelOf(prefix: string, queueId: string): string {
   return `${prefix}wake:${queueId}`;
 }
 
-runQueueStoreContract('RedisQueueStore', async () => {
+async function makeStore(): Promise<StoreUnderTest> {
   const prefix = nextPrefix();
   const store = new RedisQueueStore({ url: REDIS_URL, prefix, maxEvents: CONTRACT_MAX_EVENTS });
   // A second instance with its own connections: another event-queue replica.
@@ -53,7 +54,10 @@ runQueueStoreContract('RedisQueueStore', async () => {
   const parked = (queueId: string): Promise<void> =>
     eventually(async () => (await subscribers(channelOf(prefix, queueId))) > 0, `${queueId} is subscribed`);
   return { store, peer, parked };
-});
+}
+
+runQueueStoreContract('RedisQueueStore', makeStore);
+runPollContract('RedisQueueStore', makeStore);
 
 describe('RedisQueueStore', () => {
   let prefix: string;

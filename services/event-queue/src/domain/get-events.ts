@@ -4,7 +4,7 @@
  * closure and a timer here and a channel subscription on the process's one Redis subscriber.
  */
 import { badEventQueueId, badRequest, plainError } from '@chat/errors';
-import type { QueuedEvent } from '@chat/queue-store';
+import type { PollResult as StorePollResult, QueuedEvent } from '@chat/queue-store';
 import type { EventQueueDeps } from '../app';
 
 /**
@@ -31,13 +31,15 @@ export interface PollResult {
   waited: boolean;
 }
 
-async function fetchOnce(deps: EventQueueDeps, queueId: string, lastEventId: number): Promise<QueuedEvent[]> {
-  const result = await deps.store.fetch(queueId, lastEventId);
+/** The events a poll step found, or Zulip's error for why there are none to give. */
+function eventsOf(result: StorePollResult, queueId: string, lastEventId: number): QueuedEvent[] {
   switch (result.kind) {
     case 'ok':
       return result.events;
     case 'no-queue':
       throw badEventQueueId(queueId);
+    case 'not-owner':
+      throw plainError('You are not authorized to get events from this queue');
     case 'pruned-past':
       throw badRequest(`An event newer than ${result.newestPrunedId} has already been pruned!`);
     case 'not-in-queue':
@@ -45,24 +47,28 @@ async function fetchOnce(deps: EventQueueDeps, queueId: string, lastEventId: num
   }
 }
 
-export async function pollEvents(deps: EventQueueDeps, request: PollRequest): Promise<PollResult> {
+/** Zulip checks the queue and its owner before it asks for last_event_id. */
+async function missingLastEventId(deps: EventQueueDeps, request: PollRequest): Promise<never> {
   const queue = await deps.store.get(request.queueId);
   if (!queue) throw badEventQueueId(request.queueId);
   if (queue.userId !== request.userId) throw plainError('You are not authorized to get events from this queue');
-  if (request.lastEventId === undefined) throw badRequest("Missing 'last_event_id' argument");
-  const lastEventId = request.lastEventId;
-  await deps.store.touch(queue.id, Date.now());
-  // A poll parked earlier on this queue, on any replica, answers now with what it has.
-  await deps.store.interrupt(queue.id);
+  throw badRequest("Missing 'last_event_id' argument");
+}
 
-  const events = await fetchOnce(deps, queue.id, lastEventId);
+export async function pollEvents(deps: EventQueueDeps, request: PollRequest): Promise<PollResult> {
+  if (request.lastEventId === undefined) return missingLastEventId(deps, request);
+  const { queueId, lastEventId } = request;
+  // One store call: owner check, touch, wake the poll parked before on this queue (on any
+  // replica: it answers now with what it has), prune and fetch.
+  const first = await deps.store.poll(queueId, { lastEventId, userId: request.userId, now: Date.now(), interrupt: true });
+  const events = eventsOf(first, queueId, lastEventId);
   if (events.length > 0 || request.dontBlock) return { events, waited: false };
 
-  const outcome = await deps.store.waitForEvent(queue.id, deps.heartbeatMs?.() ?? heartbeatDelayMs(deps.config.heartbeatSecs), request.signal);
+  const outcome = await deps.store.waitForEvent(queueId, deps.heartbeatMs?.() ?? heartbeatDelayMs(deps.config.heartbeatSecs), request.signal);
   if (outcome === 'timeout') {
     // The heartbeat goes through the queue like any event, so it has an id to acknowledge.
-    await deps.store.append([{ queueId: queue.id, event: { type: 'heartbeat' } }]);
+    await deps.store.append([{ queueId, event: { type: 'heartbeat' } }]);
   }
-  await deps.store.touch(queue.id, Date.now());
-  return { events: await fetchOnce(deps, queue.id, lastEventId), waited: true };
+  const after = await deps.store.poll(queueId, { lastEventId, now: Date.now() });
+  return { events: eventsOf(after, queueId, lastEventId), waited: true };
 }
