@@ -42,6 +42,8 @@ export interface Config {
   heartbeatSecs: number | null;
   /** A queue holding more unacknowledged events than this is collected (BAD_EVENT_QUEUE_ID). */
   queueMaxEvents: number;
+  /** REGISTER_CONCURRENCY: /register snapshots one event-queue process reads at once; more wait in line. */
+  registerConcurrency: number;
   /** Distributed topology: where the gateway finds each service. */
   serviceUrls: Record<string, string>;
   /**
@@ -92,6 +94,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     eventQueueGcSecs: intVar(env, 'EVENT_QUEUE_GC_SECS', 60, problems),
     heartbeatSecs: env.EVENT_HEARTBEAT_SECS ? intVar(env, 'EVENT_HEARTBEAT_SECS', 45, problems) : null,
     queueMaxEvents: intVar(env, 'EVENT_QUEUE_MAX_EVENTS', 10000, problems),
+    registerConcurrency: intVar(env, 'REGISTER_CONCURRENCY', 4, problems),
     serviceUrls: serviceUrls(env),
     shutdownGraceSecs: intVar(env, 'SHUTDOWN_GRACE_SECS', 25, problems),
     apiDocsFile: env.API_DOCS_FILE ?? '',
@@ -112,6 +115,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   checkUrls(env, problems);
   if (!LOG_LEVELS.includes(config.logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${config.logLevel}"`);
   if (config.shutdownGraceSecs < 1) problems.push('SHUTDOWN_GRACE_SECS must be at least 1');
+  if (config.registerConcurrency < 1) problems.push('REGISTER_CONCURRENCY must be at least 1');
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   return config;
 }
