@@ -1,1 +1,2 @@
 export * from './authenticator';
+export * from './request-auth';

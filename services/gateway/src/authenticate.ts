@@ -3,28 +3,13 @@
  * Zulip's error bodies (behaviour notes 1.4).
  */
 import type { RequestHandler } from 'express';
-import { Authenticator, parseBasicAuth, userIdentity } from '@chat/auth';
-import { BOT_TYPES, getRealmForHost, type Executor, type UserRow } from '@chat/db';
+import { authenticateBasicUser, Authenticator, parseBasicAuth, userIdentity } from '@chat/auth';
+import type { UserRow } from '@chat/db';
 import { ApiError, missingArgument, unauthorized } from '@chat/errors';
 import { IDENTITY_HEADER, SIGNATURE_HEADER } from '@chat/http';
 import type { Route } from './route-table';
 
-const REALM_CACHE_MS = 10_000;
-
-/** The realm each Host names, cached briefly: realms are created rarely and read on every request. */
-export function realmResolver(db: Executor): (host: string | undefined) => Promise<number | null> {
-  const cache = new Map<string, { realmId: number | null; expires: number }>();
-  return async (host) => {
-    const key = host ?? '';
-    const hit = cache.get(key);
-    if (hit && hit.expires > Date.now()) return hit.realmId;
-    const realm = await getRealmForHost(db, host);
-    const realmId = realm?.id ?? null;
-    if (cache.size > 10_000) cache.clear();
-    cache.set(key, { realmId, expires: Date.now() + REALM_CACHE_MS });
-    return realmId;
-  };
-}
+export { realmResolver } from '@chat/auth';
 
 /**
  * /external/<integration> (behaviour notes 1.4). By default Zulip's api_key_only_webhook_view:
@@ -77,15 +62,7 @@ export function authenticateRoute(
         next();
         return;
       }
-      if (!header) throw unauthorized('Not logged in: API authentication or user session required');
-      const credentials = parseBasicAuth(header);
-      const { user } = await authenticator.authenticate(credentials, realmId).catch((err: unknown) => {
-        // Under HTTP Basic every credential error is a 401 without code (Zulip's json_unauthorized).
-        throw err instanceof ApiError ? unauthorized(err.message) : err;
-      });
-      if (user.bot_type === BOT_TYPES.INCOMING_WEBHOOK && !route.webhookBots) {
-        throw unauthorized('This API is not available to incoming webhook bots.');
-      }
+      const user = await authenticateBasicUser(authenticator, header, realmId, { webhookBots: route.webhookBots });
       req.identity = userIdentity(user);
       next();
     } catch (err) {
