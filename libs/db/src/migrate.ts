@@ -10,6 +10,7 @@ import * as settings from './migrations/0300_settings';
 import * as presence from './migrations/0350_presence';
 import * as userGroups from './migrations/0360_user_groups';
 import * as webhookBotReminders from './migrations/0400_webhook_bot_reminders';
+import * as realmStateVersions from './migrations/0500_realm_state_versions';
 import * as outboxRequestId from './migrations/0600_outbox_request_id';
 
 /**
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '0350_presence': presence,
   '0360_user_groups': userGroups,
   '0400_webhook_bot_reminders': webhookBotReminders,
+  '0500_realm_state_versions': realmStateVersions,
   '0600_outbox_request_id': outboxRequestId,
 };
 

@@ -25,5 +25,36 @@ export async function writeNotices(trx: Executor, notices: Notice[]): Promise<vo
   const requestId = currentRequestId() ?? null;
   const rows = notices.map((notice) => ({ partition_key: notice.realmId, payload: JSON.stringify(notice), request_id: requestId }));
   await trx('outbox').insert(rows);
+  await bumpRealmStateVersions(trx, notices);
   await trx.raw('SELECT pg_notify(?, ?)', [OUTBOX_CHANNEL, '']);
+}
+
+/**
+ * Event types that change what /register shows identically to every member of a realm (its
+ * settings, users and bots, emoji, profile fields, groups, default streams, and the streams
+ * those name). The event-queue service caches that part per realm state version.
+ */
+export const REALM_WIDE_EVENT_TYPES: ReadonlySet<string> = new Set([
+  'realm', 'realm_user', 'realm_bot', 'realm_emoji', 'realm_filters',
+  'custom_profile_fields', 'user_group', 'default_streams', 'stream',
+]);
+
+/**
+ * Bumps the realm's state version in the writing transaction, so the version a /register
+ * snapshot reads names exactly the realm-wide state that snapshot sees (migration 0500).
+ * Realms in id order: two transactions bumping the same realms never wait on each other in a cycle.
+ */
+async function bumpRealmStateVersions(trx: Executor, notices: Notice[]): Promise<void> {
+  const realmIds = [...new Set(notices.filter(isRealmWide).map((n) => n.realmId))].sort((a, b) => a - b);
+  for (const realmId of realmIds) {
+    await trx.raw(
+      `INSERT INTO realm_state_versions (realm_id, version) VALUES (?, 1)
+       ON CONFLICT (realm_id) DO UPDATE SET version = realm_state_versions.version + 1`,
+      [realmId],
+    );
+  }
+}
+
+function isRealmWide(notice: Notice): boolean {
+  return notice.kind === 'event' && REALM_WIDE_EVENT_TYPES.has(notice.event.type);
 }

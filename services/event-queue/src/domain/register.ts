@@ -3,11 +3,14 @@
  * the wanted types. The queue exists before the state is read, so no event committed after the
  * read can be missed.
  */
+import type { Database } from '@chat/db';
 import { ApiError, badRequest } from '@chat/errors';
 import { parseSnapshot, type QueueDescriptor } from '@chat/queue-store';
 import type { EventQueueDeps } from '../app';
 import { SUPPORTED_NARROW_OPERATORS } from './event-filter';
+import { RegisterSlots } from './register-slots';
 import { fetchInitialState } from './state';
+import { readRealmStateVersion, RealmStateCache } from './state/realm-cache';
 
 /** Zulip's MAX_QUEUE_TIMEOUT_SECS; the default idle timeout is config.eventQueueTimeoutSecs (600). */
 const MAX_QUEUE_TIMEOUT_SECS = 7 * 24 * 60 * 60;
@@ -72,33 +75,62 @@ export async function allocateQueue(deps: EventQueueDeps, request: RegisterReque
   return queue;
 }
 
+/** What a process keeps for /register, per database pool: the realm-wide state cache and the slots. */
+export interface RegisterResources {
+  cache: RealmStateCache;
+  slots: RegisterSlots;
+}
+
+// Keyed by the pool, not global: one per process in production, and tests that run several
+// clusters (several databases) in one process never share a cache.
+const resourcesByDatabase = new WeakMap<Database, RegisterResources>();
+
+export function registerResources(deps: Pick<EventQueueDeps, 'db' | 'config'>): RegisterResources {
+  let resources = resourcesByDatabase.get(deps.db);
+  if (!resources) {
+    resources = { cache: new RealmStateCache(), slots: new RegisterSlots(deps.config.registerConcurrency) };
+    resourcesByDatabase.set(deps.db, resources);
+  }
+  return resources;
+}
+
 /**
  * No event lost, none applied twice: the queue exists (recording each event's transaction)
  * before the state is read; the state is read in one REPEATABLE READ snapshot; then the queue is
  * fenced with that snapshot, which drops the events the state already holds, whether they
  * reached the queue during the read or reach it later (the relay and the bus are asynchronous).
+ * The realm-wide part comes from the cache only for the realm state version read in that same
+ * snapshot, so it is exactly what the snapshot would have read.
  */
 export async function registerQueue(deps: EventQueueDeps, request: RegisterRequest): Promise<Record<string, unknown>> {
-  const queue = await allocateQueue(deps, { ...request, withState: true });
-  const wanted = request.fetchEventTypes ?? request.eventTypes;
-  const { snapshot, state } = await deps.db.knex.transaction(
-    async (trx) => {
-      // The first statement fixes the transaction's snapshot; every read below uses it.
-      const { rows } = (await trx.raw('SELECT pg_current_snapshot()::text AS snapshot')) as {
-        rows: { snapshot: string }[];
-      };
-      const read = await fetchInitialState(trx, {
-        userId: request.userId,
-        realmId: request.realmId,
-        wanted,
-        clientGravatar: request.clientGravatar,
-        includeSubscribers: request.includeSubscribers,
-        externalHost: deps.config.externalHost,
-      });
-      return { snapshot: parseSnapshot(rows[0]!.snapshot), state: read };
-    },
-    { isolationLevel: 'repeatable read', readOnly: true },
-  );
-  await deps.store.setFence(queue.id, snapshot);
-  return { queue_id: queue.id, last_event_id: -1, ...state };
+  const { cache, slots } = registerResources(deps);
+  return slots.run(async () => {
+    const queue = await allocateQueue(deps, { ...request, withState: true });
+    const wanted = request.fetchEventTypes ?? request.eventTypes;
+    const { snapshot, state } = await deps.db.knex.transaction(
+      async (trx) => {
+        // The first statement fixes the transaction's snapshot; every read below uses it.
+        const { rows } = (await trx.raw('SELECT pg_current_snapshot()::text AS snapshot')) as {
+          rows: { snapshot: string }[];
+        };
+        const version = await readRealmStateVersion(trx, request.realmId);
+        const read = await fetchInitialState(
+          trx,
+          {
+            userId: request.userId,
+            realmId: request.realmId,
+            wanted,
+            clientGravatar: request.clientGravatar,
+            includeSubscribers: request.includeSubscribers,
+            externalHost: deps.config.externalHost,
+          },
+          cache.forVersion(version),
+        );
+        return { snapshot: parseSnapshot(rows[0]!.snapshot), state: read };
+      },
+      { isolationLevel: 'repeatable read', readOnly: true },
+    );
+    await deps.store.setFence(queue.id, snapshot);
+    return { queue_id: queue.id, last_event_id: -1, ...state };
+  });
 }

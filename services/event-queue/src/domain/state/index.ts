@@ -14,7 +14,8 @@ import {
   notificationSettings,
 } from '@chat/views';
 import { presenceState, userStatusState } from './presence';
-import { realmEmojiState, realmState } from './realm';
+import { UNCACHED, type RealmWidePieces } from './realm-cache';
+import { realmEmojiState, realmFiltersState, realmState } from './realm';
 import { defaultStreamsState, mutedTopicsState, streamState, subscriptionState } from './streams';
 import { unreadMsgs, type MuteState } from './unread';
 import { realmUserState, type StateContext } from './users';
@@ -28,25 +29,36 @@ export interface StateRequest {
   externalHost: string;
 }
 
-export async function fetchInitialState(db: Knex | Knex.Transaction, request: StateRequest): Promise<Record<string, unknown>> {
+/**
+ * `realmWide` serves the pieces every member of the realm is shown alike (./realm-cache.ts); it
+ * must be the one for the version this transaction's snapshot reads. Per-user pieces, presence
+ * and user_status (which change all the time) are always read here.
+ */
+export async function fetchInitialState(
+  db: Knex | Knex.Transaction,
+  request: StateRequest,
+  realmWide: RealmWidePieces = UNCACHED,
+): Promise<Record<string, unknown>> {
   const want = (type: string) => request.wanted === null || request.wanted.includes(type);
   const user = await getUserById(db, request.realmId, request.userId);
   if (!user) return {};
-  const ctx: StateContext = { db, user, clientGravatar: request.clientGravatar, includeSubscribers: request.includeSubscribers };
+  const ctx: StateContext = { db, user, clientGravatar: request.clientGravatar, includeSubscribers: request.includeSubscribers, realmWide };
+  const realmId = user.realm_id;
   const state: Record<string, unknown> = {};
   if (want('alert_words')) state.alert_words = await alertWordsOf(db, user.id);
   if (want('custom_profile_fields')) {
-    state.custom_profile_fields = await realmProfileFields(db, user.realm_id);
+    state.custom_profile_fields = await realmWide.get('custom_profile_fields', () => realmProfileFields(db, realmId));
     state.custom_profile_field_types = profileFieldTypesDict();
   }
   if (want('message')) state.max_message_id = await maxMessageIdForUser(db, user.id);
   if (want('muted_topics')) Object.assign(state, await mutedTopicsState(ctx));
   if (want('pointer')) state.pointer = user.pointer;
   if (want('presence')) Object.assign(state, await presenceState(db, user.realm_id));
-  if (want('realm')) Object.assign(state, await realmState(db, user.realm_id, request.externalHost));
-  if (want('realm_emoji')) Object.assign(state, await realmEmojiState(db, user.realm_id));
+  if (want('realm')) Object.assign(state, await realmWide.get('realm', () => realmState(db, realmId, request.externalHost)));
+  if (want('realm_emoji')) Object.assign(state, await realmWide.get('realm_emoji', () => realmEmojiState(db, realmId)));
+  if (want('realm_filters')) Object.assign(state, await realmWide.get('realm_filters', () => realmFiltersState(db, realmId)));
   if (want('realm_user')) Object.assign(state, await realmUserState(ctx));
-  if (want('realm_user_groups')) state.realm_user_groups = await userGroupsInRealm(db, user.realm_id);
+  if (want('realm_user_groups')) state.realm_user_groups = await realmWide.get('realm_user_groups', () => userGroupsInRealm(db, realmId));
   if (want('subscription')) Object.assign(state, await subscriptionState(ctx, request.externalHost));
   // Zulip sends unread_msgs only when both message and update_message_flags are wanted.
   if (want('message') && want('update_message_flags')) state.unread_msgs = await unreadMsgs(db, user.id, await muteState(db, user.id));

@@ -47,6 +47,15 @@ export async function realmState(db: Executor, realmId: number, externalHost: st
   };
 }
 
+/** Zulip's realm_filters: [pattern, url_format_string, id] in creation order (a read of the message service's table). */
+export async function realmFiltersState(db: Executor, realmId: number): Promise<Record<string, unknown>> {
+  const rows: { id: number; pattern: string; url_format_string: string }[] = await db('realm_filters')
+    .where({ realm_id: realmId })
+    .orderBy('id')
+    .select('id', 'pattern', 'url_format_string');
+  return { realm_filters: rows.map((row) => [row.pattern, row.url_format_string, row.id]) };
+}
+
 export async function realmEmojiState(db: Executor, realmId: number): Promise<Record<string, unknown>> {
   return { realm_emoji: await realmEmojiDict(db, realmId) };
 }

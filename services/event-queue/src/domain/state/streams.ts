@@ -72,7 +72,8 @@ export async function streamState(ctx: StateContext): Promise<Record<string, unk
 
 export async function defaultStreamsState(ctx: StateContext): Promise<Record<string, unknown>> {
   if (ctx.user.role === 'guest') return { realm_default_streams: [] };
-  return { realm_default_streams: (await defaultStreamsForRealm(ctx.db, ctx.user.realm_id)).map(streamDict) };
+  const { db, user } = ctx;
+  return { realm_default_streams: await ctx.realmWide.get('realm_default_streams', async () => (await defaultStreamsForRealm(db, user.realm_id)).map(streamDict)) };
 }
 
 export async function mutedTopicsState(ctx: StateContext): Promise<Record<string, unknown>> {

@@ -1,12 +1,15 @@
 /** realm_user's initial state (Zulip's fetch_initial_state_data, 'realm_user'). */
 import { avatarUrl, profileDataByUser, type Executor, type UserRow } from '@chat/db';
 import { formatUserRow } from '@chat/views';
+import type { RealmWidePieces } from './realm-cache';
 
 export interface StateContext {
   db: Executor;
   user: UserRow;
   clientGravatar: boolean;
   includeSubscribers: boolean;
+  /** The realm-wide pieces for this snapshot's realm state version. */
+  realmWide: RealmWidePieces;
 }
 
 function registerUserDict(user: UserRow, clientGravatar: boolean, profileData?: Map<number, Record<string, unknown>>): Record<string, unknown> {
@@ -16,14 +19,22 @@ function registerUserDict(user: UserRow, clientGravatar: boolean, profileData?: 
   return dict;
 }
 
+/** The realm's user lists: the same for every member, in two variants (client_gravatar or not). */
+async function realmUserLists(db: Executor, realmId: number, clientGravatar: boolean): Promise<Record<string, unknown>> {
+  const users: UserRow[] = await db('users').where({ realm_id: realmId }).orderBy('id');
+  const profileData = await profileDataByUser(db, realmId);
+  return {
+    realm_users: users.filter((u) => u.is_active).map((u) => registerUserDict(u, clientGravatar, profileData)),
+    realm_non_active_users: users.filter((u) => !u.is_active).map((u) => registerUserDict(u, clientGravatar, profileData)),
+  };
+}
+
 export async function realmUserState(ctx: StateContext): Promise<Record<string, unknown>> {
-  const users: UserRow[] = await ctx.db('users').where({ realm_id: ctx.user.realm_id }).orderBy('id');
   const { user } = ctx;
   const isAdmin = user.role === 'admin';
-  const profileData = await profileDataByUser(ctx.db, user.realm_id);
+  const lists = await ctx.realmWide.get(`realm_users:${ctx.clientGravatar}`, () => realmUserLists(ctx.db, user.realm_id, ctx.clientGravatar));
   return {
-    realm_users: users.filter((u) => u.is_active).map((u) => registerUserDict(u, ctx.clientGravatar, profileData)),
-    realm_non_active_users: users.filter((u) => !u.is_active).map((u) => registerUserDict(u, ctx.clientGravatar, profileData)),
+    ...lists,
     avatar_source: user.avatar_source,
     avatar_url_medium: avatarUrl(user),
     avatar_url: avatarUrl(user),
