@@ -1,9 +1,11 @@
 import type { Express } from 'express';
+import type { Authenticator } from '@chat/auth';
 import type { Config } from '@chat/config';
 import type { Database } from '@chat/db';
-import { createServiceApp, type AnyEndpoint } from '@chat/http';
+import { API_PREFIX, createServiceApp, type AnyEndpoint } from '@chat/http';
 import type { Logger } from '@chat/log';
 import type { QueueStore } from '@chat/queue-store';
+import { directAuthentication } from './direct-auth';
 import type { LocalPolls } from './polls';
 import { eventEndpoints } from './routes/events';
 
@@ -16,6 +18,11 @@ export interface EventQueueDeps {
   heartbeatMs?: () => number;
   /** The polls parked in this process (see ./polls.ts). */
   polls: LocalPolls;
+  /**
+   * Given when clients may reach this process without the gateway (the ingress routes /register
+   * and /events here): their HTTP Basic credentials are checked here, see ./direct-auth.ts.
+   */
+  authenticator?: Authenticator;
 }
 
 /** Every endpoint this service serves (the gateway's route table must list each). */
@@ -29,5 +36,8 @@ export function buildApp(deps: EventQueueDeps): Express {
     endpoints: endpoints(deps),
     internalSecret: deps.config.internalSecret,
     logger: deps.logger,
+    extraRoutes: (app) => {
+      if (deps.authenticator) app.use(API_PREFIX, directAuthentication(deps.authenticator, deps.db.knex));
+    },
   });
 }

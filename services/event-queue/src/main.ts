@@ -1,7 +1,9 @@
+import { Authenticator, watchAuthChanges } from '@chat/auth';
 import { loadConfig } from '@chat/config';
 import { registerEventTierMetrics } from '@chat/http';
 import { createLogger } from '@chat/log';
 import {
+  cipherFor,
   createOperations,
   databaseCheck,
   openBus,
@@ -38,7 +40,11 @@ async function main(): Promise<void> {
     queues: () => redis.queueCount(),
     consumerLag: () => nats.consumerLag(),
   });
-  const replica = await startReplica({ config, db, bus, store: redis.store, logger, observer });
+  // The ingress may send /register and /events here directly: this replica then checks API keys
+  // as the gateway does, with a cache that committed auth changes invalidate.
+  const authenticator = new Authenticator(db.knex, cipherFor(config));
+  const unwatch = await watchAuthChanges(db, authenticator);
+  const replica = await startReplica({ config, db, bus, store: redis.store, logger, observer, authenticator });
   parkedPolls = () => replica.polls.size;
   await serve(ops.wrap(replica.app), {
     port: config.port,
@@ -51,6 +57,7 @@ async function main(): Promise<void> {
     drain: () => replica.drain(),
     onShutdown: async () => {
       // NATS drain flushes pending acks before the connection closes.
+      await unwatch();
       await bus.close();
       await nats.close();
       await redis.close();

@@ -4,6 +4,7 @@
  * on another replica), stops taking bus records after the one in hand, and closes.
  */
 import type { Express } from 'express';
+import type { Authenticator } from '@chat/auth';
 import type { Bus } from '@chat/bus';
 import type { Config } from '@chat/config';
 import { OutboxRelay, type Database } from '@chat/db';
@@ -27,6 +28,8 @@ export interface ReplicaOptions {
   heartbeatMs?: () => number;
   /** Told of every bus record the worker handles (metrics). */
   observer?: DeliveryObserver;
+  /** Authenticates clients that reach this replica without the gateway (see ./direct-auth.ts). */
+  authenticator?: Authenticator;
 }
 
 export interface Replica {
@@ -47,7 +50,7 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
       : await startWorker({ bus, store, logger, observer: options.observer, gcIntervalMs: config.eventQueueGcSecs * 1000 });
   const relay = options.relay === false ? null : new OutboxRelay({ db, bus, logger });
   await relay?.start();
-  const app = buildApp({ config, db, store, logger, polls, heartbeatMs: options.heartbeatMs });
+  const app = buildApp({ config, db, store, logger, polls, heartbeatMs: options.heartbeatMs, authenticator: options.authenticator });
   return {
     app,
     polls,
