@@ -5,12 +5,14 @@ import * as huddles from './migrations/0101_huddles';
 import * as reactions from './migrations/0102_reactions';
 import * as realmFilters from './migrations/0110_realm_filters';
 import * as attachments from './migrations/0150_attachments';
+import * as idempotencyKeys from './migrations/0160_idempotency_keys';
 import * as mutedTopicsDefaultStreams from './migrations/0200_muted_topics_default_streams';
 import * as settings from './migrations/0300_settings';
 import * as presence from './migrations/0350_presence';
 import * as userGroups from './migrations/0360_user_groups';
 import * as webhookBotReminders from './migrations/0400_webhook_bot_reminders';
 import * as realmStateVersions from './migrations/0500_realm_state_versions';
+import * as outboxBusPosition from './migrations/0510_outbox_bus_position';
 import * as outboxRequestId from './migrations/0600_outbox_request_id';
 
 /**
@@ -24,12 +26,14 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '0102_reactions': reactions,
   '0110_realm_filters': realmFilters,
   '0150_attachments': attachments,
+  '0160_idempotency_keys': idempotencyKeys,
   '0200_muted_topics_default_streams': mutedTopicsDefaultStreams,
   '0300_settings': settings,
   '0350_presence': presence,
   '0360_user_groups': userGroups,
   '0400_webhook_bot_reminders': webhookBotReminders,
   '0500_realm_state_versions': realmStateVersions,
+  '0510_outbox_bus_position': outboxBusPosition,
   '0600_outbox_request_id': outboxRequestId,
 };
 

@@ -27,7 +27,10 @@ export type ErrorCode =
   | 'REQUEST_CONFUSING_VAR'
   | 'INVALID_API_KEY'
   | 'NOT_FOUND'
-  | 'CONFLICT';
+  | 'CONFLICT'
+  // Not Zulip's: Idempotency-Key on POST /messages (docs/operations.md).
+  | 'IDEMPOTENCY_KEY_IN_USE'
+  | 'IDEMPOTENCY_KEY_REUSED';
 
 export interface ApiErrorOptions {
   code?: ErrorCode;

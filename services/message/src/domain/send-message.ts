@@ -25,6 +25,7 @@ import {
 import { ApiError, badRequest, streamDoesNotExist } from '@chat/errors';
 import type { MessageNotice, MessageRecipient } from '@chat/events';
 import { flagBits, sentByHuman } from './flags';
+import type { KeyGuard } from './idempotency';
 import {
   ensurePrivateRecipientId,
   lookUpRecipientUsers,
@@ -198,13 +199,17 @@ function recipientFlags(
   });
 }
 
-/** Writes the message and its per-user rows, and queues its event; returns the new id. */
-export async function doSendMessage(db: Knex, checked: CheckedMessage): Promise<number> {
+/**
+ * Writes the message and its per-user rows, and queues its event; returns the new id. With a
+ * `keyGuard` (Idempotency-Key) the key is claimed first and stored last, in the same transaction.
+ */
+export async function doSendMessage(db: Knex, checked: CheckedMessage, keyGuard?: KeyGuard): Promise<number> {
   const { sender } = checked;
   const topic = checked.kind === 'stream' ? checked.topic : '';
   const rendered = await renderMessage(db, sender.realm_id, checked.content, topic);
   const realm = await getRealm(db, sender.realm_id);
   return db.transaction(async (trx) => {
+    await keyGuard?.claim(trx);
     let recipientId: number;
     let userIds: number[];
     if (checked.kind === 'stream') {
@@ -260,6 +265,7 @@ export async function doSendMessage(db: Knex, checked: CheckedMessage): Promise<
       notice.localId = checked.localId;
     }
     await writeNotices(trx, [notice]);
+    await keyGuard?.record(trx, { id });
     return id;
   });
 }

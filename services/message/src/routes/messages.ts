@@ -3,6 +3,7 @@ import { clientName, defineEndpoint, p } from '@chat/http';
 import type { MessageDeps } from '../app';
 import { extractRecipients } from '../domain/addressee';
 import { getMessages } from '../domain/get-messages';
+import { IDEMPOTENCY_HEADER, parseIdempotencyKey, type KeyGuard, requestHash, sendOnce, sweepExpiredKeys } from '../domain/idempotency';
 import { parseNarrow } from '../domain/narrow';
 import { checkSendMessage, doSendMessage, loadSender } from '../domain/send-message';
 
@@ -13,6 +14,8 @@ const nonNegative = (raw: string, name: string): number => {
 
 export function messageEndpoints(deps: MessageDeps) {
   const db = deps.db.knex;
+  // Idempotency-Keys whose send is in flight in this process (see domain/idempotency.ts).
+  const keysInFlight = new Set<string>();
   return [
     defineEndpoint({
       method: 'POST',
@@ -28,19 +31,24 @@ export function messageEndpoints(deps: MessageDeps) {
         local_id: p.string(),
       },
       handler: async ({ params, identity, req }) => {
-        const sender = await loadSender(db, identity.realmId, identity.userId);
-        const checked = await checkSendMessage(db, sender, {
-          type: params.type,
-          to: params.to,
-          topic: params.topic,
-          content: params.content,
-          client: clientName(req),
-          senderQueueId: params.queue_id,
-          localId: params.local_id,
-        });
-        const id = await doSendMessage(db, checked);
-        deps.onCommit?.();
-        return { id };
+        const key = parseIdempotencyKey(req.headers[IDEMPOTENCY_HEADER]);
+        const request = { type: params.type, to: params.to, topic: params.topic, content: params.content };
+        const send = async (keyGuard?: KeyGuard) => {
+          const sender = await loadSender(db, identity.realmId, identity.userId);
+          const checked = await checkSendMessage(db, sender, {
+            ...request,
+            client: clientName(req),
+            senderQueueId: params.queue_id,
+            localId: params.local_id,
+          });
+          const id = await doSendMessage(db, checked, keyGuard);
+          deps.onCommit?.();
+          return { id };
+        };
+        if (key === undefined) return send();
+        const response = await sendOnce(db, keysInFlight, { userId: identity.userId, key, hash: requestHash(request) }, send);
+        await sweepExpiredKeys(db).catch((err: unknown) => deps.logger.warn({ err }, 'sweeping expired idempotency keys failed'));
+        return response;
       },
     }),
     defineEndpoint({
