@@ -5,13 +5,25 @@ import type { Logger } from '@chat/log';
 import { sendJson } from './envelope';
 
 /**
- * Errors of the body parsers (body-parser sets `type`, multer is a MulterError) are the client's
- * fault; any other error, whatever status it carries, is ours and becomes a logged 500.
+ * A path segment the router could not percent-decode (`%E0%A4%A`): the router marks the URIError
+ * with status 400. Zulip's URL patterns never match such a path, hence Django's 404.
+ */
+function undecodablePath(err: object): boolean {
+  return err instanceof URIError && (err as { status?: unknown }).status === 400;
+}
+
+/**
+ * Errors of the body parsers (body-parser sets `type`, multer is a MulterError; a body that is
+ * not the gzip or deflate its Content-Encoding claims is an exposed 400 from http-errors with no
+ * type) are the client's fault; any other error, whatever status it carries, is ours and becomes
+ * a logged 500.
  */
 function clientFault(err: unknown): ApiError | null {
   if (typeof err !== 'object' || err === null) return null;
-  const e = err as { type?: unknown; code?: string; name?: string };
-  const fromParser = typeof e.type === 'string' || e.name === 'MulterError';
+  if (undecodablePath(err)) return new ApiError('Not Found', { status: 404 });
+  const e = err as { type?: unknown; code?: string; name?: string; expose?: unknown; status?: unknown };
+  const badEncoding = e.expose === true && e.status === 400 && typeof e.code === 'string' && e.code.startsWith('Z_');
+  const fromParser = typeof e.type === 'string' || e.name === 'MulterError' || badEncoding;
   if (!fromParser) return null;
   if (e.type === 'entity.too.large' || e.code === 'LIMIT_FIELD_VALUE' || e.code === 'LIMIT_FILE_SIZE') {
     return new ApiError('Request body too large', { status: 413 });

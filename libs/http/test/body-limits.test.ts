@@ -82,6 +82,13 @@ describe('malformed bodies', () => {
     expect(handler).not.toHaveBeenCalled();
   });
 
+  it('refuses a body that is not the gzip its Content-Encoding claims', async () => {
+    const res = await request(app).post(`${API}/messages`).type('form').set('Content-Encoding', 'gzip').send('content=x');
+    expect(res.status).toBe(400);
+    expect(jsonText(res)).toBe(MALFORMED);
+    expect(handler).not.toHaveBeenCalled();
+  });
+
   it('refuses a multipart field name with a huge array index instead of building the array', async () => {
     const started = Date.now();
     const res = await request(app).post(`${API}/messages`).field('content[a][99999999]', 'x');

@@ -23,6 +23,12 @@ describe('unknown paths', () => {
     },
   );
 
+  it('is a JSON 404, not a 500, for a path segment that is not valid percent-encoding', async () => {
+    const res = await request(app).get(`${API}/messages/%E0%A4%A`);
+    expect(res.status).toBe(404);
+    expect(jsonText(res)).toBe(NOT_FOUND);
+  });
+
   it('is a JSON 404 for a POST with a body too', async () => {
     const res = await request(app).post(`${API}/nope`).type('form').send('a=1');
     expect(res.status).toBe(404);
