@@ -84,6 +84,27 @@ describe('bots', () => {
     expect((await create('hamlet@zulip.com', { full_name: 'Xx', short_name: 'x', bot_type: 'one' })).body.code).toBe('REQUEST_VARIABLE_INVALID');
   });
 
+  it('refuses bots and guests on the bot endpoints (require_member_or_admin), so a bot key cannot mint keys', async () => {
+    const made = await create('prospero@zulip.com', { full_name: 'Rosencrantz', short_name: 'rosencrantz' });
+    const botId: number = made.body.user_id;
+    const asBot = await h.headers('rosencrantz-bot@zulip.com');
+    const asGuest = await h.headers('polonius@zulip.com');
+    const calls = [
+      (headers: Record<string, string>) => request(h.app).post('/api/v1/bots').set(headers).type('form').send({ full_name: 'Guildenstern', short_name: 'guildenstern' }),
+      (headers: Record<string, string>) => request(h.app).get('/api/v1/bots').set(headers),
+      (headers: Record<string, string>) => request(h.app).patch(`/api/v1/bots/${botId}`).set(headers).type('form').send({ full_name: 'Renamed' }),
+      (headers: Record<string, string>) => request(h.app).post(`/api/v1/bots/${botId}/api_key/regenerate`).set(headers),
+    ];
+    for (const call of calls) {
+      const byBot = await call(asBot);
+      expect([byBot.status, byBot.body]).toEqual([400, { result: 'error', msg: 'This endpoint does not accept bot requests.' }]);
+      const byGuest = await call(asGuest);
+      expect([byGuest.status, byGuest.body]).toEqual([400, { result: 'error', msg: 'Not allowed for guest users', code: 'BAD_REQUEST' }]);
+    }
+    expect(await h.user('guildenstern-bot@zulip.com')).toBeUndefined();
+    expect((await h.user('rosencrantz-bot@zulip.com')).full_name).toBe('Rosencrantz');
+  });
+
   it("GET /bots lists the caller's bots with their keys", async () => {
     const res = await request(h.app).get('/api/v1/bots').set(await h.headers('hamlet@zulip.com'));
     expect(res.status).toBe(200);

@@ -2,7 +2,7 @@
 import { avatarUrl, BOT_TYPES, getRealm, getUserByEmail, getUserById, writeNotices, type Executor, type UserRow } from '@chat/db';
 import { badRequest, plainError } from '@chat/errors';
 import type { SettingsContext } from '../app';
-import { botOwnerUserIds, checkFullName, isValidEmail, loadActor, notice } from './common';
+import { botOwnerUserIds, checkFullName, isValidEmail, loadActor, notice, requireMemberOrAdmin } from './common';
 import { doCreateUser } from './create-user';
 import { canAdminUser, doChangeFullName, doDeactivateUser } from './users';
 import { doRegenerateApiKey } from './api-keys';
@@ -40,7 +40,8 @@ export interface AddBotParams {
 /** POST /bots. */
 export async function addBot(ctx: SettingsContext, realmId: number, actorId: number, params: AddBotParams): Promise<Record<string, unknown>> {
   const actor = await loadActor(ctx.db.knex, realmId, actorId);
-  if (actor.role === 'guest') throw badRequest('Not allowed for guest users');
+  // A bot may not create bots: a leaked bot key must not be able to mint keys its owner never sees.
+  requireMemberOrAdmin(actor);
   const shortNameBase = params.shortName.trim();
   if (!shortNameBase) throw plainError('Bad name or username');
   const shortName = `${shortNameBase}-bot`;
@@ -76,6 +77,7 @@ export async function addBot(ctx: SettingsContext, realmId: number, actorId: num
 /** GET /bots: the caller's bots and their bots' bots, oldest first, with their keys. */
 export async function listBots(ctx: SettingsContext, realmId: number, actorId: number): Promise<Record<string, unknown>> {
   const db = ctx.db.knex;
+  requireMemberOrAdmin(await loadActor(db, realmId, actorId));
   const bots = await db<UserRow>('users')
     .where({ realm_id: realmId, is_bot: true })
     .where((q) => q.where('bot_owner_id', actorId).orWhereIn('bot_owner_id', db('users').where({ bot_owner_id: actorId }).select('id')))
@@ -132,6 +134,7 @@ export async function patchBot(
 ): Promise<Record<string, unknown>> {
   return ctx.db.knex.transaction(async (trx) => {
     const actor = await loadActor(trx, realmId, actorId);
+    requireMemberOrAdmin(actor);
     let bot = await accessBotById(trx, actor, botId);
     if (params.fullName !== undefined) {
       const fullName = checkFullName(params.fullName);
@@ -194,6 +197,7 @@ export async function regenerateOwnApiKey(ctx: SettingsContext, realmId: number,
 export async function regenerateBotApiKey(ctx: SettingsContext, realmId: number, actorId: number, botId: number): Promise<Record<string, unknown>> {
   const apiKey = await ctx.db.knex.transaction(async (trx) => {
     const actor = await loadActor(trx, realmId, actorId);
+    requireMemberOrAdmin(actor);
     return doRegenerateApiKey(trx, ctx.cipher, await accessBotById(trx, actor, botId));
   });
   return { api_key: apiKey };

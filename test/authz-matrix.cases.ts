@@ -1,0 +1,388 @@
+/**
+ * The matrix's rows: at least one probe per route of the gateway's table. A probe names the
+ * object it aims at (the owner's private stream and its message, the private message, the
+ * upload, the bots, the queue, another user) and what each role gets, by Zulip 2.1's rules.
+ * Routes that act only on the caller's own things ('own') are still sent by every role: the
+ * answer must be handled and must not carry anything the role may not see.
+ */
+import type { Role, World } from './authz-matrix.world';
+import { useNewKey } from './authz-matrix.world';
+import {
+  ADMIN_ONLY, HANDLED, INSUFFICIENT, INVALID_MESSAGE, INVALID_STREAM_ID, OK, err, jsonError, only, oneOf, type Probe,
+} from './authz-matrix.expect';
+
+const READERS: Role[] = ['owner', 'member'];
+const OWNER: Role[] = ['owner'];
+const ADMIN: Role[] = ['admin'];
+const BOT_MANAGERS: Role[] = ['owner', 'admin'];
+
+/** Zulip's require_member_or_admin, on the bot endpoints but DELETE. */
+const HUMANS_ONLY = { guest: err('Not allowed for guest users'), bot: jsonError('This endpoint does not accept bot requests.') };
+
+/** A probe of a route that owns nothing of another user's. */
+const own = (route: string, request: Probe['request'], extra: Partial<Probe> = {}): Probe => ({
+  route, object: 'own', request, expect: { others: HANDLED }, ...extra,
+});
+
+const streamNarrows = (w: World) => ({
+  stream: [{ operator: 'stream', operand: w.stream.name }],
+  topic: [{ operator: 'stream', operand: w.stream.name }, { operator: 'topic', operand: w.stream.topic }],
+  'pm-with': [{ operator: 'pm-with', operand: w.email.owner }],
+  search: [{ operator: 'search', operand: `authzstreammsg${w.tag}` }],
+  id: [{ operator: 'id', operand: String(w.streamMessageId) }],
+});
+
+const fetchProbes: Probe[] = (['none', 'stream', 'topic', 'pm-with', 'search', 'id'] as const).map((narrow) => ({
+  route: 'GET /messages',
+  object: narrow === 'none' || narrow === 'pm-with' ? 'private messages' : 'private stream messages',
+  label: `narrow ${narrow}`,
+  request: (w) => ({
+    method: 'get',
+    path: '/messages',
+    params: { anchor: 10_000_000, num_before: 100, num_after: 0, narrow: narrow === 'none' ? [] : streamNarrows(w)[narrow] },
+  }),
+  // Zulip filters: a stream narrow the caller cannot read gives no messages, not an error.
+  expect: { others: OK },
+}));
+
+/** The same message-level checks for the private stream's message and the private message. */
+function messageProbes(object: string, id: (w: World) => number, content: (w: World) => string): Probe[] {
+  return [
+    { route: 'GET /messages/:message_id', object, request: (w) => ({ method: 'get', path: `/messages/${id(w)}` }), expect: only(READERS, OK, INVALID_MESSAGE) },
+    {
+      route: 'PATCH /messages/:message_id',
+      object,
+      label: 'content edit',
+      // The edit keeps the content's link, so the upload stays readable by the message's readers.
+      request: (w) => ({ method: 'patch', path: `/messages/${id(w)}`, params: { content: `${content(w)} (edited)` } }),
+      expect: { owner: OK, member: err("You don't have permission to edit this message"), others: INVALID_MESSAGE },
+    },
+    {
+      route: 'DELETE /messages/:message_id',
+      object,
+      request: (w) => ({ method: 'delete', path: `/messages/${id(w)}` }),
+      // Access first, then permission: deleting is off by default for everyone but administrators.
+      expect: { ...only(READERS, err("You don't have permission to delete this message"), INVALID_MESSAGE) },
+    },
+    { route: 'GET /messages/:message_id/history', object, request: (w) => ({ method: 'get', path: `/messages/${id(w)}/history` }), expect: only(READERS, OK, INVALID_MESSAGE) },
+    {
+      route: 'POST /messages/:message_id/reactions',
+      object,
+      request: (w) => ({ method: 'post', path: `/messages/${id(w)}/reactions`, params: { emoji_name: 'joy' } }),
+      expect: only(READERS, OK, INVALID_MESSAGE),
+    },
+    {
+      route: 'DELETE /messages/:message_id/reactions',
+      object,
+      request: (w) => ({ method: 'delete', path: `/messages/${id(w)}/reactions`, params: { emoji_name: 'joy' } }),
+      expect: only(READERS, OK, INVALID_MESSAGE),
+    },
+    {
+      route: 'POST /messages/flags',
+      object,
+      label: 'star',
+      request: (w) => ({ method: 'post', path: '/messages/flags', params: { messages: [id(w)], op: 'add', flag: 'starred' } }),
+      expect: only(READERS, OK, INVALID_MESSAGE),
+    },
+    {
+      route: 'GET /messages/matches_narrow',
+      object,
+      request: (w) => ({ method: 'get', path: '/messages/matches_narrow', params: { msg_ids: [id(w)], narrow: [] } }),
+      expect: { others: OK },
+    },
+  ];
+}
+
+const settingsProbes: Probe[] = [
+  { route: 'GET /server_settings', object: 'own', request: () => ({ method: 'get', path: '/server_settings' }), expect: { others: OK, anonymous: OK } },
+  own('POST /dev_fetch_api_key', () => ({ method: 'post', path: '/dev_fetch_api_key', params: { username: 'nobody@zulip.com' } }), { expect: { others: HANDLED, anonymous: HANDLED } }),
+  own('GET /users/me', () => ({ method: 'get', path: '/users/me' })),
+  // Deactivates the caller: only the refusal without credentials is probed.
+  own('DELETE /users/me', () => ({ method: 'delete', path: '/users/me' }), { roles: ['anonymous'] }),
+  own('POST /fetch_api_key', () => ({ method: 'post', path: '/fetch_api_key', params: { username: 'nobody@zulip.com', password: 'wrong' } }), {
+    expect: { others: HANDLED, anonymous: HANDLED },
+  }),
+  own('GET /users', () => ({ method: 'get', path: '/users' })),
+  {
+    route: 'POST /users',
+    object: 'users',
+    request: (w, role) => ({
+      method: 'post',
+      path: '/users',
+      params: { email: `authz-${role}-${w.tag}@zulip.com`, password: 'authz-password-1', full_name: `Authz ${role}`, short_name: `authz${role}` },
+    }),
+    expect: only(ADMIN, OK, ADMIN_ONLY),
+  },
+  {
+    route: 'PATCH /users/:user_id',
+    object: 'users',
+    request: (w) => ({ method: 'patch', path: `/users/${w.userIds.owner}`, params: { full_name: 'King Hamlet' } }),
+    expect: only(ADMIN, OK, ADMIN_ONLY),
+  },
+  {
+    route: 'DELETE /users/:user_id',
+    object: 'users',
+    request: (w) => ({ method: 'delete', path: `/users/${w.userIds.victim}` }),
+    expect: only(ADMIN, OK, ADMIN_ONLY),
+    destructiveFor: ADMIN,
+  },
+  {
+    route: 'POST /users/:user_id/reactivate',
+    object: 'users',
+    request: (w) => ({ method: 'post', path: `/users/${w.userIds.victim}/reactivate` }),
+    expect: only(ADMIN, oneOf(OK, err('User is already active')), ADMIN_ONLY),
+  },
+  own('GET /users/me/pointer', () => ({ method: 'get', path: '/users/me/pointer' })),
+  ...(['POST', 'PUT'] as const).map((method): Probe => ({
+    route: `${method} /users/me/pointer`,
+    object: 'private stream messages',
+    request: (w) => ({ method: method === 'POST' ? 'post' : 'put', path: '/users/me/pointer', params: { pointer: w.streamMessageId } }),
+    // Zulip accepts a pointer at or behind the current one without looking at the message.
+    expect: only(READERS, OK, oneOf(OK, err('Invalid message ID'))),
+  })),
+  own('POST /users/me/presence', () => ({ method: 'post', path: '/users/me/presence', params: { status: 'active' } })),
+  own('GET /realm/presence', () => ({ method: 'get', path: '/realm/presence' })),
+  own('GET /users/:email/presence', (w) => ({ method: 'get', path: `/users/${w.email.owner}/presence` })),
+  own('PUT /users/me/status', () => ({ method: 'put', path: '/users/me/status', params: { away: false } })),
+  own('POST /users/me/api_key/regenerate', () => ({ method: 'post', path: '/users/me/api_key/regenerate' }), {
+    after: (w, role, body) => {
+      if (typeof body.api_key === 'string') useNewKey(w, role, body.api_key);
+    },
+  }),
+  {
+    route: 'POST /bots',
+    object: 'bot API keys',
+    request: (w, role) => ({ method: 'post', path: '/bots', params: { full_name: `Authz ${role} bot`, short_name: `authzbot${role}${w.tag}`, bot_type: 1 } }),
+    // A bot creating bots would hold keys its owner never sees.
+    expect: { others: OK, ...HUMANS_ONLY },
+  },
+  { route: 'GET /bots', object: 'bot API keys', request: () => ({ method: 'get', path: '/bots' }), expect: { others: OK, ...HUMANS_ONLY } },
+  {
+    route: 'PATCH /bots/:bot_id',
+    object: 'bot API keys',
+    request: (w) => ({ method: 'patch', path: `/bots/${w.bots.secret.id}`, params: { full_name: `Authz secret bot ${w.tag}` } }),
+    expect: { ...only(BOT_MANAGERS, OK, INSUFFICIENT), ...HUMANS_ONLY },
+  },
+  {
+    route: 'DELETE /bots/:bot_id',
+    object: 'bot API keys',
+    request: (w, role) => ({ method: 'delete', path: `/bots/${role === 'admin' ? w.bots.forAdminToDelete : w.bots.forOwnerToDelete}` }),
+    expect: only(BOT_MANAGERS, OK, INSUFFICIENT),
+    destructiveFor: BOT_MANAGERS,
+  },
+  {
+    route: 'POST /bots/:bot_id/api_key/regenerate',
+    object: 'bot API keys',
+    request: (w) => ({ method: 'post', path: `/bots/${w.bots.secret.id}/api_key/regenerate` }),
+    expect: { ...only(BOT_MANAGERS, OK, INSUFFICIENT), ...HUMANS_ONLY },
+    destructiveFor: BOT_MANAGERS,
+    // The new key is as secret as the old one.
+    after: (w, role, body) => {
+      if (typeof body.api_key === 'string') w.secrets.push({ name: `owner's bot API key (regenerated by ${role})`, value: body.api_key, audience: BOT_MANAGERS });
+    },
+  },
+  own('PATCH /settings/notifications', () => ({ method: 'patch', path: '/settings/notifications', params: { enable_sounds: true } })),
+  own('PATCH /settings/display', () => ({ method: 'patch', path: '/settings/display', params: { twenty_four_hour_time: false } })),
+  own('GET /realm/emoji', () => ({ method: 'get', path: '/realm/emoji' })),
+  own('POST /realm/emoji/:emoji_name', (w) => ({ method: 'post', path: `/realm/emoji/authz${w.tag}` })),
+  own('DELETE /realm/emoji/:emoji_name', (w) => ({ method: 'delete', path: `/realm/emoji/authznone${w.tag}` })),
+  own('GET /user_groups', () => ({ method: 'get', path: '/user_groups' })),
+  own('POST /user_groups/create', (w, role) => ({ method: 'post', path: '/user_groups/create', params: { name: `authz ${role} ${w.tag}`, description: 'authz', members: [] } })),
+  own('PATCH /user_groups/:user_group_id', (w) => ({ method: 'patch', path: `/user_groups/${w.groupId}`, params: { description: 'authz group' } })),
+  own('DELETE /user_groups/:user_group_id', () => ({ method: 'delete', path: '/user_groups/999999' })),
+  own('POST /user_groups/:user_group_id/members', (w) => ({ method: 'post', path: `/user_groups/${w.groupId}/members`, params: { add: [], delete: [] } })),
+  own('GET /users/me/alert_words', () => ({ method: 'get', path: '/users/me/alert_words' })),
+  own('POST /users/me/alert_words', () => ({ method: 'post', path: '/users/me/alert_words', params: { alert_words: ['authzplainword'] } })),
+  own('DELETE /users/me/alert_words', () => ({ method: 'delete', path: '/users/me/alert_words', params: { alert_words: ['authzplainword'] } })),
+  { route: 'PATCH /realm', object: 'realm', request: () => ({ method: 'patch', path: '/realm', params: { default_language: 'en' } }), expect: only(ADMIN, OK, ADMIN_ONLY) },
+  own('GET /realm/profile_fields', () => ({ method: 'get', path: '/realm/profile_fields' })),
+  {
+    route: 'POST /realm/profile_fields',
+    object: 'realm',
+    request: (w) => ({ method: 'post', path: '/realm/profile_fields', params: { name: `Authz ${w.tag}`, hint: '', field_type: 1 } }),
+    expect: only(ADMIN, OK, ADMIN_ONLY),
+  },
+  {
+    route: 'DELETE /realm/profile_fields/:field_id',
+    object: 'realm',
+    request: () => ({ method: 'delete', path: '/realm/profile_fields/999999' }),
+    expect: only(ADMIN, HANDLED, ADMIN_ONLY),
+  },
+  own('PATCH /users/me/profile_data', () => ({ method: 'patch', path: '/users/me/profile_data', params: { data: [] } })),
+];
+
+const subscriptionProbes: Probe[] = [
+  { route: 'GET /users/me/subscriptions', object: 'private stream', request: () => ({ method: 'get', path: '/users/me/subscriptions' }), expect: { others: OK } },
+  {
+    route: 'POST /users/me/subscriptions',
+    object: 'private stream',
+    request: (w) => ({ method: 'post', path: '/users/me/subscriptions', params: { subscriptions: [{ name: w.stream.name }] } }),
+    // Zulip 2.1 refuses an invite-only stream to every non-subscriber, administrators included.
+    expect: (w) => only(READERS, OK, jsonError(`Unable to access stream (${w.stream.name}).`)),
+  },
+  {
+    route: 'DELETE /users/me/subscriptions',
+    object: 'private stream',
+    // Subscribers would leave it: they unsubscribe from a stream that does not exist instead.
+    request: (w, role) => ({ method: 'delete', path: '/users/me/subscriptions', params: { subscriptions: [READERS.includes(role) ? `authznowhere${w.tag}` : w.stream.name] } }),
+    expect: only(READERS, HANDLED, OK),
+  },
+  {
+    route: 'POST /users/me/subscriptions/properties',
+    object: 'private stream',
+    request: (w) => ({
+      method: 'post',
+      path: '/users/me/subscriptions/properties',
+      params: { subscription_data: [{ stream_id: w.stream.id, property: 'color', value: '#76ce90' }] },
+    }),
+    expect: only(READERS, OK, INVALID_STREAM_ID),
+  },
+  {
+    route: 'PATCH /users/me/subscriptions/muted_topics',
+    object: 'private stream',
+    request: (w) => ({ method: 'patch', path: '/users/me/subscriptions/muted_topics', params: { stream: w.stream.name, topic: w.stream.topic, op: 'add' } }),
+    expect: (w) => only(READERS, OK, err(`Invalid stream name '${w.stream.name}'`)),
+  },
+  { route: 'GET /users/me/:stream_id/topics', object: 'private stream', request: (w) => ({ method: 'get', path: `/users/me/${w.stream.id}/topics` }), expect: only(READERS, OK, INVALID_STREAM_ID) },
+  { route: 'GET /streams', object: 'private stream', request: () => ({ method: 'get', path: '/streams' }), expect: { others: OK } },
+  {
+    route: 'GET /streams',
+    object: 'private stream',
+    label: 'include_all_active',
+    request: () => ({ method: 'get', path: '/streams', params: { include_all_active: true } }),
+    expect: only(ADMIN, OK, err('User not authorized for this query')),
+  },
+  {
+    route: 'GET /get_stream_id',
+    object: 'private stream',
+    request: (w) => ({ method: 'get', path: '/get_stream_id', params: { stream: w.stream.name } }),
+    expect: (w) => only(READERS, OK, err(`Invalid stream name '${w.stream.name}'`)),
+  },
+  {
+    route: 'PATCH /streams/:stream_id',
+    object: 'private stream',
+    request: (w) => ({ method: 'patch', path: `/streams/${w.stream.id}`, params: { description: `authzdescription${w.tag}` } }),
+    expect: only(ADMIN, OK, ADMIN_ONLY),
+  },
+  {
+    route: 'DELETE /streams/:stream_id',
+    object: 'private stream',
+    request: (w) => ({ method: 'delete', path: `/streams/${w.stream.id}` }),
+    expect: only(ADMIN, OK, ADMIN_ONLY),
+    destructiveFor: ADMIN,
+  },
+  {
+    route: 'GET /streams/:stream_id/members',
+    object: 'private stream',
+    request: (w) => ({ method: 'get', path: `/streams/${w.stream.id}/members` }),
+    expect: only([...READERS, 'admin'], OK, INVALID_STREAM_ID),
+  },
+  {
+    route: 'POST /default_streams',
+    object: 'private stream',
+    request: (w) => ({ method: 'post', path: '/default_streams', params: { stream_name: w.stream.name } }),
+    // The administrator is refused access to the stream before its privacy is looked at.
+    expect: (w) => only(ADMIN, err(`Invalid stream name '${w.stream.name}'`), ADMIN_ONLY),
+  },
+  {
+    route: 'DELETE /default_streams',
+    object: 'private stream',
+    request: (w) => ({ method: 'delete', path: '/default_streams', params: { stream_name: w.stream.name } }),
+    expect: only(ADMIN, HANDLED, ADMIN_ONLY),
+  },
+];
+
+const messageRouteProbes: Probe[] = [
+  {
+    route: 'POST /messages',
+    object: 'private stream',
+    request: (w) => ({ method: 'post', path: '/messages', params: { type: 'stream', to: w.stream.name, topic: 'authz ping', content: 'authz ping' } }),
+    expect: (w) => only(READERS, OK, err(`Not authorized to send to stream '${w.stream.name}'`)),
+  },
+  ...fetchProbes,
+  ...messageProbes('private stream messages', (w) => w.streamMessageId, (w) => w.streamMessageContent),
+  ...messageProbes('private messages', (w) => w.privateMessageId, (w) => w.privateMessageContent),
+  own('POST /mark_all_as_read', () => ({ method: 'post', path: '/mark_all_as_read' })),
+  {
+    route: 'POST /mark_stream_as_read',
+    object: 'private stream',
+    request: (w) => ({ method: 'post', path: '/mark_stream_as_read', params: { stream_id: w.stream.id } }),
+    expect: only(READERS, OK, INVALID_STREAM_ID),
+  },
+  {
+    route: 'POST /mark_topic_as_read',
+    object: 'private stream',
+    request: (w) => ({ method: 'post', path: '/mark_topic_as_read', params: { stream_id: w.stream.id, topic_name: w.stream.topic } }),
+    expect: only(READERS, OK, INVALID_STREAM_ID),
+  },
+  own('POST /messages/render', () => ({ method: 'post', path: '/messages/render', params: { content: 'authz **render**' } })),
+  {
+    route: 'POST /streams/:stream_id/delete_topic',
+    object: 'private stream',
+    request: (w) => ({ method: 'post', path: `/streams/${w.stream.id}/delete_topic`, params: { topic_name: w.stream.topic } }),
+    // An administrator passes the role check and then meets the stream he cannot access.
+    expect: only(ADMIN, INVALID_STREAM_ID, ADMIN_ONLY),
+  },
+  own('POST /typing', (w) => ({ method: 'post', path: '/typing', params: { to: [w.userIds.member], op: 'start' } })),
+  own('GET /realm/filters', () => ({ method: 'get', path: '/realm/filters' })),
+  {
+    route: 'POST /realm/filters',
+    object: 'realm',
+    request: () => ({ method: 'post', path: '/realm/filters', params: { pattern: '(', url_format_string: 'https://x.example/%(id)s' } }),
+    expect: only(ADMIN, HANDLED, ADMIN_ONLY),
+  },
+  { route: 'DELETE /realm/filters/:filter_id', object: 'realm', request: () => ({ method: 'delete', path: '/realm/filters/999999' }), expect: only(ADMIN, HANDLED, ADMIN_ONLY) },
+  own('POST /user_uploads', () => ({ method: 'post', path: '/user_uploads', file: { name: 'authz.txt', content: 'authz plain' } })),
+  {
+    route: 'GET /user_uploads/:realm_id/*path',
+    object: 'uploads',
+    request: (w) => ({ method: 'get', path: w.upload.path }),
+    expect: { ...only(READERS, { kind: 'status', status: 200 }, { kind: 'status', status: 403 }), anonymous: { kind: 'status', status: 401 } },
+  },
+  { route: 'GET /attachments', object: 'uploads', request: () => ({ method: 'get', path: '/attachments' }), expect: { others: OK } },
+  {
+    route: 'DELETE /attachments/:attachment_id',
+    object: 'uploads',
+    request: (w) => ({ method: 'delete', path: `/attachments/${w.upload.attachmentId}` }),
+    expect: only(OWNER, OK, err('Invalid attachment')),
+    destructiveFor: OWNER,
+  },
+];
+
+const eventProbes: Probe[] = [
+  { route: 'POST /register', object: 'events', request: () => ({ method: 'post', path: '/register' }), expect: { others: OK } },
+  {
+    route: 'GET /events',
+    object: "others' queues",
+    request: (w) => ({ method: 'get', path: '/events', params: { queue_id: w.ownerQueueId, last_event_id: -1, dont_block: true } }),
+    expect: only(OWNER, OK, jsonError('You are not authorized to get events from this queue')),
+  },
+  {
+    route: 'DELETE /events',
+    object: "others' queues",
+    request: (w) => ({ method: 'delete', path: '/events', params: { queue_id: w.ownerQueueId } }),
+    expect: only(OWNER, OK, jsonError('You are not authorized to access this queue')),
+    destructiveFor: OWNER,
+  },
+];
+
+const INTEGRATIONS = ['helloworld', 'slack_incoming', 'json', 'github', 'alertmanager', 'grafana', 'gitlab', 'sentry'];
+const MISSING_API_KEY = { kind: 'error', status: 400, msg: "Missing 'api_key' argument", code: 'REQUEST_VARIABLE_MISSING' } as const;
+
+/** Webhooks authenticate by the api_key query parameter: each role uses its own key. */
+const webhookProbes: Probe[] = INTEGRATIONS.map((name) => ({
+  route: `POST /external/${name}`,
+  object: name === 'helloworld' ? 'private stream' : 'own',
+  request: (w, role) => ({
+    method: 'post',
+    path: `/external/${name}`,
+    query: { ...(w.apiKey[role] ? { api_key: w.apiKey[role] } : {}), stream: w.stream.name },
+    json: name === 'helloworld' ? { featured_title: 'Authz', featured_url: 'https://en.wikipedia.org/wiki/Authz' } : {},
+  }),
+  expect:
+    name === 'helloworld'
+      ? (w) => ({ ...only(READERS, OK, err(`Not authorized to send to stream '${w.stream.name}'`)), anonymous: MISSING_API_KEY })
+      : { others: HANDLED, anonymous: MISSING_API_KEY },
+}));
+
+export const PROBES: Probe[] = [...settingsProbes, ...subscriptionProbes, ...messageRouteProbes, ...eventProbes, ...webhookProbes];

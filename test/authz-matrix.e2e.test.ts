@@ -1,0 +1,130 @@
+/**
+ * The authorization matrix (issue 10, item 4): every route of the gateway's table, sent by every
+ * role (administrator, member, guest, bot, the object's owner, a non-subscriber, no credentials)
+ * at the objects another user owns: a private stream and its messages, a private message, an
+ * upload, bots and their keys, an event queue, another user. Each case must get Zulip 2.1's
+ * answer, and no answer, nor any event reaching a role's own queue, may carry a secret that role
+ * may not see (unique markers in the messages, topic, file, stream name and bot key).
+ */
+import { ROUTES } from '@chat/gateway-service/src/route-table';
+import { waitFor } from '@chat/testing';
+import { describeBothTopologies } from './topologies';
+import { buildWorld, ROLES, send, type Req, type Role, type World } from './authz-matrix.world';
+import { NOT_LOGGED_IN, mismatch, type Expect, type Probe } from './authz-matrix.expect';
+import { PROBES } from './authz-matrix.cases';
+
+jest.setTimeout(120_000);
+
+const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
+const AUTH_BY_ROUTE = new Map(ROUTES.map((route) => [routeKey(route), route.auth]));
+
+interface Case {
+  probe: Probe;
+  role: Role;
+}
+
+/** Every probe with every role it applies to; cases that change a shared object run last. */
+function cases(): Case[] {
+  const all = PROBES.flatMap((probe) => (probe.roles ?? ROLES).map((role) => ({ probe, role })));
+  const destroys = (c: Case) => (c.probe.destructiveFor ?? []).includes(c.role);
+  return [...all.filter((c) => !destroys(c)), ...all.filter(destroys)];
+}
+
+function expectationFor(world: World, { probe, role }: Case): Expect {
+  const map = typeof probe.expect === 'function' ? probe.expect(world) : probe.expect;
+  const given = map[role];
+  if (given) return given;
+  if (role === 'anonymous' && AUTH_BY_ROUTE.get(probe.route) === 'user') return NOT_LOGGED_IN;
+  return map.others;
+}
+
+/** Secrets the role may not see, leaving out those the request itself carried (an echo reveals nothing). */
+function leaks(world: World, role: Role, text: string, req?: Req): string[] {
+  const sent = req ? JSON.stringify(req) : '';
+  return world.secrets
+    .filter((s) => !s.audience.includes(role) && !sent.includes(s.value) && text.includes(s.value))
+    .map((s) => s.name);
+}
+
+describe('authorization matrix rows', () => {
+  it('has a probe for every route of the gateway and no probe for a route it lacks', () => {
+    const routes = new Set(ROUTES.map(routeKey));
+    const probed = new Set(PROBES.map((p) => p.route));
+    expect([...routes].filter((r) => !probed.has(r))).toEqual([]);
+    expect([...probed].filter((r) => !routes.has(r))).toEqual([]);
+  });
+});
+
+describeBothTopologies('authorization matrix', (env) => {
+  let world: World;
+  const problems: string[] = [];
+  let requests = 0;
+
+  beforeAll(async () => {
+    world = await buildWorld(env().target);
+  });
+
+  it('answers every role as Zulip 2.1 does and shows no one what they may not see', async () => {
+    for (const c of cases()) {
+      const req = c.probe.request(world, c.role);
+      const res = await send(world.target, world.auth[c.role], req);
+      requests += 1;
+      const body = typeof res.body === 'object' && res.body !== null && !Buffer.isBuffer(res.body) ? (res.body as Record<string, unknown>) : undefined;
+      const text = res.text ?? (Buffer.isBuffer(res.body) ? res.body.toString('utf8') : '');
+      const name = `${c.probe.route}${c.probe.label ? ` [${c.probe.label}]` : ''} as ${c.role}`;
+      const wrong = mismatch(expectationFor(world, c), { status: res.status, text, body });
+      if (wrong) problems.push(`${name}: ${wrong}; got ${res.status} ${text.slice(0, 200)}`);
+      for (const leak of leaks(world, c.role, text, req)) problems.push(`${name}: LEAK of ${leak}`);
+      if (body) c.probe.after?.(world, c.role, body);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("delivers to no role's own queue an event it may not see", async () => {
+    // A public message sent last: once every queue has it, every earlier event was routed.
+    const sentinel = `authz sentinel ${world.tag}`;
+    const owner = world.auth.owner;
+    const sentinelSent = await send(world.target, owner, {
+      method: 'post',
+      path: '/messages',
+      params: { type: 'stream', to: 'Verona', topic: 'authz', content: sentinel },
+    });
+    expect(sentinelSent.status).toBe(200);
+    const watched = (['admin', 'member', 'guest', 'outsider'] as Role[]).map((role) => ({ role, text: '' }));
+    await waitFor(
+      async () => {
+        for (const q of watched) {
+          const res = await send(world.target, world.auth[q.role], {
+            method: 'get',
+            path: '/events',
+            params: { queue_id: world.queues[q.role]!, last_event_id: -1, dont_block: true },
+          });
+          requests += 1;
+          q.text = res.text;
+        }
+        return watched.every((q) => q.text.includes(sentinel));
+      },
+      20_000,
+      100,
+    );
+    // The bot is in no stream and got no private message: its queue is searched as it stands.
+    const bot = await send(world.target, world.auth.bot, {
+      method: 'get',
+      path: '/events',
+      params: { queue_id: world.queues.bot!, last_event_id: -1, dont_block: true },
+    });
+    requests += 1;
+    expect(bot.status).toBe(200);
+    // The member's queue is the positive control: the markers do reach those allowed to see them.
+    expect(watched.find((q) => q.role === 'member')!.text).toContain(`authzstreammsg${world.tag}`);
+    const found = [...watched, { role: 'bot' as Role, text: bot.text }].flatMap((q) => leaks(world, q.role, q.text).map((l) => `${q.role}'s queue: ${l}`));
+    expect(found).toEqual([]);
+
+    const objects = new Set(PROBES.map((p) => p.object));
+    const routes = new Set(PROBES.map((p) => p.route));
+    console.log(
+      `authorization matrix (${env().name}): ${requests} requests, ${ROLES.length} roles, ${routes.size} endpoints, ` +
+        `${PROBES.length} probes, ${objects.size} object kinds, ${found.length + problems.filter((p) => p.includes('LEAK')).length} leaks`,
+    );
+  });
+});

@@ -1,0 +1,200 @@
+/**
+ * The authorization matrix's world: who acts (one client per role), the private objects they act
+ * on, and the secrets those objects hold, each with the roles allowed to see it. Every response
+ * of the matrix is searched for the secrets its role may not see.
+ */
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { basicAuth } from '@chat/testing';
+
+type Target = Parameters<typeof request>[0];
+
+export const ROLES = ['admin', 'member', 'guest', 'bot', 'owner', 'outsider', 'anonymous'] as const;
+export type Role = (typeof ROLES)[number];
+
+/**
+ * The owner (hamlet) created the private stream, its message, the private message, the upload,
+ * the bots and a queue. The member (othello) is subscribed and got the private message, so he
+ * may read but owns nothing. The outsider (cordelia) is a member who is not subscribed; the
+ * administrator (iago), the guest (polonius) and the bot (cordelia's generic bot) are not
+ * subscribed either: in Zulip 2.1 an administrator does not read private streams he is not in.
+ */
+const HUMANS: Partial<Record<Role, string>> = {
+  admin: 'iago@zulip.com',
+  member: 'othello@zulip.com',
+  guest: 'polonius@zulip.com',
+  owner: 'hamlet@zulip.com',
+  outsider: 'cordelia@zulip.com',
+};
+
+export interface Secret {
+  name: string;
+  value: string;
+  /** Roles that may see it; every other role's responses must not contain it. */
+  audience: Role[];
+}
+
+export interface World {
+  target: Target;
+  /** Authorization header per role (none for anonymous). */
+  auth: Partial<Record<Role, string>>;
+  apiKey: Partial<Record<Role, string>>;
+  email: Partial<Record<Role, string>>;
+  tag: string;
+  stream: { id: number; name: string; topic: string };
+  streamMessageId: number;
+  streamMessageContent: string;
+  privateMessageId: number;
+  privateMessageContent: string;
+  upload: { path: string; attachmentId: number };
+  userIds: { owner: number; member: number; victim: number };
+  bots: { secret: { id: number; email: string }; forOwnerToDelete: number; forAdminToDelete: number };
+  ownerQueueId: string;
+  /** Each role's own queue, registered before any private content existed. */
+  queues: Partial<Record<Role, string>>;
+  groupId: number;
+  secrets: Secret[];
+}
+
+export interface Req {
+  method: 'get' | 'post' | 'patch' | 'put' | 'delete';
+  /** Under /api/v1 unless it starts with /api/. */
+  path: string;
+  params?: Record<string, unknown>;
+  /** Sent in the query string whatever the method (webhooks). */
+  query?: Record<string, string>;
+  json?: unknown;
+  file?: { name: string; content: string };
+}
+
+/** Zulip's encoding: strings as they are, everything else JSON. */
+function encode(params: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+}
+
+export function send(target: Target, auth: string | undefined, req: Req) {
+  const url = req.path.startsWith('/api/') ? req.path : `/api/v1${req.path}`;
+  let r = request(target)[req.method](url).timeout(20000);
+  if (auth) r = r.set('Authorization', auth);
+  if (req.query) r = r.query(req.query);
+  if (req.file) return r.attach('file', Buffer.from(req.file.content), req.file.name);
+  if (req.json !== undefined) return r.set('Content-Type', 'application/json').send(JSON.stringify(req.json));
+  const params = encode(req.params ?? {});
+  return req.method === 'get' ? r.query(params) : r.type('form').send(params);
+}
+
+async function ok(target: Target, auth: string | undefined, req: Req): Promise<Record<string, unknown>> {
+  const res = await send(target, auth, req);
+  if (res.status !== 200) throw new Error(`${req.method} ${req.path}: ${res.status} ${res.text}`);
+  return res.body as Record<string, unknown>;
+}
+
+export async function devLogin(target: Target, email: string): Promise<{ email: string; apiKey: string }> {
+  const body = await ok(target, undefined, { method: 'post', path: '/dev_fetch_api_key', params: { username: email } });
+  return { email: body.email as string, apiKey: body.api_key as string };
+}
+
+async function userId(target: Target, auth: string, email: string): Promise<number> {
+  const body = await ok(target, auth, { method: 'get', path: '/users' });
+  const found = (body.members as { email: string; user_id: number }[]).find((m) => m.email === email);
+  if (!found) throw new Error(`no user ${email}`);
+  return found.user_id;
+}
+
+async function createBot(target: Target, auth: string, shortName: string) {
+  const body = await ok(target, auth, {
+    method: 'post',
+    path: '/bots',
+    params: { full_name: `Authz ${shortName}`, short_name: shortName, bot_type: 1 },
+  });
+  const id = body.user_id as number;
+  const members = (await ok(target, auth, { method: 'get', path: '/users' })).members as { email: string; user_id: number }[];
+  return { id, email: members.find((m) => m.user_id === id)!.email, apiKey: body.api_key as string };
+}
+
+export async function buildWorld(target: Target): Promise<World> {
+  const tag = randomBytes(4).toString('hex');
+  const world = { target, auth: {}, apiKey: {}, email: {}, queues: {}, tag } as World;
+  for (const [role, address] of Object.entries(HUMANS) as [Role, string][]) {
+    const { email, apiKey } = await devLogin(target, address);
+    world.auth[role] = basicAuth(email, apiKey);
+    world.apiKey[role] = apiKey;
+    world.email[role] = email;
+  }
+  const as = (role: Role) => world.auth[role]!;
+  const actingBot = await createBot(target, as('outsider'), `authzactor${tag}`);
+  world.auth.bot = basicAuth(actingBot.email, actingBot.apiKey);
+  world.apiKey.bot = actingBot.apiKey;
+  world.email.bot = actingBot.email;
+
+  // Queues first, so that every event about the private objects could reach them.
+  for (const role of ['admin', 'member', 'guest', 'bot', 'owner', 'outsider'] as Role[]) {
+    const params: Record<string, unknown> = role === 'admin' ? { all_public_streams: true } : {};
+    world.queues[role] = (await ok(target, as(role), { method: 'post', path: '/register', params })).queue_id as string;
+  }
+  world.ownerQueueId = world.queues.owner!;
+
+  const stream = { name: `authzstreamname${tag}`, topic: `authztopic${tag}`, id: 0 };
+  await ok(target, as('owner'), {
+    method: 'post',
+    path: '/users/me/subscriptions',
+    params: {
+      subscriptions: [{ name: stream.name, description: `authzdescription${tag}` }],
+      invite_only: true,
+      principals: [world.email.owner, world.email.member],
+    },
+  });
+  stream.id = (await ok(target, as('owner'), { method: 'get', path: '/get_stream_id', params: { stream: stream.name } })).stream_id as number;
+  world.stream = stream;
+
+  const uploaded = await ok(target, as('owner'), { method: 'post', path: '/user_uploads', file: { name: 'notes.txt', content: `authzfile${tag}` } });
+  const uri = uploaded.uri as string;
+  world.streamMessageContent = `authzstreammsg${tag} [notes.txt](${uri})`;
+  world.streamMessageId = (await ok(target, as('owner'), {
+    method: 'post',
+    path: '/messages',
+    params: { type: 'stream', to: stream.name, topic: stream.topic, content: world.streamMessageContent },
+  })).id as number;
+  world.privateMessageContent = `authzpm${tag}`;
+  world.privateMessageId = (await ok(target, as('owner'), {
+    method: 'post',
+    path: '/messages',
+    params: { type: 'private', to: [world.email.member], content: world.privateMessageContent },
+  })).id as number;
+  const attachments = (await ok(target, as('owner'), { method: 'get', path: '/attachments' })).attachments as { id: number; path_id: string }[];
+  world.upload = { path: uri.replace('/user_uploads', '/api/v1/user_uploads'), attachmentId: attachments.find((a) => uri.endsWith(a.path_id))!.id };
+
+  const secretBot = await createBot(target, as('owner'), `authzsecret${tag}`);
+  world.bots = {
+    secret: { id: secretBot.id, email: secretBot.email },
+    forOwnerToDelete: (await createBot(target, as('owner'), `authzdisposea${tag}`)).id,
+    forAdminToDelete: (await createBot(target, as('owner'), `authzdisposeb${tag}`)).id,
+  };
+  world.userIds = {
+    owner: await userId(target, as('owner'), world.email.owner!),
+    member: await userId(target, as('owner'), world.email.member!),
+    victim: await userId(target, as('owner'), 'prospero@zulip.com'),
+  };
+  const groups = (await ok(target, as('owner'), { method: 'get', path: '/user_groups' })).user_groups as { id: number }[];
+  world.groupId = groups[0]!.id;
+
+  const readers: Role[] = ['owner', 'member'];
+  world.secrets = [
+    { name: 'private stream message', value: `authzstreammsg${tag}`, audience: readers },
+    { name: 'private stream topic', value: stream.topic, audience: readers },
+    { name: 'private message', value: `authzpm${tag}`, audience: readers },
+    { name: 'uploaded file', value: `authzfile${tag}`, audience: readers },
+    // Zulip 2.1 shows administrators every stream (GET /streams?include_all_active, /register).
+    { name: 'private stream name', value: stream.name, audience: [...readers, 'admin'] },
+    { name: 'private stream description', value: `authzdescription${tag}`, audience: [...readers, 'admin'] },
+    // GET /bots gives an administrator every bot of the realm with its key, as Zulip 2.1 does.
+    { name: "owner's bot API key", value: secretBot.apiKey, audience: ['owner', 'admin'] },
+  ];
+  return world;
+}
+
+/** After a role regenerated its own key, its later requests use the new one. */
+export function useNewKey(world: World, role: Role, apiKey: string): void {
+  world.auth[role] = basicAuth(world.email[role]!, apiKey);
+  world.apiKey[role] = apiKey;
+}
