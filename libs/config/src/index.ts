@@ -18,6 +18,11 @@ export interface Config {
   redisUrl: string;
   /** Signs the gateway's identity header and service-to-service calls. */
   internalSecret: string;
+  /**
+   * INTERNAL_SECRET_PREVIOUS: during a rotation, signatures made with the old secret are still
+   * believed, so pods not yet restarted keep working; empty (the default) believes only INTERNAL_SECRET.
+   */
+  internalSecretPrevious: string;
   /** Encrypts API keys at rest and keys their HMAC look-up. */
   apiKeySecret: string;
   /** host[:port] clients use; realm_uri is built from it. */
@@ -83,6 +88,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     natsUrl: env.NATS_URL ?? 'nats://127.0.0.1:4222',
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     internalSecret: env.INTERNAL_SECRET ?? '',
+    internalSecretPrevious: env.INTERNAL_SECRET_PREVIOUS ?? '',
     apiKeySecret: env.API_KEY_SECRET ?? '',
     externalHost: env.EXTERNAL_HOST ?? `127.0.0.1:${port}`,
     busPartitions: intVar(env, 'BUS_PARTITIONS', 8, problems),
@@ -106,6 +112,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     for (const name of ['INTERNAL_SECRET', 'API_KEY_SECRET'] as const) {
       const value = name === 'INTERNAL_SECRET' ? config.internalSecret : config.apiKeySecret;
       if (value.length < 32) problems.push(`${name} must be set to at least 32 characters in production`);
+    }
+    if (config.internalSecretPrevious !== '' && config.internalSecretPrevious.length < 32) {
+      problems.push('INTERNAL_SECRET_PREVIOUS must be empty or at least 32 characters in production');
     }
   }
   if (!/^[a-z][a-z0-9_]*$/.test(config.namespace)) {
@@ -171,6 +180,11 @@ function serviceUrls(env: Env): Record<string, string> {
     if (value) urls[name] = value;
   }
   return urls;
+}
+
+/** The internal secrets a service believes: the current one, and the previous one during a rotation. */
+export function acceptedInternalSecrets(config: Pick<Config, 'internalSecret' | 'internalSecretPrevious'>): string[] {
+  return config.internalSecretPrevious ? [config.internalSecret, config.internalSecretPrevious] : [config.internalSecret];
 }
 
 /** The Zulip release whose REST API this server speaks; Zulip's clients read it as zulip_version. */

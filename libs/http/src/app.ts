@@ -92,8 +92,8 @@ export function endpointRouter(endpoints: AnyEndpoint[]): Router {
   return router;
 }
 
-/** Accepts the gateway's identity header when it carries a valid signature. */
-export function identityFromHeaders(secret: string): express.RequestHandler {
+/** Accepts the gateway's identity header when it carries a valid signature (any of `secret`'s). */
+export function identityFromHeaders(secret: string | readonly string[]): express.RequestHandler {
   return (req, _res, next) => {
     if (!req.identity) {
       const identity = verifyIdentityHeaders(
@@ -109,7 +109,8 @@ export function identityFromHeaders(secret: string): express.RequestHandler {
 
 export interface ServiceAppOptions {
   endpoints: AnyEndpoint[];
-  internalSecret: string;
+  /** The secrets whose signatures are believed: INTERNAL_SECRET, and during a rotation the previous one. */
+  internalSecret: string | readonly string[];
   logger: Logger;
   /** Routes mounted before the API routes, e.g. health checks or raw-body webhooks. */
   extraRoutes?: (app: Express) => void;

@@ -47,17 +47,27 @@ export function identityHeaders(identity: Identity, secret: string, now = Date.n
   return { [IDENTITY_HEADER]: payload, [SIGNATURE_HEADER]: sign(secret, payload) };
 }
 
-/** The identity in the headers, or null when they are absent, forged or stale. */
+/** Whether `signature` is `payload`'s under `secret`, in constant time. */
+function signedWith(secret: string, payload: string, signature: string): boolean {
+  const expected = Buffer.from(sign(secret, payload));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/**
+ * The identity in the headers, or null when they are absent, forged or stale. `secrets` may list
+ * the current secret and the previous one: while INTERNAL_SECRET is rotated, pods still signing
+ * with the old one are believed too (docs/security.md).
+ */
 export function verifyIdentityHeaders(
   payload: string | undefined,
   signature: string | undefined,
-  secret: string,
+  secrets: string | readonly string[],
   now = Date.now(),
 ): Identity | null {
   if (!payload || !signature) return null;
-  const expected = Buffer.from(sign(secret, payload));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  const accepted = typeof secrets === 'string' ? [secrets] : secrets;
+  if (!accepted.some((secret) => signedWith(secret, payload, signature))) return null;
   try {
     const { ts, ...identity } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Identity & {
       ts: number;

@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import type { Authenticator } from '@chat/auth';
-import type { Config } from '@chat/config';
+import { acceptedInternalSecrets, type Config } from '@chat/config';
 import type { Database } from '@chat/db';
 import { API_PREFIX, createServiceApp, type AnyEndpoint } from '@chat/http';
 import type { Logger } from '@chat/log';
@@ -34,7 +34,7 @@ export function endpoints(deps: EventQueueDeps): AnyEndpoint[] {
 export function buildApp(deps: EventQueueDeps): Express {
   return createServiceApp({
     endpoints: endpoints(deps),
-    internalSecret: deps.config.internalSecret,
+    internalSecret: acceptedInternalSecrets(deps.config),
     logger: deps.logger,
     extraRoutes: (app) => {
       if (deps.authenticator) app.use(API_PREFIX, directAuthentication(deps.authenticator, deps.db.knex));

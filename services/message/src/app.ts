@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Express } from 'express';
-import type { Config } from '@chat/config';
+import { acceptedInternalSecrets, type Config } from '@chat/config';
 import type { Database } from '@chat/db';
 import { createServiceApp, type AnyEndpoint } from '@chat/http';
 import type { Logger } from '@chat/log';
@@ -43,7 +43,7 @@ export function endpoints(deps: MessageDeps): AnyEndpoint[] {
 export function buildApp(deps: MessageDeps): Express {
   return createServiceApp({
     endpoints: endpoints(deps),
-    internalSecret: deps.config.internalSecret,
+    internalSecret: acceptedInternalSecrets(deps.config),
     logger: deps.logger,
   });
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Express } from 'express';
-import type { Config } from '@chat/config';
+import { acceptedInternalSecrets, type Config } from '@chat/config';
 import type { ApiKeyCipher, Database } from '@chat/db';
 import { createServiceApp, type AnyEndpoint, type InternalClient } from '@chat/http';
 import type { Logger } from '@chat/log';
@@ -70,7 +70,7 @@ export function endpoints(deps: SettingsDeps): AnyEndpoint[] {
 export function buildApp(deps: SettingsDeps): Express {
   return createServiceApp({
     endpoints: endpoints(deps),
-    internalSecret: deps.config.internalSecret,
+    internalSecret: acceptedInternalSecrets(deps.config),
     logger: deps.logger,
   });
 }

@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import type { Config } from '@chat/config';
+import { acceptedInternalSecrets, type Config } from '@chat/config';
 import type { Database } from '@chat/db';
 import { createServiceApp, type AnyEndpoint, type InternalClient } from '@chat/http';
 import type { Logger } from '@chat/log';
@@ -34,7 +34,7 @@ export function endpoints(deps: SubscriptionDeps): AnyEndpoint[] {
 export function buildApp(deps: SubscriptionDeps): Express {
   return createServiceApp({
     endpoints: endpoints(deps),
-    internalSecret: deps.config.internalSecret,
+    internalSecret: acceptedInternalSecrets(deps.config),
     logger: deps.logger,
   });
 }

@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import type { Config } from '@chat/config';
+import { acceptedInternalSecrets, type Config } from '@chat/config';
 import type { Database } from '@chat/db';
 import { createServiceApp, type AnyEndpoint, type InternalClient } from '@chat/http';
 import type { Logger } from '@chat/log';
@@ -27,5 +27,5 @@ export function endpoints(deps: WebhookDeps): AnyEndpoint[] {
 }
 
 export function buildApp(deps: WebhookDeps): Express {
-  return createServiceApp({ endpoints: endpoints(deps), internalSecret: deps.config.internalSecret, logger: deps.logger });
+  return createServiceApp({ endpoints: endpoints(deps), internalSecret: acceptedInternalSecrets(deps.config), logger: deps.logger });
 }
