@@ -1,184 +1,165 @@
 /**
- * Parked long-polls per event-queue process and fan-out delivery (`npm run bench:polls`).
+ * Parked long-polls and fan-out (`npm run bench:polls`; issue 9 rows 4 and 5). For each topology:
+ * BENCH_POLLS (default 10,000) users, all subscribed to one stream, each registers an event queue;
+ * then each parks a GET /events on it, all held by ONE event-tier process (the standalone server,
+ * or the single event-queue replica). Then one message to the stream, and the time until the
+ * last poll has returned it.
  *
- * For each topology, one server process (the embedded server, or one event-queue replica with
- * Redis and NATS) holds N queues of one user, each with a parked GET /events. Memory per parked
- * poll is the growth of the process's resident set from "N queues registered, none polled" to
- * "N polls parked", divided by N, at N = 1,000 and 10,000. Fan-out is the time from sending one
- * stream message until the last of the N parked polls has returned it.
- * Writes bench/results/parked-polls.json.
+ * Memory per parked poll is the event-tier process's own figures (its /metrics: prom-client's
+ * process_resident_memory_bytes and nodejs_heap_size_used_bytes), the growth from "N queues
+ * registered, none polled" to "N polls parked", divided by N. Needs ~3 file descriptors per poll
+ * across the processes: the npm script raises `ulimit -n` to the hard limit.
  */
-import { Agent, request } from 'node:http';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { identityHeaders } from '@chat/http';
-import { Client } from 'pg';
-import { freshDatabase, startProcess, PROCESS_SECRETS, type ServerProcess } from '@chat/testing';
+import { apiCall, basicAuth, closeAgents } from './lib/http';
+import { addStreamWithUsers, type BenchUser } from './lib/population';
+import { collectGarbage, enableGcOnSignal, sampleProcess, type ProcessSample } from './lib/process-stats';
+import { startTopology, TOPOLOGIES, type Topology, type TopologyName } from './lib/topology';
+import { writeResult, type Figure } from './report/output';
+import { renderBarChart, renderLineChart } from './report/svg';
 import { table } from './stats';
 
-const SIZES = (process.env.BENCH_POLL_SIZES ?? '1000,10000').split(',').map(Number);
-const TOPOLOGIES = (process.env.BENCH_TOPOLOGIES ?? 'embedded,distributed').split(',');
-const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+const POLLS = Number(process.env.BENCH_POLLS ?? 10_000);
+const CONCURRENCY = 100;
+/** Long enough for the parked polls' allocations to settle before they are measured. */
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 3000);
 
-interface Target {
-  server: ServerProcess;
-  pollHeaders: Record<string, string>;
-  send(content: string): Promise<void>;
-  stop(): Promise<void>;
+interface Queue {
+  headers: Record<string, string>;
+  queueId: string;
+  last: number;
 }
 
-function call(url: string, method: string, path: string, headers: Record<string, string>, form?: Record<string, string>) {
-  const body = form ? new URLSearchParams(form).toString() : undefined;
-  return new Promise<Record<string, unknown>>((resolve, reject) => {
-    const req = request(
-      `${url}/api/v1${path}`,
-      { method, agent, headers: { ...headers, ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
+interface Measured {
+  topology: TopologyName;
+  polls: number;
+  registered: ProcessSample;
+  parked: ProcessSample;
+  rssKbPerPoll: number;
+  heapKbPerPoll: number;
+  fanOutMs: number;
+  /** When each poll returned the message, ms after the send was issued (sorted). */
+  arrivals: number[];
+  parkMs: number;
+}
+
+async function inBatches<T, R>(items: T[], run: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let i = 0; i < items.length; i += CONCURRENCY) results.push(...(await Promise.all(items.slice(i, i + CONCURRENCY).map(run))));
+  return results;
+}
+
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** After a full collection: live data, not the garbage of the registrations or the polls' arrival. */
+async function steadySample(topology: Topology, t0: number): Promise<ProcessSample> {
+  const { process: server } = topology.eventTier;
+  await collectGarbage(server.pid);
+  return sampleProcess(server.url, server.pid, (performance.now() - t0) / 1000);
+}
+
+async function measure(name: TopologyName): Promise<Measured> {
+  let users: BenchUser[] = [];
+  const topology = await startTopology(name, async (db) => {
+    users = await addStreamWithUsers(db.knex, 'fanout', 'fan', POLLS);
   });
-}
-
-async function basic(url: string, email: string): Promise<Record<string, string>> {
-  const body = await call(url, 'POST', '/dev_fetch_api_key', {}, { username: email });
-  return { authorization: `Basic ${Buffer.from(`${email}:${String(body.api_key)}`).toString('base64')}` };
-}
-
-async function embedded(): Promise<Target> {
-  const server = await startProcess('services/standalone/src/main.ts', {
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-polls-')),
-    EVENT_HEARTBEAT_SECS: '600',
-    EVENT_QUEUE_MAX_EVENTS: '100000',
-  });
-  const hamlet = await basic(server.url, 'hamlet@zulip.com');
-  return {
-    server,
-    pollHeaders: await basic(server.url, 'othello@zulip.com'),
-    send: async (content) => {
-      await call(server.url, 'POST', '/messages', hamlet, { type: 'stream', to: 'Denmark', topic: 'fan-out', content });
-    },
-    stop: () => server.stop(),
-  };
-}
-
-async function distributed(): Promise<Target> {
-  const databaseUrl = await freshDatabase('chat_bench_polls');
-  const env = { DATABASE_URL: databaseUrl, CHAT_NAMESPACE: `benchpolls${Date.now()}`, EVENT_HEARTBEAT_SECS: '600', EVENT_QUEUE_MAX_EVENTS: '100000' };
-  const replica = await startProcess('services/event-queue/src/main.ts', env);
-  const message = await startProcess('services/message/src/main.ts', env);
-  const db = new Client({ connectionString: databaseUrl });
-  await db.connect();
-  const headersFor = async (email: string) => {
-    const { rows } = await db.query('SELECT * FROM users WHERE lower(email) = lower($1)', [email]);
-    const user = rows[0];
-    return identityHeaders(
-      { kind: 'user', userId: user.id, realmId: user.realm_id, email: user.email, fullName: user.full_name, isAdmin: false, isGuest: false, isBot: false, botType: null },
-      PROCESS_SECRETS.INTERNAL_SECRET,
-      Date.now() + 4 * 60_000,
-    );
-  };
-  const hamlet = await headersFor('hamlet@zulip.com');
-  const othello = await headersFor('othello@zulip.com');
-  return {
-    server: replica,
-    pollHeaders: othello,
-    send: async (content) => {
-      await call(message.url, 'POST', '/messages', hamlet, { type: 'stream', to: 'Denmark', topic: 'fan-out', content });
-    },
-    stop: async () => {
-      await db.end();
-      await message.stop();
-      await replica.stop();
-    },
-  };
-}
-
-async function registerQueues(target: Target, count: number): Promise<string[]> {
-  const ids: string[] = [];
-  for (let i = 0; i < count; i += 50) {
-    const batch = await Promise.all(
-      Array.from({ length: Math.min(50, count - i) }, () =>
-        call(target.server.url, 'POST', '/register', target.pollHeaders, { event_types: '["message"]' }),
-      ),
-    );
-    ids.push(...batch.map((b) => String(b.queue_id)));
-  }
-  return ids;
-}
-
-async function settle(ms: number): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-async function measure(name: string, target: Target) {
-  const rows: Record<string, string | number>[] = [];
-  const queues: string[] = [];
-  /** The last event id each queue has acknowledged: -1 for a new queue. */
-  const acknowledged = new Map<string, number>();
-  for (const size of SIZES) {
-    for (const queueId of await registerQueues(target, size - queues.length)) {
-      queues.push(queueId);
-      acknowledged.set(queueId, -1);
-    }
-    await settle(2000);
-    const before = target.server.rss();
-    const started = performance.now();
-    const polls = queues.map((queueId) =>
-      call(
-        target.server.url,
-        'GET',
-        `/events?queue_id=${encodeURIComponent(queueId)}&last_event_id=${acknowledged.get(queueId)}`,
-        target.pollHeaders,
-      ).then((body) => {
-        const events = body.events as { id: number }[] | undefined;
-        if (!events?.length) throw new Error(`poll on ${queueId} returned ${JSON.stringify(body)}`);
-        acknowledged.set(queueId, events[events.length - 1]!.id);
-        return performance.now();
+  try {
+    const t0 = performance.now();
+    console.log(`${name}: registering ${POLLS} queues`);
+    const queues = await inBatches(users, async (user): Promise<Queue> => {
+      const headers = basicAuth(user.email, user.apiKey);
+      const body = await apiCall(topology.eventsUrl, 'POST', '/register', headers, { event_types: '["message"]' });
+      return { headers, queueId: String(body.queue_id), last: Number(body.last_event_id) };
+    });
+    await settle(SETTLE_MS);
+    const registered = await steadySample(topology, t0);
+    const parkStarted = performance.now();
+    let sentAt = Infinity;
+    const polls = queues.map((queue) =>
+      apiCall(topology.eventsUrl, 'GET', '/events', queue.headers, { queue_id: queue.queueId, last_event_id: String(queue.last) }).then((body) => {
+        const events = body.events as { type: string }[];
+        if (!events.some((e) => e.type === 'message')) throw new Error(`poll on ${queue.queueId} returned ${JSON.stringify(body)}`);
+        return performance.now() - sentAt;
       }),
     );
-    await settle(size / 2 + 2000);
-    const parked = target.server.rss();
-    const sentAt = performance.now();
-    await target.send(`fan-out to ${size}`);
-    const done = await Promise.all(polls);
-    const last = Math.max(...done) - sentAt;
-    rows.push({
+    await settle(SETTLE_MS + POLLS / 5);
+    const parked = await steadySample(topology, t0);
+    const parkMs = performance.now() - parkStarted;
+    console.log(`${name}: ${POLLS} polls parked; sending one message to the stream`);
+    const sender = users[0]!;
+    sentAt = performance.now();
+    await apiCall(topology.url, 'POST', '/messages', basicAuth(sender.email, sender.apiKey), { type: 'stream', to: 'fanout', topic: 'fan-out', content: 'fan-out' });
+    const arrivals = (await Promise.all(polls)).sort((a, b) => a - b);
+    const perPoll = (field: 'rssBytes' | 'heapUsedBytes') => Math.round(((parked[field] - registered[field]) / POLLS / 1024) * 100) / 100;
+    return {
       topology: name,
-      'parked polls': size,
-      'KB per parked poll': Math.round(((parked - before) / size / 1024) * 100) / 100,
-      'fan-out last delivery ms': Math.round(last),
-      'park ms': Math.round(sentAt - started),
-    });
+      polls: POLLS,
+      registered,
+      parked,
+      rssKbPerPoll: perPoll('rssBytes'),
+      heapKbPerPoll: perPoll('heapUsedBytes'),
+      fanOutMs: Math.round(arrivals[arrivals.length - 1]!),
+      arrivals: arrivals.map((a) => Math.round(a * 10) / 10),
+      parkMs: Math.round(parkMs),
+    };
+  } finally {
+    await topology.stop();
   }
-  return rows;
+}
+
+function figures(results: Measured[]): Figure[] {
+  return results.flatMap((r) => [
+    { row: 'fan-out', topology: r.topology, value: r.fanOutMs, unit: 'ms', note: `${r.polls} parked polls` },
+    { row: 'parked-polls', topology: r.topology, value: r.rssKbPerPoll, unit: 'KB per poll (RSS)', note: `${r.polls} polls, heap ${r.heapKbPerPoll} KB per poll` },
+  ]);
+}
+
+function charts(results: Measured[]): Record<string, string> {
+  const memory = renderBarChart({
+    title: `Memory per parked long-poll (KB), ${POLLS} polls in one process`,
+    yLabel: 'KB per poll',
+    groups: results.map((r) => ({ label: r.topology, values: { RSS: r.rssKbPerPoll, 'heap used': r.heapKbPerPoll } })),
+  });
+  // Deliveries over time: how many of the parked polls had the message t ms after the send.
+  const fanOut = renderLineChart({
+    title: 'Fan-out: polls answered after the send',
+    xLabel: 'ms after the send',
+    yLabel: 'polls answered',
+    series: results.map((r) => ({
+      name: r.topology,
+      points: r.arrivals.filter((_, i) => i % Math.max(1, Math.floor(r.arrivals.length / 200)) === 0 || i === r.arrivals.length - 1).map((ms) => ({
+        x: ms,
+        y: r.arrivals.filter((a) => a <= ms).length,
+      })),
+    })),
+  });
+  return { memory, 'fan-out': fanOut };
 }
 
 async function main(): Promise<void> {
-  const rows: Record<string, string | number>[] = [];
-  for (const [name, start] of [['embedded', embedded], ['distributed', distributed]] as const) {
-    if (!TOPOLOGIES.includes(name)) continue;
-    const target = await start();
-    try {
-      rows.push(...(await measure(name, target)));
-    } finally {
-      await target.stop();
-    }
-  }
-  console.log('\nParked long-polls per process and fan-out to them (one user, N queues)\n');
+  enableGcOnSignal();
+  const results: Measured[] = [];
+  for (const name of TOPOLOGIES) results.push(await measure(name));
+  const rows = results.map((r) => ({
+    topology: r.topology,
+    'parked polls': r.polls,
+    'RSS MB registered': Math.round(r.registered.rssBytes / 2 ** 20),
+    'RSS MB parked': Math.round(r.parked.rssBytes / 2 ** 20),
+    'KB per poll (RSS)': r.rssKbPerPoll,
+    'KB per poll (heap)': r.heapKbPerPoll,
+    'fds parked': r.parked.fds,
+    'fan-out last delivery ms': r.fanOutMs,
+    'fan-out p50 ms': r.arrivals[Math.floor(r.arrivals.length / 2)] ?? NaN,
+  }));
+  console.log(`\nParked long-polls in one event-tier process, and fan-out of one message to all of them\n`);
   console.log(table(rows));
-  const dir = join(__dirname, 'results');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'parked-polls.json'), JSON.stringify({ date: new Date().toISOString(), rows }, null, 2));
+  writeResult('parked-polls', { rows, results: results.map(({ arrivals: _arrivals, ...rest }) => rest) }, figures(results), charts(results));
 }
 
 main()
-  .then(() => process.exit(0))
+  .then(() => {
+    closeAgents();
+    process.exit(0);
+  })
   .catch((err: unknown) => {
     console.error(err);
     process.exit(1);

@@ -57,7 +57,7 @@ async function measureTopology(name: 'embedded' | 'distributed'): Promise<Measur
     users = await addStreamWithUsers(db.knex, 'bench', 'sender', SUBSCRIBERS);
   });
   try {
-    return await measure(name, await chatTarget(name, topology.url, users, 'bench'));
+    return await measure(name, await chatTarget(name, topology.url, topology.eventsUrl, users, 'bench'));
   } finally {
     await topology.stop();
   }

@@ -4,6 +4,22 @@
  * /proc/<pid>/fd as the count of open handles the kernel sees.
  */
 import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Makes the server processes the bench starts from now on collect garbage on SIGUSR2
+ * (startProcess passes CHILD_NODE_ARGS to them).
+ */
+export function enableGcOnSignal(): void {
+  const flags = `--expose-gc --require ${join(__dirname, 'gc-on-signal.cjs')}`;
+  process.env.CHILD_NODE_ARGS = [process.env.CHILD_NODE_ARGS, flags].filter(Boolean).join(' ');
+}
+
+/** A full collection in `pid` (enableGcOnSignal), then a moment for it to finish. */
+export async function collectGarbage(pid: number): Promise<void> {
+  process.kill(pid, 'SIGUSR2');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+}
 
 export interface ProcessSample {
   /** Seconds since the sampling started. */

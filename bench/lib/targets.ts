@@ -26,13 +26,13 @@ function pollLoop(poll: () => Promise<string[]>, isStopped: () => boolean, onErr
   void loop();
 }
 
-export async function chatTarget(name: string, url: string, users: BenchUser[], stream: string): Promise<LoadTarget> {
+export async function chatTarget(name: string, url: string, eventsUrl: string, users: BenchUser[], stream: string): Promise<LoadTarget> {
   const sender = basicAuth(users[0]!.email, users[0]!.apiKey);
   let stopped = false;
   const queues = await Promise.all(
     users.map(async (user) => {
       const headers = basicAuth(user.email, user.apiKey);
-      const body = await apiCall(url, 'POST', '/register', headers, { event_types: '["message"]' });
+      const body = await apiCall(eventsUrl, 'POST', '/register', headers, { event_types: '["message"]' });
       return { headers, queueId: String(body.queue_id), last: Number(body.last_event_id) };
     }),
   );
@@ -45,7 +45,7 @@ export async function chatTarget(name: string, url: string, users: BenchUser[], 
     startPolling: () => {
       for (const queue of queues) {
         const poll = async () => {
-          const body = await apiCall(url, 'GET', '/events', queue.headers, { queue_id: queue.queueId, last_event_id: String(queue.last) });
+          const body = await apiCall(eventsUrl, 'GET', '/events', queue.headers, { queue_id: queue.queueId, last_event_id: String(queue.last) });
           const events = body.events as { id: number; type: string; message?: { content: string } }[];
           for (const event of events) queue.last = Math.max(queue.last, event.id);
           return events.filter((e) => e.type === 'message').map((e) => e.message!.content);

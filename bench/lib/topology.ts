@@ -27,6 +27,11 @@ export interface Topology {
   name: TopologyName;
   /** Where clients talk to (the standalone server or the gateway). */
   url: string;
+  /**
+   * Where /register and /events go: the same URL, or (distributed, BENCH_EVENTS_DIRECT=1) the
+   * event-queue process itself, as an ingress that routes long-polls to the event tier would.
+   */
+  eventsUrl: string;
   processes: NamedProcess[];
   /** The process that holds the parked long-polls. */
   eventTier: NamedProcess;
@@ -62,6 +67,7 @@ async function startEmbedded(prepare: Prepare): Promise<Topology> {
   return {
     name: 'embedded',
     url: server.url,
+    eventsUrl: server.url,
     processes: [standalone],
     eventTier: standalone,
     stop: async () => {
@@ -104,9 +110,11 @@ async function startDistributed(prepare: Prepare): Promise<Topology> {
     await stop();
     throw err;
   }
+  const gatewayUrl = processes.find((p) => p.name === 'gateway')!.process.url;
   return {
     name: 'distributed',
-    url: processes.find((p) => p.name === 'gateway')!.process.url,
+    url: gatewayUrl,
+    eventsUrl: process.env.BENCH_EVENTS_DIRECT === '1' ? processes.find((p) => p.name === 'event-queue')!.process.url : gatewayUrl,
     processes,
     eventTier: processes.find((p) => p.name === 'event-queue')!,
     stop,
