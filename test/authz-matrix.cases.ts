@@ -24,10 +24,11 @@ const own = (route: string, request: Probe['request'], extra: Partial<Probe> = {
   route, object: 'own', request, expect: { others: HANDLED }, ...extra,
 });
 
-const streamNarrows = (w: World) => ({
+const streamNarrows = (w: World, role: Role) => ({
   stream: [{ operator: 'stream', operand: w.stream.name }],
   topic: [{ operator: 'stream', operand: w.stream.name }, { operator: 'topic', operand: w.stream.topic }],
-  'pm-with': [{ operator: 'pm-with', operand: w.email.owner }],
+  // The owner's conversation with the member, from either side; for the rest, theirs with the owner.
+  'pm-with': [{ operator: 'pm-with', operand: role === 'owner' ? w.email.member : w.email.owner }],
   search: [{ operator: 'search', operand: `authzstreammsg${w.tag}` }],
   id: [{ operator: 'id', operand: String(w.streamMessageId) }],
 });
@@ -36,10 +37,10 @@ const fetchProbes: Probe[] = (['none', 'stream', 'topic', 'pm-with', 'search', '
   route: 'GET /messages',
   object: narrow === 'none' || narrow === 'pm-with' ? 'private messages' : 'private stream messages',
   label: `narrow ${narrow}`,
-  request: (w) => ({
+  request: (w, role) => ({
     method: 'get',
     path: '/messages',
-    params: { anchor: 10_000_000, num_before: 100, num_after: 0, narrow: narrow === 'none' ? [] : streamNarrows(w)[narrow] },
+    params: { anchor: 10_000_000, num_before: 100, num_after: 0, narrow: narrow === 'none' ? [] : streamNarrows(w, role)[narrow] },
   }),
   // Zulip filters: a stream narrow the caller cannot read gives no messages, not an error.
   expect: { others: OK },

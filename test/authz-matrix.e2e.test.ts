@@ -38,6 +38,11 @@ function expectationFor(world: World, { probe, role }: Case): Expect {
   return map.others;
 }
 
+/** Names of the secrets in `text` that the role may see: the positive control of the grep. */
+function allowedSightings(world: World, role: Role, text: string): string[] {
+  return world.secrets.filter((s) => s.audience.includes(role) && text.includes(s.value)).map((s) => s.name);
+}
+
 /** Secrets the role may not see, leaving out those the request itself carried (an echo reveals nothing). */
 function leaks(world: World, role: Role, text: string, req?: Req): string[] {
   const sent = req ? JSON.stringify(req) : '';
@@ -58,6 +63,7 @@ describe('authorization matrix rows', () => {
 describeBothTopologies('authorization matrix', (env) => {
   let world: World;
   const problems: string[] = [];
+  const sighted = new Set<string>();
   let requests = 0;
 
   beforeAll(async () => {
@@ -76,8 +82,11 @@ describeBothTopologies('authorization matrix', (env) => {
       if (wrong) problems.push(`${name}: ${wrong}; got ${res.status} ${text.slice(0, 200)}`);
       for (const leak of leaks(world, c.role, text, req)) problems.push(`${name}: LEAK of ${leak}`);
       if (body) c.probe.after?.(world, c.role, body);
+      for (const secret of allowedSightings(world, c.role, text)) sighted.add(secret);
     }
     expect(problems).toEqual([]);
+    // Every secret did reach someone allowed to see it, so its absence elsewhere means something.
+    expect(world.secrets.map((s) => s.name).filter((n) => !sighted.has(n))).toEqual([]);
   });
 
   it("delivers to no role's own queue an event it may not see", async () => {
@@ -90,19 +99,24 @@ describeBothTopologies('authorization matrix', (env) => {
       params: { type: 'stream', to: 'Verona', topic: 'authz', content: sentinel },
     });
     expect(sentinelSent.status).toBe(200);
-    const watched = (['admin', 'member', 'guest', 'outsider'] as Role[]).map((role) => ({ role, text: '' }));
+    const watched = [
+      ...(['admin', 'member', 'guest', 'outsider'] as Role[]).map((role) => ({ role, queueId: world.queues[role]!, text: '', events: 0 })),
+      { role: 'outsider' as Role, queueId: world.narrowedQueue, text: '', events: 0 },
+    ];
     await waitFor(
       async () => {
         for (const q of watched) {
           const res = await send(world.target, world.auth[q.role], {
             method: 'get',
             path: '/events',
-            params: { queue_id: world.queues[q.role]!, last_event_id: -1, dont_block: true },
+            params: { queue_id: q.queueId, last_event_id: -1, dont_block: true },
           });
           requests += 1;
           q.text = res.text;
+          q.events = (res.body.events as unknown[] | undefined)?.length ?? 0;
         }
-        return watched.every((q) => q.text.includes(sentinel));
+        // The narrowed queue takes no Verona message: its check is that it holds nothing secret.
+        return watched.every((q) => q.queueId === world.narrowedQueue || q.text.includes(sentinel));
       },
       20_000,
       100,
@@ -117,14 +131,16 @@ describeBothTopologies('authorization matrix', (env) => {
     expect(bot.status).toBe(200);
     // The member's queue is the positive control: the markers do reach those allowed to see them.
     expect(watched.find((q) => q.role === 'member')!.text).toContain(`authzstreammsg${world.tag}`);
-    const found = [...watched, { role: 'bot' as Role, text: bot.text }].flatMap((q) => leaks(world, q.role, q.text).map((l) => `${q.role}'s queue: ${l}`));
+    const queues = [...watched, { role: 'bot' as Role, text: bot.text, events: (bot.body.events as unknown[]).length }];
+    const found = queues.flatMap((q) => leaks(world, q.role, q.text).map((l) => `${q.role}'s queue: ${l}`));
     expect(found).toEqual([]);
 
     const objects = new Set(PROBES.map((p) => p.object));
     const routes = new Set(PROBES.map((p) => p.route));
     console.log(
       `authorization matrix (${env().name}): ${requests} requests, ${ROLES.length} roles, ${routes.size} endpoints, ` +
-        `${PROBES.length} probes, ${objects.size} object kinds, ${found.length + problems.filter((p) => p.includes('LEAK')).length} leaks`,
+        `${PROBES.length} probes, ${objects.size} object kinds, ${queues.reduce((n, q) => n + q.events, 0)} events in ${queues.length} ` +
+        `queues, ${found.length + problems.filter((p) => p.includes('LEAK')).length} leaks`,
     );
   });
 });

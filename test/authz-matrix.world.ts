@@ -52,6 +52,8 @@ export interface World {
   ownerQueueId: string;
   /** Each role's own queue, registered before any private content existed. */
   queues: Partial<Record<Role, string>>;
+  /** The outsider's queue for every public stream, narrowed to the private stream by name. */
+  narrowedQueue: string;
   groupId: number;
   secrets: Secret[];
 }
@@ -135,6 +137,11 @@ export async function buildWorld(target: Target): Promise<World> {
   world.ownerQueueId = world.queues.owner!;
 
   const stream = { name: `authzstreamname${tag}`, topic: `authztopic${tag}`, id: 0 };
+  world.narrowedQueue = (await ok(target, as('outsider'), {
+    method: 'post',
+    path: '/register',
+    params: { all_public_streams: true, narrow: [['stream', stream.name]] },
+  })).queue_id as string;
   await ok(target, as('owner'), {
     method: 'post',
     path: '/users/me/subscriptions',
