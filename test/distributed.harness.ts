@@ -4,17 +4,16 @@
  * gateway forwarding over HTTP with the signed identity header. Only the process boundary is
  * missing; deploy/local runs the same pieces as separate processes.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { Authenticator, watchAuthChanges } from '@chat/auth';
 import { NatsBus } from '@chat/bus';
 import type { Config, ServiceName } from '@chat/config';
 import { createApiKeyCipher, createDatabase, OutboxRelay, seedDevRealm, type Database } from '@chat/db';
-import { startReplica, type EventQueueWorker, type Replica } from '@chat/event-queue-service';
-import { buildGateway } from '@chat/gateway-service';
+import { startReplica, withPlainEvents, type EventQueueWorker, type Replica } from '@chat/event-queue-service';
+import { buildGateway, openRedisRateLimitStore, RateLimiter } from '@chat/gateway-service';
 import { httpInternalClient } from '@chat/http';
 import { forwardTo } from '@chat/gateway-service/src/forward';
 import { buildApp as buildMessage } from '@chat/message-service';
@@ -32,6 +31,8 @@ export interface ReplicaHandle {
 
 export interface DistributedCluster {
   gatewayUrl: string;
+  /** Every gateway replica (the first is gatewayUrl); they share the rate-limit windows in Redis. */
+  gatewayUrls: string[];
   config: Config;
   replicas: ReplicaHandle[];
   db: Database;
@@ -49,7 +50,7 @@ async function deleteStream(servers: string, stream: string): Promise<void> {
   }
 }
 
-async function listen(app: Express): Promise<{ server: Server; url: string }> {
+async function listen(app: RequestListener): Promise<{ server: Server; url: string }> {
   const server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
@@ -62,6 +63,8 @@ export interface ClusterOptions {
   pollTargets?: boolean[];
   heartbeatMs?: () => number;
   configOverrides?: Partial<Config>;
+  /** Gateway replicas (1 by default). */
+  gateways?: number;
 }
 
 export async function startDistributedCluster(options: ClusterOptions = {}): Promise<DistributedCluster> {
@@ -76,7 +79,7 @@ export async function startDistributedCluster(options: ClusterOptions = {}): Pro
     cleanups.push(() => db.close());
     return db;
   };
-  const serve = async (app: Express) => {
+  const serve = async (app: RequestListener) => {
     const { server, url } = await listen(app);
     cleanups.push(() => new Promise((resolve) => server.close(resolve)).then(() => server.closeAllConnections()));
     return url;
@@ -111,7 +114,8 @@ export async function startDistributedCluster(options: ClusterOptions = {}): Pro
       heartbeatMs: options.heartbeatMs,
     });
     relay ??= replica.relay ?? undefined;
-    const url = await serve(replica.app);
+    // As main.ts serves it: steady-state polls on plain node:http, the rest on express.
+    const url = await serve(withPlainEvents(replica.plain, replica.app));
     cleanups.push(async () => {
       await replica.drain();
       await bus.close();
@@ -128,11 +132,20 @@ export async function startDistributedCluster(options: ClusterOptions = {}): Pro
   const authenticator = new Authenticator(gatewayDb.knex, cipher);
   const unwatch = await watchAuthChanges(gatewayDb, authenticator);
   cleanups.push(unwatch);
-  const gatewayUrl = await serve(buildGateway({ db: gatewayDb.knex, authenticator, logger, dispatch }));
+  const gatewayUrls: string[] = [];
+  for (let i = 0; i < (options.gateways ?? 1); i++) {
+    // Each replica its own connection to the shared windows, as in production (gateway main.ts).
+    const limits = config.rateLimitPerMinute > 0 ? await openRedisRateLimitStore(config.redisUrl, `${config.namespace}:rl:`) : null;
+    if (limits) cleanups.push(() => limits.close());
+    const rateLimiter = limits ? new RateLimiter({ store: limits, perMinute: config.rateLimitPerMinute, logger }) : undefined;
+    gatewayUrls.push(await serve(buildGateway({ db: gatewayDb.knex, authenticator, logger, dispatch, rateLimiter })));
+  }
+  const gatewayUrl = gatewayUrls[0]!;
 
   const theRelay = relay!;
   return {
     gatewayUrl,
+    gatewayUrls,
     config,
     replicas,
     db,

@@ -5,7 +5,7 @@ import type { Database } from '@chat/db';
 import { API_PREFIX, createServiceApp, type AnyEndpoint } from '@chat/http';
 import type { Logger } from '@chat/log';
 import type { QueueStore } from '@chat/queue-store';
-import { directAuthentication } from './direct-auth';
+import { directAuthentication, directIdentity } from './direct-auth';
 import type { LocalPolls } from './polls';
 import { eventEndpoints } from './routes/events';
 
@@ -37,7 +37,7 @@ export function buildApp(deps: EventQueueDeps): Express {
     internalSecret: acceptedInternalSecrets(deps.config),
     logger: deps.logger,
     extraRoutes: (app) => {
-      if (deps.authenticator) app.use(API_PREFIX, directAuthentication(deps.authenticator, deps.db.knex));
+      if (deps.authenticator) app.use(API_PREFIX, directAuthentication(directIdentity(deps.authenticator, deps.db.knex)));
     },
   });
 }

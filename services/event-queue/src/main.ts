@@ -13,6 +13,7 @@ import {
   serve,
   withDevelopmentSecrets,
 } from '@chat/runtime';
+import { withPlainEvents } from './plain-events';
 import { startReplica } from './replica';
 import { DELIVERY_GROUP } from './worker';
 
@@ -44,9 +45,10 @@ async function main(): Promise<void> {
   // as the gateway does, with a cache that committed auth changes invalidate.
   const authenticator = new Authenticator(db.knex, cipherFor(config));
   const unwatch = await watchAuthChanges(db, authenticator);
-  const replica = await startReplica({ config, db, bus, store: redis.store, logger, observer, authenticator });
+  const requestDuration = ops.metrics.requestDuration;
+  const replica = await startReplica({ config, db, bus, store: redis.store, logger, observer, authenticator, requestDuration });
   parkedPolls = () => replica.polls.size;
-  await serve(ops.wrap(replica.app), {
+  await serve(withPlainEvents(replica.plain, ops.wrap(replica.app)), {
     port: config.port,
     host: config.host,
     logger,

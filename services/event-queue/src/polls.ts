@@ -6,6 +6,7 @@
 export class LocalPolls {
   private readonly polls = new Map<string, AbortController>();
   private draining = false;
+  private handlerIds = 0;
 
   /** Registers a poll on `queueId`, finishing the one parked there before. */
   begin(queueId: string): AbortController {
@@ -28,6 +29,11 @@ export class LocalPolls {
   drain(): void {
     this.draining = true;
     for (const controller of this.polls.values()) controller.abort();
+  }
+
+  /** Zulip's handler_id: a number per answered request, unique in this process. */
+  nextHandlerId(): number {
+    return this.handlerIds++;
   }
 
   get size(): number {

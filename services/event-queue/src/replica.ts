@@ -8,10 +8,11 @@ import type { Authenticator } from '@chat/auth';
 import type { Bus } from '@chat/bus';
 import type { Config } from '@chat/config';
 import { OutboxRelay, type Database } from '@chat/db';
-import type { DeliveryObserver } from '@chat/http';
+import type { DeliveryObserver, Metrics } from '@chat/http';
 import type { Logger } from '@chat/log';
 import type { QueueStore } from '@chat/queue-store';
 import { buildApp } from './app';
+import { plainEventsHandler, type PlainHandler } from './plain-events';
 import { LocalPolls } from './polls';
 import { startWorker, type EventQueueWorker } from './worker';
 
@@ -30,10 +31,17 @@ export interface ReplicaOptions {
   observer?: DeliveryObserver;
   /** Authenticates clients that reach this replica without the gateway (see ./direct-auth.ts). */
   authenticator?: Authenticator;
+  /** The process's request histogram, for the polls served without express. */
+  requestDuration?: Metrics['requestDuration'];
 }
 
 export interface Replica {
   app: Express;
+  /**
+   * Steady-state GET /events on plain node:http (./plain-events.ts); a server runs it before the
+   * app: `withPlainEvents(replica.plain, app)`.
+   */
+  plain: PlainHandler;
   polls: LocalPolls;
   worker: EventQueueWorker | null;
   relay: OutboxRelay | null;
@@ -50,9 +58,12 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
       : await startWorker({ bus, store, logger, observer: options.observer, gcIntervalMs: config.eventQueueGcSecs * 1000 });
   const relay = options.relay === false ? null : new OutboxRelay({ db, bus, logger });
   await relay?.start();
-  const app = buildApp({ config, db, store, logger, polls, heartbeatMs: options.heartbeatMs, authenticator: options.authenticator });
+  const deps = { config, db, store, logger, polls, heartbeatMs: options.heartbeatMs, authenticator: options.authenticator };
+  const app = buildApp(deps);
+  const plain = plainEventsHandler(deps, { requestDuration: options.requestDuration });
   return {
     app,
+    plain,
     polls,
     worker,
     relay,

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { badEventQueueId, plainError } from '@chat/errors';
 import { clientName, defineEndpoint, p, RESPONDED, sendSuccess, type ParamSpecs } from '@chat/http';
 import type { EventQueueDeps } from '../app';
@@ -42,10 +43,47 @@ function registerRequest(
   };
 }
 
-export function eventEndpoints(deps: EventQueueDeps) {
-  const localPolls = deps.polls;
-  let handlerIds = 0;
+/** The parameters of GET /events. */
+export const pollParams = {
+  queue_id: p.string(),
+  last_event_id: p.int(),
+  dont_block: p.bool({ default: false }),
+  ...registerParams,
+} satisfies ParamSpecs;
 
+export interface PollQuery {
+  queueId: string;
+  lastEventId: number | undefined;
+  dontBlock: boolean;
+}
+
+/**
+ * GET /events on a queue, for the express endpoint and for the plain node:http path that serves
+ * it without the framework (../plain-events.ts). Null when the client left before the answer.
+ */
+export async function answerPoll(
+  deps: EventQueueDeps,
+  query: PollQuery,
+  userId: number,
+  res: ServerResponse,
+): Promise<Record<string, unknown> | null> {
+  const { queueId } = query;
+  const localPolls = deps.polls;
+  const controller = localPolls.begin(queueId);
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  try {
+    const result = await pollEvents(deps, { userId, queueId, lastEventId: query.lastEventId, dontBlock: query.dontBlock, signal: controller.signal });
+    if (res.destroyed) return null;
+    // Zulip's long-poll reply carries queue_id, an immediate one its handler_id.
+    return result.waited ? { events: result.events, queue_id: queueId } : { events: result.events, handler_id: localPolls.nextHandlerId() };
+  } finally {
+    localPolls.end(queueId, controller);
+  }
+}
+
+export function eventEndpoints(deps: EventQueueDeps) {
   return [
     defineEndpoint({
       method: 'POST',
@@ -58,38 +96,17 @@ export function eventEndpoints(deps: EventQueueDeps) {
       method: 'GET',
       path: '/events',
       auth: 'user',
-      params: {
-        queue_id: p.string(),
-        last_event_id: p.int(),
-        dont_block: p.bool({ default: false }),
-        ...registerParams,
-      },
+      params: pollParams,
       handler: async ({ params, identity, req, res }) => {
         if (params.queue_id === undefined) {
           if (!params.dont_block) throw plainError("Missing 'queue_id' argument");
           const queue = await allocateQueue(deps, registerRequest(params, identity, clientName(req)));
-          return { events: [], queue_id: queue.id, handler_id: handlerIds++ };
+          return { events: [], queue_id: queue.id, handler_id: deps.polls.nextHandlerId() };
         }
-        const queueId = params.queue_id;
-        const controller = localPolls.begin(queueId);
-        res.on('close', () => {
-          if (!res.writableFinished) controller.abort();
-        });
-        try {
-          const result = await pollEvents(deps, {
-            userId: identity.userId,
-            queueId,
-            lastEventId: params.last_event_id,
-            dontBlock: params.dont_block,
-            signal: controller.signal,
-          });
-          if (res.destroyed) return RESPONDED;
-          if (result.waited) sendSuccess(res, { events: result.events, queue_id: queueId });
-          else sendSuccess(res, { events: result.events, handler_id: handlerIds++ });
-          return RESPONDED;
-        } finally {
-          localPolls.end(queueId, controller);
-        }
+        const query = { queueId: params.queue_id, lastEventId: params.last_event_id, dontBlock: params.dont_block };
+        const answer = await answerPoll(deps, query, identity.userId, res);
+        if (answer) sendSuccess(res, answer);
+        return RESPONDED;
       },
     }),
     defineEndpoint({
@@ -101,7 +118,7 @@ export function eventEndpoints(deps: EventQueueDeps) {
         const queue = await deps.store.get(params.queue_id);
         if (!queue) throw badEventQueueId(params.queue_id);
         if (queue.userId !== identity.userId) throw plainError('You are not authorized to access this queue');
-        localPolls.finish(queue.id);
+        deps.polls.finish(queue.id);
         await deps.store.delete(queue.id);
         return {};
       },

@@ -1,0 +1,141 @@
+/**
+ * GET /api/v1/events on plain node:http. A parked long-poll is the one request this process holds
+ * by the thousand, and on express each one also held two routers' closures and bound functions,
+ * a request context, body-parser state, res.locals and a parsed URL: a heap snapshot of 580
+ * parked polls put ~16 KB of heap on each. Here a poll keeps its socket, its req/res, one abort
+ * controller, one waiter and one close listener.
+ *
+ * Only the steady-state poll comes this way: GET, no body, a queue_id. Everything else (a body,
+ * implicit registration, DELETE, /register) goes to the express app, which answers GET /events
+ * the same way (answerPoll) with the same declared parameters, identity rules and errors.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
+import { ApiError } from '@chat/errors';
+import {
+  API_PREFIX,
+  checkAuth,
+  IDENTITY_HEADER,
+  parseParams,
+  REQUEST_ID_HEADER,
+  SIGNATURE_HEADER,
+  verifyIdentityHeaders,
+  type AnyEndpoint,
+  type Identity,
+  type Metrics,
+} from '@chat/http';
+import { isValidRequestId, runWithRequestContext } from '@chat/log';
+import type { EventQueueDeps } from './app';
+import { directIdentity, type DirectIdentity } from './direct-auth';
+import { answerPoll, eventEndpoints } from './routes/events';
+
+type RawParams = Parameters<typeof parseParams>[1];
+
+const EVENTS_PATH = `${API_PREFIX}/events`;
+const ROUTE = EVENTS_PATH;
+
+export interface PlainEventsOptions {
+  /** The process's request histogram (ops.wrap times and logs the requests express serves). */
+  requestDuration?: Metrics['requestDuration'];
+}
+
+/** Serves the request if it is a plain poll (true), or leaves it untouched for express (false). */
+export type PlainHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+export function plainEventsHandler(deps: EventQueueDeps, options: PlainEventsOptions = {}): PlainHandler {
+  const endpoint = eventEndpoints(deps).find((e) => e.method === 'GET' && e.path === '/events');
+  if (!endpoint) throw new Error('GET /events is not declared');
+  const identify = deps.authenticator ? directIdentity(deps.authenticator, deps.db.knex) : null;
+  const serve = (req: IncomingMessage, res: ServerResponse, raw: RawParams): void => {
+    const requestId = isValidRequestId(req.headers[REQUEST_ID_HEADER]) ? req.headers[REQUEST_ID_HEADER] : randomUUID();
+    res.setHeader('X-Request-Id', requestId);
+    const started = process.hrtime.bigint();
+    res.once('close', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const status = res.statusCode;
+      options.requestDuration?.observe({ method: 'GET', route: ROUTE, status: String(status) }, seconds);
+      const ms = Math.round(seconds * 10_000) / 10;
+      deps.logger.info({ requestId, method: 'GET', route: ROUTE, status, ms, finished: res.writableFinished }, 'request');
+    });
+    runWithRequestContext({ requestId }, () => {
+      poll(deps, endpoint, identify, req, res, raw).catch((err: unknown) => sendError(deps, res, err));
+    });
+  };
+  return (req, res) => {
+    const raw = plainPollParams(req);
+    if (!raw) return false;
+    serve(req, res, raw);
+    return true;
+  };
+}
+
+/** A replica's request listener: plain polls here, everything else to `fallback` (express). */
+export function withPlainEvents(plain: PlainHandler, fallback: RequestListener): RequestListener {
+  return (req, res) => {
+    if (!plain(req, res)) fallback(req, res);
+  };
+}
+
+/** The query of a GET /events with a queue_id and no body; null for anything express should see. */
+function plainPollParams(req: IncomingMessage): RawParams | null {
+  if (req.method !== 'GET' || !req.url) return null;
+  const mark = req.url.indexOf('?');
+  if (mark < 0 || req.url.slice(0, mark) !== EVENTS_PATH) return null;
+  const length = req.headers['content-length'];
+  if ((length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined) return null;
+  // node:querystring is what express's default ("simple") query parser uses: same values, same arrays.
+  const raw = parseQuery(req.url.slice(mark + 1)) as RawParams;
+  return raw.queue_id === undefined ? null : raw;
+}
+
+async function poll(
+  deps: EventQueueDeps,
+  endpoint: AnyEndpoint,
+  identify: DirectIdentity | null,
+  req: IncomingMessage,
+  res: ServerResponse,
+  raw: RawParams,
+): Promise<void> {
+  const identity = checkAuth(endpoint, await identityOf(deps, identify, req));
+  const params = parseParams(endpoint, raw);
+  if (identity.kind !== 'user') throw new Error('checkAuth let a non-user through');
+  const query = {
+    queueId: params.queue_id as string,
+    lastEventId: params.last_event_id as number | undefined,
+    dontBlock: params.dont_block === true,
+  };
+  const answer = await answerPoll(deps, query, identity.userId, res);
+  if (answer) sendJson(res, 200, { result: 'success', msg: '', ...answer });
+}
+
+/** The gateway's signed identity, or the client's own credentials when it came straight here. */
+async function identityOf(deps: EventQueueDeps, identify: DirectIdentity | null, req: IncomingMessage): Promise<Identity | undefined> {
+  const signed = verifyIdentityHeaders(headerText(req, IDENTITY_HEADER), headerText(req, SIGNATURE_HEADER), deps.config.internalSecret);
+  if (signed) return signed;
+  return (await identify?.(req.headers)) ?? undefined;
+}
+
+function headerText(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** Zulip's json_response, as @chat/http's sendJson writes it through express. */
+function sendJson(res: ServerResponse, status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): void {
+  if (res.headersSent || res.destroyed) return;
+  const text = `${JSON.stringify(body)}\n`;
+  res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/** As errorMiddleware: an ApiError is the client's answer, anything else a logged 500. */
+function sendError(deps: EventQueueDeps, res: ServerResponse, err: unknown): void {
+  if (err instanceof ApiError) {
+    sendJson(res, err.status, err.body(), err.headers);
+    return;
+  }
+  const errorId = randomUUID();
+  deps.logger.error({ err, errorId, method: 'GET', path: EVENTS_PATH }, 'unhandled error');
+  sendJson(res, 500, { result: 'error', msg: 'Internal server error' }, { 'X-Error-Id': errorId });
+}
