@@ -1,18 +1,21 @@
 /**
  * The distributed topology on one machine (`npm run start:distributed`): each service its own
- * process, two event-queue replicas, against the local PostgreSQL, NATS and Redis. The gateway
- * listens on PORT (9991); the services on the ports after it. Ctrl-C (or SIGTERM) shuts every
- * process down gracefully and exits once they all have (docs/operations.md).
+ * process, two event-queue replicas, against the local PostgreSQL, NATS and Redis. The ingress
+ * (./ingress.ts, in this process) listens on PORT (9991) and sends /register and /events to the
+ * event-queue replicas, the rest to the gateway (on a free port); the services are on the ports
+ * after PORT. Ctrl-C (or SIGTERM) shuts every process down gracefully and exits once they all
+ * have (docs/operations.md).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { connect } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { loadConfig } from '@chat/config';
 import { withDevelopmentSecrets } from '@chat/runtime';
 import { writeApiDocument } from '@chat/standalone/src/openapi';
 import { migrateAndSeed } from '../migrate';
+import { startIngress } from './ingress';
 
 const root = resolve(__dirname, '../..');
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/chat_dev';
@@ -54,6 +57,18 @@ function waitForPort(port: number, timeoutMs: number): Promise<void> {
       });
     };
     attempt();
+  });
+}
+
+/** A port nothing listens on now (the gateway's: clients reach it through the ingress). */
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolvePort(port));
+    });
   });
 }
 
@@ -143,9 +158,18 @@ async function main(): Promise<void> {
 
   services.forEach(supervise);
   await Promise.all(services.map((s) => waitForPort(s.port, 30_000)));
-  supervise({ name: 'gateway', entry: 'services/gateway/src/main.ts', port: base });
-  await waitForPort(base, 30_000);
-  console.log(`[runner] distributed topology ready: http://127.0.0.1:${base}/api/v1 (gateway), services on ${base + 1}-${base + 6}`);
+  const gatewayPort = await freePort();
+  supervise({ name: 'gateway', entry: 'services/gateway/src/main.ts', port: gatewayPort });
+  await waitForPort(gatewayPort, 30_000);
+  const ingress = await startIngress(base, '127.0.0.1', {
+    eventQueue: [url(base + 5), url(base + 6)],
+    gateway: url(gatewayPort),
+  });
+  process.once('exit', () => ingress.close());
+  console.log(
+    `[runner] distributed topology ready: http://127.0.0.1:${base}/api/v1 (ingress: /register and /events to the ` +
+      `event-queue replicas, the rest to the gateway on ${gatewayPort}), services on ${base + 1}-${base + 6}`,
+  );
   process.on('SIGINT', () => stopAll(0));
   process.on('SIGTERM', () => stopAll(0));
 }

@@ -208,7 +208,7 @@ describe.each(OVERLAYS)('k8s overlay %s', (overlay) => {
     expect(readFileSync(resolve(K8S, '../libs/http/src/metrics.ts'), 'utf8')).toContain("name: 'chat_event_parked_polls'");
   });
 
-  it('lets only the gateway be reached from outside, and services only by the calls the design allows', () => {
+  it('lets only the gateway and the event tier be reached from outside, and services only by the calls the design allows', () => {
     const policies = ofKind<Policy>('NetworkPolicy');
     const outside: Source = { labels: { app: 'ingress-nginx' }, namespace: { 'kubernetes.io/metadata.name': 'ingress-nginx' } };
     const allowedCallers: Record<string, string[]> = {
@@ -217,10 +217,12 @@ describe.each(OVERLAYS)('k8s overlay %s', (overlay) => {
       subscription: ['gateway', 'settings'],
       settings: ['gateway'],
       webhook: ['gateway'],
-      'event-queue': ['gateway'],
+      // Reachable from outside (the ingress sends long-polls to it), so from every pod too.
+      'event-queue': SERVICES,
     };
+    const publicServices = ['gateway', 'event-queue'];
     for (const target of SERVICES) {
-      expect({ target, outside: reachable(policies, component(target), outside, 9991) }).toEqual({ target, outside: target === 'gateway' });
+      expect({ target, outside: reachable(policies, component(target), outside, 9991) }).toEqual({ target, outside: publicServices.includes(target) });
       const callers = SERVICES.filter((source) => reachable(policies, component(target), { labels: component(source) }, 9991));
       expect({ target, callers: callers.sort() }).toEqual({ target, callers: [...allowedCallers[target]!].sort() });
       // Prometheus, from the monitoring namespace, scrapes every pod.
@@ -228,8 +230,14 @@ describe.each(OVERLAYS)('k8s overlay %s', (overlay) => {
     }
     // Nothing the policies do not name is open, in either direction: everything is denied by default.
     expect(policies.some((p) => Object.keys(p.spec.podSelector).length === 0 && !p.spec.ingress)).toBe(true);
-    const ingress = ofKind<K8sObject & { spec: { rules: { http: { paths: { backend: { service: { name: string } } }[] } }[] } }>('Ingress');
-    expect(ingress.flatMap((i) => i.spec.rules.flatMap((r) => r.http.paths.map((p) => p.backend.service.name)))).toEqual(['gateway']);
+    type Path = { path: string; pathType: string; backend: { service: { name: string } } };
+    const ingress = ofKind<K8sObject & { spec: { rules: { http: { paths: Path[] } }[] } }>('Ingress');
+    // Long-polls straight to the event tier (exact paths), the rest of the API to the gateway.
+    expect(ingress.flatMap((i) => i.spec.rules.flatMap((r) => r.http.paths.map((p) => `${p.pathType} ${p.path} -> ${p.backend.service.name}`)))).toEqual([
+      'Exact /api/v1/register -> event-queue',
+      'Exact /api/v1/events -> event-queue',
+      'Prefix /api -> gateway',
+    ]);
   });
 
   it('sets only variables libs/config reads, from one ConfigMap and the chat-secrets Secret', () => {
