@@ -30,12 +30,15 @@ const streamNarrows = (w: World, role: Role) => ({
   // The owner's conversation with the member, from either side; for the rest, theirs with the owner.
   'pm-with': [{ operator: 'pm-with', operand: role === 'owner' ? w.email.member : w.email.owner }],
   search: [{ operator: 'search', operand: `authzstreammsg${w.tag}` }],
+  // Takes history the caller never received, but only of public streams.
+  'streams:public': [{ operator: 'streams', operand: 'public' }],
+  sender: [{ operator: 'sender', operand: w.email.owner }],
   id: [{ operator: 'id', operand: String(w.streamMessageId) }],
 });
 
-const fetchProbes: Probe[] = (['none', 'stream', 'topic', 'pm-with', 'search', 'id'] as const).map((narrow) => ({
+const fetchProbes: Probe[] = (['none', 'stream', 'topic', 'pm-with', 'search', 'id', 'streams:public', 'sender'] as const).map((narrow) => ({
   route: 'GET /messages',
-  object: narrow === 'none' || narrow === 'pm-with' ? 'private messages' : 'private stream messages',
+  object: ['none', 'pm-with', 'sender'].includes(narrow) ? 'private messages' : 'private stream messages',
   label: `narrow ${narrow}`,
   request: (w, role) => ({
     method: 'get',
@@ -83,6 +86,13 @@ function messageProbes(object: string, id: (w: World) => number, content: (w: Wo
       object,
       label: 'star',
       request: (w) => ({ method: 'post', path: '/messages/flags', params: { messages: [id(w)], op: 'add', flag: 'starred' } }),
+      expect: only(READERS, OK, INVALID_MESSAGE),
+    },
+    {
+      route: 'POST /messages/flags',
+      object,
+      label: 'read',
+      request: (w) => ({ method: 'post', path: '/messages/flags', params: { messages: [id(w)], op: 'add', flag: 'read' } }),
       expect: only(READERS, OK, INVALID_MESSAGE),
     },
     {
@@ -227,6 +237,19 @@ const subscriptionProbes: Probe[] = [
     // Subscribers would leave it: they unsubscribe from a stream that does not exist instead.
     request: (w, role) => ({ method: 'delete', path: '/users/me/subscriptions', params: { subscriptions: [READERS.includes(role) ? `authznowhere${w.tag}` : w.stream.name] } }),
     expect: only(READERS, HANDLED, OK),
+  },
+  {
+    route: 'DELETE /users/me/subscriptions',
+    object: 'private stream',
+    label: "another subscriber's subscription",
+    request: (w, role) => ({
+      method: 'delete',
+      path: '/users/me/subscriptions',
+      params: { subscriptions: [w.stream.name], principals: [role === 'member' ? w.email.owner : w.email.member] },
+    }),
+    // Only an administrator removes others, from any stream; the owner's stream is no exception.
+    expect: only(ADMIN, OK, jsonError('This action requires administrative rights')),
+    destructiveFor: ADMIN,
   },
   {
     route: 'POST /users/me/subscriptions/properties',
