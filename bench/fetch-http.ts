@@ -1,0 +1,126 @@
+/**
+ * GET /messages over HTTP on a large database (`npm run bench:fetch`; issue 9 row 6): BENCH_MESSAGES
+ * (default 1,000,000) messages loaded by the fast generator (lib/generator.ts) before the server
+ * starts (for the embedded topology into the standalone server's PGlite data directory, the only
+ * moment it can be reached), then BENCH_ROUNDS sequential fetches of the newest 100 messages of
+ * one stream+topic as hamlet, through the public API (the gateway in the distributed topology).
+ * The floor beside it: the one SQL query that reads those 100 rows with their flags, timed on
+ * the same database from the loading process, with no HTTP, auth or formatting.
+ * `npm run bench:fetch-domain` still times the domain call alone and prints the query plans.
+ */
+import type { Database } from '@chat/db';
+import { apiCall, basicAuth, closeAgents } from './lib/http';
+import { loadMessages } from './lib/generator';
+import { startTopology, TOPOLOGIES, type TopologyName } from './lib/topology';
+import { writeResult, type Figure } from './report/output';
+import { renderBarChart } from './report/svg';
+import { summarize, table, type LatencySummary } from './stats';
+
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
+const WARMUP = 10;
+const NARROW = JSON.stringify([
+  { operator: 'stream', operand: 'Denmark' },
+  { operator: 'topic', operand: 'topic 7' },
+]);
+
+interface Measured {
+  topology: TopologyName;
+  messages: number;
+  loadSeconds: number;
+  returned: number;
+  http: LatencySummary;
+  sqlFloor: LatencySummary;
+}
+
+async function timeRounds(once: () => Promise<unknown>): Promise<LatencySummary> {
+  for (let i = 0; i < WARMUP; i++) await once();
+  const samples: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const started = performance.now();
+    await once();
+    samples.push(performance.now() - started);
+  }
+  return summarize(samples);
+}
+
+/** The floor: the newest 100 of the topic's messages that hamlet has, with their flags, in one query. */
+async function sqlFloor(db: Database): Promise<LatencySummary> {
+  const hamlet = (await db.knex('users').whereRaw('lower(email) = ?', ['hamlet@zulip.com']).first('id')) as { id: number };
+  const denmark = (await db.knex('streams').where({ name: 'Denmark' }).first('id')) as { id: number };
+  return timeRounds(() =>
+    db.knex.raw(
+      `SELECT m.id, m.sender_id, m.subject, m.content, m.rendered_content, m.date_sent, um.flags
+       FROM user_messages um JOIN messages m ON m.id = um.message_id
+       WHERE um.user_id = ? AND m.stream_id = ? AND m.subject = 'topic 7'
+       ORDER BY um.message_id DESC LIMIT 100`,
+      [hamlet.id, denmark.id],
+    ),
+  );
+}
+
+async function measure(name: TopologyName): Promise<Measured> {
+  let loadSeconds = 0;
+  let floor: LatencySummary | null = null;
+  console.log(`${name}: loading ${MESSAGES} messages`);
+  const topology = await startTopology(name, async (db) => {
+    loadSeconds = (await loadMessages(db, MESSAGES)).seconds;
+    floor = await sqlFloor(db);
+  });
+  try {
+    console.log(`${name}: loaded in ${loadSeconds} s; fetching`);
+    const key = await apiCall(topology.url, 'POST', '/dev_fetch_api_key', {}, { username: 'hamlet@zulip.com' });
+    const headers = basicAuth('hamlet@zulip.com', String(key.api_key));
+    let returned = 0;
+    const http = await timeRounds(async () => {
+      const body = await apiCall(topology.url, 'GET', '/messages', headers, { anchor: '1000000000', num_before: '100', num_after: '0', narrow: NARROW });
+      returned = (body.messages as unknown[]).length;
+    });
+    return { topology: name, messages: MESSAGES, loadSeconds, returned, http, sqlFloor: floor! };
+  } finally {
+    await topology.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const results: Measured[] = [];
+  for (const name of TOPOLOGIES) results.push(await measure(name));
+  const rows = results.map((r) => ({
+    topology: r.topology,
+    messages: r.messages,
+    'load s': r.loadSeconds,
+    returned: r.returned,
+    'HTTP p50 ms': r.http.p50,
+    'HTTP p99 ms': r.http.p99,
+    'SQL floor p50 ms': r.sqlFloor.p50,
+    'SQL floor p99 ms': r.sqlFloor.p99,
+  }));
+  console.log(`\nGET /messages: newest 100 of one stream+topic, ${ROUNDS} sequential rounds\n`);
+  console.log(table(rows));
+  const figures: Figure[] = results.map((r) => ({
+    row: 'fetch-p50',
+    topology: r.topology,
+    value: r.http.p50,
+    unit: 'ms',
+    note: `${r.messages} messages, p99 ${r.http.p99} ms; SQL floor p50 ${r.sqlFloor.p50} ms`,
+  }));
+  const latency = renderBarChart({
+    title: `GET /messages (100 by stream+topic) over ${MESSAGES} messages`,
+    yLabel: 'ms',
+    groups: results.flatMap((r) => [
+      { label: `${r.topology} HTTP`, values: { p50: r.http.p50, p90: r.http.p90, p99: r.http.p99 } },
+      { label: `${r.topology} SQL`, values: { p50: r.sqlFloor.p50, p90: r.sqlFloor.p90, p99: r.sqlFloor.p99 } },
+    ]),
+  });
+  writeResult('fetch', { rounds: ROUNDS, rows, results }, figures, { latency });
+}
+
+main()
+  .then(() => {
+    closeAgents();
+    process.exit(0);
+  })
+  .catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
