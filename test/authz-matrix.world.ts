@@ -9,7 +9,7 @@ import { basicAuth } from '@chat/testing';
 
 type Target = Parameters<typeof request>[0];
 
-export const ROLES = ['admin', 'member', 'guest', 'bot', 'owner', 'outsider', 'anonymous'] as const;
+export const ROLES = ['admin', 'member', 'guest', 'bot', 'owner-bot', 'owner', 'outsider', 'anonymous'] as const;
 export type Role = (typeof ROLES)[number];
 
 /**
@@ -18,6 +18,8 @@ export type Role = (typeof ROLES)[number];
  * may read but owns nothing. The outsider (cordelia) is a member who is not subscribed; the
  * administrator (iago), the guest (polonius) and the bot (cordelia's generic bot) are not
  * subscribed either: in Zulip 2.1 an administrator does not read private streams he is not in.
+ * The owner's bot is not subscribed: Zulip lets it post where its owner may (so it knows the
+ * stream's name) but read only what it received.
  */
 const HUMANS: Partial<Record<Role, string>> = {
   admin: 'iago@zulip.com',
@@ -125,12 +127,15 @@ export async function buildWorld(target: Target): Promise<World> {
   }
   const as = (role: Role) => world.auth[role]!;
   const actingBot = await createBot(target, as('outsider'), `authzactor${tag}`);
-  world.auth.bot = basicAuth(actingBot.email, actingBot.apiKey);
-  world.apiKey.bot = actingBot.apiKey;
-  world.email.bot = actingBot.email;
+  const ownersBot = await createBot(target, as('owner'), `authzownersbot${tag}`);
+  for (const [role, bot] of [['bot', actingBot], ['owner-bot', ownersBot]] as const) {
+    world.auth[role] = basicAuth(bot.email, bot.apiKey);
+    world.apiKey[role] = bot.apiKey;
+    world.email[role] = bot.email;
+  }
 
   // Queues first, so that every event about the private objects could reach them.
-  for (const role of ['admin', 'member', 'guest', 'bot', 'owner', 'outsider'] as Role[]) {
+  for (const role of ROLES.filter((r) => r !== 'anonymous')) {
     const params: Record<string, unknown> = role === 'admin' ? { all_public_streams: true } : {};
     world.queues[role] = (await ok(target, as(role), { method: 'post', path: '/register', params })).queue_id as string;
   }
@@ -192,7 +197,7 @@ export async function buildWorld(target: Target): Promise<World> {
     { name: 'private message', value: `authzpm${tag}`, audience: readers },
     { name: 'uploaded file', value: `authzfile${tag}`, audience: readers },
     // Zulip 2.1 shows administrators every stream (GET /streams?include_all_active, /register).
-    { name: 'private stream name', value: stream.name, audience: [...readers, 'admin'] },
+    { name: 'private stream name', value: stream.name, audience: [...readers, 'admin', 'owner-bot'] },
     { name: 'private stream description', value: `authzdescription${tag}`, audience: [...readers, 'admin'] },
     // GET /bots gives an administrator every bot of the realm with its key, as Zulip 2.1 does.
     { name: "owner's bot API key", value: secretBot.apiKey, audience: ['owner', 'admin'] },
