@@ -62,6 +62,11 @@ export interface Config {
   uploadsDir: string;
   /** MAX_FILE_UPLOAD_SIZE: the largest upload in MB (Zulip's MAX_FILE_UPLOAD_SIZE, 25). */
   maxFileUploadSizeMb: number;
+  /**
+   * RATE_LIMIT_PER_MINUTE: requests per user in any 60 s (Zulip's RATE_LIMITING_RULES, 200);
+   * 0 turns rate limiting off, the per-IP limit of the login endpoints included.
+   */
+  rateLimitPerMinute: number;
 }
 
 export const SERVICE_NAMES = ['message', 'subscription', 'settings', 'webhook', 'event-queue'] as const;
@@ -106,6 +111,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     apiDocsFile: env.API_DOCS_FILE ?? '',
     uploadsDir: env.UPLOADS_DIR ?? '',
     maxFileUploadSizeMb: intVar(env, 'MAX_FILE_UPLOAD_SIZE', 25, problems),
+    rateLimitPerMinute: intVar(env, 'RATE_LIMIT_PER_MINUTE', 200, problems),
     ...overrides,
   };
   if (production) {

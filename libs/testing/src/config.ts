@@ -2,7 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { loadConfig, type Config } from '@chat/config';
 import { createLogger, type Logger } from '@chat/log';
 
-/** A development configuration with fixed test secrets and a namespace of its own. */
+/**
+ * A development configuration with fixed test secrets and a namespace of its own. Rate limiting
+ * is off, as in Zulip's test settings: suites make thousands of requests per user; the rate-limit
+ * tests turn it on.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return loadConfig(
     { CHAT_ENV: 'development', NODE_ENV: 'test' },
@@ -10,6 +14,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       internalSecret: 'test-internal-secret-0123456789abcdef',
       apiKeySecret: 'test-api-key-secret-0123456789abcdef',
       namespace: `t${randomBytes(5).toString('hex')}`,
+      rateLimitPerMinute: 0,
       ...overrides,
     },
   );

@@ -1,4 +1,4 @@
-import express, { type Express, type RequestHandler, Router } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler, Router } from 'express';
 import type { Authenticator } from '@chat/auth';
 import type { ServiceName } from '@chat/config';
 import type { Executor } from '@chat/db';
@@ -14,6 +14,7 @@ import {
 } from '@chat/http';
 import type { Logger } from '@chat/log';
 import { authenticateRoute, realmResolver } from './authenticate';
+import type { RateLimiter } from './rate-limit';
 import { ROUTES } from './route-table';
 
 export interface GatewayDeps {
@@ -28,6 +29,8 @@ export interface GatewayDeps {
    * the gateway only serves it.
    */
   apiDocs?: OpenApiDocument;
+  /** Zulip's rate limits (rate-limit.ts); none: no limits. */
+  rateLimiter?: RateLimiter;
 }
 
 /** The only public entry: authenticates, then hands each request to the service that owns it. */
@@ -55,15 +58,19 @@ export function buildGateway(deps: GatewayDeps): Express {
   for (const route of ROUTES) {
     const verb = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete';
     const template = API_PREFIX + route.path;
-    router[verb](
-      route.path,
-      (_req, res, next) => {
-        setRouteTemplate(res, template);
-        next();
-      },
+    const named: RequestHandler = (_req, res, next) => {
+      setRouteTemplate(res, template);
+      next();
+    };
+    const steps: (RequestHandler | ErrorRequestHandler)[] = [
+      named,
+      ...(deps.rateLimiter?.beforeAuth(route) ?? []),
       authenticateRoute(route, deps.authenticator, realmFor),
+      ...(deps.rateLimiter?.onAuthFailure(route) ?? []),
+      ...(deps.rateLimiter?.afterAuth(route) ?? []),
       deps.dispatch[route.service],
-    );
+    ];
+    router[verb](route.path, ...steps);
     methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method]);
   }
   for (const [path, methods] of methodsByPath) {

@@ -9,7 +9,7 @@ import { MemoryBus } from '@chat/bus';
 import { SERVICE_NAMES, type Config, type ServiceName } from '@chat/config';
 import { createDatabase, migrate, type Database, type OutboxRelay } from '@chat/db';
 import { startReplica } from '@chat/event-queue-service';
-import { buildGateway } from '@chat/gateway-service';
+import { buildGateway, MemoryRateLimitStore, RateLimiter } from '@chat/gateway-service';
 import { httpInternalClient, loopbackListener, registerEventTierMetrics, type Health } from '@chat/http';
 import type { Logger } from '@chat/log';
 import { buildApp as buildMessage } from '@chat/message-service';
@@ -96,6 +96,8 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
     authenticator,
     logger,
     apiDocs: buildApiDocument(),
+    // One process: the windows live in its memory.
+    rateLimiter: new RateLimiter({ store: new MemoryRateLimitStore(), perMinute: config.rateLimitPerMinute, logger }),
     dispatch: Object.fromEntries(SERVICE_NAMES.map((name) => [name, inProcess(apps[name])])) as Record<
       ServiceName,
       RequestHandler
