@@ -1,89 +1,97 @@
 /**
- * Send-to-long-poll delivery latency in both topologies (`npm run bench:delivery`): othello
- * long-polls his queue while hamlet sends MESSAGES stream messages to Denmark one after another;
- * each sample is the time from issuing the send to othello's poll returning that message.
- * Prints a table and writes bench/results/delivery-latency.json.
+ * Send-to-long-poll delivery latency without load (`npm run bench:delivery`): the same stream
+ * of 10 long-polling subscribers as bench:send, but one message at a time, the next sent once
+ * every poller has the previous one. Each sample is the time from issuing the send to one
+ * poller's long-poll returning it; the send's own latency is timed too. The loaded figures (at
+ * half the sustained rate) are bench:send's; this is the floor of what they can be.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import type { Express } from 'express';
-import { startStandalone } from '@chat/standalone';
-import { testConfig, testLogger } from '@chat/testing';
-import { startDistributedCluster } from '../test/distributed.harness';
-import { BenchClient } from './client';
+import { closeAgents } from './lib/http';
+import { addStreamWithUsers, type BenchUser } from './lib/population';
+import { onDeliveries } from './lib/load';
+import { chatTarget } from './lib/targets';
+import { startTopology, TOPOLOGIES, type TopologyName } from './lib/topology';
+import { writeResult, type Figure } from './report/output';
+import { renderBarChart } from './report/svg';
 import { summarize, table, type LatencySummary } from './stats';
 
-const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1000);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 500);
 const WARMUP = 50;
+const SUBSCRIBERS = 10;
+/** A message not delivered to every poller by then fails the run rather than hanging it. */
+const DELIVERY_TIMEOUT_MS = 10_000;
 
-async function listen(app: Express): Promise<{ server: Server; url: string }> {
-  const server = createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+interface Measured {
+  topology: TopologyName;
+  send: LatencySummary;
+  delivery: LatencySummary;
 }
 
-/** Measures one topology reachable at `baseUrl`. */
-export async function measureDelivery(baseUrl: string, count: number): Promise<number[]> {
-  const hamlet = await new BenchClient(baseUrl).login('hamlet@zulip.com');
-  const othello = await new BenchClient(baseUrl).login('othello@zulip.com');
-  const registered = await othello.call('POST', '/register', { event_types: ['message'] });
-  const queueId = String(registered.queue_id);
-  let lastEventId = Number(registered.last_event_id);
-  const samples: number[] = [];
-  for (let i = 0; i < count + WARMUP; i++) {
-    const poll = othello.call('GET', '/events', { queue_id: queueId, last_event_id: lastEventId });
-    const started = performance.now();
-    await hamlet.call('POST', '/messages', { type: 'stream', to: 'Denmark', topic: 'bench', content: `message ${i}` });
-    const { events } = (await poll) as { events: { id: number; type: string }[] };
-    const elapsed = performance.now() - started;
-    lastEventId = Math.max(lastEventId, ...events.map((e) => e.id));
-    if (events.some((e) => e.type === 'message') && i >= WARMUP) samples.push(elapsed);
-  }
-  return samples;
-}
-
-async function embedded(): Promise<LatencySummary> {
-  const server = await startStandalone({ config: testConfig(), logger: testLogger() });
-  const { server: http, url } = await listen(server.app);
+async function measure(name: TopologyName): Promise<Measured> {
+  let users: BenchUser[] = [];
+  const topology = await startTopology(name, async (db) => {
+    users = await addStreamWithUsers(db.knex, 'bench', 'sender', SUBSCRIBERS);
+  });
   try {
-    return summarize(await measureDelivery(url, MESSAGES));
+    const target = await chatTarget(name, topology.url, topology.eventsUrl, users, 'bench');
+    const sendSamples: number[] = [];
+    const deliverySamples: number[] = [];
+    let current = { seq: -1, issued: 0, left: 0, done: () => {} };
+    onDeliveries((seq) => {
+      if (seq !== current.seq) return;
+      if (seq >= WARMUP) deliverySamples.push(performance.now() - current.issued);
+      if (--current.left === 0) current.done();
+    });
+    target.startPolling(() => {});
+    for (let seq = 0; seq < MESSAGES + WARMUP; seq++) {
+      let timer: NodeJS.Timeout | undefined;
+      const delivered = new Promise<void>((done, fail) => {
+        current = { seq, issued: performance.now(), left: SUBSCRIBERS, done };
+        timer = setTimeout(() => fail(new Error(`message ${seq} not delivered to every poller`)), DELIVERY_TIMEOUT_MS);
+      });
+      await target.send(seq);
+      if (seq >= WARMUP) sendSamples.push(performance.now() - current.issued);
+      await delivered.finally(() => clearTimeout(timer));
+    }
+    onDeliveries(null);
+    await target.stop();
+    return { topology: name, send: summarize(sendSamples), delivery: summarize(deliverySamples) };
   } finally {
-    http.closeAllConnections();
-    http.close();
-    await server.stop();
-  }
-}
-
-async function distributed(): Promise<LatencySummary> {
-  const cluster = await startDistributedCluster();
-  try {
-    return summarize(await measureDelivery(cluster.gatewayUrl, MESSAGES));
-  } finally {
-    await cluster.stop();
+    await topology.stop();
   }
 }
 
 async function main(): Promise<void> {
-  const results = { embedded: await embedded(), distributed: await distributed() };
-  const rows = Object.entries(results).map(([topology, s]) => ({
-    topology,
-    messages: s.n,
-    'p50 ms': s.p50,
-    'p90 ms': s.p90,
-    'p99 ms': s.p99,
-    'max ms': s.max,
+  const results: Measured[] = [];
+  for (const name of TOPOLOGIES) results.push(await measure(name));
+  const rows = results.map((r) => ({
+    topology: r.topology,
+    messages: r.delivery.n / SUBSCRIBERS,
+    'send p50 ms': r.send.p50,
+    'send p99 ms': r.send.p99,
+    'delivery p50 ms': r.delivery.p50,
+    'delivery p90 ms': r.delivery.p90,
+    'delivery p99 ms': r.delivery.p99,
+    'delivery max ms': r.delivery.max,
   }));
-  console.log('\nSend-to-long-poll delivery latency (sequential sends, one long-polling receiver)\n');
+  console.log(`\nSend-to-long-poll delivery, one message at a time, ${SUBSCRIBERS} long-polling subscribers\n`);
   console.log(table(rows));
-  const dir = join(__dirname, 'results');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'delivery-latency.json'), JSON.stringify({ date: new Date().toISOString(), results }, null, 2));
+  const figures: Figure[] = results.map((r) => ({ row: 'delivery-unloaded-p99', topology: r.topology, value: r.delivery.p99, unit: 'ms' }));
+  const latency = renderBarChart({
+    title: 'Send and delivery latency, one message at a time (ms)',
+    yLabel: 'ms',
+    groups: results.map((r) => ({
+      label: r.topology,
+      values: { 'send p50': r.send.p50, 'send p99': r.send.p99, 'delivery p50': r.delivery.p50, 'delivery p99': r.delivery.p99 },
+    })),
+  });
+  writeResult('delivery-latency', { rows, results }, figures, { latency });
 }
 
 main()
-  .then(() => process.exit(0))
+  .then(() => {
+    closeAgents();
+    process.exit(0);
+  })
   .catch((err: unknown) => {
     console.error(err);
     process.exit(1);

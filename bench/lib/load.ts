@@ -55,6 +55,11 @@ export function deliveryHandler(seq: number): void {
   active?.(seq);
 }
 
+/** For a driver of its own (bench:delivery): where the pollers' deliveries go until replaced. */
+export function onDeliveries(handler: ((seq: number) => void) | null): void {
+  active = handler;
+}
+
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
 
 export async function runOpenLoop(target: LoadTarget, options: RunOptions): Promise<RunResult> {
