@@ -202,7 +202,10 @@ const settingsProbes: Probe[] = [
   own('POST /user_groups/create', (w, role) => ({ method: 'post', path: '/user_groups/create', params: { name: `authz ${role} ${w.tag}`, description: 'authz', members: [] } })),
   own('PATCH /user_groups/:user_group_id', (w) => ({ method: 'patch', path: `/user_groups/${w.groupId}`, params: { description: 'authz group' } })),
   own('DELETE /user_groups/:user_group_id', () => ({ method: 'delete', path: '/user_groups/999999' })),
-  own('POST /user_groups/:user_group_id/members', (w) => ({ method: 'post', path: `/user_groups/${w.groupId}/members`, params: { add: [], delete: [] } })),
+  own('POST /user_groups/:user_group_id/members', (w) => ({ method: 'post', path: `/user_groups/${w.groupId}/members`, params: { add: [], delete: [] } }), {
+    // Roles are checked before the (empty) arguments.
+    expect: { others: err("Nothing to do. Specify at least one of 'add' or 'delete'."), ...HUMANS_ONLY },
+  }),
   own('GET /users/me/alert_words', () => ({ method: 'get', path: '/users/me/alert_words' })),
   own('POST /users/me/alert_words', () => ({ method: 'post', path: '/users/me/alert_words', params: { alert_words: ['authzplainword'] } })),
   own('DELETE /users/me/alert_words', () => ({ method: 'delete', path: '/users/me/alert_words', params: { alert_words: ['authzplainword'] } })),

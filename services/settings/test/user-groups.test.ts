@@ -91,6 +91,8 @@ describe('user groups', () => {
       { type: 'user_group', op: 'remove_members', group_id: id, user_ids: [ids.aaron] },
     ]);
     expect(await members({})).toEqual(err("Nothing to do. Specify at least one of 'add' or 'delete'."));
+    // Guests and bots are refused before their arguments are looked at.
+    expect(await members({}, 'polonius')).toEqual(err('Not allowed for guest users'));
     expect(await members({ add: JSON.stringify([ids.cordelia]) })).toEqual(err(`User ${ids.cordelia} is already a member of this group`));
     expect(await members({ delete: JSON.stringify([ids.aaron]) })).toEqual(err(`There is no member '${ids.aaron}' in this user group`));
     expect(await members({ add: '[99999]' })).toEqual(err('Invalid user ID: 99999'));

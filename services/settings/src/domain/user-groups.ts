@@ -145,9 +145,10 @@ export async function updateUserGroupMembers(
   groupId: number,
   input: { add: number[]; delete: number[] },
 ): Promise<Record<string, unknown>> {
-  if (!input.add.length && !input.delete.length) throw badRequest("Nothing to do. Specify at least one of 'add' or 'delete'.");
   await ctx.db.knex.transaction(async (trx) => {
+    // Who may edit groups is checked first, as Zulip's decorator does, before the arguments.
     const actor = await checkEditPermission(trx, realmId, actorId);
+    if (!input.add.length && !input.delete.length) throw badRequest("Nothing to do. Specify at least one of 'add' or 'delete'.");
     await accessGroup(trx, realmId, actor, groupId);
     const recipients = await activeUserIds(trx, realmId);
     const notices = [];
