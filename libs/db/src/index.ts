@@ -1,4 +1,5 @@
 export * from './connect';
+export * from './ids';
 export * from './migrate';
 export * from './api-keys';
 export * from './stream-colors';

@@ -1,4 +1,5 @@
 import type { Executor } from '../connect';
+import { isRowId, isStorableText } from '../ids';
 
 export interface StreamRow {
   id: number;
@@ -19,6 +20,7 @@ export interface StreamRow {
 
 /** Stream names are unique per realm regardless of case, as in Zulip. */
 export async function getStreamByName(db: Executor, realmId: number, name: string): Promise<StreamRow | undefined> {
+  if (!isStorableText(name)) return undefined;
   return db<StreamRow>('streams')
     .where({ realm_id: realmId, deactivated: false })
     .whereRaw('lower(name) = lower(?)', [name])
@@ -26,6 +28,7 @@ export async function getStreamByName(db: Executor, realmId: number, name: strin
 }
 
 export async function getStreamById(db: Executor, realmId: number, streamId: number): Promise<StreamRow | undefined> {
+  if (!isRowId(streamId)) return undefined;
   return db<StreamRow>('streams').where({ realm_id: realmId, id: streamId, deactivated: false }).first();
 }
 

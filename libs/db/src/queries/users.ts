@@ -1,5 +1,6 @@
 import { gravatarUrl } from '@chat/events';
 import type { Executor } from '../connect';
+import { isRowId, isStorableText } from '../ids';
 
 export type Role = 'admin' | 'member' | 'guest';
 
@@ -32,6 +33,7 @@ export const BOT_TYPES = { DEFAULT: 1, INCOMING_WEBHOOK: 2, OUTGOING_WEBHOOK: 3,
 
 /** E-mail look-ups are case-insensitive, as in Zulip (ZOE@zulip.com is zoe@zulip.com). */
 export async function getUserByEmail(db: Executor, realmId: number, email: string): Promise<UserRow | undefined> {
+  if (!isStorableText(email)) return undefined;
   return db<UserRow>('users')
     .where({ realm_id: realmId })
     .whereRaw('lower(email) = lower(?)', [email.trim()])
@@ -39,14 +41,16 @@ export async function getUserByEmail(db: Executor, realmId: number, email: strin
 }
 
 export async function getUserById(db: Executor, realmId: number, userId: number): Promise<UserRow | undefined> {
+  if (!isRowId(userId)) return undefined;
   return db<UserRow>('users').where({ realm_id: realmId, id: userId }).first();
 }
 
 export async function getUsersByEmails(db: Executor, realmId: number, emails: string[]): Promise<UserRow[]> {
-  if (emails.length === 0) return [];
+  const wanted = emails.filter(isStorableText);
+  if (wanted.length === 0) return [];
   return db<UserRow>('users')
     .where({ realm_id: realmId })
-    .whereRaw('lower(email) = ANY(?)', [emails.map((e) => e.trim().toLowerCase())]);
+    .whereRaw('lower(email) = ANY(?)', [wanted.map((e) => e.trim().toLowerCase())]);
 }
 
 export function avatarUrl(user: Pick<UserRow, 'email' | 'avatar_source'>): string {

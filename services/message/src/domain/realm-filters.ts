@@ -4,7 +4,7 @@
  */
 import type { Knex } from 'knex';
 import { ApiError, missingArgument, plainError } from '@chat/errors';
-import { writeNotices, type Executor } from '@chat/db';
+import { isRowId, writeNotices, type Executor } from '@chat/db';
 import { NOTICE_VERSION, type Notice } from '@chat/events';
 import { pythonToJsPattern } from '@chat/markdown';
 import {
@@ -117,7 +117,7 @@ export async function doAddRealmFilter(db: Knex, realmId: number, userId: number
 export async function doRemoveRealmFilter(db: Knex, realmId: number, userId: number, filterId: number): Promise<void> {
   await requireRealmAdmin(db, realmId, userId);
   await db.transaction(async (trx) => {
-    if (!(await deleteRealmFilter(trx, realmId, filterId))) throw plainError('Filter not found');
+    if (!isRowId(filterId) || !(await deleteRealmFilter(trx, realmId, filterId))) throw plainError('Filter not found');
     await notifyRealm(trx, realmId);
   });
 }

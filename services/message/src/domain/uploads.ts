@@ -7,7 +7,7 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
-import { getStreamById, writeNotices, type Executor, type UserRow } from '@chat/db';
+import { getStreamById, isRowId, writeNotices, type Executor, type UserRow } from '@chat/db';
 import { badRequest, plainError } from '@chat/errors';
 import type { FileStore, StoredFile } from '@chat/storage';
 import { canAccessStreamHistory } from './access';
@@ -163,7 +163,7 @@ export async function listAttachments(db: Knex, user: UserRow): Promise<{ attach
 /** DELETE /attachments/{id}: the owner only; the file goes with it. */
 export async function doDeleteAttachment(db: Knex, files: FileStore, user: UserRow, attachmentId: number): Promise<void> {
   const pathId = await db.transaction(async (trx) => {
-    const row = await trx<AttachmentRow>('attachments').where({ id: attachmentId, owner_id: user.id }).forUpdate().first();
+    const row = isRowId(attachmentId) ? await trx<AttachmentRow>('attachments').where({ id: attachmentId, owner_id: user.id }).forUpdate().first() : undefined;
     if (!row) throw badRequest('Invalid attachment');
     await trx('attachments').where({ id: row.id }).delete();
     await notifyAttachment(trx, user.realm_id, user.id, 'remove', { id: row.id });

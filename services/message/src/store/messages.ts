@@ -3,7 +3,7 @@
  * edit history, for any number of ids in a fixed number of queries (not one per message).
  */
 import type { Knex } from 'knex';
-import { avatarUrl, RECIPIENT_HUDDLE, RECIPIENT_PERSONAL, type Executor } from '@chat/db';
+import { avatarUrl, isRowId, RECIPIENT_HUDDLE, RECIPIENT_PERSONAL, type Executor } from '@chat/db';
 import type { DisplayRecipientUser, WireMessage } from '@chat/events';
 import { topicLinks, type Linkifier } from '@chat/markdown';
 import { realmLinkifiers } from '../domain/linkifiers';
@@ -57,6 +57,7 @@ export function parseEditHistory(value: MessageRow['edit_history']): EditHistory
 }
 
 export async function getMessageRow(db: Executor, messageId: number, forUpdate = false): Promise<MessageRow | undefined> {
+  if (!isRowId(messageId)) return undefined;
   const query = db<MessageRow>('messages').where({ id: messageId }).first();
   return forUpdate ? query.forUpdate() : query;
 }
