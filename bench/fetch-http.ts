@@ -102,6 +102,8 @@ async function main(): Promise<void> {
     topology: r.topology,
     value: r.http.p50,
     unit: 'ms',
+    floor: r.sqlFloor.p50,
+    fullSize: r.messages >= 1_000_000,
     note: `${r.messages} messages, p99 ${r.http.p99} ms; SQL floor p50 ${r.sqlFloor.p50} ms`,
   }));
   const latency = renderBarChart({

@@ -108,8 +108,15 @@ async function measure(name: TopologyName): Promise<Measured> {
 
 function figures(results: Measured[]): Figure[] {
   return results.flatMap((r) => [
-    { row: 'fan-out', topology: r.topology, value: r.fanOutMs, unit: 'ms', note: `${r.polls} parked polls` },
-    { row: 'parked-polls', topology: r.topology, value: r.rssKbPerPoll, unit: 'KB per poll (RSS)', note: `${r.polls} polls, heap ${r.heapKbPerPoll} KB per poll` },
+    { row: 'fan-out', topology: r.topology, value: r.fanOutMs, unit: 'ms', fullSize: r.polls >= 10_000, note: `${r.polls} parked polls` },
+    {
+      row: 'parked-polls',
+      topology: r.topology,
+      value: r.rssKbPerPoll,
+      unit: 'KB per poll (RSS)',
+      fullSize: r.polls >= 10_000,
+      note: `${r.polls} polls, heap ${r.heapKbPerPoll} KB per poll`,
+    },
   ]);
 }
 

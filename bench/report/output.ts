@@ -16,6 +16,10 @@ export interface Figure {
   topology: 'embedded' | 'distributed' | 'floor';
   value: number | null;
   unit: string;
+  /** The floor's figure for this row where it has one of its own (e.g. the SQL floor of a fetch). */
+  floor?: number;
+  /** false: measured smaller than the target's size (fewer polls or messages), so not judged. */
+  fullSize?: boolean;
   /** Free text: what the value was measured from. */
   note?: string;
 }

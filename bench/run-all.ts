@@ -1,0 +1,47 @@
+/**
+ * `npm run bench`: every scenario, one after another, each in its own process (a scenario that
+ * fails is reported and the rest still run), then the combined report (report/summary.ts).
+ * BENCH_SCENARIOS picks some (comma-separated names below); BENCH_WITH_SOAK=1 adds the soak.
+ * Sizes and durations come from each scenario's BENCH_* variables (docs/performance.md).
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { writeReport } from './report/summary';
+import { table } from './stats';
+
+const SCENARIOS: Record<string, string> = {
+  send: 'send-throughput.ts',
+  delivery: 'delivery-latency.ts',
+  polls: 'parked-polls.ts',
+  fetch: 'fetch-http.ts',
+  soak: 'soak.ts',
+};
+
+const chosen = (process.env.BENCH_SCENARIOS ?? `send,delivery,polls,fetch${process.env.BENCH_WITH_SOAK === '1' ? ',soak' : ''}`).split(',');
+const outcomes: Record<string, string | number>[] = [];
+for (const name of chosen) {
+  const file = SCENARIOS[name];
+  if (!file) throw new Error(`unknown scenario ${name}; known: ${Object.keys(SCENARIOS).join(', ')}`);
+  console.log(`\n=== ${name} (bench/${file}) ===`);
+  const started = Date.now();
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(__dirname, file)], { stdio: 'inherit', env: process.env });
+  outcomes.push({ scenario: name, exit: run.status ?? String(run.signal), seconds: Math.round((Date.now() - started) / 1000) });
+}
+console.log('\n=== scenarios ===\n');
+console.log(table(outcomes));
+const rows = writeReport();
+console.log('\n=== issue 9 targets ===\n');
+console.log(
+  table(
+    rows.map((r) => ({
+      row: r.row,
+      topology: r.topology,
+      measured: r.measured ?? '—',
+      target: r.target,
+      verdict: r.pass === null ? (r.measured === null ? 'not measured' : 'not judged (small size)') : r.pass ? 'pass' : 'MISS',
+      floor: r.floor ?? '—',
+    })),
+  ),
+);
+console.log('\nbench/results/report.md and summary.json written');
+process.exit(outcomes.every((o) => o.exit === 0) ? 0 : 1);
