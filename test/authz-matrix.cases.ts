@@ -8,10 +8,11 @@
 import type { Role, World } from './authz-matrix.world';
 import { useNewKey } from './authz-matrix.world';
 import {
-  ADMIN_ONLY, HANDLED, INSUFFICIENT, INVALID_MESSAGE, INVALID_STREAM_ID, OK, err, jsonError, only, oneOf, type Probe,
+  ADMIN_ONLY, HANDLED, INSUFFICIENT, INVALID_MESSAGE, INVALID_STREAM_ID, OK, err, jsonError, only, oneOf, type Expect, type Probe,
 } from './authz-matrix.expect';
 
 const READERS: Role[] = ['owner', 'member'];
+const PUBLIC_READERS: Role[] = ['admin', 'member', 'bot', 'owner-bot', 'owner', 'outsider'];
 const OWNER: Role[] = ['owner'];
 const ADMIN: Role[] = ['admin'];
 const BOT_MANAGERS: Role[] = ['owner', 'admin'];
@@ -34,10 +35,11 @@ const streamNarrows = (w: World, role: Role) => ({
   // Takes history the caller never received, but only of public streams.
   'streams:public': [{ operator: 'streams', operand: 'public' }],
   sender: [{ operator: 'sender', operand: w.email.owner }],
+  'public stream': [{ operator: 'stream', operand: 'Denmark' }],
   id: [{ operator: 'id', operand: String(w.streamMessageId) }],
 });
 
-const fetchProbes: Probe[] = (['none', 'stream', 'topic', 'pm-with', 'search', 'id', 'streams:public', 'sender'] as const).map((narrow) => ({
+const fetchProbes: Probe[] = (['none', 'stream', 'topic', 'pm-with', 'search', 'id', 'streams:public', 'sender', 'public stream'] as const).map((narrow) => ({
   route: 'GET /messages',
   object: ['none', 'pm-with', 'sender'].includes(narrow) ? 'private messages' : 'private stream messages',
   label: `narrow ${narrow}`,
@@ -50,51 +52,69 @@ const fetchProbes: Probe[] = (['none', 'stream', 'topic', 'pm-with', 'search', '
   expect: { others: OK },
 }));
 
-/** The same message-level checks for the private stream's message and the private message. */
-function messageProbes(object: string, id: (w: World) => number, content: (w: World) => string): Probe[] {
+interface MessageObject {
+  object: string;
+  id: (w: World) => number;
+  content: (w: World) => string;
+  /** Roles that may read the message; the sender is the owner. */
+  readers: readonly Role[];
+}
+
+/** The same message-level checks for each message another user sent. */
+function messageProbes({ object, id, content, readers }: MessageObject): Probe[] {
+  const readersOnly = only(readers, OK, INVALID_MESSAGE);
+  // Readers who are not the sender may not change the content; administrators may delete.
+  const notSender = (msg: string, admin: Expect) => ({
+    ...only(readers, err(msg), INVALID_MESSAGE),
+    owner: OK,
+    ...(readers.includes('admin') ? { admin } : {}),
+  });
   return [
-    { route: 'GET /messages/:message_id', object, request: (w) => ({ method: 'get', path: `/messages/${id(w)}` }), expect: only(READERS, OK, INVALID_MESSAGE) },
+    { route: 'GET /messages/:message_id', object, request: (w) => ({ method: 'get', path: `/messages/${id(w)}` }), expect: readersOnly },
     {
       route: 'PATCH /messages/:message_id',
       object,
       label: 'content edit',
       // The edit keeps the content's link, so the upload stays readable by the message's readers.
       request: (w) => ({ method: 'patch', path: `/messages/${id(w)}`, params: { content: `${content(w)} (edited)` } }),
-      expect: { owner: OK, member: err("You don't have permission to edit this message"), others: INVALID_MESSAGE },
+      // Zulip 2.1: not even an administrator edits another user's content.
+      expect: notSender("You don't have permission to edit this message", err("You don't have permission to edit this message")),
     },
     {
       route: 'DELETE /messages/:message_id',
       object,
       request: (w) => ({ method: 'delete', path: `/messages/${id(w)}` }),
       // Access first, then permission: deleting is off by default for everyone but administrators.
-      expect: { ...only(READERS, err("You don't have permission to delete this message"), INVALID_MESSAGE) },
+      expect: { ...notSender("You don't have permission to delete this message", OK), owner: err("You don't have permission to delete this message") },
+      destructiveFor: ['admin'],
     },
-    { route: 'GET /messages/:message_id/history', object, request: (w) => ({ method: 'get', path: `/messages/${id(w)}/history` }), expect: only(READERS, OK, INVALID_MESSAGE) },
+    { route: 'GET /messages/:message_id/history', object, request: (w) => ({ method: 'get', path: `/messages/${id(w)}/history` }), expect: readersOnly },
     {
       route: 'POST /messages/:message_id/reactions',
       object,
       request: (w) => ({ method: 'post', path: `/messages/${id(w)}/reactions`, params: { emoji_name: 'joy' } }),
-      expect: only(READERS, OK, INVALID_MESSAGE),
+      expect: readersOnly,
     },
     {
       route: 'DELETE /messages/:message_id/reactions',
       object,
       request: (w) => ({ method: 'delete', path: `/messages/${id(w)}/reactions`, params: { emoji_name: 'joy' } }),
-      expect: only(READERS, OK, INVALID_MESSAGE),
+      expect: readersOnly,
     },
     {
       route: 'POST /messages/flags',
       object,
       label: 'star',
       request: (w) => ({ method: 'post', path: '/messages/flags', params: { messages: [id(w)], op: 'add', flag: 'starred' } }),
-      expect: only(READERS, OK, INVALID_MESSAGE),
+      expect: readersOnly,
     },
     {
       route: 'POST /messages/flags',
       object,
+      // After the star above, every reader holds a row for the message (a historical one if need be).
       label: 'read',
       request: (w) => ({ method: 'post', path: '/messages/flags', params: { messages: [id(w)], op: 'add', flag: 'read' } }),
-      expect: only(READERS, OK, INVALID_MESSAGE),
+      expect: readersOnly,
     },
     {
       route: 'GET /messages/matches_narrow',
@@ -329,8 +349,10 @@ const messageRouteProbes: Probe[] = [
     expect: (w) => only([...READERS, 'owner-bot'], OK, err(`Not authorized to send to stream '${w.stream.name}'`)),
   },
   ...fetchProbes,
-  ...messageProbes('private stream messages', (w) => w.streamMessageId, (w) => w.streamMessageContent),
-  ...messageProbes('private messages', (w) => w.privateMessageId, (w) => w.privateMessageContent),
+  ...messageProbes({ object: 'private stream messages', id: (w) => w.streamMessageId, content: (w) => w.streamMessageContent, readers: READERS }),
+  ...messageProbes({ object: 'private messages', id: (w) => w.privateMessageId, content: (w) => w.privateMessageContent, readers: READERS }),
+  // Guests read only the streams they are in; everyone else may read any public stream's history.
+  ...messageProbes({ object: 'public stream messages', id: (w) => w.publicMessageId, content: (w) => w.publicMessageContent, readers: PUBLIC_READERS }),
   own('POST /mark_all_as_read', () => ({ method: 'post', path: '/mark_all_as_read' })),
   {
     route: 'POST /mark_stream_as_read',

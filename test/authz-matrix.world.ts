@@ -48,6 +48,9 @@ export interface World {
   streamMessageContent: string;
   privateMessageId: number;
   privateMessageContent: string;
+  /** In Denmark, a public stream the guest is not in. */
+  publicMessageId: number;
+  publicMessageContent: string;
   upload: { path: string; attachmentId: number };
   userIds: { owner: number; member: number; victim: number };
   bots: { secret: { id: number; email: string }; forOwnerToDelete: number; forAdminToDelete: number };
@@ -173,6 +176,12 @@ export async function buildWorld(target: Target): Promise<World> {
     path: '/messages',
     params: { type: 'private', to: [world.email.member], content: world.privateMessageContent },
   })).id as number;
+  world.publicMessageContent = `authzpublic${tag}`;
+  world.publicMessageId = (await ok(target, as('owner'), {
+    method: 'post',
+    path: '/messages',
+    params: { type: 'stream', to: 'Denmark', topic: 'authz public', content: world.publicMessageContent },
+  })).id as number;
   const attachments = (await ok(target, as('owner'), { method: 'get', path: '/attachments' })).attachments as { id: number; path_id: string }[];
   world.upload = { path: uri.replace('/user_uploads', '/api/v1/user_uploads'), attachmentId: attachments.find((a) => uri.endsWith(a.path_id))!.id };
 
@@ -196,6 +205,7 @@ export async function buildWorld(target: Target): Promise<World> {
     { name: 'private stream topic', value: stream.topic, audience: readers },
     { name: 'private message', value: `authzpm${tag}`, audience: readers },
     { name: 'uploaded file', value: `authzfile${tag}`, audience: readers },
+    { name: 'public stream message (guests see only their streams)', value: world.publicMessageContent, audience: ROLES.filter((r) => r !== 'guest' && r !== 'anonymous') },
     // Zulip 2.1 shows administrators every stream (GET /streams?include_all_active, /register).
     { name: 'private stream name', value: stream.name, audience: [...readers, 'admin', 'owner-bot'] },
     { name: 'private stream description', value: `authzdescription${tag}`, audience: [...readers, 'admin'] },
