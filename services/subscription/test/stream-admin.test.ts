@@ -110,6 +110,9 @@ describe('stream administration', () => {
 
     it('rejects unknown ids, long descriptions and bad booleans', async () => {
       expect((await patch(99999, { description: 'x' })).body).toEqual({ result: 'error', msg: 'Invalid stream id', code: 'BAD_REQUEST' });
+      // Past PostgreSQL's integer range (found by test/malformed-input.property.test.ts: was a 500).
+      expect((await patch(9223372036854775808, { description: 'x' })).body).toEqual({ result: 'error', msg: 'Invalid stream id', code: 'BAD_REQUEST' });
+      expect((await h.as('iago@zulip.com').delete('/streams/9223372036854775808')).body).toEqual({ result: 'error', msg: 'Invalid stream id', code: 'BAD_REQUEST' });
       expect((await patch(await h.streamId('Denmark'), { description: 'd'.repeat(1025) })).body).toEqual({
         result: 'error',
         msg: 'description is too long (limit: 1024 characters)',

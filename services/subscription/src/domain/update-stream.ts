@@ -6,7 +6,7 @@
  * says so in the stream once committed.
  */
 import { badRequest, plainError } from '@chat/errors';
-import { writeNotices, type Executor, type StreamRow } from '@chat/db';
+import { getStreamById, writeNotices, type Executor, type StreamRow } from '@chat/db';
 import type { Notice } from '@chat/events';
 import type { SubscriptionDeps } from '../app';
 import { defaultStreamIds, streamNameInUse } from '../store/subscriptions';
@@ -28,7 +28,7 @@ export interface StreamUpdate {
 
 /** A stream an administrator may update or delete: any stream of the realm, private ones included. */
 export async function streamForAdmin(db: Executor, realmId: number, streamId: number): Promise<StreamRow> {
-  const stream = await db<StreamRow>('streams').where({ realm_id: realmId, id: streamId, deactivated: false }).first();
+  const stream = await getStreamById(db, realmId, streamId);
   if (!stream) throw badRequest('Invalid stream id');
   return stream;
 }
