@@ -28,8 +28,9 @@ export interface Topology {
   /** Where clients talk to (the standalone server or the gateway). */
   url: string;
   /**
-   * Where /register and /events go: the same URL, or (distributed, BENCH_EVENTS_DIRECT=1) the
-   * event-queue process itself, as an ingress that routes long-polls to the event tier would.
+   * Where /register and /events go. Distributed: the event-queue process itself, as the ingress
+   * of deploy/local and Kubernetes routes them (the event tier authenticates them itself);
+   * BENCH_EVENTS_VIA=gateway sends them through the gateway hop instead.
    */
   eventsUrl: string;
   processes: NamedProcess[];
@@ -114,7 +115,7 @@ async function startDistributed(prepare: Prepare): Promise<Topology> {
   return {
     name: 'distributed',
     url: gatewayUrl,
-    eventsUrl: process.env.BENCH_EVENTS_DIRECT === '1' ? processes.find((p) => p.name === 'event-queue')!.process.url : gatewayUrl,
+    eventsUrl: process.env.BENCH_EVENTS_VIA === 'gateway' ? gatewayUrl : processes.find((p) => p.name === 'event-queue')!.process.url,
     processes,
     eventTier: processes.find((p) => p.name === 'event-queue')!,
     stop,
