@@ -403,6 +403,14 @@ const messageRouteProbes: Probe[] = [
 const eventProbes: Probe[] = [
   { route: 'POST /register', object: 'events', request: () => ({ method: 'post', path: '/register' }), expect: { others: OK } },
   {
+    route: 'POST /register',
+    object: 'public stream messages',
+    label: 'all_public_streams',
+    request: () => ({ method: 'post', path: '/register', params: { all_public_streams: true } }),
+    // A guest's queue may not take every public stream's messages.
+    expect: { others: OK, guest: { kind: 'error', status: 400, msg: 'User not authorized for this query' } },
+  },
+  {
     route: 'GET /events',
     object: "others' queues",
     request: (w) => ({ method: 'get', path: '/events', params: { queue_id: w.ownerQueueId, last_event_id: -1, dont_block: true } }),

@@ -59,6 +59,8 @@ export interface World {
   queues: Partial<Record<Role, string>>;
   /** The outsider's queue for every public stream, narrowed to the private stream by name. */
   narrowedQueue: string;
+  /** The guest's queue narrowed to a public stream the guest is not in. */
+  guestNarrowedQueue: string;
   groupId: number;
   secrets: Secret[];
 }
@@ -150,6 +152,8 @@ export async function buildWorld(target: Target): Promise<World> {
     path: '/register',
     params: { all_public_streams: true, narrow: [['stream', stream.name]] },
   })).queue_id as string;
+  world.guestNarrowedQueue = (await ok(target, as('guest'), { method: 'post', path: '/register', params: { narrow: [['stream', 'Denmark']] } }))
+    .queue_id as string;
   await ok(target, as('owner'), {
     method: 'post',
     path: '/users/me/subscriptions',

@@ -18,6 +18,11 @@ export interface QueueDescriptor {
   allPublicStreams: boolean;
   /** Subscription events keep their subscriber lists only for queues that asked for them. */
   includeSubscribers?: boolean;
+  /**
+   * A guest's queue: guests read only the streams they are in, so a narrow never makes the queue
+   * take public-stream messages it was not sent.
+   */
+  guest?: boolean;
   clientName: string;
   /** Idle time after which the queue is garbage-collected (600 s by default). */
   timeoutSecs: number;
@@ -161,7 +166,7 @@ export interface QueueStore {
 
 /** Whether the queue also receives public-stream messages it was not sent (Zulip's process_message_event). */
 export function seesPublicStreams(queue: QueueDescriptor): boolean {
-  return queue.allPublicStreams || queue.narrow.length > 0;
+  return queue.guest !== true && (queue.allPublicStreams || queue.narrow.length > 0);
 }
 
 /** When the queue becomes garbage: Zulip's `now - last_connection_time >= queue_timeout`. */

@@ -66,6 +66,17 @@ describe('delivering bus records to queues', () => {
     expect(await events(store, 'q:narrow')).toEqual([]);
   });
 
+  it("gives a guest's narrowed queue only the public-stream messages the guest was sent", async () => {
+    const store = new MemoryQueueStore();
+    await store.create(queue('q:guest-narrow', 9, { narrow: [['stream', 'Denmark']], guest: true }));
+    await store.create(queue('q:guest-in-stream', 7, { narrow: [['stream', 'Denmark']], guest: true }));
+    await store.create(queue('q:member-narrow', 8, { narrow: [['stream', 'Denmark']] }));
+    await deliverRecord(store, record({ v: 1, kind: 'message', realmId: 1, message, users: [{ id: 7, flags: [] }], publicStream: true }));
+    expect(await events(store, 'q:guest-narrow')).toEqual([]);
+    expect(await events(store, 'q:guest-in-stream')).toHaveLength(1);
+    expect(await events(store, 'q:member-narrow')).toHaveLength(1);
+  });
+
   it('keeps subscriber lists only for queues registered with include_subscribers', async () => {
     const store = new MemoryQueueStore();
     await store.create(queue('q:with', 7, { includeSubscribers: true }));

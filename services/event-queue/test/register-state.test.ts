@@ -62,6 +62,12 @@ describe('POST /register initial state', () => {
     expect(res.body.realm_default_streams).toEqual([]);
   });
 
+  it('refuses a guest a queue for every public stream (Zulip: guests read only their streams)', async () => {
+    const res = await register('polonius@zulip.com', { all_public_streams: 'true' });
+    expect([res.status, res.body]).toEqual([400, { result: 'error', msg: 'User not authorized for this query' }]);
+    expect((await register('hamlet@zulip.com', { all_public_streams: 'true' })).status).toBe(200);
+  });
+
   it('refuses narrow operators events cannot be filtered by', async () => {
     const res = await register('hamlet@zulip.com', { narrow: '[["search","x"]]' });
     expect(res.status).toBe(400);

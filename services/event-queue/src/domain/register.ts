@@ -4,7 +4,7 @@
  * read can be missed.
  */
 import type { Database } from '@chat/db';
-import { ApiError, badRequest } from '@chat/errors';
+import { ApiError, badRequest, plainError } from '@chat/errors';
 import { parseSnapshot, type QueueDescriptor } from '@chat/queue-store';
 import type { EventQueueDeps } from '../app';
 import { SUPPORTED_NARROW_OPERATORS } from './event-filter';
@@ -25,6 +25,8 @@ export interface RegisterRequest {
   clientGravatar: boolean;
   allPublicStreams: boolean;
   includeSubscribers: boolean;
+  /** Guests read only their own streams (Zulip's can_access_public_streams). */
+  isGuest: boolean;
   eventTypes: string[] | null;
   fetchEventTypes: string[] | null;
   narrow: unknown;
@@ -47,6 +49,7 @@ export function normalizeNarrow(narrow: unknown): [string, string][] {
 }
 
 export async function allocateQueue(deps: EventQueueDeps, request: RegisterRequest): Promise<QueueDescriptor> {
+  if (request.allPublicStreams && request.isGuest) throw plainError('User not authorized for this query');
   const lifespan =
     request.lifespanSecs > 0
       ? Math.min(request.lifespanSecs, MAX_QUEUE_TIMEOUT_SECS)
@@ -61,6 +64,7 @@ export async function allocateQueue(deps: EventQueueDeps, request: RegisterReque
     clientGravatar: request.clientGravatar,
     allPublicStreams: request.allPublicStreams,
     includeSubscribers: request.includeSubscribers,
+    ...(request.isGuest ? { guest: true } : {}),
     clientName: request.clientName,
     timeoutSecs: lifespan,
     lastActivity: Date.now(),

@@ -25,7 +25,7 @@ type RegisterParams = {
 
 function registerRequest(
   params: RegisterParams,
-  identity: { userId: number; realmId: number },
+  identity: { userId: number; realmId: number; isGuest: boolean },
   client: string,
 ): RegisterRequest {
   return {
@@ -36,6 +36,7 @@ function registerRequest(
     clientGravatar: params.client_gravatar === true,
     allPublicStreams: params.all_public_streams === true,
     includeSubscribers: params.include_subscribers === true,
+    isGuest: identity.isGuest,
     eventTypes: (params.event_types as string[] | undefined) ?? null,
     fetchEventTypes: (params.fetch_event_types as string[] | undefined) ?? null,
     narrow: params.narrow,
