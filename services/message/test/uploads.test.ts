@@ -86,6 +86,9 @@ describe('downloads and claiming', () => {
     const missing = await download('othello@zulip.com', `/user_uploads/${h.realmId}/00/nothing/here.txt`);
     expect(missing.status).toBe(404);
     expect(missing.text).toBe('<p>File not found.</p>');
+    // NUL cannot be in a stored path (found by test/malformed-input.property.test.ts: was a 500).
+    const nul = await download('othello@zulip.com', `/user_uploads/${h.realmId}/a%00b`);
+    expect(nul.status).toBe(404);
   });
 
   it('claims on edit and lets go of links an edit removes', async () => {

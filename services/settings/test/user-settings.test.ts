@@ -148,6 +148,8 @@ describe('pointer', () => {
 
   it('refuses a message the user does not have, negative and missing values', async () => {
     expect((await move('post', '30')).body).toEqual({ result: 'error', msg: 'Invalid message ID', code: 'BAD_REQUEST' });
+    // Past PostgreSQL's integer range (found by test/malformed-input.property.test.ts: was a 500).
+    expect((await move('post', '2147483648')).body).toEqual({ result: 'error', msg: 'Invalid message ID', code: 'BAD_REQUEST' });
     expect((await move('post', '-1')).body).toEqual({
       result: 'error',
       msg: "Bad value for 'pointer': -1",

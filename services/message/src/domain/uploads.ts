@@ -7,7 +7,7 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
-import { getStreamById, isRowId, writeNotices, type Executor, type UserRow } from '@chat/db';
+import { getStreamById, isRowId, isStorableText, writeNotices, type Executor, type UserRow } from '@chat/db';
 import { badRequest, plainError } from '@chat/errors';
 import type { FileStore, StoredFile } from '@chat/storage';
 import { canAccessStreamHistory } from './access';
@@ -146,7 +146,7 @@ export type FileAccess = { ok: true; file: StoredFile; fileName: string } | { ok
 
 /** GET /user_uploads/<realm_id>/<path>: the file if `user` may read it. */
 export async function accessUploadedFile(db: Knex, files: FileStore, user: UserRow, pathId: string): Promise<FileAccess> {
-  const attachment = await db<AttachmentRow>('attachments').where({ path_id: pathId }).first();
+  const attachment = isStorableText(pathId) ? await db<AttachmentRow>('attachments').where({ path_id: pathId }).first() : undefined;
   if (!attachment || attachment.realm_id !== user.realm_id) return { ok: false, status: 404 };
   if (!(await canReadAttachment(db, user, attachment))) return { ok: false, status: 403 };
   const file = await files.get(attachment.path_id);

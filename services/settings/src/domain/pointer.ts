@@ -1,5 +1,5 @@
 /** The pointer (Zulip 2.1's get_pointer_backend / update_pointer_backend). */
-import { writeNotices, type UserRow } from '@chat/db';
+import { isRowId, writeNotices, type UserRow } from '@chat/db';
 import { badRequest } from '@chat/errors';
 import type { SettingsContext } from '../app';
 import { hasUserMessage } from '../store/users';
@@ -18,7 +18,7 @@ export async function updatePointer(ctx: SettingsContext, realmId: number, actor
     await loadActor(trx, realmId, actorId);
     const user = (await trx<UserRow>('users').where({ id: actorId }).forUpdate().first())!;
     if (pointer <= user.pointer) return;
-    if (!(await hasUserMessage(trx, user.id, pointer))) throw badRequest('Invalid message ID');
+    if (!isRowId(pointer) || !(await hasUserMessage(trx, user.id, pointer))) throw badRequest('Invalid message ID');
     await trx('users').where({ id: user.id }).update({ pointer });
     await writeNotices(trx, [notice(realmId, { type: 'pointer', pointer }, [user.id])]);
   });
