@@ -6,13 +6,12 @@
  * answer must be handled and must not carry anything the role may not see.
  */
 import type { Role, World } from './authz-matrix.world';
-import { useNewKey } from './authz-matrix.world';
+import { PUBLIC_READERS, useNewKey } from './authz-matrix.world';
 import {
   ADMIN_ONLY, HANDLED, INSUFFICIENT, INVALID_MESSAGE, INVALID_STREAM_ID, OK, err, jsonError, only, oneOf, type Expect, type Probe,
 } from './authz-matrix.expect';
 
 const READERS: Role[] = ['owner', 'member'];
-const PUBLIC_READERS: Role[] = ['admin', 'member', 'bot', 'owner-bot', 'owner', 'outsider'];
 const OWNER: Role[] = ['owner'];
 const ADMIN: Role[] = ['admin'];
 const BOT_MANAGERS: Role[] = ['owner', 'admin'];
@@ -340,6 +339,41 @@ const subscriptionProbes: Probe[] = [
   },
 ];
 
+/** A public stream the guest is not in: Zulip 2.1 treats it as private for guests. */
+const guestProbes: Probe[] = [
+  {
+    route: 'GET /users/me/:stream_id/topics',
+    object: 'public stream (guests)',
+    request: (w) => ({ method: 'get', path: `/users/me/${w.publicStream.id}/topics` }),
+    expect: only(PUBLIC_READERS, OK, INVALID_STREAM_ID),
+  },
+  {
+    route: 'GET /streams/:stream_id/members',
+    object: 'public stream (guests)',
+    request: (w) => ({ method: 'get', path: `/streams/${w.publicStream.id}/members` }),
+    expect: only(PUBLIC_READERS, OK, INVALID_STREAM_ID),
+  },
+  {
+    route: 'GET /get_stream_id',
+    object: 'public stream (guests)',
+    request: (w) => ({ method: 'get', path: '/get_stream_id', params: { stream: w.publicStream.name } }),
+    expect: (w) => only(PUBLIC_READERS, OK, err(`Invalid stream name '${w.publicStream.name}'`)),
+  },
+  {
+    route: 'POST /mark_topic_as_read',
+    object: 'public stream (guests)',
+    request: (w) => ({ method: 'post', path: '/mark_topic_as_read', params: { stream_id: w.publicStream.id, topic_name: w.publicStream.topic } }),
+    // Those who never received the topic's messages have no such topic to mark.
+    expect: only(PUBLIC_READERS, HANDLED, INVALID_STREAM_ID),
+  },
+  {
+    route: 'POST /messages',
+    object: 'public stream (guests)',
+    request: (w) => ({ method: 'post', path: '/messages', params: { type: 'stream', to: w.publicStream.name, topic: 'authz ping', content: 'authz ping' } }),
+    expect: (w) => only(PUBLIC_READERS, OK, err(`Not authorized to send to stream '${w.publicStream.name}'`)),
+  },
+];
+
 const messageRouteProbes: Probe[] = [
   {
     route: 'POST /messages',
@@ -444,4 +478,4 @@ const webhookProbes: Probe[] = INTEGRATIONS.map((name) => ({
       : { others: HANDLED, anonymous: MISSING_API_KEY },
 }));
 
-export const PROBES: Probe[] = [...settingsProbes, ...subscriptionProbes, ...messageRouteProbes, ...eventProbes, ...webhookProbes];
+export const PROBES: Probe[] = [...settingsProbes, ...subscriptionProbes, ...messageRouteProbes, ...guestProbes, ...eventProbes, ...webhookProbes];

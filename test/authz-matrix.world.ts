@@ -11,6 +11,8 @@ type Target = Parameters<typeof request>[0];
 
 export const ROLES = ['admin', 'member', 'guest', 'bot', 'owner-bot', 'owner', 'outsider', 'anonymous'] as const;
 export type Role = (typeof ROLES)[number];
+/** Who may read a public stream's history without being in it: everyone but guests. */
+export const PUBLIC_READERS: Role[] = ROLES.filter((r) => r !== 'guest' && r !== 'anonymous');
 
 /**
  * The owner (hamlet) created the private stream, its message, the private message, the upload,
@@ -44,6 +46,8 @@ export interface World {
   email: Partial<Record<Role, string>>;
   tag: string;
   stream: { id: number; name: string; topic: string };
+  /** Denmark: public, and the guest is not in it. */
+  publicStream: { id: number; name: string; topic: string };
   streamMessageId: number;
   streamMessageContent: string;
   privateMessageId: number;
@@ -180,11 +184,16 @@ export async function buildWorld(target: Target): Promise<World> {
     path: '/messages',
     params: { type: 'private', to: [world.email.member], content: world.privateMessageContent },
   })).id as number;
+  world.publicStream = {
+    name: 'Denmark',
+    topic: `authzpublictopic${tag}`,
+    id: (await ok(target, as('owner'), { method: 'get', path: '/get_stream_id', params: { stream: 'Denmark' } })).stream_id as number,
+  };
   world.publicMessageContent = `authzpublic${tag}`;
   world.publicMessageId = (await ok(target, as('owner'), {
     method: 'post',
     path: '/messages',
-    params: { type: 'stream', to: 'Denmark', topic: 'authz public', content: world.publicMessageContent },
+    params: { type: 'stream', to: 'Denmark', topic: world.publicStream.topic, content: world.publicMessageContent },
   })).id as number;
   const attachments = (await ok(target, as('owner'), { method: 'get', path: '/attachments' })).attachments as { id: number; path_id: string }[];
   world.upload = { path: uri.replace('/user_uploads', '/api/v1/user_uploads'), attachmentId: attachments.find((a) => uri.endsWith(a.path_id))!.id };
@@ -209,7 +218,9 @@ export async function buildWorld(target: Target): Promise<World> {
     { name: 'private stream topic', value: stream.topic, audience: readers },
     { name: 'private message', value: `authzpm${tag}`, audience: readers },
     { name: 'uploaded file', value: `authzfile${tag}`, audience: readers },
-    { name: 'public stream message (guests see only their streams)', value: world.publicMessageContent, audience: ROLES.filter((r) => r !== 'guest' && r !== 'anonymous') },
+    // Guests read only the streams they are in.
+    { name: 'public stream message', value: world.publicMessageContent, audience: PUBLIC_READERS },
+    { name: 'public stream topic', value: world.publicStream.topic, audience: PUBLIC_READERS },
     // Zulip 2.1 shows administrators every stream (GET /streams?include_all_active, /register).
     { name: 'private stream name', value: stream.name, audience: [...readers, 'admin', 'owner-bot'] },
     { name: 'private stream description', value: `authzdescription${tag}`, audience: [...readers, 'admin'] },
