@@ -22,6 +22,8 @@ const POLLS = Number(process.env.BENCH_POLLS ?? 10_000);
 const CONCURRENCY = 100;
 /** Long enough for the parked polls' allocations to settle before they are measured. */
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 3000);
+/** A fan-out that has not reached every poll by then fails the run instead of hanging it. */
+const FAN_OUT_TIMEOUT_MS = 60_000;
 
 interface Queue {
   headers: Record<string, string>;
@@ -74,12 +76,17 @@ async function measure(name: TopologyName): Promise<Measured> {
     const registered = await steadySample(topology, t0);
     const parkStarted = performance.now();
     let sentAt = Infinity;
+    // Each poll settles to its arrival time or its error: one failing while the others are still
+    // parked is reported with the rest, not as an unhandled rejection.
     const polls = queues.map((queue) =>
-      apiCall(topology.eventsUrl, 'GET', '/events', queue.headers, { queue_id: queue.queueId, last_event_id: String(queue.last) }).then((body) => {
-        const events = body.events as { type: string }[];
-        if (!events.some((e) => e.type === 'message')) throw new Error(`poll on ${queue.queueId} returned ${JSON.stringify(body)}`);
-        return performance.now() - sentAt;
-      }),
+      apiCall(topology.eventsUrl, 'GET', '/events', queue.headers, { queue_id: queue.queueId, last_event_id: String(queue.last) }).then(
+        (body) => {
+          const events = body.events as { type: string }[];
+          if (!events.some((e) => e.type === 'message')) return new Error(`poll on ${queue.queueId} returned ${JSON.stringify(body)}`);
+          return performance.now() - sentAt;
+        },
+        (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
+      ),
     );
     await settle(SETTLE_MS + POLLS / 5);
     const parked = await steadySample(topology, t0);
@@ -88,7 +95,14 @@ async function measure(name: TopologyName): Promise<Measured> {
     const sender = users[0]!;
     sentAt = performance.now();
     await apiCall(topology.url, 'POST', '/messages', basicAuth(sender.email, sender.apiKey), { type: 'stream', to: 'fanout', topic: 'fan-out', content: 'fan-out' });
-    const arrivals = (await Promise.all(polls)).sort((a, b) => a - b);
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, fail) => {
+      timer = setTimeout(() => fail(new Error(`fan-out: not every poll returned within ${FAN_OUT_TIMEOUT_MS} ms`)), FAN_OUT_TIMEOUT_MS);
+    });
+    const outcomes = await Promise.race([Promise.all(polls), deadline]).finally(() => clearTimeout(timer));
+    const failed = outcomes.filter((o): o is Error => o instanceof Error);
+    if (failed.length) throw new Error(`${failed.length} of ${POLLS} polls failed; the first: ${failed[0]!.message}`);
+    const arrivals = (outcomes as number[]).sort((a, b) => a - b);
     const perPoll = (field: 'rssBytes' | 'heapUsedBytes') => Math.round(((parked[field] - registered[field]) / POLLS / 1024) * 100) / 100;
     return {
       topology: name,

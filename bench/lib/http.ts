@@ -19,22 +19,37 @@ export interface HttpAnswer {
 }
 
 /** One request; `form` goes in the query string for GET and as a urlencoded body otherwise. */
-export function httpCall(
+export async function httpCall(
   baseUrl: string,
   method: string,
   path: string,
   headers: Record<string, string>,
   form: Record<string, string> = {},
 ): Promise<HttpAnswer> {
+  try {
+    return await attempt(baseUrl, method, path, headers, form);
+  } catch (err) {
+    // A keep-alive socket the server closed while idle (its keepAliveTimeout) can be picked just
+    // as it closes: the request never reached the server, so it is sent again once, on a new socket.
+    if ((err as { reusedSocket?: boolean; code?: string }).reusedSocket && (err as { code?: string }).code === 'ECONNRESET') {
+      return attempt(baseUrl, method, path, headers, form);
+    }
+    throw err;
+  }
+}
+
+function attempt(baseUrl: string, method: string, path: string, headers: Record<string, string>, form: Record<string, string>): Promise<HttpAnswer> {
   const encoded = new URLSearchParams(form).toString();
   const url = `${baseUrl}${path}${method === 'GET' && encoded ? `?${encoded}` : ''}`;
   const body = method === 'GET' ? undefined : encoded;
   const agent = agents[next++ % agents.length];
   return new Promise((resolve, reject) => {
+    let responded = false;
     const req = request(
       url,
       { method, agent, headers: { ...headers, ...(body !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) } },
       (res) => {
+        responded = true;
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
@@ -48,7 +63,7 @@ export function httpCall(
         res.on('error', reject);
       },
     );
-    req.on('error', reject);
+    req.on('error', (err) => reject(Object.assign(err, { reusedSocket: req.reusedSocket && !responded })));
     req.end(body);
   });
 }
