@@ -155,9 +155,9 @@ return 1
  * KEYS: queue, events, body references, expiry. ARGV: last event id, then optional steps, each
  * skipped when '': the owner's user id, now (touch), the wake channel (interrupt), the queue id.
  * A whole long-poll step in one call (QueueStore.poll): the owner check, touch, interrupt, then
- * Zulip's fetch_events checks, prune and contents, with message bodies put back in place of
- * their references: {'no-queue'} | {'not-owner'} | {'pruned-past', newestPrunedId} |
- * {'not-in-queue'} | {'ok', {events...}}.
+ * Zulip's fetch_events checks, prune and contents: {'no-queue'} | {'not-owner'} | {'pruned-past', newestPrunedId} |
+ * {'not-in-queue'} | {'ok', {events...}, {body key, body JSON, ...}}: message events keep their
+ * body reference and each body they refer to comes once, so the store parses it once.
  * The events come back as one nested array: unpack() would overflow Lua's stack past ~8,000.
  */
 const POLL = `${BODIES}${ACTIVITY}
@@ -182,17 +182,17 @@ if dropped > 0 then
   redis.call('HSET', KEYS[1], 'prunedId', pruned)
 end
 if last ~= pruned then return {'not-in-queue'} end
-local rest = {}
+local rest, bodies, seen = {}, {}, {}
 for i = dropped + 1, #events do
-  local event = events[i]
-  local body = body_of(event)
-  if body then
-    local text = redis.call('GET', body) or 'null'
-    event = string.gsub(event, '"%$body":"[^"]+"', function() return '"message":' .. text end, 1)
+  local body = body_of(events[i])
+  if body and not seen[body] then
+    seen[body] = true
+    bodies[#bodies + 1] = body
+    bodies[#bodies + 1] = redis.call('GET', body) or 'null'
   end
-  rest[#rest + 1] = event
+  rest[#rest + 1] = events[i]
 end
-return {'ok', rest}
+return {'ok', rest, bodies}
 `;
 
 /**

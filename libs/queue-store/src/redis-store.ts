@@ -57,10 +57,13 @@ export class RedisQueueStore implements QueueStore {
   private readonly subscriptions = new Map<string, Promise<unknown>>();
   private subscriber: Redis | null = null;
   private closed = false;
+  /** Message bodies already parsed, by key: a fan-out's woken polls share one object per body. */
+  private readonly bodies = new ParsedBodies();
 
   constructor(options: RedisQueueStoreOptions) {
     this.ownsConnection = options.redis === undefined;
-    this.redis = defineScripts(options.redis ?? new Redis(options.url));
+    // Auto-pipelining: the commands of one tick (a fan-out's thousands of woken polls) in one write.
+    this.redis = defineScripts(options.redis ?? new Redis(options.url, { enableAutoPipelining: true }));
     this.onConnectionError = options.onError ?? (() => undefined);
     // ioredis reconnects by itself; without a listener it prints every failure to stderr.
     if (this.ownsConnection) this.redis.on('error', (error: Error) => this.onConnectionError(error));
@@ -155,7 +158,7 @@ export class RedisQueueStore implements QueueStore {
       k.queue(queueId), k.events(queueId), k.bodyRefs, k.expiry,
       step.lastEventId, step.userId ?? '', step.now ?? '', step.interrupt ? k.wake(queueId) : '', queueId,
     );
-    return parsePoll(reply);
+    return parsePoll(reply, this.bodies);
   }
 
   waitForEvent(queueId: string, timeoutMs: number, signal?: AbortSignal): Promise<WaitResult> {
@@ -237,7 +240,7 @@ export class RedisQueueStore implements QueueStore {
     if (this.subscriber) return this.subscriber;
     // No ready check: after a reconnect it would send INFO on a connection ioredis has already
     // put back into subscriber mode, which Redis refuses.
-    const subscriber = this.redis.duplicate({ enableReadyCheck: false });
+    const subscriber = this.redis.duplicate({ enableReadyCheck: false, enableAutoPipelining: false });
     subscriber.on('error', (error: Error) => this.onConnectionError(error));
     const channelPrefix = this.keys.wakePrefix;
     subscriber.on('message', (channel: string) => {
@@ -319,7 +322,39 @@ function referenceJson(event: ClientEvent, key: string): string {
   return JSON.stringify({ $body: key, ...rest });
 }
 
-function parsePoll(reply: unknown): PollResult {
+/**
+ * Bodies never change once stored (a new one gets a new key), so a parsed body can be shared by
+ * every event that refers to it; events are read-only for their callers. Bounded: a fan-out needs
+ * only its own body, so the cache is simply emptied when full.
+ */
+class ParsedBodies {
+  private readonly byKey = new Map<string, unknown>();
+
+  get(key: string, json: string): unknown {
+    if (this.byKey.has(key)) return this.byKey.get(key);
+    const body: unknown = JSON.parse(json);
+    if (this.byKey.size >= MAX_PARSED_BODIES) this.byKey.clear();
+    this.byKey.set(key, body);
+    return body;
+  }
+}
+
+const MAX_PARSED_BODIES = 1_000;
+
+/** A queued event from its stored JSON; a message event's body reference becomes its body, in place. */
+function decodeEvent(json: string, bodies: Map<string, unknown>): QueuedEvent {
+  const stored = JSON.parse(json) as Record<string, unknown>;
+  const key = stored.$body;
+  if (typeof key !== 'string') return stored as QueuedEvent;
+  const event: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(stored)) {
+    if (name === '$body') event.message = bodies.get(key) ?? null;
+    else event[name] = value;
+  }
+  return event as QueuedEvent;
+}
+
+function parsePoll(reply: unknown, parsed: ParsedBodies): PollResult {
   if (!Array.isArray(reply)) throw new Error(`unexpected poll reply ${String(reply)}`);
   const [kind, detail] = reply as [unknown, unknown];
   switch (kind) {
@@ -331,8 +366,12 @@ function parsePoll(reply: unknown): PollResult {
       return { kind };
     case 'pruned-past':
       return { kind, newestPrunedId: Number(detail) };
-    case 'ok':
-      return { kind, events: (detail as string[]).map((json) => JSON.parse(json) as QueuedEvent) };
+    case 'ok': {
+      const pairs = (reply as unknown[])[2] as string[];
+      const bodies = new Map<string, unknown>();
+      for (let i = 0; i + 1 < pairs.length; i += 2) bodies.set(pairs[i]!, parsed.get(pairs[i]!, pairs[i + 1]!));
+      return { kind, events: (detail as string[]).map((json) => decodeEvent(json, bodies)) };
+    }
     default:
       throw new Error(`unexpected poll reply ${String(kind)}`);
   }

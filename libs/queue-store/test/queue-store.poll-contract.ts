@@ -44,6 +44,27 @@ export function runPollContract(name: string, makeStore: () => Promise<StoreUnde
       expect(await store.poll('1:999999', { lastEventId: -1 })).toEqual({ kind: 'no-queue' });
     });
 
+    it('gives message events their bodies whole, in place, however many events share one', async () => {
+      const queue = await queueWith(0);
+      const body = { id: 1, content: 'looks like "$body":"x", %s, $& and a \u0000', subject: 't' };
+      const other = { id: 2, content: 'second' };
+      await store.append([
+        { queueId: queue.id, event: { type: 'message', message: body, flags: ['read'] } },
+        { queueId: queue.id, event: { type: 'message', message: other, flags: [] } },
+        { queueId: queue.id, event: { type: 'message', message: body, flags: [] } },
+      ]);
+      const result = await peer.poll(queue.id, { lastEventId: -1 });
+      expect(result).toEqual({
+        kind: 'ok',
+        events: [
+          { id: 0, type: 'message', message: body, flags: ['read'] },
+          { id: 1, type: 'message', message: other, flags: [] },
+          { id: 2, type: 'message', message: body, flags: [] },
+        ],
+      });
+      if (result.kind === 'ok') expect(Object.keys(result.events[1]!).sort()).toEqual(['flags', 'id', 'message', 'type']);
+    });
+
     it("answers 'not-owner' for another user's queue and leaves it as it was", async () => {
       const queue = await queueWith(3, { userId: 7, lastActivity: 1_000 });
       expect(await store.poll(queue.id, { lastEventId: 1, userId: 8, now: 5_000, interrupt: true })).toEqual({ kind: 'not-owner' });

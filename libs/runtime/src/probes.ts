@@ -34,7 +34,9 @@ export interface RedisQueueStoreHandle {
 /** The Redis queue store on a connection this handle owns, so readiness probes the store's own link. */
 export function openRedisQueueStore(config: Config): RedisQueueStoreHandle {
   const prefix = `${config.namespace}:eq:`;
-  const redis = new Redis(config.redisUrl);
+  // Auto-pipelining: the commands of one tick go out in one write. A fan-out wakes thousands of
+  // parked polls at once, each sending its poll script; one write per command was the hot spot.
+  const redis = new Redis(config.redisUrl, { enableAutoPipelining: true });
   // ioredis reconnects by itself; without a listener an 'error' would crash the process.
   redis.on('error', () => undefined);
   const store = new RedisQueueStore({ redis, prefix, maxEvents: config.queueMaxEvents });

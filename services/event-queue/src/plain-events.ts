@@ -106,7 +106,7 @@ async function poll(
     dontBlock: params.dont_block === true,
   };
   const answer = await answerPoll(deps, query, identity.userId, res);
-  if (answer) sendJson(res, 200, { result: 'success', msg: '', ...answer });
+  if (answer !== null) sendText(res, 200, answer);
 }
 
 /** The gateway's signed identity, or the client's own credentials when it came straight here. */
@@ -123,8 +123,11 @@ function headerText(req: IncomingMessage, name: string): string | undefined {
 
 /** Zulip's json_response, as @chat/http's sendJson writes it through express. */
 function sendJson(res: ServerResponse, status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): void {
+  sendText(res, status, `${JSON.stringify(body)}\n`, headers);
+}
+
+function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
   if (res.headersSent || res.destroyed) return;
-  const text = `${JSON.stringify(body)}\n`;
   res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
   res.end(text);
 }

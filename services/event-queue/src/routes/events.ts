@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { badEventQueueId, plainError } from '@chat/errors';
-import { clientName, defineEndpoint, p, RESPONDED, sendSuccess, type ParamSpecs } from '@chat/http';
+import { clientName, defineEndpoint, p, RESPONDED, type ParamSpecs } from '@chat/http';
+import { answerJson } from '../answer-json';
 import type { EventQueueDeps } from '../app';
 import { pollEvents } from '../domain/get-events';
 import { allocateQueue, registerQueue, type RegisterRequest } from '../domain/register';
@@ -60,14 +61,15 @@ export interface PollQuery {
 
 /**
  * GET /events on a queue, for the express endpoint and for the plain node:http path that serves
- * it without the framework (../plain-events.ts). Null when the client left before the answer.
+ * it without the framework (../plain-events.ts): the answer's JSON text (../answer-json.ts), or
+ * null when the client left before the answer.
  */
 export async function answerPoll(
   deps: EventQueueDeps,
   query: PollQuery,
   userId: number,
   res: ServerResponse,
-): Promise<Record<string, unknown> | null> {
+): Promise<string | null> {
   const { queueId } = query;
   const localPolls = deps.polls;
   const controller = localPolls.begin(queueId);
@@ -78,7 +80,9 @@ export async function answerPoll(
     const result = await pollEvents(deps, { userId, queueId, lastEventId: query.lastEventId, dontBlock: query.dontBlock, signal: controller.signal });
     if (res.destroyed) return null;
     // Zulip's long-poll reply carries queue_id, an immediate one its handler_id.
-    return result.waited ? { events: result.events, queue_id: queueId } : { events: result.events, handler_id: localPolls.nextHandlerId() };
+    return answerJson(
+      result.waited ? { events: result.events, queue_id: queueId } : { events: result.events, handler_id: localPolls.nextHandlerId() },
+    );
   } finally {
     localPolls.end(queueId, controller);
   }
@@ -106,7 +110,8 @@ export function eventEndpoints(deps: EventQueueDeps) {
         }
         const query = { queueId: params.queue_id, lastEventId: params.last_event_id, dontBlock: params.dont_block };
         const answer = await answerPoll(deps, query, identity.userId, res);
-        if (answer) sendSuccess(res, answer);
+        // The text is sendSuccess's, made with each message body serialized once per process.
+        if (answer !== null) res.status(200).type('application/json').send(answer);
         return RESPONDED;
       },
     }),
