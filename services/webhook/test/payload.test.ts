@@ -17,6 +17,13 @@ describe('parseJson', () => {
     }
   });
 
+  it('refuses nesting deeper than ujson does (1024), which would overflow the stack later', () => {
+    const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+    expect(() => parseJson(deep(1025))).toThrow(expect.objectContaining({ message: 'Malformed JSON', code: 'INVALID_JSON' }));
+    expect(() => parseJson(`{"a": "${'['.repeat(2000)}"}`)).not.toThrow();
+    expect(JSON.stringify(parseJson(deep(1024)), null, 2)).toContain('[]');
+  });
+
   it('treats a non-object payload as one without fields', () => {
     expect(parseJsonObject('[1]')).toEqual({});
   });

@@ -36,9 +36,32 @@ function withoutTrailingCommas(text: string): string {
   return out;
 }
 
+/**
+ * ujson, Zulip's parser, refuses objects and arrays nested deeper than 1024. Deeper values also
+ * overflow the stack of whatever walks them recursively (JSON.stringify, field access): a 500.
+ */
+const MAX_NESTING = 1024;
+
+function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (inString) {
+      if (ch === '\\') i++;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === '[' || ch === '{') deepest = Math.max(deepest, ++depth);
+    else if (ch === ']' || ch === '}') depth--;
+  }
+  return deepest;
+}
+
 /** The body as JSON, or Zulip's 400 "Malformed JSON" (INVALID_JSON). */
 export function parseJson(body: Buffer | string): Json {
   const text = typeof body === 'string' ? body : body.toString('utf8');
+  if (nestingDepth(text) > MAX_NESTING) throw malformedJson();
   try {
     return JSON.parse(text) as Json;
   } catch {
