@@ -48,7 +48,9 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   async close(): Promise<void> {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    // QUIT only reaches a live connection; otherwise stop reconnecting, or a timer keeps the process up.
+    if (this.redis.status === 'ready') await this.redis.quit().catch(() => this.redis.disconnect());
+    else this.redis.disconnect();
   }
 
   private async check(key: string, rule: RateLimitRule, nowMs: number, count: boolean): Promise<RateLimitResult> {
@@ -70,13 +72,14 @@ export class RedisRateLimitStore implements RateLimitStore {
 }
 
 /**
- * A store on its own connection, ready to count. Commands fail at once while Redis is away (no
- * offline queue, one retry) so the gateway can let requests through instead of holding them.
+ * A store on its own connection, ready to count once Redis answers. Commands fail at once while
+ * Redis is away (no offline queue, one retry) so the gateway lets requests through instead of
+ * holding them; Redis being down at start does not stop the gateway (ioredis keeps reconnecting).
  */
 export async function openRedisRateLimitStore(url: string, prefix: string, logger?: Logger): Promise<RedisRateLimitStore> {
   const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
   // ioredis reconnects by itself; without a listener an 'error' would crash the process.
   redis.on('error', (err) => logger?.warn({ err }, 'rate-limit redis connection error (reconnecting)'));
-  await redis.connect();
+  await redis.connect().catch((err: unknown) => logger?.warn({ err }, 'rate-limit redis unavailable at start; requests go unlimited until it answers'));
   return new RedisRateLimitStore(redis, prefix);
 }

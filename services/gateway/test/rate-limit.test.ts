@@ -11,7 +11,7 @@ import { createApiKeyCipher, type Database } from '@chat/db';
 import { basicAuth, seededDatabase, testConfig, testLogger } from '@chat/testing';
 import { buildGateway } from '../src/app';
 import { RateLimiter, UNAUTHENTICATED_PER_MINUTE } from '../src/rate-limit';
-import { MemoryRateLimitStore } from '../src/rate-limit-store';
+import { MemoryRateLimitStore, type RateLimitStore } from '../src/rate-limit-store';
 
 jest.setTimeout(30_000);
 
@@ -25,26 +25,31 @@ describe('gateway rate limiting (fake clock)', () => {
   let now = T0;
   let hamlet: string;
   let othello: string;
+  let cipher: ReturnType<typeof createApiKeyCipher>;
+
+  /** A gateway whose services all answer 200: only its own steps are under test. */
+  const gatewayWith = (store: RateLimitStore): Express => {
+    const answer: RequestHandler = (_req, res) => {
+      res.json({ result: 'success', msg: '' });
+    };
+    return buildGateway({
+      db: db.knex,
+      authenticator: new Authenticator(db.knex, cipher),
+      logger: testLogger(),
+      dispatch: Object.fromEntries(SERVICE_NAMES.map((name) => [name, answer])) as Record<ServiceName, RequestHandler>,
+      rateLimiter: new RateLimiter({ store, perMinute: PER_MINUTE, logger: testLogger(), clock: () => now }),
+    });
+  };
 
   beforeAll(async () => {
     db = await seededDatabase(config);
-    const cipher = createApiKeyCipher(config.apiKeySecret);
+    cipher = createApiKeyCipher(config.apiKeySecret);
     const authOf = async (email: string) => {
       const row = (await db.knex('users').where({ email }).first('api_key_enc')) as { api_key_enc: string };
       return basicAuth(email, cipher.decrypt(row.api_key_enc));
     };
     [hamlet, othello] = await Promise.all([authOf('hamlet@zulip.com'), authOf('othello@zulip.com')]);
-    // Every service answers 200: only the gateway's own steps are under test.
-    const answer: RequestHandler = (_req, res) => {
-      res.json({ result: 'success', msg: '' });
-    };
-    app = buildGateway({
-      db: db.knex,
-      authenticator: new Authenticator(db.knex, cipher),
-      logger: testLogger(),
-      dispatch: Object.fromEntries(SERVICE_NAMES.map((name) => [name, answer])) as Record<ServiceName, RequestHandler>,
-      rateLimiter: new RateLimiter({ store: new MemoryRateLimitStore(), perMinute: PER_MINUTE, logger: testLogger(), clock: () => now }),
-    });
+    app = gatewayWith(new MemoryRateLimitStore());
   });
   afterAll(() => db.close());
 
@@ -102,5 +107,16 @@ describe('gateway rate limiting (fake clock)', () => {
     now += 60_000;
     expect((await webhook('bad')).status).toBe(401);
     expect((await request(app).get('/api/v1/server_settings')).status).toBe(200);
+  });
+
+  it('lets requests through when the store fails (Redis away), rather than failing them', async () => {
+    const away = new Error("Stream isn't writeable and enableOfflineQueue options is false");
+    const failing: RateLimitStore = { hit: () => Promise.reject(away), peek: () => Promise.reject(away), close: async () => undefined };
+    const unlimited = gatewayWith(failing);
+    for (let i = 0; i < PER_MINUTE + 2; i++) {
+      const res = await request(unlimited).get('/api/v1/users/me').set('Authorization', hamlet);
+      expect(res.status).toBe(200);
+      expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+    }
   });
 });
