@@ -283,7 +283,7 @@ describe.each(OVERLAYS)('k8s overlay %s', (overlay) => {
         [...SERVICES, 'migrate'].filter((s) => reachable(policies, store(name), { labels: component(s) }, port)).sort();
       expect(callers('postgres', 5432)).toEqual([...SERVICES, 'migrate'].sort());
       expect(callers('nats', 4222)).toEqual(['event-queue']);
-      expect(callers('redis', 6379)).toEqual(['event-queue']);
+      expect(callers('redis', 6379)).toEqual(['event-queue', 'gateway']);
       expect(reachable(policies, store('nats'), { labels: store('nats') }, 6222)).toBe(true);
       expect(config.data.NATS_URL).toBe('nats://nats:4222');
       expect(config.data.REDIS_URL).toBe('redis://redis:6379');
