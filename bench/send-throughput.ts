@@ -51,6 +51,20 @@ async function measureFloor(): Promise<Measured> {
   }
 }
 
+/** The floor's sends alone, nobody polling (BENCH_FLOOR_WITHOUT_POLLS=0 skips it): what the 10 pollers cost it. */
+async function measureFloorWithoutPolls(): Promise<SustainedSearch | null> {
+  if (process.env.BENCH_FLOOR_WITHOUT_POLLS === '0') return null;
+  const floor = await startFloor();
+  try {
+    console.log('\nfloor without polls: searching for the sustained rate');
+    const target = { ...floorTarget(floor.process.url, SUBSCRIBERS), name: 'floor without polls', pollers: 0, startPolling: () => {} };
+    await runOpenLoop(target, { rate: 20, seconds: Number(process.env.BENCH_WARMUP_SECS ?? 6) });
+    return await findSustainedRate(target, console.log);
+  } finally {
+    await floor.stop();
+  }
+}
+
 async function measureTopology(name: 'embedded' | 'distributed'): Promise<Measured> {
   let users: BenchUser[] = [];
   const topology = await startTopology(name, async (db) => {
@@ -103,6 +117,7 @@ function charts(results: Measured[]): Record<string, string> {
 
 async function main(): Promise<void> {
   const results = [await measureFloor()];
+  const withoutPolls = await measureFloorWithoutPolls();
   for (const name of TOPOLOGIES) results.push(await measureTopology(name));
   const floorRate = results[0]!.search.sustainedRate;
   const rows = results.map((r) => ({
@@ -118,7 +133,9 @@ async function main(): Promise<void> {
   }));
   console.log(`\nSends to a stream with ${SUBSCRIBERS} long-polling subscribers (open loop)\n`);
   console.log(table(rows));
-  writeResult('send-throughput', { subscribers: SUBSCRIBERS, rows, results }, figures(results), charts(results));
+  if (withoutPolls) console.log(`\nThe floor without its ${SUBSCRIBERS} pollers: ${withoutPolls.sustainedRate} sends/s`);
+  const floorNote = withoutPolls ? [{ row: 'floor-without-polls', topology: 'floor' as const, value: withoutPolls.sustainedRate, unit: 'messages/s' }] : [];
+  writeResult('send-throughput', { subscribers: SUBSCRIBERS, rows, results, floorWithoutPolls: withoutPolls }, [...figures(results), ...floorNote], charts(results));
 }
 
 main()

@@ -78,6 +78,8 @@ async function insertMessage(content: string): Promise<number> {
 function deliver(messageId: number, content: string) {
   for (const queue of queues) {
     queue.events.push({ id: queue.nextId++, type: 'message', message: { id: messageId, content: `<p>${content}</p>` } });
+    // Bounded for runs without pollers (the floor without its polls): nobody prunes the queues.
+    if (queue.events.length > 10_000) queue.events.shift();
     if (queue.parked) {
       json(queue.parked, 200, { result: 'success', events: queue.events });
       queue.parked = null;

@@ -125,7 +125,8 @@ export async function runOpenLoop(target: LoadTarget, options: RunOptions): Prom
   const firstThirdMs = mean(sendSamples.filter((s) => s.at < third).map((s) => s.ms));
   const lastThirdMs = mean(sendSamples.filter((s) => s.at >= 2 * third).map((s) => s.ms));
   const achievedRate = completedInWindow / seconds;
-  const deliveredShare = sentAt.size ? deliverySamples.length / (sentAt.size * target.pollers) : 0;
+  // A target without pollers (the floor without its polls) has nothing to deliver.
+  const deliveredShare = target.pollers === 0 ? 1 : sentAt.size ? deliverySamples.length / (sentAt.size * target.pollers) : 0;
   // Kept up: (almost) every send issued and answered in time, every delivery made, and latency
   // at the end of the run no worse than twice that at its start (plus 10 ms of noise).
   const keptUp =

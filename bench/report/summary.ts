@@ -98,6 +98,11 @@ function markdown(rows: SummaryRow[], extra: ScenarioFile[]): string {
     ),
     '',
   ];
+  const known = new Set(TARGETS.map((t) => t.row));
+  const others = extra.flatMap((scenario) => scenario.figures!.filter((f) => !known.has(f.row)).map((f) => ({ scenario: scenario.scenario, ...f })));
+  if (others.length) {
+    lines.push('## Other figures', '', ...others.map((f) => `- ${f.row} (${f.topology}, ${f.scenario}): ${f.value} ${f.unit}${f.note ? `; ${f.note}` : ''}`), '');
+  }
   for (const scenario of extra) {
     if (!scenario.rows?.length) continue;
     lines.push(`## ${scenario.scenario} (${scenario.date})`, '', table(scenario.rows), '');
