@@ -8,7 +8,8 @@
 import request from 'supertest';
 import { acceptedInternalSecrets, loadConfig, ConfigError } from '@chat/config';
 import type { Database } from '@chat/db';
-import { buildApp as buildEventQueue, LocalPolls } from '@chat/event-queue-service';
+import { buildApp as buildEventQueue, LocalPolls, withPlainEvents } from '@chat/event-queue-service';
+import { plainEventsHandler } from '@chat/event-queue-service/src/plain-events';
 import { identityHeaders, verifyIdentityHeaders, type UserIdentity } from '@chat/http';
 import { buildApp as buildMessage } from '@chat/message-service';
 import { MemoryQueueStore } from '@chat/queue-store';
@@ -58,28 +59,36 @@ describe('services during a rotation', () => {
   const services = (previous: string) => {
     const config = testConfig({ internalSecret: NEW, internalSecretPrevious: previous });
     const logger = testLogger();
+    const eventQueueDeps = { config, db, store: new MemoryQueueStore(), logger, polls: new LocalPolls() };
+    const eventQueue = buildEventQueue(eventQueueDeps);
     return {
       message: buildMessage({ config, db, logger }),
-      eventQueue: buildEventQueue({ config, db, store: new MemoryQueueStore(), logger, polls: new LocalPolls() }),
+      eventQueue,
+      // A replica serves steady-state polls outside express (plain-events.ts): it checks signatures too.
+      replica: withPlainEvents(plainEventsHandler(eventQueueDeps), eventQueue),
     };
   };
   const signedBy = (secret: string) => headersFor(db, testConfig({ internalSecret: secret }), 'hamlet@zulip.com');
 
   it('serves callers signing with the new or the previous secret', async () => {
-    const { message, eventQueue } = services(OLD);
+    const { message, replica } = services(OLD);
     for (const secret of [NEW, OLD]) {
       const filters = await request(message).get('/api/v1/realm/filters').set(await signedBy(secret));
       expect(filters.body).toEqual({ result: 'success', msg: '', filters: [] });
-      const registered = await request(eventQueue).post('/api/v1/register').set(await signedBy(secret)).type('form').send({ event_types: '["message"]' });
+      const registered = await request(replica).post('/api/v1/register').set(await signedBy(secret)).type('form').send({ event_types: '["message"]' });
       expect(registered.status).toBe(200);
+      const poll = { queue_id: registered.body.queue_id, last_event_id: -1, dont_block: true };
+      expect((await request(replica).get('/api/v1/events').set(await signedBy(secret)).query(poll)).body).toMatchObject({ result: 'success', events: [] });
     }
   });
 
   it('refuses the old secret once the previous one is gone, and any other secret always', async () => {
-    const { message } = services('');
+    const { message, replica } = services('');
     for (const secret of [OLD, OTHER]) {
       const res = await request(message).get('/api/v1/realm/filters').set(await signedBy(secret));
       expect(res.status).toBe(401);
+      const poll = await request(replica).get('/api/v1/events').set(await signedBy(secret)).query({ queue_id: '1:1', last_event_id: -1, dont_block: true });
+      expect(poll.status).toBe(401);
     }
     const { message: rotating } = services(OLD);
     expect((await request(rotating).get('/api/v1/realm/filters').set(await signedBy(OTHER))).status).toBe(401);

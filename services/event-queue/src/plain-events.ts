@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
+import { acceptedInternalSecrets } from '@chat/config';
 import { ApiError } from '@chat/errors';
 import {
   API_PREFIX,
@@ -111,7 +112,7 @@ async function poll(
 
 /** The gateway's signed identity, or the client's own credentials when it came straight here. */
 async function identityOf(deps: EventQueueDeps, identify: DirectIdentity | null, req: IncomingMessage): Promise<Identity | undefined> {
-  const signed = verifyIdentityHeaders(headerText(req, IDENTITY_HEADER), headerText(req, SIGNATURE_HEADER), deps.config.internalSecret);
+  const signed = verifyIdentityHeaders(headerText(req, IDENTITY_HEADER), headerText(req, SIGNATURE_HEADER), acceptedInternalSecrets(deps.config));
   if (signed) return signed;
   return (await identify?.(req.headers)) ?? undefined;
 }
