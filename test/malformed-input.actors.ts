@@ -1,0 +1,60 @@
+/**
+ * The two accounts the generated requests act as (hamlet, a member; iago, the administrator), kept
+ * usable: a generated request that happens to be valid may deactivate hamlet, regenerate a key or
+ * change a role, and every later request would then stop at authentication.
+ */
+import type { Express } from 'express';
+import type { Database } from '@chat/db';
+
+type Knex = Database['knex'];
+import { ApiClient } from '@chat/testing';
+import type { Credentials } from './malformed-input.sender';
+
+export const MEMBER = 'hamlet@zulip.com';
+export const ADMIN = 'iago@zulip.com';
+export const WEBHOOK_BOT = 'webhook-bot@zulip.com';
+
+async function login(app: Express, email: string): Promise<ApiClient> {
+  return new ApiClient(app).loginAs(email);
+}
+
+function keyOf(client: ApiClient): { email: string; apiKey: string } {
+  const [email, apiKey] = Buffer.from(client.auth.replace(/^Basic /, ''), 'base64').toString('utf8').split(':');
+  return { email: email!, apiKey: apiKey! };
+}
+
+export async function logIn(app: Express): Promise<Credentials> {
+  const [member, admin, bot] = await Promise.all([login(app, MEMBER), login(app, ADMIN), login(app, WEBHOOK_BOT)]);
+  return { member: keyOf(member), admin: keyOf(admin), webhookBotKey: keyOf(bot).apiKey };
+}
+
+type Account = { id: number; email: string; role: string; is_active: boolean };
+
+/**
+ * Puts hamlet, iago and the webhook bot back as they were (active; member and administrator) through the API, as
+ * an administrator would, then logs them in again for their current keys. Returns what it fixed.
+ */
+export async function restoreActors(app: Express, knex: Knex): Promise<string[]> {
+  const accounts = (await knex('users').whereIn('email', [MEMBER, ADMIN, WEBHOOK_BOT]).select('id', 'email', 'role', 'is_active')) as Account[];
+  const [member, admin, bot] = [MEMBER, ADMIN, WEBHOOK_BOT].map((email) => accounts.find((a) => a.email === email)!) as [Account, Account, Account];
+  const fixed: string[] = [];
+  if (admin.role === 'admin' && member.role === 'member' && member.is_active && bot.is_active) return fixed;
+  const client = await login(app, admin.role === 'admin' && admin.is_active ? ADMIN : MEMBER);
+  if (admin.role !== 'admin') {
+    await client.patch(`/users/${admin.id}`, { is_admin: true, is_guest: false }).expect(200);
+    fixed.push('iago made administrator again');
+  }
+  if (!member.is_active) {
+    await client.post(`/users/${member.id}/reactivate`).expect(200);
+    fixed.push('hamlet reactivated');
+  }
+  if (!bot.is_active) {
+    await client.post(`/users/${bot.id}/reactivate`).expect(200);
+    fixed.push('webhook bot reactivated');
+  }
+  if (member.role !== 'member') {
+    await client.patch(`/users/${member.id}`, { is_admin: false, is_guest: false }).expect(200);
+    fixed.push(`hamlet made member again (was ${member.role})`);
+  }
+  return fixed;
+}
