@@ -33,9 +33,9 @@ import {
   validateRecipientUsers,
   type PrivateAddress,
 } from './recipients';
+import { newMessageWire } from './new-message-wire';
 import { renderMessage } from './render';
 import { claimAttachments } from './uploads';
-import { loadMessages } from '../store/messages';
 
 export const MAX_MESSAGE_LENGTH = 10000;
 export const MAX_TOPIC_LENGTH = 60;
@@ -72,6 +72,8 @@ export interface CheckedStreamMessage extends CheckedBase {
 export interface CheckedPrivateMessage extends CheckedBase {
   kind: 'private';
   address: PrivateAddress;
+  /** The users `to` named, with the sender: the message's display_recipient. */
+  members: UserRow[];
 }
 
 export type CheckedMessage = CheckedStreamMessage | CheckedPrivateMessage;
@@ -174,7 +176,7 @@ export async function checkSendMessage(db: Knex, sender: UserRow, request: SendR
     const users = await lookUpRecipientUsers(db, sender.realm_id, request.to);
     const content = checkContent(request.content);
     validateRecipientUsers(users, sender);
-    return { ...base, kind: 'private', address: privateAddress(sender, users), content };
+    return { ...base, kind: 'private', address: privateAddress(sender, users), members: [...users, sender], content };
   }
   throw badRequest('Invalid message type');
 }
@@ -221,6 +223,7 @@ export async function doSendMessage(db: Knex, checked: CheckedMessage, keyGuard?
       recipientId = await ensurePrivateRecipientId(trx, sender.realm_id, checked.address);
       userIds = checked.address.memberIds;
     }
+    const dateSent = new Date();
     const [row] = await trx('messages')
       .insert({
         realm_id: sender.realm_id,
@@ -231,7 +234,7 @@ export async function doSendMessage(db: Knex, checked: CheckedMessage, keyGuard?
         content: checked.content,
         rendered_content: rendered.html,
         sending_client: checked.client,
-        date_sent: new Date(),
+        date_sent: dateSent,
         is_me_message: rendered.isMeMessage,
         has_link: rendered.hasLink,
         has_image: rendered.hasImage,
@@ -248,9 +251,20 @@ export async function doSendMessage(db: Knex, checked: CheckedMessage, keyGuard?
     await insertUserMessages(trx, id, users);
     await claimAttachments(trx, sender, id, checked.content);
 
-    const loaded = (await loadMessages(trx, [id])).get(id);
-    if (!loaded) throw new Error(`message ${id} vanished`);
-    const message = { ...loaded.wire, subject_links: rendered.subjectLinks, sender_realm_str: realm?.string_id ?? '' };
+    const message = newMessageWire({
+      id,
+      sender,
+      realmString: realm?.string_id ?? '',
+      recipientId,
+      to: checked.kind === 'stream' ? { streamId: checked.stream.id, streamName: checked.stream.name } : { members: checked.members },
+      topic,
+      subjectLinks: rendered.subjectLinks,
+      content: checked.content,
+      renderedContent: rendered.html,
+      dateSent,
+      client: checked.client,
+      isMeMessage: rendered.isMeMessage,
+    });
     const notice: MessageNotice = {
       v: 1,
       kind: 'message',

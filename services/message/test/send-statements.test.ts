@@ -1,0 +1,70 @@
+/**
+ * What a send costs the database, and that the event's message dict, now built from what the
+ * send holds rather than read back, is the one a fetch would return.
+ */
+import request from 'supertest';
+import type { Express } from 'express';
+import type { Database } from '@chat/db';
+import { headersFor, outboxNotices, seededDatabase, testConfig, testLogger } from '@chat/testing';
+import { buildApp } from '../src/app';
+import { loadMessages } from '../src/store/messages';
+
+jest.setTimeout(60_000);
+
+describe('a send, statement by statement', () => {
+  const config = testConfig();
+  let db: Database;
+  let app: Express;
+  let headers: Record<string, string>;
+  const send = (form: Record<string, string>) => request(app).post('/api/v1/messages').set(headers).type('form').send(form);
+
+  /** The SQL statements `action` issues, in order. */
+  async function statementsOf(action: () => Promise<unknown>): Promise<string[]> {
+    const seen: string[] = [];
+    const onQuery = (q: { sql: string }) => seen.push(q.sql);
+    db.knex.on('query', onQuery);
+    try {
+      await action();
+    } finally {
+      db.knex.off('query', onQuery);
+    }
+    return seen;
+  }
+
+  async function noticeMessageOf(id: number): Promise<unknown> {
+    const notices = (await outboxNotices(db.knex)) as { kind: string; message?: { id: number } }[];
+    return notices.find((n) => n.kind === 'message' && n.message?.id === id)?.message;
+  }
+
+  beforeAll(async () => {
+    db = await seededDatabase(config);
+    app = buildApp({ config, db, logger: testLogger() });
+    headers = await headersFor(db, config, 'hamlet@zulip.com');
+  });
+  afterAll(() => db.close());
+
+  it('a plain stream message takes 12 statements, none of them a read-back of the new row', async () => {
+    const statements = await statementsOf(async () => {
+      const res = await send({ type: 'stream', to: 'Denmark', topic: 'Castle', content: 'Hello **world**' });
+      expect(res.status).toBe(200);
+    });
+    console.log(`statements per stream send: ${statements.length}\n${statements.join('\n')}`);
+    expect(statements.filter((sql) => /from "messages"/.test(sql))).toEqual([]);
+    expect(statements.length).toBeLessThanOrEqual(12);
+  });
+
+  it('the event carries the message dict a fetch reads (stream message with linkified topic)', async () => {
+    const res = await send({ type: 'stream', to: 'Denmark', topic: 'Castle #1', content: 'Hi @**othello**' });
+    expect(res.status).toBe(200);
+    const loaded = (await loadMessages(db.knex, [res.body.id])).get(res.body.id);
+    expect(await noticeMessageOf(res.body.id)).toEqual(loaded!.wire);
+  });
+
+  it('the event carries the message dict a fetch reads (huddle, recipients named twice)', async () => {
+    const to = JSON.stringify(['othello@zulip.com', 'iago@zulip.com', 'othello@zulip.com', 'hamlet@zulip.com']);
+    const res = await send({ type: 'private', to, content: '/me waves' });
+    expect(res.status).toBe(200);
+    const loaded = (await loadMessages(db.knex, [res.body.id])).get(res.body.id);
+    expect(await noticeMessageOf(res.body.id)).toEqual(loaded!.wire);
+  });
+});
