@@ -20,10 +20,11 @@ import { table } from './stats';
 
 const POLLS = Number(process.env.BENCH_POLLS ?? 10_000);
 const CONCURRENCY = 100;
+const PARK_SLICE = 250;
 /** Long enough for the parked polls' allocations to settle before they are measured. */
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 3000);
 /** A fan-out that has not reached every poll by then fails the run instead of hanging it. */
-const FAN_OUT_TIMEOUT_MS = 60_000;
+const FAN_OUT_TIMEOUT_MS = Number(process.env.BENCH_FANOUT_TIMEOUT_SECS ?? 120) * 1000;
 
 interface Queue {
   headers: Record<string, string>;
@@ -38,7 +39,12 @@ interface Measured {
   parked: ProcessSample;
   rssKbPerPoll: number;
   heapKbPerPoll: number;
+  /** The last delivery; the time limit when not every poll got the message. */
   fanOutMs: number;
+  /** Polls that returned the message, and polls that failed (connection errors, error answers). */
+  answered: number;
+  failed: number;
+  complete: boolean;
   /** When each poll returned the message, ms after the send was issued (sorted). */
   arrivals: number[];
   parkMs: number;
@@ -76,18 +82,26 @@ async function measure(name: TopologyName): Promise<Measured> {
     const registered = await steadySample(topology, t0);
     const parkStarted = performance.now();
     let sentAt = Infinity;
+    let arrived = 0;
     // Each poll settles to its arrival time or its error: one failing while the others are still
     // parked is reported with the rest, not as an unhandled rejection.
-    const polls = queues.map((queue) =>
+    const poll = (queue: Queue): Promise<number | Error> =>
       apiCall(topology.eventsUrl, 'GET', '/events', queue.headers, { queue_id: queue.queueId, last_event_id: String(queue.last) }).then(
         (body) => {
           const events = body.events as { type: string }[];
           if (!events.some((e) => e.type === 'message')) return new Error(`poll on ${queue.queueId} returned ${JSON.stringify(body)}`);
+          arrived++;
           return performance.now() - sentAt;
         },
         (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
-      ),
-    );
+      );
+    const polls: Promise<number | Error>[] = [];
+    for (const [i, queue] of queues.entries()) {
+      // Connections are opened a slice at a time: thousands at once overflow the server's listen
+      // backlog and some are reset. Parking is not what is timed.
+      if (i > 0 && i % PARK_SLICE === 0) await settle(100);
+      polls.push(poll(queue));
+    }
     await settle(SETTLE_MS + POLLS / 5);
     const parked = await steadySample(topology, t0);
     const parkMs = performance.now() - parkStarted;
@@ -95,14 +109,20 @@ async function measure(name: TopologyName): Promise<Measured> {
     const sender = users[0]!;
     sentAt = performance.now();
     await apiCall(topology.url, 'POST', '/messages', basicAuth(sender.email, sender.apiKey), { type: 'stream', to: 'fanout', topic: 'fan-out', content: 'fan-out' });
+    const sendMs = Math.round(performance.now() - sentAt);
+    console.log(`${name}: the send took ${sendMs} ms`);
+    // A fan-out that has not reached every poll by the time limit is reported as such (a miss),
+    // with the polls that did return, rather than hanging the run.
     let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<never>((_, fail) => {
-      timer = setTimeout(() => fail(new Error(`fan-out: not every poll returned within ${FAN_OUT_TIMEOUT_MS} ms`)), FAN_OUT_TIMEOUT_MS);
+    const deadline = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), FAN_OUT_TIMEOUT_MS);
     });
     const outcomes = await Promise.race([Promise.all(polls), deadline]).finally(() => clearTimeout(timer));
-    const failed = outcomes.filter((o): o is Error => o instanceof Error);
-    if (failed.length) throw new Error(`${failed.length} of ${POLLS} polls failed; the first: ${failed[0]!.message}`);
-    const arrivals = (outcomes as number[]).sort((a, b) => a - b);
+    const failed = outcomes?.filter((o): o is Error => o instanceof Error) ?? [];
+    if (failed.length) console.error(`${name}: ${failed.length} of ${POLLS} polls failed; the first: ${failed[0]!.message}`);
+    if (!outcomes) console.error(`${name}: only ${arrived} of ${POLLS} polls returned the message within ${FAN_OUT_TIMEOUT_MS} ms`);
+    const arrivals = (outcomes?.filter((o): o is number => typeof o === 'number') ?? []).sort((a, b) => a - b);
+    const complete = outcomes !== null && failed.length === 0;
     const perPoll = (field: 'rssBytes' | 'heapUsedBytes') => Math.round(((parked[field] - registered[field]) / POLLS / 1024) * 100) / 100;
     return {
       topology: name,
@@ -111,7 +131,10 @@ async function measure(name: TopologyName): Promise<Measured> {
       parked,
       rssKbPerPoll: perPoll('rssBytes'),
       heapKbPerPoll: perPoll('heapUsedBytes'),
-      fanOutMs: Math.round(arrivals[arrivals.length - 1]!),
+      fanOutMs: complete ? Math.round(arrivals[arrivals.length - 1]!) : FAN_OUT_TIMEOUT_MS,
+      answered: outcomes ? arrivals.length : arrived,
+      failed: failed.length,
+      complete,
       arrivals: arrivals.map((a) => Math.round(a * 10) / 10),
       parkMs: Math.round(parkMs),
     };
@@ -122,7 +145,14 @@ async function measure(name: TopologyName): Promise<Measured> {
 
 function figures(results: Measured[]): Figure[] {
   return results.flatMap((r) => [
-    { row: 'fan-out', topology: r.topology, value: r.fanOutMs, unit: 'ms', fullSize: r.polls >= 10_000, note: `${r.polls} parked polls` },
+    {
+      row: 'fan-out',
+      topology: r.topology,
+      value: r.fanOutMs,
+      unit: 'ms',
+      fullSize: r.polls >= 10_000,
+      note: r.complete ? `${r.polls} parked polls` : `INCOMPLETE: ${r.answered} of ${r.polls} polls answered, ${r.failed} failed, by the ${r.fanOutMs} ms limit`,
+    },
     {
       row: 'parked-polls',
       topology: r.topology,
@@ -168,7 +198,7 @@ async function main(): Promise<void> {
     'KB per poll (RSS)': r.rssKbPerPoll,
     'KB per poll (heap)': r.heapKbPerPoll,
     'fds parked': r.parked.fds,
-    'fan-out last delivery ms': r.fanOutMs,
+    'fan-out last delivery ms': r.complete ? r.fanOutMs : `> ${r.fanOutMs} (${r.answered} answered, ${r.failed} failed)`,
     'fan-out p50 ms': r.arrivals[Math.floor(r.arrivals.length / 2)] ?? NaN,
   }));
   console.log(`\nParked long-polls in one event-tier process, and fan-out of one message to all of them\n`);
