@@ -90,7 +90,13 @@ export class MemoryBus implements Bus {
       const partition = partitionOf(item.partitionKey, this.partitions);
       // The payload is stored as given: the NATS adapter hands consumers a JSON copy, so
       // publishers must not mutate a payload after publishing it (they build a fresh one per row).
-      this.logs[partition]!.append({ id: item.id, partition, seq: ++this.lastSeq, payload: item.payload });
+      this.logs[partition]!.append({
+        id: item.id,
+        partition,
+        seq: ++this.lastSeq,
+        ...(item.position !== undefined ? { position: item.position } : {}),
+        payload: item.payload,
+      });
       touched.add(partition);
     }
     for (const partition of touched) this.enforceCap(partition);

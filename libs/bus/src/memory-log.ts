@@ -4,6 +4,7 @@ export interface StoredRecord {
   id: string;
   partition: number;
   seq: number;
+  position?: number;
   payload: BusEvent;
 }
 

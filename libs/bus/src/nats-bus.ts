@@ -1,10 +1,10 @@
 import type { Logger } from '@chat/log';
 import { connect } from '@nats-io/transport-node';
-import type { NatsConnection } from '@nats-io/nats-core';
-import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
-import { partitionOf, type Bus, type ConsumerHandle, type PublishItem, type RecordHandler } from './bus';
+import { headers, type NatsConnection } from '@nats-io/nats-core';
+import { PubHeaders, jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager, type StreamInfo } from '@nats-io/jetstream';
+import { BusLossError, partitionOf, type Bus, type ConsumerHandle, type PublishItem, type RecordHandler } from './bus';
 import { PartitionWorker } from './nats-partition-worker';
-import { ensureStream, partitionSubject, type StreamSettings } from './nats-setup';
+import { POSITION_HEADER, ensureStream, partitionSubject, type StreamSettings } from './nats-setup';
 import { DEFAULT_DUPLICATE_WINDOW_MS, assertGroupName, assertPartitions } from './policy';
 
 export interface NatsBusOptions {
@@ -25,6 +25,14 @@ export interface NatsBusOptions {
   replicas?: number;
   /** Connection name shown by the server's monitoring. */
   name?: string;
+  /**
+   * This bus is the stream's only publisher (the outbox relay's): each record then expects the
+   * one before it to be the stream's last (Nats-Expected-Last-Msg-Id), so nothing, not even a
+   * publish the client buffered while the broker was down, lands in a stream that lost records
+   * before the loss is reported (BusLossError) and the relay has replayed. Off for tests in which
+   * several buses publish to one stream.
+   */
+  exclusivePublisher?: boolean;
   logger?: Logger;
 }
 
@@ -35,14 +43,18 @@ export interface NatsBusOptions {
  */
 export class NatsBus implements Bus {
   private readonly workers = new Set<PartitionWorker>();
-  private streamReady = true;
+  /** The stream as last verified: a different creation time, or a last sequence below what the
+   * server acknowledged to us, means the broker lost records. */
+  private stream: { created: string; lastSeq: number; lastId: string } = { created: '', lastSeq: 0, lastId: '' };
+  /** Set after a failed publish or a reconnect: verify the stream before the next publish. */
+  private verifyBeforePublish = false;
   private closed = false;
 
   private constructor(
     private readonly nc: NatsConnection,
     private readonly js: JetStreamClient,
     private readonly jsm: JetStreamManager,
-    private readonly settings: StreamSettings & { ackWaitMs: number; partitions: number },
+    private readonly settings: StreamSettings & { ackWaitMs: number; partitions: number; exclusivePublisher: boolean },
     private readonly logger?: Logger,
   ) {}
 
@@ -68,9 +80,10 @@ export class NatsBus implements Bus {
         maxAgeMs: options.maxAgeMs ?? 24 * 60 * 60_000,
         ackWaitMs: options.ackWaitMs ?? 30_000,
         replicas: options.replicas ?? 1,
+        exclusivePublisher: options.exclusivePublisher ?? false,
       };
-      await ensureStream(jsm, settings);
       const bus = new NatsBus(nc, jetstream(nc), jsm, settings, options.logger);
+      await bus.remember(await ensureStream(jsm, settings));
       bus.logStatus();
       return bus;
     } catch (err) {
@@ -82,26 +95,59 @@ export class NatsBus implements Bus {
   /** Pipelined: every record is sent before the first ack is awaited, so a batch costs about one
    * round trip, not one per record. Resolves once the server has stored (or, for an id seen within
    * duplicate_window, dropped) every record; rejects if any failed, and the caller retries the
-   * batch, deduplication making that safe. */
+   * batch, deduplication making that safe. Rejects with BusLossError, once, when the broker lost
+   * records it had acknowledged. */
   async publish(items: PublishItem[]): Promise<void> {
     if (this.closed) throw new Error('bus closed');
-    if (!this.streamReady) {
-      await ensureStream(this.jsm, this.settings);
-      this.streamReady = true;
-    }
-    const acks = items.map((item) => {
+    if (this.verifyBeforePublish) await this.verifyStream();
+    const acks = items.map((item, i) => {
       const subject = partitionSubject(this.settings.stream, partitionOf(item.partitionKey, this.partitions));
-      return this.js.publish(subject, JSON.stringify(item.payload), { msgID: item.id });
+      const h = headers();
+      if (item.position !== undefined) h.set(POSITION_HEADER, String(item.position));
+      // Duplicates are dropped before this check, so a retried batch passes it.
+      const lastMsgID = i === 0 ? this.stream.lastId : items[i - 1]!.id;
+      const expect = this.settings.exclusivePublisher && lastMsgID ? { expect: { lastMsgID } } : {};
+      return this.js.publish(subject, JSON.stringify(item.payload), { msgID: item.id, headers: h, ...expect });
     });
     const results = await Promise.allSettled(acks);
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) {
       // The stream may be gone (a server that lost its storage; the client then reports "no
-      // responders" as "jetstream is not enabled"), so check it, recreating it if need be, before
-      // the caller's retry: one cheap request, and only after a failure.
-      this.streamReady = false;
+      // responders" as "jetstream is not enabled") or shorter: check before the caller's retry.
+      this.verifyBeforePublish = true;
       throw failed.reason;
     }
+    for (const r of results) if (r.status === 'fulfilled') this.stream.lastSeq = Math.max(this.stream.lastSeq, r.value.seq);
+    if (items.length > 0) this.stream.lastId = items[items.length - 1]!.id;
+  }
+
+  async startedAt(): Promise<Date> {
+    if (this.verifyBeforePublish) await this.verifyStream();
+    return new Date(this.stream.created);
+  }
+
+  /** Ensures the stream (re-creating a lost one) and compares it with what this bus knew. */
+  private async verifyStream(): Promise<void> {
+    const info = await ensureStream(this.jsm, this.settings);
+    const known = this.stream;
+    await this.remember(info);
+    this.verifyBeforePublish = false;
+    if (known.created && info.created !== known.created) {
+      throw new BusLossError(`stream ${this.settings.stream} was created again (${known.created} -> ${info.created})`);
+    }
+    if (info.state.last_seq < known.lastSeq) {
+      throw new BusLossError(`stream ${this.settings.stream} ends at ${info.state.last_seq}, it had acknowledged ${known.lastSeq}`);
+    }
+  }
+
+  private async remember(info: StreamInfo): Promise<void> {
+    const lastSeq = info.state.last_seq;
+    let lastId = '';
+    if (lastSeq > 0 && this.settings.exclusivePublisher) {
+      const last = await this.jsm.streams.getMessage(this.settings.stream, { seq: lastSeq }).catch(() => null);
+      lastId = last?.header.get(PubHeaders.MsgIdHdr) ?? '';
+    }
+    this.stream = { created: info.created, lastSeq, lastId };
   }
 
   async consume(group: string, handler: RecordHandler): Promise<ConsumerHandle> {
@@ -149,7 +195,12 @@ export class NatsBus implements Bus {
     void (async () => {
       for await (const s of this.nc.status()) {
         if (s.type === 'disconnect') this.logger?.warn({ server: s.server }, 'nats disconnected');
-        else if (s.type === 'reconnect') this.logger?.info({ server: s.server }, 'nats reconnected');
+        else if (s.type === 'reconnect') {
+          // The server may have come back without its storage: check before publishing again.
+          this.verifyBeforePublish = true;
+          for (const worker of this.workers) worker.restartPull();
+          this.logger?.info({ server: s.server }, 'nats reconnected');
+        }
         else if (s.type === 'error') this.logger?.error({ err: s.error }, 'nats error');
       }
     })().catch(() => undefined);

@@ -2,7 +2,7 @@ import type { Logger } from '@chat/log';
 import type { BusEvent } from '@chat/events';
 import { PubHeaders, type ConsumerMessages, type JetStreamClient, type JetStreamManager, type JsMsg } from '@nats-io/jetstream';
 import type { BusRecord, RecordHandler } from './bus';
-import { consumerName, ensureConsumer } from './nats-setup';
+import { POSITION_HEADER, consumerName, ensureConsumer } from './nats-setup';
 import { redeliveryDelayMs } from './policy';
 
 export interface WorkerSettings {
@@ -39,6 +39,16 @@ export class PartitionWorker {
   async start(): Promise<void> {
     await ensureConsumer(this.s.jsm, this.s);
     this.loop = this.run();
+  }
+
+  /**
+   * After the connection came back: end this pull so run() re-creates it. The client's own
+   * recovery asks for the consumer once and, if the server's JetStream is still starting, waits
+   * a whole pull expiry (30 s) before asking again; run() retries within seconds, and re-creates
+   * a consumer the server lost with its storage.
+   */
+  restartPull(): void {
+    this.messages?.stop();
   }
 
   /** Ends the pull, then waits for the record in hand to be handled and acked. */
@@ -124,7 +134,7 @@ export class PartitionWorker {
     // Fire and forget: the server hands this partition's next record to nobody until it sees the
     // ack, so waiting for its confirmation (ackAck) would buy no ordering, only a round trip per
     // record (measured: ~25% fewer records/s on one partition). A lost ack (connection dropped)
-    // means a redelivery after ack_wait, which consumers skip by seq.
+    // means a redelivery after ack_wait, which consumers skip by position.
     msg.ack();
   }
 
@@ -140,10 +150,12 @@ export class PartitionWorker {
 }
 
 function toRecord(msg: JsMsg, partition: number): BusRecord {
+  const position = msg.headers?.get(POSITION_HEADER);
   return {
     id: msg.headers?.get(PubHeaders.MsgIdHdr) ?? '',
     partition,
     seq: msg.seq,
+    ...(position ? { position: Number(position) } : {}),
     payload: msg.json<BusEvent>(),
     redeliveries: msg.info.deliveryCount - 1,
   };

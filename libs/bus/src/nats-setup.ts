@@ -8,6 +8,7 @@ import {
   type ConsumerConfig,
   type JetStreamManager,
   type StreamConfig,
+  type StreamInfo,
 } from '@nats-io/jetstream';
 
 /**
@@ -32,7 +33,12 @@ export interface StreamSettings {
   replicas: number;
 }
 
-export async function ensureStream(jsm: JetStreamManager, s: StreamSettings): Promise<void> {
+/** The header carrying PublishItem.position to consumers. */
+export const POSITION_HEADER = 'Chat-Position';
+
+/** Creates the stream if it is missing, updates what may change; returns its info (creation time,
+ * last sequence), with which the bus notices a stream that was lost and created again. */
+export async function ensureStream(jsm: JetStreamManager, s: StreamSettings): Promise<StreamInfo> {
   const config: Partial<StreamConfig> & { name: string } = {
     name: s.stream,
     // One wildcard covers every partition, so changing the partition count needs no update.
@@ -51,15 +57,14 @@ export async function ensureStream(jsm: JetStreamManager, s: StreamSettings): Pr
   } catch (err) {
     if (!isNotFound(err)) throw err;
     try {
-      await jsm.streams.add(config);
-      return;
+      return await jsm.streams.add(config);
     } catch (addErr) {
       // Another process created it between our info and add: fall through to the update.
       if (!/already in use/i.test(errorMessage(addErr))) throw addErr;
     }
   }
   const { name: _name, ...changes } = config;
-  await jsm.streams.update(s.stream, changes);
+  return jsm.streams.update(s.stream, changes);
 }
 
 export interface ConsumerSettings {

@@ -9,10 +9,15 @@
  * - Woken by NOTIFY at commit, with a fallback poll in case a notification is lost.
  * - The outbox id is the bus's deduplication id: a crash between publish and marking re-sends
  *   rows the bus then drops.
- * - Published rows are kept for a replay window, so events can be republished after a broker
- *   lost data, then deleted.
+ * - Each row gets a bus position (bus_pos, one sequence) before its first publish, in publish
+ *   order; consumers skip positions they already applied, so a republished row never repeats.
+ * - Published rows are kept for a replay window (retentionMs), then deleted. When the bus reports
+ *   that the broker lost acknowledged records (BusLossError), or at leadership the stream turns
+ *   out younger than rows published to it, the window's rows are marked unpublished again and go
+ *   out first, in position order, before anything newer (docs/architecture.md, "Replay").
  */
-import type { Bus, PublishItem } from '@chat/bus';
+import { BusLossError, type Bus, type PublishItem } from '@chat/bus';
+import type { Knex } from 'knex';
 import type { Logger } from '@chat/log';
 import type { Notice } from '@chat/events';
 import type { Database } from './connect';
@@ -46,6 +51,8 @@ export class OutboxRelay {
   private lastCleanup = 0;
   /** Rows published since start; read by tests and the bench. */
   published = 0;
+  /** Rows marked for replay since start (after the broker lost records). */
+  replayed = 0;
 
   constructor(private readonly options: RelayOptions) {
     this.batchSize = options.batchSize ?? 500;
@@ -109,13 +116,21 @@ export class OutboxRelay {
   }
 
   private async publishWhileLeader(isAlive: () => boolean): Promise<void> {
+    let checkedStream = false;
     while (this.running && isAlive()) {
       this.pending = false;
       let drained = false;
       try {
+        // The previous leader may have published to a stream the broker has lost since.
+        if (!checkedStream) await this.replayIfStreamIsYounger();
+        checkedStream = true;
         drained = (await this.publishBatch()) < this.batchSize;
         await this.cleanUp();
       } catch (err) {
+        if (err instanceof BusLossError) {
+          await this.replayLostWindow(err).catch((e: unknown) => this.options.logger.error({ err: e }, 'outbox relay: replay failed'));
+          continue;
+        }
         this.options.logger.error({ err }, 'outbox relay: publish failed; retrying');
         await this.sleep(500, false);
         continue;
@@ -124,7 +139,7 @@ export class OutboxRelay {
     }
   }
 
-  /** Publishes one batch of unsent rows; returns how many there were. */
+  /** Publishes one batch of unsent rows, replayed ones first in position order; returns how many. */
   async publishBatch(): Promise<number> {
     const { knex } = this.options.db;
     const rows: {
@@ -134,15 +149,18 @@ export class OutboxRelay {
       payload: Notice | string;
       created_at: Date | string;
       request_id: string | null;
+      bus_pos: string | number | null;
     }[] = await knex('outbox')
-      .select('id', 'partition_key', 'tx_id', 'payload', 'created_at', 'request_id')
+      .select('id', 'partition_key', 'tx_id', 'payload', 'created_at', 'request_id', 'bus_pos')
       .whereNull('published_at')
-      .orderBy('id')
+      .orderByRaw('bus_pos NULLS LAST, id')
       .limit(this.batchSize);
     if (rows.length === 0) return 0;
+    const positions = await claimPositions(knex, rows);
     const items: PublishItem[] = rows.map((row) => ({
       id: String(row.id),
       partitionKey: row.partition_key,
+      position: positions.get(Number(row.id))!,
       payload: {
         outboxId: String(row.id),
         txId: Number(row.tx_id),
@@ -152,14 +170,36 @@ export class OutboxRelay {
       },
     }));
     await this.options.bus.publish(items);
+    // Counted as soon as the bus has them (consumers may already be handling them).
+    this.published += rows.length;
     await knex('outbox')
       .whereIn(
         'id',
         rows.map((r) => r.id),
       )
       .update({ published_at: knex.fn.now() });
-    this.published += rows.length;
     return rows.length;
+  }
+
+  /** At leadership: rows published (within the window) before the stream began went to a stream
+   * the broker lost since, while no relay was connected to notice. */
+  private async replayIfStreamIsYounger(): Promise<void> {
+    const startedAt = await this.options.bus.startedAt?.();
+    if (!startedAt) return;
+    const windowStart = new Date(Date.now() - this.retentionMs);
+    const older = await this.options.db
+      .knex('outbox')
+      .where('published_at', '>=', windowStart)
+      .andWhere('published_at', '<', startedAt)
+      .first('id');
+    if (older) await this.replayLostWindow(new BusLossError(`the stream began at ${startedAt.toISOString()}, after rows published to it`));
+  }
+
+  private async replayLostWindow(reason: BusLossError): Promise<void> {
+    const since = new Date(Date.now() - this.retentionMs);
+    const rows = await replayOutbox(this.options.db.knex, since);
+    this.replayed += rows;
+    this.options.logger.warn({ reason: reason.message, since, rows }, 'outbox relay: the broker lost records; replaying the window');
   }
 
   private async cleanUp(): Promise<void> {
@@ -184,4 +224,41 @@ export class OutboxRelay {
       };
     });
   }
+}
+
+/**
+ * Marks the rows published since `since` for publishing again (the operator's entry after a
+ * broker lost data; see docs/operations.md "Replay"). The relay sends them before anything
+ * newer, in their original order; JetStream drops what it still holds (within its duplicate
+ * window) and event queues skip positions they already applied. Rows older than the relay's
+ * retention are gone. Returns how many rows were marked.
+ */
+export async function replayOutbox(knex: Knex, since: Date): Promise<number> {
+  const marked = await knex('outbox').where('published_at', '>=', since).update({ published_at: null });
+  if (marked > 0) await knex.raw('SELECT pg_notify(?, ?)', [OUTBOX_CHANNEL, '']);
+  return marked;
+}
+
+/**
+ * Gives rows without a bus position the next ones from the sequence, in the batch's order (new
+ * rows are in id order after the replayed ones); returns every row's position. Positions are
+ * kept in the row, so a republish, and a replay, carry the same one.
+ */
+async function claimPositions(knex: Knex, rows: { id: number; bus_pos: string | number | null }[]): Promise<Map<number, number>> {
+  const positions = new Map<number, number>();
+  const unclaimed: number[] = [];
+  for (const row of rows) {
+    if (row.bus_pos === null) unclaimed.push(Number(row.id));
+    else positions.set(Number(row.id), Number(row.bus_pos));
+  }
+  if (unclaimed.length === 0) return positions;
+  const { rows: fresh } = (await knex.raw('SELECT nextval(?) AS pos FROM generate_series(1, ?)', ['outbox_bus_pos', unclaimed.length])) as {
+    rows: { pos: string | number }[];
+  };
+  // Sorted here, so the order in which PostgreSQL evaluated nextval does not matter.
+  const values = fresh.map((r) => Number(r.pos)).sort((a, b) => a - b);
+  unclaimed.forEach((id, i) => positions.set(id, values[i]!));
+  const pairs = unclaimed.map((id) => `(${id}::bigint, ${positions.get(id)!}::bigint)`).join(', ');
+  await knex.raw(`UPDATE outbox SET bus_pos = v.pos FROM (VALUES ${pairs}) AS v(id, pos) WHERE outbox.id = v.id`);
+  return positions;
 }

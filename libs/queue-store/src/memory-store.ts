@@ -21,7 +21,7 @@ interface MemoryQueue {
   nextId: number;
   newestPrunedId: number;
   /** The last bus position applied; undefined until an append carries one. */
-  busSeq: number | undefined;
+  busPos: number | undefined;
   /** Set by setFence: events of transactions this snapshot saw are skipped. */
   fence?: Snapshot;
   /** While registering: the transaction of each event in `events` (same positions). */
@@ -74,7 +74,7 @@ export class MemoryQueueStore implements QueueStore {
       events: [],
       nextId: 0,
       newestPrunedId: -1,
-      busSeq: undefined,
+      busPos: undefined,
       pendingTx: queue.registering ? [] : undefined,
     });
     addTo(this.byUser, queue.userId, queue.id);
@@ -112,7 +112,7 @@ export class MemoryQueueStore implements QueueStore {
     return this.descriptors(this.publicByRealm.get(realmId) ?? []);
   }
 
-  async append(entries: AppendEntry[], busSeq?: number, txId?: number): Promise<(number | null)[]> {
+  async append(entries: AppendEntry[], busPos?: number, txId?: number): Promise<(number | null)[]> {
     // Decided once per queue and call, so every entry of this call for a queue is applied (the
     // record is new to it) or none is (a redelivery), as in the Redis store's per-queue script.
     const accepted = new Map<string, boolean>();
@@ -121,9 +121,9 @@ export class MemoryQueueStore implements QueueStore {
       if (!queue) return null;
       let accept = accepted.get(queueId);
       if (accept === undefined) {
-        accept = busSeq === undefined || queue.busSeq === undefined || busSeq > queue.busSeq;
+        accept = busPos === undefined || queue.busPos === undefined || busPos > queue.busPos;
         accepted.set(queueId, accept);
-        if (accept && busSeq !== undefined) queue.busSeq = busSeq;
+        if (accept && busPos !== undefined) queue.busPos = busPos;
       }
       if (!accept) return null;
       if (txId !== undefined && queue.fence && visibleIn(queue.fence, txId)) return null;
@@ -226,7 +226,7 @@ export class MemoryQueueStore implements QueueStore {
         events: queue.events,
         nextId: queue.nextId,
         newestPrunedId: queue.newestPrunedId,
-        busSeq: undefined,
+        busPos: undefined,
         fence: queue.fence,
       });
       addTo(this.byUser, queue.descriptor.userId, queue.descriptor.id);

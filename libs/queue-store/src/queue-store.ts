@@ -115,17 +115,18 @@ export interface QueueStore {
   publicStreamQueues(realmId: number): Promise<QueueDescriptor[]>;
   /**
    * Appends each entry's event to its queue, giving it the queue's next id, and wakes the queue's
-   * waiter. Nothing happens for a queue that no longer exists, nor, when `busSeq` is given, for a
-   * queue that already applied that bus position or a later one (a redelivery).
+   * waiter. Nothing happens for a queue that no longer exists, nor, when `busPos` is given, for a
+   * queue that already applied that bus position or a later one (a redelivery, or a replay after
+   * the broker lost records: positions come from the outbox, so they survive a new stream).
    * Returns the new id per entry, or null where nothing was appended.
    *
-   * Entries of one call for the same queue are applied together: with `busSeq` they are all
+   * Entries of one call for the same queue are applied together: with `busPos` they are all
    * appended or all skipped, so one bus record may yield several events for a queue.
    *
    * `txId` is the transaction that committed the change: a queue fenced with a snapshot that saw
    * it skips the event (its state already has it); a queue still registering records it.
    */
-  append(entries: AppendEntry[], busSeq?: number, txId?: number): Promise<(number | null)[]>;
+  append(entries: AppendEntry[], busPos?: number, txId?: number): Promise<(number | null)[]>;
   /**
    * Ends a queue's registration: from now on events from transactions `snapshot` saw are skipped,
    * and those already appended while the state was being read are dropped. Atomic with appends.

@@ -5,7 +5,7 @@ import type { QueueDescriptor } from './queue-store';
  *
  *   P q:{<queueId>}          hash: the descriptor's fields, plus the queue's counters
  *                            nextId (the next event id, from 0), prunedId (newest pruned, from -1)
- *                            and busSeq (the last bus position applied; absent until the first)
+ *                            and busPos (the last bus position applied; absent until the first)
  *   P q:{<queueId>}:events   list: the unacknowledged events as JSON, oldest first, each
  *                            beginning with `{"id":<n>,` so scripts read ids without decoding
  *   P q:{<queueId>}:tx       list, while registering: each queued event's transaction id
@@ -16,6 +16,8 @@ import type { QueueDescriptor } from './queue-store';
  *   P body:<uuid>            string: a message body (JSON) shared by the events that refer to it
  *   P body-refs              hash: body key -> references from queued events
  *   P queue-counter          the INCR counter behind queue ids
+ *   P queue-epoch            when this Redis issued its first queue id (ms): the ids' first
+ *                            part, so ids issued after Redis lost its data never repeat old ones
  *   P wake:<queueId>         pub/sub channel: a message per append (and on delete)
  *
  * The `{queueId}` hash tag keeps a queue's two keys in one cluster slot, so its scripts stay
@@ -63,6 +65,10 @@ export class RedisLayout {
     return `${this.prefix}queue-counter`;
   }
 
+  get queueEpoch(): string {
+    return `${this.prefix}queue-epoch`;
+  }
+
   get wakePrefix(): string {
     return `${this.prefix}wake:`;
   }
@@ -72,7 +78,7 @@ export class RedisLayout {
   }
 }
 
-/** The descriptor as hash fields, with a new queue's counters (busSeq stays absent). */
+/** The descriptor as hash fields, with a new queue's counters (busPos stays absent). */
 export function encodeQueue(queue: QueueDescriptor): string[] {
   return [
     'userId', String(queue.userId),

@@ -73,7 +73,7 @@ end
 
 /**
  * KEYS: queue, events, pending transactions, expiry, body references. ARGV: wake channel, bus
- * seq or '', transaction id or '', max events (0: none), key prefix, queue id, then each event's
+ * position or '', transaction id or '', max events (0: none), key prefix, queue id, then each event's
  * JSON without "id" (a message event as its body reference, the body SET just before). Returns the ids given, or nil when the queue is gone, already applied this bus
  * position, is fenced by a snapshot that saw the transaction, or went over its cap (then the
  * queue is collected, so its client gets BAD_EVENT_QUEUE_ID and registers again).
@@ -82,11 +82,11 @@ end
  */
 const APPEND = `${VISIBLE}${BODIES}
 if redis.call('EXISTS', KEYS[1]) == 0 then return false end
-local seq = ARGV[2]
-if seq ~= '' then
-  local applied = redis.call('HGET', KEYS[1], 'busSeq')
-  if applied and tonumber(seq) <= tonumber(applied) then return false end
-  redis.call('HSET', KEYS[1], 'busSeq', seq)
+local pos = ARGV[2]
+if pos ~= '' then
+  local applied = redis.call('HGET', KEYS[1], 'busPos')
+  if applied and tonumber(pos) <= tonumber(applied) then return false end
+  redis.call('HSET', KEYS[1], 'busPos', pos)
 end
 local tx = ARGV[3]
 local fence = redis.call('HMGET', KEYS[1], 'fenceXmin', 'fenceXmax', 'fenceXip', 'registering')

@@ -50,8 +50,6 @@ export class RedisQueueStore implements QueueStore {
   private readonly keys: RedisLayout;
   private readonly maxEvents: number;
   private readonly onConnectionError: (error: Error) => void;
-  /** Zulip's SERVER_GENERATION; uniqueness comes from the shared counter, this keeps the id shape. */
-  private readonly generation = Math.floor(Date.now() / 1000);
   private readonly waiters = new Waiters((queueId) => this.unsubscribe(queueId));
   /** SUBSCRIBE in flight or done, per queue with local waiters. */
   private readonly subscriptions = new Map<string, Promise<unknown>>();
@@ -71,8 +69,16 @@ export class RedisQueueStore implements QueueStore {
     this.maxEvents = options.maxEvents ?? 0;
   }
 
+  /** `<epoch>:<n>`, Zulip's shape (its SERVER_GENERATION, then a counter), the epoch in
+   * milliseconds so two lives of one Redis within a second differ. It lives in Redis beside the
+   * counter: a Redis that lost its data restarts the counter at 1 under a new
+   * epoch, so a client still polling a lost queue gets BAD_EVENT_QUEUE_ID, never a stranger's. */
   async newQueueId(): Promise<string> {
-    return `${this.generation}:${await this.redis.incr(this.keys.queueCounter)}`;
+    const k = this.keys;
+    const reply = replies(
+      await this.redis.multi().set(k.queueEpoch, String(Date.now()), 'NX').get(k.queueEpoch).incr(k.queueCounter).exec(),
+    );
+    return `${String(reply[1])}:${String(reply[2])}`;
   }
 
   async create(queue: QueueDescriptor): Promise<void> {
@@ -114,7 +120,7 @@ export class RedisQueueStore implements QueueStore {
   }
 
   /** One script call per queue, all in one pipeline: a 10,000-queue fan-out is one write and one read. */
-  async append(entries: AppendEntry[], busSeq?: number, txId?: number): Promise<(number | null)[]> {
+  async append(entries: AppendEntry[], busPos?: number, txId?: number): Promise<(number | null)[]> {
     const ids: (number | null)[] = entries.map(() => null);
     const { groups, bodies } = groupByQueue(entries, (id) => this.keys.body(id));
     if (groups.length === 0) return ids;
@@ -126,7 +132,7 @@ export class RedisQueueStore implements QueueStore {
     for (const { queueId, events } of groups) {
       pipeline.chatQueueAppend(
         k.queue(queueId), k.events(queueId), k.pendingTx(queueId), k.expiry, k.bodyRefs,
-        k.wake(queueId), busSeq ?? '', txId ?? '', this.maxEvents, k.prefix, queueId, ...events,
+        k.wake(queueId), busPos ?? '', txId ?? '', this.maxEvents, k.prefix, queueId, ...events,
       );
     }
     const results = replies(await pipeline.exec()).slice(bodies.size);

@@ -92,13 +92,13 @@ describe('RedisQueueStore', () => {
     await store.append([{ queueId: queue.id, event: { type: 'x' } }], 3);
     const q = `${prefix}q:{${queue.id}}`;
     expect(await keysOfPrefix()).toEqual(
-      [q, `${q}:events`, `${prefix}expiry`, `${prefix}queue-counter`, `${prefix}realm:2:public`, `${prefix}user:5`].sort(),
+      [q, `${q}:events`, `${prefix}expiry`, `${prefix}queue-counter`, `${prefix}queue-epoch`, `${prefix}realm:2:public`, `${prefix}user:5`].sort(),
     );
-    expect(await admin.hmget(q, 'nextId', 'prunedId', 'busSeq')).toEqual(['1', '-1', '3']);
+    expect(await admin.hmget(q, 'nextId', 'prunedId', 'busPos')).toEqual(['1', '-1', '3']);
     expect(await admin.lrange(`${q}:events`, 0, -1)).toEqual(['{"id":0,"type":"x"}']);
     expect(Number(await admin.zscore(`${prefix}expiry`, queue.id))).toBe(queue.lastActivity + 600_000);
     await store.delete(queue.id);
-    expect(await keysOfPrefix()).toEqual([`${prefix}queue-counter`]);
+    expect(await keysOfPrefix()).toEqual([`${prefix}queue-counter`, `${prefix}queue-epoch`]);
   });
 
   it('stores a fanned-out message body once and deletes it when the last queue lets go', async () => {

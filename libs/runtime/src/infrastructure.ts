@@ -30,6 +30,8 @@ export async function openBus(config: Config, kind: 'memory' | 'nats', logger: L
     partitions: config.busPartitions,
     ackWaitMs: config.busAckWaitSecs * 1000,
     replicas: config.busStreamReplicas,
+    // Only the outbox relay publishes: lets the bus notice a broker that lost records (nats-bus.ts).
+    exclusivePublisher: true,
     logger,
   });
 }

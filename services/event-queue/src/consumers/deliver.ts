@@ -1,10 +1,11 @@
 /**
  * Turns bus records into queue events (Zulip's process_notification). For each record: the target
  * queues, those that accept the event, one atomic append per queue carrying the record's bus
- * sequence, so a redelivered record is never appended twice. The record is acknowledged by the
+ * position (the outbox's, kept across a broker that lost its stream), so neither a redelivered nor
+ * a replayed record is appended twice. The record is acknowledged by the
  * bus adapter only after this resolves.
  */
-import type { BusRecord } from '@chat/bus';
+import { dedupPosition, type BusRecord } from '@chat/bus';
 import { finalizeMessage, NOTICE_VERSION, type ClientEvent, type MessageNotice, type UserEventNotice } from '@chat/events';
 import type { AppendEntry, QueueDescriptor, QueueStore } from '@chat/queue-store';
 import { acceptsEventType, matchesNarrow } from '../domain/event-filter';
@@ -17,7 +18,7 @@ export async function deliverRecord(store: QueueStore, record: BusRecord): Promi
   }
   const entries = notice.kind === 'message' ? await messageEntries(store, notice) : await eventEntries(store, notice);
   if (entries.length === 0) return 0;
-  const ids = await store.append(entries, record.seq, record.payload.txId);
+  const ids = await store.append(entries, dedupPosition(record), record.payload.txId);
   return ids.filter((id) => id !== null).length;
 }
 
