@@ -14,7 +14,7 @@ import { writeResult, type Figure } from './report/output';
 import { renderBarChart } from './report/svg';
 import { summarize, table, type LatencySummary } from './stats';
 
-const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 500);
+const MESSAGES = Number(process.env.BENCH_DELIVERY_MESSAGES ?? 500);
 const WARMUP = 50;
 const SUBSCRIBERS = 10;
 /** A message not delivered to every poller by then fails the run rather than hanging it. */
