@@ -21,6 +21,7 @@ function codeProblem(body: Body): string | null {
   const missing = /^Missing '(.+)' argument$/.exec(msg);
   if (missing && (body.code !== 'REQUEST_VARIABLE_MISSING' || body.var_name !== missing[1])) return 'a missing argument without REQUEST_VARIABLE_MISSING and var_name';
   if (/^Argument ".+" is not valid JSON\.$/.test(msg) && body.code !== 'BAD_REQUEST') return 'invalid JSON without BAD_REQUEST';
+  if (body.code === 'REQUEST_VARIABLE_INVALID' && typeof body.var_name !== 'string') return 'REQUEST_VARIABLE_INVALID without var_name';
   return null;
 }
 

@@ -1,25 +1,29 @@
 /**
- * Did a request change the database? A cheap test first: PostgreSQL hands out a transaction id
- * only to a transaction that writes, so if the next id to assign is unchanged, nothing was written.
- * Only when it moved is every table compared (row count and an md5 of its rows, in order).
+ * Did a request change the database? PostgreSQL hands out a transaction id only to a transaction
+ * that writes, so if the next id to assign has not moved, nothing was written. When it has, every
+ * table is asked for rows inserted or updated since the baseline (their `xmin`, the transaction
+ * that wrote the row version, is at or past the baseline's next id) and for its row count (a
+ * deletion). That costs a count per table, not a hash of every row, so the run stays fast as the
+ * tables grow with the requests that succeed.
  */
 import type { Database } from '@chat/db';
 
 type Knex = Database['knex'];
 
 /**
- * Rows a rejected request may legitimately write or that change on their own:
+ * Tables a rejected request may legitimately write, or that change on their own:
  * - login_attempts: a failed password login is recorded on purpose (the login rate limit);
- * - knex's migration bookkeeping;
- * - outbox.published_at: the relay marks rows after publishing, whenever it gets to them.
+ * - knex's migration bookkeeping.
  */
 const SKIPPED_TABLES = new Set(['login_attempts', 'knex_migrations', 'knex_migrations_lock']);
-const ROW_TEXT: Record<string, string> = { outbox: '(t.id, t.partition_key, t.payload, t.tx_id)::text' };
+/** The relay updates outbox rows (published_at) whenever it gets to them: only a new row counts. */
+const COUNT_ONLY_TABLES = new Set(['outbox']);
 
-export type Fingerprint = Map<string, string>;
+/** Rows per table. */
+type Counts = Map<string, number>;
 
 /** The next transaction id PostgreSQL will assign: it moves only when something writes. */
-export async function nextTransactionId(knex: Knex): Promise<string> {
+async function nextTransactionId(knex: Knex): Promise<string> {
   const { rows } = (await knex.raw('SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS xmax')) as { rows: { xmax: string }[] };
   return rows[0]!.xmax;
 }
@@ -31,21 +35,16 @@ async function tableNames(knex: Knex): Promise<string[]> {
   return rows.map((r) => r.table_name).filter((name) => !SKIPPED_TABLES.has(name));
 }
 
-/** One row per table: its name, its row count and an md5 of its rows. */
-export async function fingerprint(knex: Knex): Promise<Fingerprint> {
-  const tables = await tableNames(knex);
+/** Per table: its row count, and how many row versions transactions from `sinceXid` on wrote. */
+async function survey(knex: Knex, tables: string[], sinceXid: string): Promise<{ name: string; total: number; written: number }[]> {
+  // xmin is the 32-bit transaction id; a test database never wraps around.
+  const since = Number(BigInt(sinceXid) % 2n ** 32n);
   const selects = tables.map((table) => {
-    const row = ROW_TEXT[table] ?? 't::text';
-    return `SELECT '${table}' AS name, count(*)::text || ':' || coalesce(md5(string_agg(${row}, ',' ORDER BY ${row})), '') AS sum FROM "${table}" t`;
+    const written = COUNT_ONLY_TABLES.has(table) ? '0' : `count(*) FILTER (WHERE xmin::text::bigint >= ${since})`;
+    return `SELECT '${table}' AS name, count(*) AS total, ${written} AS written FROM "${table}"`;
   });
-  const { rows } = (await knex.raw(selects.join(' UNION ALL '))) as { rows: { name: string; sum: string }[] };
-  return new Map(rows.map((r) => [r.name, r.sum]));
-}
-
-/** The tables whose fingerprint differs. */
-export function changedTables(before: Fingerprint, after: Fingerprint): string[] {
-  const names = new Set([...before.keys(), ...after.keys()]);
-  return [...names].filter((name) => before.get(name) !== after.get(name)).sort();
+  const { rows } = (await knex.raw(selects.join(' UNION ALL '))) as { rows: { name: string; total: string | number; written: string | number }[] };
+  return rows.map((r) => ({ name: r.name, total: Number(r.total), written: Number(r.written) }));
 }
 
 /**
@@ -55,7 +54,7 @@ export function changedTables(before: Fingerprint, after: Fingerprint): string[]
  */
 const OWNER_ALERT_TABLES = new Set(['messages', 'user_messages', 'outbox', 'webhook_bot_reminders']);
 
-export async function onlyOwnerAlerts(knex: Knex, changed: string[], sinceMessageId: number): Promise<boolean> {
+async function onlyOwnerAlerts(knex: Knex, changed: string[], sinceMessageId: number): Promise<boolean> {
   if (changed.some((table) => !OWNER_ALERT_TABLES.has(table))) return false;
   const others = (await knex('messages as m')
     .join('users as u', 'u.id', 'm.sender_id')
@@ -65,21 +64,21 @@ export async function onlyOwnerAlerts(knex: Knex, changed: string[], sinceMessag
   return Number(others[0]!.n) === 0;
 }
 
-export async function maxMessageId(knex: Knex): Promise<number> {
+async function maxMessageId(knex: Knex): Promise<number> {
   const rows = (await knex('messages').max({ max: 'id' })) as { max: number | null }[];
   return Number(rows[0]!.max ?? 0);
 }
 
 /**
- * The database as last seen, compared after each rejected request. The next transaction id is
- * read once per request (after it); only when it moved is every table fingerprinted. Writes that
- * land between requests (the relay marking outbox rows) touch only what the fingerprint skips.
+ * The database as last seen, checked after each rejected request. Writes that land between
+ * requests (the relay marking outbox rows) touch only what the check leaves out.
  */
 export class DatabaseWatch {
+  private tables: string[] = [];
   private xid = '';
-  private print: Fingerprint = new Map();
+  private counts: Counts = new Map();
   private lastMessageId = 0;
-  /** Rejected requests after which a transaction had committed, so every table was compared. */
+  /** Rejected requests after which a transaction had committed, so every table was checked. */
   deepChecks = 0;
 
   constructor(private readonly knex: Knex) {}
@@ -88,24 +87,26 @@ export class DatabaseWatch {
   async refresh(): Promise<void> {
     const xid = await nextTransactionId(this.knex);
     if (xid === this.xid) return;
+    if (this.tables.length === 0) this.tables = await tableNames(this.knex);
     this.xid = xid;
-    this.print = await fingerprint(this.knex);
+    this.counts = new Map((await survey(this.knex, this.tables, xid)).map((t) => [t.name, t.total]));
     this.lastMessageId = await maxMessageId(this.knex);
   }
 
   /**
-   * After a rejected request: the tables it changed, beyond the owner alert a rejected webhook
-   * may send ('owner-alert' alone when that is all), or [] when nothing changed.
+   * After a rejected request: the tables it wrote, or ['owner-alert'] when it only alerted a
+   * webhook bot's owner, or [] when nothing changed.
    */
   async changesSinceBaseline(): Promise<string[]> {
     const xid = await nextTransactionId(this.knex);
     if (xid === this.xid) return [];
     this.deepChecks++;
-    const before = { print: this.print, lastMessageId: this.lastMessageId };
+    const now = await survey(this.knex, this.tables, this.xid);
+    const changed = now.filter((t) => t.written > 0 || t.total !== this.counts.get(t.name)).map((t) => t.name);
+    const ownerAlert = changed.length > 0 && (await onlyOwnerAlerts(this.knex, changed, this.lastMessageId));
     this.xid = '';
     await this.refresh();
-    const changed = changedTables(before.print, this.print);
     if (changed.length === 0) return [];
-    return (await onlyOwnerAlerts(this.knex, changed, before.lastMessageId)) ? ['owner-alert'] : changed;
+    return ownerAlert ? ['owner-alert'] : changed;
   }
 }

@@ -9,8 +9,6 @@ const sorted = (map: Map<string, number>) => [...map].sort(([a], [b]) => a.local
 
 export class Tally {
   sent = 0;
-  /** Rejected requests after which a transaction had committed: every table was compared. */
-  deepChecks = 0;
   private readonly byClass = new Map<string, number>();
   private readonly byStatus = new Map<string, number>();
   private readonly byTrait = new Map<string, number>();
@@ -39,7 +37,8 @@ export class Tally {
     return this.routes.map((r) => r.key).filter((key) => !this.byRoute.has(key));
   }
 
-  report(): string {
+  /** `deepChecks`: rejected requests after which a transaction had committed, so every table was compared. */
+  report(deepChecks: number): string {
     const perRoute = [...this.byRoute.values()];
     const notReached = this.routes.map((r) => r.key).filter((key) => !this.reached.has(key));
     return [
@@ -49,7 +48,7 @@ export class Tally {
       `  endpoints covered: ${this.byRoute.size}/${this.routes.length} (requests per endpoint ${Math.min(...perRoute)}..${Math.max(...perRoute)})`,
       `  endpoints that never answered past 401/404: ${notReached.length === 0 ? 'none' : notReached.join(', ')}`,
       `  traits: ${sorted(this.byTrait)}`,
-      `  rejected requests after which every table was compared: ${this.deepChecks}`,
+      `  rejected requests after which a transaction had committed (every table checked): ${deepChecks}`,
       `  notes: ${this.notes.size === 0 ? 'none' : sorted(this.notes)}`,
     ].join('\n');
   }
