@@ -33,7 +33,7 @@ interface Measured {
 async function measure(name: Measured['name'], target: LoadTarget): Promise<Measured> {
   console.log(`\n${name}: warming up, then searching for the sustained rate`);
   target.startPolling(() => {});
-  await runOpenLoop(target, { rate: 20, seconds: Number(process.env.BENCH_WARMUP_SECS ?? 6) });
+  await runOpenLoop(target, { rate: 20, seconds: Number(process.env.BENCH_WARMUP_SECS ?? 10) });
   const search = await findSustainedRate(target, console.log);
   const halfRate = Math.floor(search.sustainedRate / 2);
   const half = halfRate > 0 ? await runOpenLoop(target, { rate: halfRate, seconds: MEASURE_SECS }) : null;
@@ -58,7 +58,7 @@ async function measureFloorWithoutPolls(): Promise<SustainedSearch | null> {
   try {
     console.log('\nfloor without polls: searching for the sustained rate');
     const target = { ...floorTarget(floor.process.url, SUBSCRIBERS), name: 'floor without polls', pollers: 0, startPolling: () => {} };
-    await runOpenLoop(target, { rate: 20, seconds: Number(process.env.BENCH_WARMUP_SECS ?? 6) });
+    await runOpenLoop(target, { rate: 20, seconds: Number(process.env.BENCH_WARMUP_SECS ?? 10) });
     return await findSustainedRate(target, console.log);
   } finally {
     await floor.stop();

@@ -38,7 +38,7 @@ export interface RunResult {
   deliveredShare: number;
   send: LatencySummary;
   delivery: LatencySummary;
-  /** Mean send latency in the first and the last third of the run (ms). */
+  /** Median send latency in the first and the last third of the run (ms). */
   firstThirdMs: number;
   lastThirdMs: number;
   keptUp: boolean;
@@ -60,7 +60,8 @@ export function onDeliveries(handler: ((seq: number) => void) | null): void {
   active = handler;
 }
 
-const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
+/** Medians, not means: one GC pause or a neighbour's burst should not read as a server falling behind. */
+const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! : NaN);
 
 export async function runOpenLoop(target: LoadTarget, options: RunOptions): Promise<RunResult> {
   const { rate, seconds } = options;
@@ -122,19 +123,19 @@ export async function runOpenLoop(target: LoadTarget, options: RunOptions): Prom
   }
   active = null;
   const third = (seconds * 1000) / 3;
-  const firstThirdMs = mean(sendSamples.filter((s) => s.at < third).map((s) => s.ms));
-  const lastThirdMs = mean(sendSamples.filter((s) => s.at >= 2 * third).map((s) => s.ms));
+  const firstThirdMs = median(sendSamples.filter((s) => s.at < third).map((s) => s.ms));
+  const lastThirdMs = median(sendSamples.filter((s) => s.at >= 2 * third).map((s) => s.ms));
   const achievedRate = completedInWindow / seconds;
   // A target without pollers (the floor without its polls) has nothing to deliver.
   const deliveredShare = target.pollers === 0 ? 1 : sentAt.size ? deliverySamples.length / (sentAt.size * target.pollers) : 0;
-  // Kept up: (almost) every send issued and answered in time, every delivery made, and latency
-  // at the end of the run no worse than twice that at its start (plus 10 ms of noise).
+  // Kept up: (almost) every send issued and answered in time, every delivery made, and the median
+  // latency at the end of the run no worse than twice that at its start (plus 20 ms of noise).
   const keptUp =
     errors === 0 &&
     skipped === 0 &&
     achievedRate >= 0.95 * rate &&
     deliveredShare >= 0.99 &&
-    lastThirdMs <= 2 * firstThirdMs + 10;
+    lastThirdMs <= 2 * firstThirdMs + 20;
   return {
     offeredRate: rate,
     achievedRate: Math.round(achievedRate * 10) / 10,
@@ -164,14 +165,15 @@ const env = (name: string, fallback: number) => Number(process.env[name] ?? fall
 
 /**
  * The highest rate the target keeps up with: rates grow by half from BENCH_START_RATE until a
- * step fails, the gap is bisected twice, and the result is confirmed by a longer run (lowered
- * by a tenth while the confirmation fails).
+ * step fails twice in a row, the gap is bisected twice, and the result is confirmed by a longer
+ * run (lowered by a tenth while the confirmation fails).
  */
 export async function findSustainedRate(target: LoadTarget, log: (line: string) => void): Promise<SustainedSearch> {
   const stepSecs = env('BENCH_STEP_SECS', 6);
   const maxRate = env('BENCH_MAX_RATE', 3000);
   const steps: RunResult[] = [];
-  const step = async (rate: number, seconds = stepSecs) => {
+  const step = async (rate: number, seconds = stepSecs): Promise<boolean> => {
+    const failedBefore = steps.at(-1)?.offeredRate === rate && !steps.at(-1)!.keptUp;
     const result = await runOpenLoop(target, { rate, seconds });
     steps.push(result);
     log(
@@ -179,6 +181,9 @@ export async function findSustainedRate(target: LoadTarget, log: (line: string) 
         `delivered ${result.deliveredShare}, errors ${result.errors}, skipped ${result.skipped} -> ${result.keptUp ? 'kept up' : 'fell behind'}` +
         (result.firstError ? ` (${result.firstError.slice(0, 160)})` : ''),
     );
+    // A failed step is run once more before it counts: on a shared machine one bad stretch
+    // (another process's burst) should not end the search.
+    if (!result.keptUp && !failedBefore) return step(rate, seconds);
     return result.keptUp;
   };
   let pass = 0;
