@@ -1,0 +1,144 @@
+/**
+ * The fault suite (issue 10 item 1): the distributed topology as real processes on PostgreSQL and
+ * private NATS and Redis, under a steady load of sends with every user's queue being long-polled.
+ * In turn: kill -9 an event-queue replica, kill -9 the message service, restart NATS with its
+ * storage, restart Redis (its queues are lost), and once restart NATS without its storage
+ * (recovery by replay from the outbox). Then, from the database: every send answered with success
+ * is stored once, no send answered with an error is stored, every live queue got every message
+ * meant for it exactly once and in publish order, and queues whose state was lost said
+ * BAD_EVENT_QUEUE_ID (Zulip's exact body) and their clients registered again.
+ */
+import { randomBytes } from 'node:crypto';
+import { userIdentity } from '@chat/auth';
+import { createDatabase, getUserByEmail } from '@chat/db';
+import { identityHeaders } from '@chat/http';
+import { devRealmId, PROCESS_SECRETS } from '@chat/testing';
+import { auditQueues, auditSends, expectedFor } from './faults/audit';
+import { startFaultCluster, type FaultCluster } from './faults/cluster';
+import { LoadGenerator } from './faults/load';
+import { Pollers } from './faults/pollers';
+
+jest.setTimeout(240_000);
+
+const POLLED = ['hamlet@zulip.com', 'othello@zulip.com', 'iago@zulip.com', 'cordelia@zulip.com'];
+const SENDERS = ['hamlet@zulip.com', 'othello@zulip.com', 'iago@zulip.com'];
+/** How long the load runs between two faults, so each recovery happens under load. */
+const LOAD_BETWEEN_FAULTS_MS = 3_000;
+
+let cluster: FaultCluster;
+const identities = new Map<string, ReturnType<typeof userIdentity>>();
+const headersFor = (email: string) => identityHeaders(identities.get(email)!, PROCESS_SECRETS.INTERNAL_SECRET);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The database's clock, the one published_at is written with. */
+const dbNow = async () => new Date((await cluster.query<{ now: Date }>('SELECT now() AS now'))[0]!.now);
+
+beforeAll(async () => {
+  cluster = await startFaultCluster();
+  const db = await createDatabase({ url: cluster.databaseUrl, poolMax: 1 });
+  try {
+    const realmId = await devRealmId(db);
+    for (const email of POLLED) identities.set(email, userIdentity((await getUserByEmail(db.knex, realmId, email))!));
+  } finally {
+    await db.close();
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await cluster?.stop();
+}, 60_000);
+
+/** Waits until every live queue holds everything expected of it (bounded: the audit then counts gaps). */
+async function settled(pollers: Pollers): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    let missing = 0;
+    for (const log of pollers.live()) {
+      const got = new Set(log.received);
+      missing += (await expectedFor(cluster.query, log)).filter((id) => !got.has(id)).length;
+    }
+    if (missing === 0) return;
+    await sleep(500);
+  }
+}
+
+it('loses, duplicates and reorders nothing through replica, service and broker failures', async () => {
+  const runId = randomBytes(4).toString('hex');
+  const [replicaA] = cluster.eventQueues;
+  const pollers = new Pollers(
+    cluster.eventQueues.map((s) => s.url),
+    headersFor,
+  );
+  await pollers.start(POLLED);
+  const load = new LoadGenerator({
+    messageUrl: cluster.message.url,
+    headersFor,
+    senders: SENDERS,
+    recipients: ['cordelia@zulip.com', 'othello@zulip.com', 'hamlet@zulip.com'],
+    stream: 'Denmark',
+    runId,
+  });
+  load.start();
+  let wipedAt = new Date(8.64e15);
+  const faults: [string, () => Promise<void>][] = [
+    ['kill -9 an event-queue replica', async () => {
+      await replicaA.kill();
+      await sleep(1_000);
+      await replicaA.start();
+    }],
+    ['kill -9 the message service', async () => {
+      await cluster.message.kill();
+      await cluster.message.start();
+    }],
+    ['restart NATS (kill -9, storage kept)', () => cluster.nats.restart()],
+    ['restart Redis (queues lost)', () => cluster.redis.restart()],
+    ['restart NATS without its storage (replay)', async () => {
+      wipedAt = await dbNow();
+      await cluster.nats.restart({ wipe: true });
+    }],
+  ];
+  try {
+    await sleep(LOAD_BETWEEN_FAULTS_MS);
+    for (const [name, fault] of faults) {
+      const sentBefore = load.outcomes.length;
+      await fault();
+      await sleep(LOAD_BETWEEN_FAULTS_MS);
+      console.log(`fault suite: ${name}: ${load.outcomes.length - sentBefore} sends answered meanwhile`);
+    }
+  } finally {
+    await load.stop();
+  }
+  await settled(pollers);
+  await pollers.stop();
+
+  const sends = await auditSends(cluster.query, runId, load.outcomes);
+  const queues = await auditQueues(cluster.query, pollers.queues, pollers.live());
+  // Published before the wipe and published again after it: only a replay does that.
+  const [replay] = await cluster.query<{ n: string }>(
+    'SELECT count(*) AS n FROM outbox WHERE created_at < $1 AND published_at > $1',
+    [new Date(wipedAt.getTime() - 1_000)],
+  );
+  const replayed = Number(replay?.n ?? 0);
+  console.log(
+    `fault suite: sends ok=${sends.ok} errors=${sends.errors} retried=${sends.retried} lost=${sends.lost} ` +
+      `duplicates=${sends.duplicates} stored-errors=${sends.storedErrors} unanswered=${sends.unanswered}; ` +
+      `queues live=${queues.live} events=${queues.events} gaps=${queues.gaps} duplicates=${queues.duplicates} ` +
+      `out-of-order=${queues.outOfOrder} re-registered=${queues.reRegistered}; replayed=${replayed}`,
+  );
+
+  expect(sends).toMatchObject({ lost: 0, duplicates: 0, storedErrors: 0, wrongAnswers: 0, unanswered: 0 });
+  expect(sends.ok).toBeGreaterThan(0);
+  expect(sends.errors).toBeGreaterThan(0);
+  expect(queues).toMatchObject({ live: POLLED.length, gaps: 0, duplicates: 0, outOfOrder: 0 });
+  expect(queues.events).toBeGreaterThan(0);
+  expect(replayed).toBeGreaterThan(0);
+  // Redis lost every queue: each client was told so in Zulip's words, and registered again.
+  expect(queues.reRegistered).toBeGreaterThanOrEqual(POLLED.length);
+  for (const log of pollers.queues.filter((q) => q.lost)) {
+    expect(log.lostBody).toEqual({
+      result: 'error',
+      msg: `Bad event queue id: ${log.queueId}`,
+      code: 'BAD_EVENT_QUEUE_ID',
+      queue_id: log.queueId,
+    });
+  }
+});

@@ -1,0 +1,113 @@
+/**
+ * The distributed topology as real processes for the fault suite: a message service and two
+ * event-queue replicas on a fresh PostgreSQL database of their own, with PRIVATE NATS and Redis
+ * (libs/testing brokers) that the suite may kill, restart and wipe. Each service keeps its port
+ * across restarts, so clients reconnect to the same address, as behind a Kubernetes Service.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { Client } from 'pg';
+import { freePort, freshDatabase, PROCESS_SECRETS, startPrivateNats, startPrivateRedis, type PrivateBroker } from '@chat/testing';
+
+const root = resolve(__dirname, '../..');
+
+export interface Service {
+  readonly url: string;
+  start(): Promise<void>;
+  /** SIGKILL: no shutdown code runs, requests in flight lose their connection. */
+  kill(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function service(entry: string, env: Record<string, string>, port: number): Service {
+  let child: ChildProcess | undefined;
+  const url = `http://127.0.0.1:${port}`;
+  const signal = async (name: NodeJS.Signals) => {
+    const running = child;
+    child = undefined;
+    if (!running || running.exitCode !== null || running.signalCode !== null) return;
+    await new Promise<void>((done) => {
+      running.once('exit', () => done());
+      running.kill(name);
+    });
+  };
+  return {
+    url,
+    async start() {
+      child = spawn(process.execPath, ['--import', 'tsx', join(root, entry)], {
+        cwd: root,
+        env: { ...process.env, ...PROCESS_SECRETS, LOG_LEVEL: 'error', ...env, PORT: String(port), HOST: '127.0.0.1' },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        if (!child || child.exitCode !== null) throw new Error(`${entry} exited while starting`);
+        const up = await fetch(`${url}/health/ready`).then((r) => r.status < 500, () => false);
+        if (up) return;
+        if (Date.now() > deadline) throw new Error(`${entry} did not start`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    },
+    kill: () => signal('SIGKILL'),
+    stop: () => signal('SIGTERM'),
+  };
+}
+
+export interface FaultCluster {
+  databaseUrl: string;
+  nats: PrivateBroker;
+  redis: PrivateBroker;
+  message: Service;
+  eventQueues: [Service, Service];
+  /** A short-lived query on the cluster's database. */
+  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  stop(): Promise<void>;
+}
+
+export async function startFaultCluster(): Promise<FaultCluster> {
+  const [nats, redis] = await Promise.all([startPrivateNats(), startPrivateRedis()]);
+  const databaseUrl = await freshDatabase(`fault_${randomBytes(4).toString('hex')}`);
+  const env = {
+    DATABASE_URL: databaseUrl,
+    NATS_URL: nats.url,
+    REDIS_URL: redis.url,
+    CHAT_NAMESPACE: `fault${randomBytes(3).toString('hex')}`,
+    // A killed replica's record goes to the other within seconds, not the default 30.
+    BUS_ACK_WAIT_SECS: '2',
+    // Polls cycle every few seconds, so a poller notices a lost queue promptly.
+    EVENT_HEARTBEAT_SECS: '5',
+    RATE_LIMIT_PER_MINUTE: '0',
+  };
+  const message = service('services/message/src/main.ts', env, await freePort());
+  const eventQueues: [Service, Service] = [
+    service('services/event-queue/src/main.ts', env, await freePort()),
+    service('services/event-queue/src/main.ts', env, await freePort()),
+  ];
+  await Promise.all([message.start(), ...eventQueues.map((s) => s.start())]);
+  const query = async <T>(sql: string, params: unknown[] = []): Promise<T[]> => {
+    const client = new Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query(sql, params)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    databaseUrl,
+    nats,
+    redis,
+    message,
+    eventQueues,
+    query,
+    async stop() {
+      await Promise.all([message, ...eventQueues].map((s) => s.kill()));
+      await Promise.all([nats.stop(), redis.stop()]);
+      const admin = new Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * The fault suite's load generator: senders posting stream and private messages (and a few sends
+ * that must fail) in a steady loop. Each logical send has its own Idempotency-Key and unique
+ * content. A send without a definite answer (the connection dropped because the message service
+ * died, a 5xx while it restarts) is retried with the same key; a 409 (the same key still in
+ * flight) is retried after a short wait. So every logical send ends with one definite answer.
+ */
+import { randomUUID } from 'node:crypto';
+
+export interface SendOutcome {
+  content: string;
+  /** A send built to fail (an unknown stream): it must get a definite error and not be stored. */
+  meantToFail: boolean;
+  status: number;
+  messageId?: number;
+  attempts: number;
+}
+
+export interface LoadOptions {
+  messageUrl: string;
+  /** Signed identity headers of a user (fresh per attempt: they carry a timestamp). */
+  headersFor: (email: string) => Record<string, string>;
+  senders: string[];
+  /** Recipients of private messages. */
+  recipients: string[];
+  stream: string;
+  runId: string;
+}
+
+const RETRY_WAIT_MS = 150;
+/** A logical send retried past this is reported as unanswered (counted as a failure of the suite). */
+const SEND_DEADLINE_MS = 90_000;
+
+export class LoadGenerator {
+  readonly outcomes: SendOutcome[] = [];
+  private running = false;
+  private loops: Promise<void>[] = [];
+  private next = 0;
+
+  constructor(private readonly options: LoadOptions) {}
+
+  start(): void {
+    this.running = true;
+    this.loops = this.options.senders.map((sender) => this.loop(sender));
+  }
+
+  /** Stops issuing sends and waits for every logical send in flight to get its definite answer. */
+  async stop(): Promise<void> {
+    this.running = false;
+    await Promise.all(this.loops);
+  }
+
+  get retried(): number {
+    return this.outcomes.filter((o) => o.attempts > 1).length;
+  }
+
+  private async loop(sender: string): Promise<void> {
+    while (this.running) {
+      const n = this.next++;
+      this.outcomes.push(await this.send(sender, n));
+    }
+  }
+
+  private async send(sender: string, n: number): Promise<SendOutcome> {
+    const { recipients, stream, runId } = this.options;
+    const content = `fault ${runId} ${n}`;
+    const meantToFail = n % 10 === 9;
+    const body: Record<string, string> = meantToFail
+      ? { type: 'stream', to: `no such stream ${runId}`, topic: 'faults', content }
+      : n % 3 === 0
+        ? { type: 'private', to: JSON.stringify([recipients[n % recipients.length]]), content }
+        : { type: 'stream', to: stream, topic: 'faults', content };
+    const key = randomUUID();
+    const deadline = Date.now() + SEND_DEADLINE_MS;
+    for (let attempts = 1; ; attempts++) {
+      const answer = await this.post(sender, key, body);
+      const definite = answer !== null && answer.status !== 409 && answer.status < 500;
+      if (definite) return { content, meantToFail, status: answer.status, messageId: answer.id, attempts };
+      if (Date.now() > deadline) return { content, meantToFail, status: answer?.status ?? 0, attempts };
+      await new Promise((r) => setTimeout(r, RETRY_WAIT_MS));
+    }
+  }
+
+  /** null: no answer (connection refused or dropped, or too slow). */
+  private async post(sender: string, key: string, body: Record<string, string>): Promise<{ status: number; id?: number } | null> {
+    try {
+      const response = await fetch(`${this.options.messageUrl}/api/v1/messages`, {
+        method: 'POST',
+        headers: { ...this.options.headersFor(sender), 'idempotency-key': key, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(body).toString(),
+        signal: AbortSignal.timeout(15_000),
+      });
+      const json = (await response.json().catch(() => ({}))) as { id?: number };
+      return { status: response.status, ...(typeof json.id === 'number' ? { id: json.id } : {}) };
+    } catch {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * The fault suite's clients: per user, a queue registered for messages and long-polled without
+ * pause, the way Zulip's clients do. A poll that fails without an answer (a replica died, a broker
+ * is down) is repeated on the other replica with the same last_event_id; BAD_EVENT_QUEUE_ID
+ * (the queue's state was lost with Redis) ends the queue's log and the client registers again.
+ */
+
+export interface QueueLog {
+  email: string;
+  queueId: string;
+  /** max_message_id of the registration's initial state: later messages are the queue's to deliver. */
+  maxMessageId: number;
+  /** Message ids in the order the queue delivered them. */
+  received: number[];
+  /** Ended by BAD_EVENT_QUEUE_ID. */
+  lost: boolean;
+  /** The error bodies that ended it, for the check of Zulip's exact body. */
+  lostBody?: unknown;
+}
+
+interface EventsBody {
+  result: string;
+  code?: string;
+  events?: { id: number; type: string; message?: { id: number } }[];
+}
+
+export class Pollers {
+  readonly queues: QueueLog[] = [];
+  private running = false;
+  private loops: Promise<void>[] = [];
+  private readonly abort = new AbortController();
+  private turn = 0;
+
+  constructor(
+    private readonly replicas: string[],
+    private readonly headersFor: (email: string) => Record<string, string>,
+  ) {}
+
+  async start(emails: string[]): Promise<void> {
+    this.running = true;
+    const first = await Promise.all(emails.map((email) => this.register(email)));
+    this.loops = first.map((log) => this.loop(log));
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.abort.abort();
+    await Promise.all(this.loops);
+  }
+
+  /** The newest queue of each user: the live ones at the end of the run. */
+  live(): QueueLog[] {
+    const newest = new Map<string, QueueLog>();
+    for (const log of this.queues) newest.set(log.email, log);
+    return [...newest.values()].filter((log) => !log.lost);
+  }
+
+  private replica(): string {
+    return this.replicas[this.turn++ % this.replicas.length]!;
+  }
+
+  private async register(email: string): Promise<QueueLog> {
+    for (;;) {
+      try {
+        const response = await fetch(`${this.replica()}/api/v1/register`, {
+          method: 'POST',
+          headers: { ...this.headersFor(email), 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ event_types: '["message"]' }).toString(),
+          signal: AbortSignal.any([this.abort.signal, AbortSignal.timeout(15_000)]),
+        });
+        const body = (await response.json()) as { queue_id?: string; max_message_id?: number };
+        if (response.status === 200 && body.queue_id) {
+          const log: QueueLog = { email, queueId: body.queue_id, maxMessageId: body.max_message_id ?? -1, received: [], lost: false };
+          this.queues.push(log);
+          return log;
+        }
+      } catch (err) {
+        if (!this.running) throw err;
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  private async loop(first: QueueLog): Promise<void> {
+    let log = first;
+    let lastEventId = -1;
+    while (this.running) {
+      const answer = await this.poll(log, lastEventId);
+      if (answer === null) {
+        await new Promise((r) => setTimeout(r, 100));
+        continue;
+      }
+      if (answer.code === 'BAD_EVENT_QUEUE_ID') {
+        log.lost = true;
+        log.lostBody = answer;
+        try {
+          log = await this.register(log.email);
+        } catch {
+          return; // stopped while registering
+        }
+        lastEventId = -1;
+        continue;
+      }
+      for (const event of answer.events ?? []) {
+        lastEventId = event.id;
+        if (event.type === 'message' && event.message) log.received.push(event.message.id);
+      }
+    }
+  }
+
+  /** The answer, or null when there was none worth acting on (no connection, 5xx, stopped). */
+  private async poll(log: QueueLog, lastEventId: number): Promise<EventsBody | null> {
+    const query = new URLSearchParams({ queue_id: log.queueId, last_event_id: String(lastEventId) });
+    try {
+      const response = await fetch(`${this.replica()}/api/v1/events?${query}`, {
+        headers: this.headersFor(log.email),
+        signal: AbortSignal.any([this.abort.signal, AbortSignal.timeout(20_000)]),
+      });
+      if (response.status >= 500) return null;
+      return (await response.json()) as EventsBody;
+    } catch {
+      return null;
+    }
+  }
+}
