@@ -24,9 +24,10 @@ export async function writeNotices(trx: Executor, notices: Notice[]): Promise<vo
   // The request id comes from the async context the HTTP layer set, so no domain function has to pass it.
   const requestId = currentRequestId() ?? null;
   const rows = notices.map((notice) => ({ partition_key: notice.realmId, payload: JSON.stringify(notice), request_id: requestId }));
-  await trx('outbox').insert(rows);
+  // The insert and the relay's wake-up in one statement (a data-modifying WITH always runs):
+  // one round trip fewer for every write. The notification is delivered at commit either way.
+  await trx.raw('WITH written AS (?) SELECT pg_notify(?, ?)', [trx('outbox').insert(rows), OUTBOX_CHANNEL, '']);
   await bumpRealmStateVersions(trx, notices);
-  await trx.raw('SELECT pg_notify(?, ?)', [OUTBOX_CHANNEL, '']);
 }
 
 /**

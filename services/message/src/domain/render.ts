@@ -44,9 +44,9 @@ async function streamTargets(db: Executor, realmId: number, content: string): Pr
   return rows;
 }
 
-/** Renders `content` (and the topic's links) for a message of `realmId`. */
-export async function renderMessage(db: Executor, realmId: number, content: string, topic: string): Promise<Rendered> {
-  const linkifiers: Linkifier[] = await realmLinkifiers(db, realmId);
+/** Renders `content` (and the topic's links) for a message of `realmId`; `linkifiers` when the caller has read them. */
+export async function renderMessage(db: Executor, realmId: number, content: string, topic: string, known?: Linkifier[]): Promise<Rendered> {
+  const linkifiers: Linkifier[] = known ?? (await realmLinkifiers(db, realmId));
   const context: MarkdownContext = {
     users: await mentionTargets(db, realmId, content),
     streams: await streamTargets(db, realmId, content),

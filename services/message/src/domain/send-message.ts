@@ -11,12 +11,10 @@ import type { Knex } from 'knex';
 import {
   alertWordsByUser,
   containsAlertWord,
-  getRealm,
   getStreamById,
   getStreamByName,
   getUserById,
   isSubscribed,
-  streamSubscriberIds,
   userGroupMemberIds,
   writeNotices,
   type StreamRow,
@@ -36,6 +34,8 @@ import {
 import { newMessageWire } from './new-message-wire';
 import { renderMessage } from './render';
 import { claimAttachments } from './uploads';
+import { realmStringAndLinkifiers } from '../store/realm-filters';
+import { streamRecipientsWithAlertWords } from '../store/stream-recipients';
 
 export const MAX_MESSAGE_LENGTH = 10000;
 export const MAX_TOPIC_LENGTH = 60;
@@ -208,20 +208,20 @@ function recipientFlags(
 export async function doSendMessage(db: Knex, checked: CheckedMessage, keyGuard?: KeyGuard): Promise<number> {
   const { sender } = checked;
   const topic = checked.kind === 'stream' ? checked.topic : '';
-  const rendered = await renderMessage(db, sender.realm_id, checked.content, topic);
-  const realm = await getRealm(db, sender.realm_id);
+  const realm = await realmStringAndLinkifiers(db, sender.realm_id);
+  const rendered = await renderMessage(db, sender.realm_id, checked.content, topic, realm.linkifiers);
   return db.transaction(async (trx) => {
     await keyGuard?.claim(trx);
     let recipientId: number;
     let userIds: number[];
+    let alertWords: Map<number, string[]>;
     if (checked.kind === 'stream') {
       recipientId = checked.stream.recipient_id;
-      const ids = new Set(await streamSubscriberIds(trx, checked.stream.id));
-      ids.add(sender.id);
-      userIds = [...ids];
+      ({ userIds, alertWords } = await streamRecipientsWithAlertWords(trx, checked.stream.id, sender.id));
     } else {
       recipientId = await ensurePrivateRecipientId(trx, sender.realm_id, checked.address);
       userIds = checked.address.memberIds;
+      alertWords = await alertWordsByUser(trx, userIds);
     }
     const dateSent = new Date();
     const [row] = await trx('messages')
@@ -245,7 +245,6 @@ export async function doSendMessage(db: Knex, checked: CheckedMessage, keyGuard?
 
     // @*group* mentions mention each member; alert words flag the recipients whose word appears.
     const mentioned = new Set([...rendered.mentionedUserIds, ...(await userGroupMemberIds(trx, rendered.mentionedUserGroupIds ?? []))]);
-    const alertWords = await alertWordsByUser(trx, userIds);
     const alerted = new Set([...alertWords].filter(([, words]) => containsAlertWord(checked.content, words)).map(([userId]) => userId));
     const users = recipientFlags(checked, userIds, mentioned, rendered.wildcardMentioned, alerted);
     await insertUserMessages(trx, id, users);
@@ -254,7 +253,7 @@ export async function doSendMessage(db: Knex, checked: CheckedMessage, keyGuard?
     const message = newMessageWire({
       id,
       sender,
-      realmString: realm?.string_id ?? '',
+      realmString: realm.stringId,
       recipientId,
       to: checked.kind === 'stream' ? { streamId: checked.stream.id, streamName: checked.stream.name } : { members: checked.members },
       topic,
