@@ -1,6 +1,6 @@
 /** Custom emoji (Zulip 2.1's zerver/views/realm_emoji.py and realm.get_emoji()). */
 import { extname } from 'node:path';
-import { writeNotices, type Executor } from '@chat/db';
+import { isStorableText, writeNotices, type Executor } from '@chat/db';
 import { emojiPath, realmEmojiDict } from '@chat/views';
 import { ApiError, badRequest, plainError } from '@chat/errors';
 import type { SettingsContext } from '../app';
@@ -102,7 +102,7 @@ export async function deleteEmoji(ctx: SettingsContext, realmId: number, actorId
   await ctx.db.knex.transaction(async (trx) => {
     const actor = await loadActor(trx, realmId, actorId);
     requireMemberOrAdmin(actor);
-    const emoji = await trx('realm_emoji').where({ realm_id: realmId, name, deactivated: false }).forUpdate().first();
+    const emoji = isStorableText(name) ? await trx('realm_emoji').where({ realm_id: realmId, name, deactivated: false }).forUpdate().first() : undefined;
     if (!emoji) throw badRequest(`Emoji '${name}' does not exist`);
     if (actor.role !== 'admin') {
       const realm = await trx('realms').where({ id: realmId }).first('settings');
