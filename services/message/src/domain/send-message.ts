@@ -34,6 +34,7 @@ import {
 import { newMessageWire } from './new-message-wire';
 import { renderMessage } from './render';
 import { claimAttachments } from './uploads';
+import { insertMessageWithUserRows } from '../store/insert-message';
 import { realmStringAndLinkifiers } from '../store/realm-filters';
 import { streamRecipientsWithAlertWords } from '../store/stream-recipients';
 
@@ -223,31 +224,27 @@ export async function doSendMessage(db: Knex, checked: CheckedMessage, keyGuard?
       userIds = checked.address.memberIds;
       alertWords = await alertWordsByUser(trx, userIds);
     }
-    const dateSent = new Date();
-    const [row] = await trx('messages')
-      .insert({
-        realm_id: sender.realm_id,
-        sender_id: sender.id,
-        recipient_id: recipientId,
-        stream_id: checked.kind === 'stream' ? checked.stream.id : null,
-        subject: topic,
-        content: checked.content,
-        rendered_content: rendered.html,
-        sending_client: checked.client,
-        date_sent: dateSent,
-        is_me_message: rendered.isMeMessage,
-        has_link: rendered.hasLink,
-        has_image: rendered.hasImage,
-        has_attachment: rendered.hasAttachment,
-      })
-      .returning('id');
-    const id = (row as { id: number }).id;
-
     // @*group* mentions mention each member; alert words flag the recipients whose word appears.
     const mentioned = new Set([...rendered.mentionedUserIds, ...(await userGroupMemberIds(trx, rendered.mentionedUserGroupIds ?? []))]);
     const alerted = new Set([...alertWords].filter(([, words]) => containsAlertWord(checked.content, words)).map(([userId]) => userId));
     const users = recipientFlags(checked, userIds, mentioned, rendered.wildcardMentioned, alerted);
-    await insertUserMessages(trx, id, users);
+    const dateSent = new Date();
+    const row = {
+      realm_id: sender.realm_id,
+      sender_id: sender.id,
+      recipient_id: recipientId,
+      stream_id: checked.kind === 'stream' ? checked.stream.id : null,
+      subject: topic,
+      content: checked.content,
+      rendered_content: rendered.html,
+      sending_client: checked.client,
+      date_sent: dateSent,
+      is_me_message: rendered.isMeMessage,
+      has_link: rendered.hasLink,
+      has_image: rendered.hasImage,
+      has_attachment: rendered.hasAttachment,
+    };
+    const id = await insertMessageWithUserRows(trx, row, users.map((u) => ({ userId: u.id, flags: flagBits(u.flags) })));
     await claimAttachments(trx, sender, id, checked.content);
 
     const message = newMessageWire({
@@ -281,12 +278,6 @@ export async function doSendMessage(db: Knex, checked: CheckedMessage, keyGuard?
     await keyGuard?.record(trx, { id });
     return id;
   });
-}
-
-/** Batched so a stream of 10,000 subscribers costs a few statements, not 10,000. */
-async function insertUserMessages(trx: Knex.Transaction, messageId: number, users: MessageRecipient[]) {
-  const rows = users.map((u) => ({ user_id: u.id, message_id: messageId, flags: flagBits(u.flags) }));
-  for (let i = 0; i < rows.length; i += 5000) await trx('user_messages').insert(rows.slice(i, i + 5000));
 }
 
 export async function loadSender(db: Knex, realmId: number, userId: number): Promise<UserRow> {
