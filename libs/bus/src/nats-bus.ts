@@ -121,8 +121,10 @@ export class NatsBus implements Bus {
     if (items.length > 0) this.stream.lastId = items[items.length - 1]!.id;
   }
 
+  /** Verifies the stream first: a relay that just became leader calls it, and another process
+   * may have published since this one connected (the chain needs the stream's real last id). */
   async startedAt(): Promise<Date> {
-    if (this.verifyBeforePublish) await this.verifyStream();
+    await this.verifyStream();
     return new Date(this.stream.created);
   }
 

@@ -71,3 +71,15 @@ it('survives a restart with its storage, and reports a restart without it before
   expect(last[0]!.seq).toBe(1);
   await consumer.stop();
 });
+
+it('lets a relay that becomes leader continue the chain after another published (startedAt verifies the stream)', async () => {
+  const before = await NatsBus.connect({ servers: broker.url, stream: 'handover_test', partitions: 1, exclusivePublisher: true });
+  const after = await NatsBus.connect({ servers: broker.url, stream: 'handover_test', partitions: 1, exclusivePublisher: true });
+  try {
+    await before.publish(positioned(0, 3));
+    await after.startedAt();
+    await expect(after.publish(positioned(3, 5))).resolves.toBeUndefined();
+  } finally {
+    await Promise.all([before.close(), after.close()]);
+  }
+});
