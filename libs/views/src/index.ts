@@ -6,3 +6,4 @@ export * from './users';
 export * from './user-settings';
 export * from './realm-emoji';
 export * from './realm';
+export * from './bots';

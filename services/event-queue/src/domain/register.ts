@@ -127,6 +127,7 @@ export async function registerQueue(deps: EventQueueDeps, request: RegisterReque
             clientGravatar: request.clientGravatar,
             includeSubscribers: request.includeSubscribers,
             externalHost: deps.config.externalHost,
+            apiKeySecret: deps.config.apiKeySecret,
           },
           cache.forVersion(version),
         );

@@ -13,6 +13,9 @@ import {
   displaySettings,
   notificationSettings,
 } from '@chat/views';
+import { apiKeyCipherFor, realmBotsState } from './bots';
+import { staticState } from './catalogues';
+import { recentPrivateConversations } from './private-conversations';
 import { presenceState, userStatusState } from './presence';
 import { UNCACHED, type RealmWidePieces } from './realm-cache';
 import { realmEmojiState, realmFiltersState, realmState } from './realm';
@@ -27,6 +30,8 @@ export interface StateRequest {
   clientGravatar: boolean;
   includeSubscribers: boolean;
   externalHost: string;
+  /** API_KEY_SECRET: realm_bots carries each bot's key in clear, as GET /bots does. */
+  apiKeySecret: string;
 }
 
 /**
@@ -73,6 +78,10 @@ export async function fetchInitialState(
   }
   if (want('user_status')) Object.assign(state, await userStatusState(db, user.realm_id));
   if (want('zulip_version')) state.zulip_version = ZULIP_VERSION;
+  // Per user (an administrator sees all, others their own): read here, never cached realm-wide.
+  if (want('realm_bot')) state.realm_bots = await realmBotsState(db, user, apiKeyCipherFor(request.apiKeySecret));
+  if (want('recent_private_conversations')) state.recent_private_conversations = await recentPrivateConversations(db, user);
+  Object.assign(state, staticState(want));
   return state;
 }
 

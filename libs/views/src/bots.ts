@@ -1,0 +1,60 @@
+/**
+ * Bot dictionaries and the static bot catalogues of Zulip 2.1's /register (get_owned_bot_dicts,
+ * EMBEDDED_BOTS, WEBHOOK_INTEGRATIONS), shared by every tier that shows them.
+ */
+import { avatarUrl, type UserRow } from '@chat/db';
+
+/**
+ * One entry of realm_bots (Zulip's get_owned_bot_dicts) without `api_key`: keys are encrypted at
+ * rest, and only a caller holding the cipher adds the clear key.
+ * No default streams or outgoing services exist on this server, hence the nulls and [].
+ */
+export function ownedBotDict(bot: UserRow, ownerEmail: string | null): Record<string, unknown> {
+  return {
+    email: bot.email,
+    user_id: bot.id,
+    full_name: bot.full_name,
+    bot_type: bot.bot_type,
+    is_active: bot.is_active,
+    default_sending_stream: null,
+    default_events_register_stream: null,
+    default_all_public_streams: bot.default_all_public_streams,
+    owner: ownerEmail,
+    avatar_url: avatarUrl(bot),
+    services: [],
+  };
+}
+
+export interface BotCatalogueEntry {
+  name: string;
+  config: Record<string, string>;
+}
+
+/**
+ * Zulip 2.1's EMBEDDED_BOTS with each bot's config template (the zulip_bots .conf file, {} when
+ * the bot has none). Static: 2.1 lists them whatever the realm, even where none can be created.
+ */
+export const EMBEDDED_BOTS: readonly BotCatalogueEntry[] = [
+  { name: 'converter', config: {} },
+  { name: 'encrypt', config: {} },
+  { name: 'helloworld', config: {} },
+  { name: 'virtual_fs', config: {} },
+  { name: 'giphy', config: { key: '12345678' } },
+  { name: 'followup', config: {} },
+];
+
+/**
+ * realm_incoming_webhook_bots: this server's webhook integrations (services/webhook's registry,
+ * in its order) with their config options, none of which take any. A list here because the event
+ * tier may not import the webhook service; test/incoming-webhook-bots.test.ts keeps the two equal.
+ */
+export const INCOMING_WEBHOOK_BOTS: readonly BotCatalogueEntry[] = [
+  'helloworld',
+  'slack_incoming',
+  'json',
+  'github',
+  'alertmanager',
+  'grafana',
+  'gitlab',
+  'sentry',
+].map((name) => ({ name, config: {} }));
