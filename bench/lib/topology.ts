@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApiKeyCipher, createDatabase, migrate, seedDevRealm, type Database } from '@chat/db';
 import { freshDatabase, startProcess, PROCESS_SECRETS, type ServerProcess } from '@chat/testing';
+import { dropDatabase, dropStream } from './cleanup';
 
 export type TopologyName = 'embedded' | 'distributed';
 
@@ -92,6 +93,12 @@ async function startDistributed(prepare: Prepare): Promise<Topology> {
   const stop = async () => {
     // The gateway first, so nothing new reaches the services while they drain.
     for (const p of [...processes].reverse()) await p.process.stop();
+    // The run's database (a million messages is ~1 GB) and JetStream stream go with it; its Redis
+    // queues expire on their own. BENCH_KEEP_DATABASE=1 keeps them for a look afterwards.
+    if (process.env.BENCH_KEEP_DATABASE !== '1') {
+      await dropDatabase(`chat_bench_${stamp}`);
+      await dropStream(`bench${stamp}_events`);
+    }
   };
   try {
     for (const service of ['settings', 'subscription', 'message', 'webhook', 'event-queue']) {
