@@ -74,9 +74,11 @@ it('survives a restart with its storage, and reports a restart without it before
 
 it('lets a relay that becomes leader continue the chain after another published (startedAt verifies the stream)', async () => {
   const before = await NatsBus.connect({ servers: broker.url, stream: 'handover_test', partitions: 1, exclusivePublisher: true });
+  await before.publish(positioned(0, 1));
+  // Connected while `before` led: it knows record 0 as the stream's last, then `before` goes on.
   const after = await NatsBus.connect({ servers: broker.url, stream: 'handover_test', partitions: 1, exclusivePublisher: true });
   try {
-    await before.publish(positioned(0, 3));
+    await before.publish(positioned(1, 3));
     await after.startedAt();
     await expect(after.publish(positioned(3, 5))).resolves.toBeUndefined();
   } finally {
