@@ -125,6 +125,8 @@ it('loses, duplicates and reorders nothing through replica, service and broker f
       `out-of-order=${queues.outOfOrder} re-registered=${queues.reRegistered}; replayed=${replayed}`,
   );
 
+  const codes = (m: Map<number, number>) => JSON.stringify(Object.fromEntries(m));
+  console.log(`fault suite: 5xx answers (retried) sends=${codes(load.serverErrors)} polls=${codes(pollers.serverErrors)}`);
   expect(sends).toMatchObject({ lost: 0, duplicates: 0, storedErrors: 0, wrongAnswers: 0, unanswered: 0 });
   expect(sends.ok).toBeGreaterThan(0);
   expect(sends.errors).toBeGreaterThan(0);

@@ -33,6 +33,8 @@ const SEND_DEADLINE_MS = 90_000;
 
 export class LoadGenerator {
   readonly outcomes: SendOutcome[] = [];
+  /** Answers with a 5xx status by code (retried: no definite answer), for the report. */
+  readonly serverErrors = new Map<number, number>();
   private running = false;
   private loops: Promise<void>[] = [];
   private next = 0;
@@ -90,6 +92,7 @@ export class LoadGenerator {
         body: new URLSearchParams(body).toString(),
         signal: AbortSignal.timeout(15_000),
       });
+      if (response.status >= 500) this.serverErrors.set(response.status, (this.serverErrors.get(response.status) ?? 0) + 1);
       const json = (await response.json().catch(() => ({}))) as { id?: number };
       return { status: response.status, ...(typeof json.id === 'number' ? { id: json.id } : {}) };
     } catch {

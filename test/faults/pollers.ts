@@ -26,6 +26,8 @@ interface EventsBody {
 
 export class Pollers {
   readonly queues: QueueLog[] = [];
+  /** Answers with a 5xx status by code (a broker or replica down), for the report. */
+  readonly serverErrors = new Map<number, number>();
   private running = false;
   private loops: Promise<void>[] = [];
   private readonly abort = new AbortController();
@@ -116,7 +118,10 @@ export class Pollers {
         headers: this.headersFor(log.email),
         signal: AbortSignal.any([this.abort.signal, AbortSignal.timeout(20_000)]),
       });
-      if (response.status >= 500) return null;
+      if (response.status >= 500) {
+        this.serverErrors.set(response.status, (this.serverErrors.get(response.status) ?? 0) + 1);
+        return null;
+      }
       return (await response.json()) as EventsBody;
     } catch {
       return null;
