@@ -7,7 +7,10 @@
 import { ApiClient, applyEvent } from '@chat/testing';
 import { describeBothTopologies } from './topologies';
 
-const TYPES = ['message', 'muted_topics', 'pointer', 'realm_user', 'subscription', 'update_display_settings', 'update_global_notifications'];
+const TYPES = [
+  'message', 'muted_topics', 'pointer', 'realm_bot', 'realm_user', 'recent_private_conversations', 'subscription',
+  'update_display_settings', 'update_global_notifications',
+];
 /** Keys that differ between two registrations whatever happens. */
 const VOLATILE = new Set(['queue_id', 'last_event_id', 'result', 'msg']);
 
@@ -35,8 +38,16 @@ async function events(client: ApiClient, queueId: string, atLeast: number): Prom
   throw new Error(`expected ${atLeast} events, got ${collected.length}`);
 }
 
+/**
+ * Bot keys are compared apart: realm_bot events carry none (keys are encrypted at rest and events
+ * sit in the outbox in clear), so a client fetches a new bot's key through GET /bots.
+ */
 function comparable(state: State): State {
-  return Object.fromEntries(Object.entries(state).filter(([key]) => !VOLATILE.has(key)));
+  const kept = Object.fromEntries(Object.entries(state).filter(([key]) => !VOLATILE.has(key)));
+  if (Array.isArray(kept.realm_bots)) {
+    kept.realm_bots = (kept.realm_bots as Record<string, unknown>[]).map(({ api_key: _key, ...bot }) => bot);
+  }
+  return kept;
 }
 
 describeBothTopologies('events applied to the initial state', (env) => {
@@ -48,7 +59,7 @@ describeBothTopologies('events applied to the initial state', (env) => {
     iago = await new ApiClient(env().target).loginAs('iago@zulip.com');
   });
 
-  async function check(action: () => Promise<unknown>, expectedEvents: number): Promise<void> {
+  async function check(action: () => Promise<unknown>, expectedEvents: number): Promise<State> {
     const before = await hamlet.post('/register', { event_types: TYPES });
     expect(before.status).toBe(200);
     await action();
@@ -58,6 +69,7 @@ describeBothTopologies('events applied to the initial state', (env) => {
     }
     const after = await hamlet.post('/register', { event_types: TYPES });
     expect(comparable(applied)).toEqual(comparable(after.body));
+    return after.body as State;
   }
 
   it('changing a notification setting', async () => {
@@ -91,5 +103,35 @@ describeBothTopologies('events applied to the initial state', (env) => {
   it('an administrator renaming the user', async () => {
     const me = await hamlet.get('/users/me');
     await check(() => iago.patch(`/users/${me.body.user_id}`, { full_name: 'King Hamlet II' }), 1);
+  });
+
+  it('creating, renaming and deactivating a bot', async () => {
+    let botId = 0;
+    const created = await check(async () => {
+      const res = await hamlet.post('/bots', { full_name: 'Apply Bot', short_name: 'apply' });
+      expect(res.status).toBe(200);
+      botId = res.body.user_id as number;
+    }, 2);
+    expect((created.realm_bots as { user_id: number }[]).map((b) => b.user_id)).toContain(botId);
+    await check(() => hamlet.patch(`/bots/${botId}`, { full_name: 'Apply Bot II' }), 2);
+    const deactivated = await check(() => hamlet.delete(`/bots/${botId}`), 2);
+    expect((deactivated.realm_bots as { user_id: number; is_active: boolean }[]).find((b) => b.user_id === botId)?.is_active).toBe(false);
+  });
+
+  it('an administrator handing a bot over to the user', async () => {
+    const bots = await iago.post('/register', { fetch_event_types: ['realm_bot'] });
+    const bot = (bots.body.realm_bots as { user_id: number; email: string }[]).find((b) => b.email === 'default-bot@zulip.com')!;
+    const me = await hamlet.get('/users/me');
+    const after = await check(() => iago.patch(`/bots/${bot.user_id}`, { bot_owner_id: me.body.user_id }), 3);
+    expect(after.realm_bots).toEqual(expect.arrayContaining([expect.objectContaining({ user_id: bot.user_id, owner: 'hamlet@zulip.com' })]));
+  });
+
+  it('private messages received, sent to a group and to oneself', async () => {
+    const people = await hamlet.get('/users');
+    const idOf = (email: string) => (people.body.members as { email: string; user_id: number }[]).find((u) => u.email === email)!.user_id;
+    await check(() => iago.post('/messages', { type: 'private', to: JSON.stringify([idOf('hamlet@zulip.com')]), content: 'hi' }), 1);
+    await check(() => hamlet.post('/messages', { type: 'private', to: JSON.stringify([idOf('iago@zulip.com'), idOf('othello@zulip.com')]), content: 'all' }), 1);
+    const after = await check(() => hamlet.post('/messages', { type: 'private', to: JSON.stringify([idOf('hamlet@zulip.com')]), content: 'me' }), 1);
+    expect((after.recent_private_conversations as { user_ids: number[] }[])[0]!.user_ids).toEqual([]);
   });
 });
