@@ -36,6 +36,7 @@ async function measure(name: Measured['name'], target: LoadTarget): Promise<Meas
   await runOpenLoop(target, { rate: 20, seconds: Number(process.env.BENCH_WARMUP_SECS ?? 10) });
   const search = await findSustainedRate(target, console.log);
   const halfRate = Math.floor(search.sustainedRate / 2);
+  await new Promise((resolve) => setTimeout(resolve, 2000));
   const half = halfRate > 0 ? await runOpenLoop(target, { rate: halfRate, seconds: MEASURE_SECS }) : null;
   if (half) console.log(`  ${name}: at ${halfRate}/s send p50 ${half.send.p50} p99 ${half.send.p99} ms, delivery p50 ${half.delivery.p50} p99 ${half.delivery.p99} ms`);
   await target.stop();

@@ -162,6 +162,7 @@ export interface SustainedSearch {
 }
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const PAUSE_BETWEEN_STEPS_MS = 2000;
 
 /**
  * The highest rate the target keeps up with: rates grow by half from BENCH_START_RATE until a
@@ -174,6 +175,9 @@ export async function findSustainedRate(target: LoadTarget, log: (line: string) 
   const steps: RunResult[] = [];
   const step = async (rate: number, seconds = stepSecs): Promise<boolean> => {
     const failedBefore = steps.at(-1)?.offeredRate === rate && !steps.at(-1)!.keptUp;
+    // A pause first, so what an overloaded step left queued in the server (relay, bus, appends)
+    // is not charged to this one.
+    await new Promise((resolve) => setTimeout(resolve, PAUSE_BETWEEN_STEPS_MS));
     const result = await runOpenLoop(target, { rate, seconds });
     steps.push(result);
     log(
@@ -202,6 +206,7 @@ export async function findSustainedRate(target: LoadTarget, log: (line: string) 
   }
   let confirm: RunResult | null = null;
   for (let attempt = 0; attempt < 3 && pass > 0; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, PAUSE_BETWEEN_STEPS_MS));
     confirm = await runOpenLoop(target, { rate: pass, seconds: env('BENCH_CONFIRM_SECS', 15) });
     log(`  ${target.name}: confirm ${pass}/s for ${confirm.seconds} s -> achieved ${confirm.achievedRate}/s, ${confirm.keptUp ? 'kept up' : 'fell behind'}`);
     if (confirm.keptUp) break;
