@@ -10,6 +10,25 @@ import { ApiError } from '@chat/errors';
 /** Sockets kept open per service; a long-poll holds one while parked. */
 const MAX_SOCKETS_PER_SERVICE = 20_000;
 
+/** Errors that mean the service was never reached, so it cannot have acted on the request. */
+const NOT_REACHED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
+ * The answer when the hop fails before the service answered. Refused: the service is down and did
+ * nothing, 503. Otherwise the connection broke after the request went out (the service died or
+ * reset it): it may have been processed, so 502 says so and the client should retry idempotently
+ * (the Idempotency-Key of POST /messages). docs/operations.md, "Gateway answers when a service fails".
+ */
+export function upstreamFailure(err: NodeJS.ErrnoException): ApiError {
+  if (err.code !== undefined && NOT_REACHED.has(err.code)) {
+    return new ApiError('Service temporarily unavailable', { status: 503, extra: {} });
+  }
+  return new ApiError('The service closed the connection before answering; the request may have been processed', {
+    status: 502,
+    extra: {},
+  });
+}
+
 /**
  * `baseUrls`: one URL, or a comma-separated list of replicas taken in turn (behind Kubernetes a
  * Service's one URL does the balancing instead).
@@ -46,7 +65,7 @@ export function forwardTo(baseUrls: string, secret: string): RequestHandler {
         res.destroy(err);
         return;
       }
-      next(new ApiError('Service temporarily unavailable', { status: 503, extra: {} }));
+      next(upstreamFailure(err));
     });
     // A client that leaves takes its upstream request (a parked long-poll) with it.
     res.on('close', () => {
