@@ -1,13 +1,18 @@
 /**
- * The distributed topology as real processes for the fault suite: a message service and two
- * event-queue replicas on a fresh PostgreSQL database of their own, with PRIVATE NATS and Redis
- * (libs/testing brokers) that the suite may kill, restart and wipe. Each service keeps its port
- * across restarts, so clients reconnect to the same address, as behind a Kubernetes Service.
+ * The distributed topology as real processes for the fault suite: the gateway, the message,
+ * settings and subscription services and two event-queue replicas on a fresh PostgreSQL database
+ * of their own, with PRIVATE NATS and Redis (libs/testing brokers) that the suite may kill,
+ * restart and wipe. Clients reach it as in production, through an ingress (deploy/local's, in the
+ * test process): /register and /events to the event-queue replicas, everything else to the
+ * gateway. Each process keeps its port across restarts, so clients and the gateway reconnect to
+ * the same address, as behind a Kubernetes Service.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
+import type { Server } from 'node:http';
 import { Client } from 'pg';
+import { startIngress } from '../../deploy/local/ingress';
 import { freePort, freshDatabase, PROCESS_SECRETS, startPrivateNats, startPrivateRedis, type PrivateBroker } from '@chat/testing';
 
 const root = resolve(__dirname, '../..');
@@ -56,6 +61,9 @@ function service(entry: string, env: Record<string, string>, port: number): Serv
 
 export interface FaultCluster {
   databaseUrl: string;
+  /** Where clients go: the ingress in front of the gateway and the event tier. */
+  ingressUrl: string;
+  gateway: Service;
   nats: PrivateBroker;
   redis: PrivateBroker;
   message: Service;
@@ -80,11 +88,32 @@ export async function startFaultCluster(): Promise<FaultCluster> {
     RATE_LIMIT_PER_MINUTE: '0',
   };
   const message = service('services/message/src/main.ts', env, await freePort());
+  const settings = service('services/settings/src/main.ts', env, await freePort());
+  const subscription = service('services/subscription/src/main.ts', env, await freePort());
   const eventQueues: [Service, Service] = [
     service('services/event-queue/src/main.ts', env, await freePort()),
     service('services/event-queue/src/main.ts', env, await freePort()),
   ];
-  await Promise.all([message.start(), ...eventQueues.map((s) => s.start())]);
+  const gateway = service(
+    'services/gateway/src/main.ts',
+    {
+      ...env,
+      MESSAGE_URL: message.url,
+      SETTINGS_URL: settings.url,
+      SUBSCRIPTION_URL: subscription.url,
+      // The load sends no webhooks; the gateway only insists that every service has a URL.
+      WEBHOOK_URL: `http://127.0.0.1:${await freePort()}`,
+      EVENT_QUEUE_URL: eventQueues.map((s) => s.url).join(','),
+    },
+    await freePort(),
+  );
+  const backends = [message, settings, subscription, ...eventQueues];
+  await Promise.all([...backends, gateway].map((s) => s.start()));
+  const ingress: Server = await startIngress(await freePort(), '127.0.0.1', {
+    eventQueue: eventQueues.map((s) => s.url),
+    gateway: gateway.url,
+  });
+  const ingressPort = (ingress.address() as { port: number }).port;
   const query = async <T>(sql: string, params: unknown[] = []): Promise<T[]> => {
     const client = new Client({ connectionString: databaseUrl });
     await client.connect();
@@ -96,13 +125,17 @@ export async function startFaultCluster(): Promise<FaultCluster> {
   };
   return {
     databaseUrl,
+    ingressUrl: `http://127.0.0.1:${ingressPort}`,
+    gateway,
     nats,
     redis,
     message,
     eventQueues,
     query,
     async stop() {
-      await Promise.all([message, ...eventQueues].map((s) => s.kill()));
+      ingress.closeAllConnections();
+      await new Promise((done) => ingress.close(done));
+      await Promise.all([gateway, ...backends].map((s) => s.kill()));
       await Promise.all([nats.stop(), redis.stop()]);
       const admin = new Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
       await admin.connect();

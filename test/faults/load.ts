@@ -1,9 +1,12 @@
 /**
  * The fault suite's load generator: senders posting stream and private messages (and a few sends
- * that must fail) in a steady loop. Each logical send has its own Idempotency-Key and unique
- * content. A send without a definite answer (the connection dropped because the message service
- * died, a 5xx while it restarts) is retried with the same key; a 409 (the same key still in
- * flight) is retried after a short wait. So every logical send ends with one definite answer.
+ * that must fail) in a steady loop, as real clients do: through the ingress and the gateway, with
+ * HTTP Basic API keys. Each logical send has its own Idempotency-Key and unique content. A 4xx is
+ * definite (a send that failed must not be stored). A send without a definite answer (a dropped
+ * connection; a 5xx: the gateway's 502/503 when the message service died mid-request or is down,
+ * the ingress's 502 while the gateway restarts) is retried with the same key; a 409 (the same key
+ * still in flight) is retried after a short wait. So every logical send ends with one definite
+ * answer, and the key makes the retries store it at most once.
  */
 import { randomUUID } from 'node:crypto';
 
@@ -17,8 +20,9 @@ export interface SendOutcome {
 }
 
 export interface LoadOptions {
-  messageUrl: string;
-  /** Signed identity headers of a user (fresh per attempt: they carry a timestamp). */
+  /** Where clients send: the ingress in front of the gateway. */
+  baseUrl: string;
+  /** A user's credentials (the Authorization header). */
   headersFor: (email: string) => Record<string, string>;
   senders: string[];
   /** Recipients of private messages. */
@@ -33,8 +37,8 @@ const SEND_DEADLINE_MS = 90_000;
 
 export class LoadGenerator {
   readonly outcomes: SendOutcome[] = [];
-  /** Answers with a 5xx status by code (retried: no definite answer), for the report. */
-  readonly serverErrors = new Map<number, number>();
+  /** Answers with a 5xx status by status and message (retried: no definite answer), for the report. */
+  readonly serverErrors = new Map<string, number>();
   private running = false;
   private loops: Promise<void>[] = [];
   private next = 0;
@@ -86,17 +90,23 @@ export class LoadGenerator {
   /** null: no answer (connection refused or dropped, or too slow). */
   private async post(sender: string, key: string, body: Record<string, string>): Promise<{ status: number; id?: number } | null> {
     try {
-      const response = await fetch(`${this.options.messageUrl}/api/v1/messages`, {
+      const response = await fetch(`${this.options.baseUrl}/api/v1/messages`, {
         method: 'POST',
         headers: { ...this.options.headersFor(sender), 'idempotency-key': key, 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams(body).toString(),
         signal: AbortSignal.timeout(15_000),
       });
-      if (response.status >= 500) this.serverErrors.set(response.status, (this.serverErrors.get(response.status) ?? 0) + 1);
-      const json = (await response.json().catch(() => ({}))) as { id?: number };
+      const json = (await response.json().catch(() => ({}))) as { id?: number; msg?: string };
+      if (response.status >= 500) countServerError(this.serverErrors, response.status, json.msg);
       return { status: response.status, ...(typeof json.id === 'number' ? { id: json.id } : {}) };
     } catch {
       return null;
     }
   }
+}
+
+/** Tallies a 5xx by status and message: which hop answered, and what it claimed. */
+export function countServerError(tally: Map<string, number>, status: number, msg: string | undefined): void {
+  const key = `${status} ${msg ?? '(no body)'}`;
+  tally.set(key, (tally.get(key) ?? 0) + 1);
 }

@@ -1,9 +1,12 @@
 /**
  * The fault suite's clients: per user, a queue registered for messages and long-polled without
- * pause, the way Zulip's clients do. A poll that fails without an answer (a replica died, a broker
- * is down) is repeated on the other replica with the same last_event_id; BAD_EVENT_QUEUE_ID
+ * pause, the way Zulip's clients do, through the ingress (which sends /register and /events
+ * straight to the event-queue replicas, round-robin; they check the API key themselves). A poll
+ * that fails without an answer (a replica died, a broker is down) is repeated with the same
+ * last_event_id, which the ingress sends to the next replica; BAD_EVENT_QUEUE_ID
  * (the queue's state was lost with Redis) ends the queue's log and the client registers again.
  */
+import { countServerError } from './load';
 
 export interface QueueLog {
   email: string;
@@ -26,15 +29,14 @@ interface EventsBody {
 
 export class Pollers {
   readonly queues: QueueLog[] = [];
-  /** Answers with a 5xx status by code (a broker or replica down), for the report. */
-  readonly serverErrors = new Map<number, number>();
+  /** Answers with a 5xx status by status and message (a broker or replica down), for the report. */
+  readonly serverErrors = new Map<string, number>();
   private running = false;
   private loops: Promise<void>[] = [];
   private readonly abort = new AbortController();
-  private turn = 0;
-
   constructor(
-    private readonly replicas: string[],
+    /** The ingress: it picks the replica. */
+    private readonly baseUrl: string,
     private readonly headersFor: (email: string) => Record<string, string>,
   ) {}
 
@@ -57,14 +59,10 @@ export class Pollers {
     return [...newest.values()].filter((log) => !log.lost);
   }
 
-  private replica(): string {
-    return this.replicas[this.turn++ % this.replicas.length]!;
-  }
-
   private async register(email: string): Promise<QueueLog> {
     for (;;) {
       try {
-        const response = await fetch(`${this.replica()}/api/v1/register`, {
+        const response = await fetch(`${this.baseUrl}/api/v1/register`, {
           method: 'POST',
           headers: { ...this.headersFor(email), 'content-type': 'application/x-www-form-urlencoded' },
           body: new URLSearchParams({ event_types: '["message"]' }).toString(),
@@ -114,12 +112,13 @@ export class Pollers {
   private async poll(log: QueueLog, lastEventId: number): Promise<EventsBody | null> {
     const query = new URLSearchParams({ queue_id: log.queueId, last_event_id: String(lastEventId) });
     try {
-      const response = await fetch(`${this.replica()}/api/v1/events?${query}`, {
+      const response = await fetch(`${this.baseUrl}/api/v1/events?${query}`, {
         headers: this.headersFor(log.email),
         signal: AbortSignal.any([this.abort.signal, AbortSignal.timeout(20_000)]),
       });
       if (response.status >= 500) {
-        this.serverErrors.set(response.status, (this.serverErrors.get(response.status) ?? 0) + 1);
+        const body = (await response.json().catch(() => ({}))) as { msg?: string };
+        countServerError(this.serverErrors, response.status, body.msg);
         return null;
       }
       return (await response.json()) as EventsBody;
