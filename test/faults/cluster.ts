@@ -25,6 +25,15 @@ export interface Service {
   stop(): Promise<void>;
 }
 
+/**
+ * Every process this module started that may still run: if the suite is cut short (a jest timeout
+ * leaves its hooks' promises running), none outlives the test process.
+ */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 function service(entry: string, env: Record<string, string>, port: number): Service {
   let child: ChildProcess | undefined;
   const url = `http://127.0.0.1:${port}`;
@@ -45,6 +54,9 @@ function service(entry: string, env: Record<string, string>, port: number): Serv
         env: { ...process.env, ...PROCESS_SECRETS, LOG_LEVEL: 'error', ...env, PORT: String(port), HOST: '127.0.0.1' },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
+      const started = child;
+      running.add(started);
+      started.once('exit', () => running.delete(started));
       const deadline = Date.now() + 60_000;
       for (;;) {
         if (!child || child.exitCode !== null) throw new Error(`${entry} exited while starting`);
@@ -107,12 +119,28 @@ export async function startFaultCluster(): Promise<FaultCluster> {
     },
     await freePort(),
   );
-  const backends = [message, settings, subscription, ...eventQueues];
-  await Promise.all([...backends, gateway].map((s) => s.start()));
-  const ingress: Server = await startIngress(await freePort(), '127.0.0.1', {
-    eventQueue: eventQueues.map((s) => s.url),
-    gateway: gateway.url,
-  });
+  const processes = [message, settings, subscription, ...eventQueues, gateway];
+  let ingress: Server | undefined;
+  const teardown = async () => {
+    ingress?.closeAllConnections();
+    await new Promise((done) => (ingress ? ingress.close(done) : done(undefined)));
+    await Promise.all(processes.map((s) => s.kill()));
+    await Promise.all([nats.stop(), redis.stop()]);
+    const admin = new Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`);
+    await admin.end();
+  };
+  try {
+    await Promise.all(processes.map((s) => s.start()));
+    ingress = await startIngress(await freePort(), '127.0.0.1', {
+      eventQueue: eventQueues.map((s) => s.url),
+      gateway: gateway.url,
+    });
+  } catch (err) {
+    await teardown();
+    throw err;
+  }
   const ingressPort = (ingress.address() as { port: number }).port;
   const query = async <T>(sql: string, params: unknown[] = []): Promise<T[]> => {
     const client = new Client({ connectionString: databaseUrl });
@@ -132,15 +160,6 @@ export async function startFaultCluster(): Promise<FaultCluster> {
     message,
     eventQueues,
     query,
-    async stop() {
-      ingress.closeAllConnections();
-      await new Promise((done) => ingress.close(done));
-      await Promise.all([gateway, ...backends].map((s) => s.kill()));
-      await Promise.all([nats.stop(), redis.stop()]);
-      const admin = new Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`);
-      await admin.end();
-    },
+    stop: teardown,
   };
 }
