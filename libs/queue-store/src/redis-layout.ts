@@ -18,7 +18,9 @@ import type { QueueDescriptor } from './queue-store';
  *   P queue-counter          the INCR counter behind queue ids
  *   P queue-epoch            when this Redis issued its first queue id (ms): the ids' first
  *                            part, so ids issued after Redis lost its data never repeat old ones
- *   P wake:<queueId>         pub/sub channel: a message per append (and on delete)
+ *   P wake                   pub/sub channel, one per store: each message is a comma-separated
+ *                            list of queue ids with something new (events, deleted); an
+ *                            interrupt is `<queueId>!<store tag>`, the store that sent it
  *
  * The `{queueId}` hash tag keeps a queue's two keys in one cluster slot, so its scripts stay
  * valid on Redis Cluster.
@@ -69,12 +71,9 @@ export class RedisLayout {
     return `${this.prefix}queue-epoch`;
   }
 
-  get wakePrefix(): string {
-    return `${this.prefix}wake:`;
-  }
-
-  wake(queueId: string): string {
-    return `${this.wakePrefix}${queueId}`;
+  /** The one wake-up channel: every replica subscribes once, whatever it has parked. */
+  get wake(): string {
+    return `${this.prefix}wake`;
   }
 }
 

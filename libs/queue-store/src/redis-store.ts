@@ -35,14 +35,18 @@ export type RedisQueueStoreOptions = (
  * ./redis-layout.ts for the keys, ./redis-scripts.ts for the atomic steps).
  *
  * Long-polls: each store holds ONE extra connection, in subscriber mode, opened on the first
- * wait. A queue's wake-up channel is subscribed while at least one local waiter is parked on it
- * and unsubscribed when the last leaves, so 10,000 parked requests cost 10,000 channel
- * subscriptions on one socket, not 10,000 connections.
+ * wait, subscribed to the store's one wake-up channel for good. Each append call publishes the
+ * ids of the queues it reached in one message, after its scripts, in the same pipeline; every
+ * replica hears it and wakes the waiters it holds. A fan-out to 10,000 queues is one PUBLISH,
+ * and a parked poll costs no channel of its own (it used to: one SUBSCRIBE, UNSUBSCRIBE and
+ * PUBLISH per queue). A queue whose entries the script skipped (fenced, already applied) is
+ * woken for nothing, which is harmless: the poll refetches.
  *
- * The lost wake-up (an append after the caller's empty fetch but before SUBSCRIBE is in place,
- * whose PUBLISH nobody heard) is closed by checking the queue once the subscription is confirmed:
- * fetch left the list empty (it prunes everything up to last_event_id), so a non-empty list means
- * something arrived since; anything later is published to a channel we already listen to.
+ * The lost wake-up (an append after the caller's empty fetch but before the waiter is parked or
+ * the channel subscribed, whose PUBLISH nobody heard) is closed by checking the queue once the
+ * waiter is parked and the subscription confirmed: fetch left the list empty (it prunes
+ * everything up to last_event_id), so a non-empty list means something arrived since; anything
+ * later is published after its append, to a channel we already listen to.
  */
 export class RedisQueueStore implements QueueStore {
   private readonly redis: ScriptedRedis;
@@ -50,9 +54,12 @@ export class RedisQueueStore implements QueueStore {
   private readonly keys: RedisLayout;
   private readonly maxEvents: number;
   private readonly onConnectionError: (error: Error) => void;
-  private readonly waiters = new Waiters((queueId) => this.unsubscribe(queueId));
-  /** SUBSCRIBE in flight or done, per queue with local waiters. */
-  private readonly subscriptions = new Map<string, Promise<unknown>>();
+  private readonly waiters = new Waiters();
+  /** SUBSCRIBE to the wake-up channel, in flight or done (null before the first wait). */
+  private subscription: Promise<unknown> | null = null;
+  private subscriptionConfirmed = false;
+  /** Tells this store's own interrupts apart on the shared channel. */
+  private readonly tag = randomUUID();
   private subscriber: Redis | null = null;
   private closed = false;
   /** Message bodies already parsed, by key: a fan-out's woken polls share one object per body. */
@@ -102,7 +109,7 @@ export class RedisQueueStore implements QueueStore {
     const k = this.keys;
     await this.redis.chatQueueDelete(
       k.queue(queueId), k.events(queueId), k.pendingTx(queueId), k.expiry, k.bodyRefs,
-      k.prefix, queueId, k.wake(queueId),
+      k.prefix, queueId, k.wake,
     );
   }
 
@@ -132,10 +139,13 @@ export class RedisQueueStore implements QueueStore {
     for (const { queueId, events } of groups) {
       pipeline.chatQueueAppend(
         k.queue(queueId), k.events(queueId), k.pendingTx(queueId), k.expiry, k.bodyRefs,
-        k.wake(queueId), busPos ?? '', txId ?? '', this.maxEvents, k.prefix, queueId, ...events,
+        k.wake, busPos ?? '', txId ?? '', this.maxEvents, k.prefix, queueId, ...events,
       );
     }
-    const results = replies(await pipeline.exec()).slice(bodies.size);
+    // After the scripts, so a woken poll finds its events; in the same write, so it is not lost
+    // between two round trips.
+    pipeline.publish(k.wake, groups.map((group) => group.queueId).join(','));
+    const results = replies(await pipeline.exec()).slice(bodies.size, bodies.size + groups.length);
     groups.forEach((group, index) => {
       const given = results[index];
       if (Array.isArray(given)) group.positions.forEach((position, j) => (ids[position] = Number(given[j])));
@@ -160,9 +170,10 @@ export class RedisQueueStore implements QueueStore {
 
   async poll(queueId: string, step: PollStep): Promise<PollResult> {
     const k = this.keys;
+    if (step.interrupt) this.waiters.wake(queueId);
     const reply = await this.redis.chatQueuePoll(
       k.queue(queueId), k.events(queueId), k.bodyRefs, k.expiry,
-      step.lastEventId, step.userId ?? '', step.now ?? '', step.interrupt ? k.wake(queueId) : '', queueId,
+      step.lastEventId, step.userId ?? '', step.now ?? '', step.interrupt ? k.wake : '', queueId, this.interruption(queueId),
     );
     return parsePoll(reply, this.bodies);
   }
@@ -171,7 +182,7 @@ export class RedisQueueStore implements QueueStore {
     if (signal?.aborted) return Promise.resolve('aborted');
     if (this.closed) return Promise.resolve('aborted');
     const parked = this.waiters.park(queueId, timeoutMs, signal);
-    this.subscribed(queueId)
+    this.subscribed()
       .then(() => this.hasEventsOrGone(queueId))
       .then(
         (ready) => ready && parked.settle('event'),
@@ -181,7 +192,8 @@ export class RedisQueueStore implements QueueStore {
   }
 
   async interrupt(queueId: string): Promise<void> {
-    await this.redis.publish(this.keys.wake(queueId), 'interrupt');
+    this.waiters.wake(queueId);
+    await this.redis.publish(this.keys.wake, this.interruption(queueId));
   }
 
   async expiredQueues(now: number): Promise<string[]> {
@@ -217,13 +229,21 @@ export class RedisQueueStore implements QueueStore {
     return found;
   }
 
-  private subscribed(queueId: string): Promise<unknown> {
-    let subscription = this.subscriptions.get(queueId);
-    if (!subscription) {
-      subscription = this.subscriberConnection().subscribe(this.keys.wake(queueId));
-      this.subscriptions.set(queueId, subscription);
+  /** Whether a waiter is parked on the queue and wake-ups reach it (tests wait for this). */
+  listensFor(queueId: string): boolean {
+    return this.subscriptionConfirmed && this.waiters.has(queueId);
+  }
+
+  private subscribed(): Promise<unknown> {
+    if (!this.subscription) {
+      this.subscription = this.subscriberConnection().subscribe(this.keys.wake);
+      this.subscription.then(
+        () => (this.subscriptionConfirmed = true),
+        // The next wait subscribes again; this one's waiters fail with the error.
+        () => (this.subscription = null),
+      );
     }
-    return subscription;
+    return this.subscription;
   }
 
   /** After the subscription is confirmed: anything in the list arrived since the caller's fetch. */
@@ -234,12 +254,20 @@ export class RedisQueueStore implements QueueStore {
     return exists === 0 || Number(length) > 0;
   }
 
-  /** Runs when the last local waiter of the queue leaves. */
-  private unsubscribe(queueId: string): void {
-    this.subscriptions.delete(queueId);
-    if (this.closed || !this.subscriber) return;
-    // A failure means the connection is going away, which drops the subscription anyway.
-    this.subscriber.unsubscribe(this.keys.wake(queueId)).catch(() => undefined);
+  /**
+   * An interrupt's message: its sender wakes its own waiters when it sends it, and must not take
+   * it again when it comes back, or the poll that interrupted (parked here by then) would wake.
+   */
+  private interruption(queueId: string): string {
+    return `${queueId}${INTERRUPT_MARK}${this.tag}`;
+  }
+
+  private wakeFromChannel(message: string): void {
+    for (const entry of message.split(',')) {
+      const mark = entry.indexOf(INTERRUPT_MARK);
+      if (mark < 0) this.waiters.wake(entry);
+      else if (entry.slice(mark + 1) !== this.tag) this.waiters.wake(entry.slice(0, mark));
+    }
   }
 
   private subscriberConnection(): Redis {
@@ -248,13 +276,13 @@ export class RedisQueueStore implements QueueStore {
     // put back into subscriber mode, which Redis refuses.
     const subscriber = this.redis.duplicate({ enableReadyCheck: false, enableAutoPipelining: false });
     subscriber.on('error', (error: Error) => this.onConnectionError(error));
-    const channelPrefix = this.keys.wakePrefix;
-    subscriber.on('message', (channel: string) => {
-      if (channel.startsWith(channelPrefix)) this.waiters.wake(channel.slice(channelPrefix.length));
+    const channel = this.keys.wake;
+    subscriber.on('message', (from: string, queueIds: string) => {
+      if (from === channel) this.wakeFromChannel(queueIds);
     });
     // Wake-ups published while the connection was down are lost: after a reconnect every local
     // waiter refetches (a spurious wake-up is harmless). Deferred so that ioredis's own
-    // resubscription goes out before the unsubscriptions of the waiters leaving.
+    // resubscription goes out first.
     let connectedBefore = false;
     subscriber.on('ready', () => {
       if (connectedBefore) setImmediate(() => this.waiters.wakeAll('event'));
@@ -271,6 +299,8 @@ interface QueueGroup {
   positions: number[];
   events: string[];
 }
+
+const INTERRUPT_MARK = '!';
 
 /** A body no queue event refers to is deleted after this (it normally gets references at once). */
 const UNREFERENCED_BODY_TTL_SECS = 300;

@@ -21,9 +21,6 @@ export class Waiters {
   private readonly byKey = new Map<string, Set<Waiter>>();
   private count = 0;
 
-  /** `onLast` runs when the last waiter of a key leaves (the Redis store unsubscribes there). */
-  constructor(private readonly onLast?: (key: string) => void) {}
-
   park(key: string, timeoutMs: number, signal?: AbortSignal): Parked {
     let set = this.byKey.get(key);
     if (!set) {
@@ -44,6 +41,10 @@ export class Waiters {
     for (const waiter of [...set]) waiter.settle(outcome);
   }
 
+  has(key: string): boolean {
+    return this.byKey.has(key);
+  }
+
   wakeAll(outcome: WaitResult): void {
     for (const key of [...this.byKey.keys()]) this.wake(key, outcome);
   }
@@ -57,10 +58,7 @@ export class Waiters {
   leave(waiter: Waiter, set: Set<Waiter>, key: string): boolean {
     if (!set.delete(waiter)) return false;
     this.count -= 1;
-    if (set.size === 0) {
-      this.byKey.delete(key);
-      this.onLast?.(key);
-    }
+    if (set.size === 0) this.byKey.delete(key);
     return true;
   }
 }

@@ -42,8 +42,9 @@ async function eventually(condition: () => Promise<boolean>, what: string, withi
   }
 }
 
-function channelOf(prefix: string, queueId: string): string {
-  return `${prefix}wake:${queueId}`;
+/** The store's one wake-up channel. */
+function channelOf(prefix: string): string {
+  return `${prefix}wake`;
 }
 
 async function makeStore(): Promise<StoreUnderTest> {
@@ -52,7 +53,7 @@ async function makeStore(): Promise<StoreUnderTest> {
   // A second instance with its own connections: another event-queue replica.
   const peer = new RedisQueueStore({ url: REDIS_URL, prefix, maxEvents: CONTRACT_MAX_EVENTS });
   const parked = (queueId: string): Promise<void> =>
-    eventually(async () => (await subscribers(channelOf(prefix, queueId))) > 0, `${queueId} is subscribed`);
+    eventually(async () => Promise.resolve(store.listensFor(queueId) || peer.listensFor(queueId)), `${queueId} is listened for`);
   return { store, peer, parked };
 }
 
@@ -142,26 +143,40 @@ describe('RedisQueueStore', () => {
 
   it('wakes a waiter through the channel alone (the path a parked poll relies on)', async () => {
     const queue = await newQueue();
+    const other = await newQueue();
     const waiting = store.waitForEvent(queue.id, 5_000);
-    await eventually(async () => (await subscribers(channelOf(prefix, queue.id))) === 1, 'subscribed');
+    await eventually(async () => Promise.resolve(store.listensFor(queue.id)), 'listened for');
     // No event in the list: only the published wake-up can resolve this wait.
-    await admin.publish(channelOf(prefix, queue.id), '0');
+    await admin.publish(channelOf(prefix), `${other.id},${queue.id}`);
     expect(await waiting).toBe('event');
   });
 
-  it('unsubscribes when the last local waiter leaves, and keeps nothing of it', async () => {
+  it('does not wake the poll that interrupted when its own interrupt comes back on the channel', async () => {
     const queue = await newQueue();
-    const channel = channelOf(prefix, queue.id);
+    await store.waitForEvent(queue.id, 50); // the subscription is in place before the poll
+    await store.poll(queue.id, { lastEventId: -1, interrupt: true });
+    expect(await store.waitForEvent(queue.id, 300)).toBe('timeout');
+  });
+
+  it('subscribes once for every queue, and keeps nothing of a waiter that left', async () => {
+    const [queue, other] = [await newQueue(), await newQueue()];
+    const channel = channelOf(prefix);
     const controller = new AbortController();
-    const waiting = [store.waitForEvent(queue.id, 100), store.waitForEvent(queue.id, 5_000, controller.signal)];
-    await eventually(async () => (await subscribers(channel)) === 1, 'subscribed once for both waiters');
-    expect(store.parkedWaiters).toBe(2);
+    const waiting = [
+      store.waitForEvent(queue.id, 100),
+      store.waitForEvent(queue.id, 5_000, controller.signal),
+      store.waitForEvent(other.id, 100),
+    ];
+    await eventually(async () => store.listensFor(queue.id) && (await subscribers(channel)) === 1, 'subscribed once for every waiter');
+    expect(store.parkedWaiters).toBe(3);
     expect(await waiting[0]).toBe('timeout');
-    expect(await subscribers(channel)).toBe(1);
+    expect(await waiting[2]).toBe('timeout');
+    expect(store.listensFor(queue.id)).toBe(true);
     controller.abort();
     expect(await waiting[1]).toBe('aborted');
     expect(store.parkedWaiters).toBe(0);
-    await eventually(async () => (await subscribers(channel)) === 0, 'unsubscribed');
+    expect(store.listensFor(queue.id)).toBe(false);
+    expect(await subscribers(channel)).toBe(1);
   });
 
   it('parks many waiters on one subscriber connection', async () => {
@@ -171,8 +186,7 @@ describe('RedisQueueStore', () => {
     try {
       const queues = await Promise.all(Array.from({ length: 200 }, () => newQueue()));
       const waiting = queues.map((queue) => named.waitForEvent(queue.id, 5_000));
-      const last = queues[queues.length - 1];
-      await eventually(async () => !!last && (await subscribers(channelOf(prefix, last.id))) === 1, 'all subscribed');
+      await eventually(async () => Promise.resolve(queues.every((queue) => named.listensFor(queue.id))), 'all listened for');
       const connections = (await admin.client('LIST')) as string;
       expect(connections.split('\n').filter((line) => line.includes(` name=${name} `))).toHaveLength(2);
       await store.append(queues.map((queue) => ({ queueId: queue.id, event: { type: 'x' } })));
@@ -192,7 +206,7 @@ describe('RedisQueueStore', () => {
     try {
       const queue = await newQueue();
       const waiting = named.waitForEvent(queue.id, 10_000);
-      await eventually(async () => (await subscribers(channelOf(prefix, queue.id))) === 1, 'subscribed');
+      await eventually(async () => Promise.resolve(named.listensFor(queue.id)), 'listened for');
       const connections = ((await admin.client('LIST')) as string).split('\n');
       const subscriber = connections.find((line) => line.includes(` name=${name} `) && / sub=1 /.test(line));
       const id = subscriber?.match(/^id=(\d+) /)?.[1];
