@@ -12,7 +12,7 @@
 import { apiCall, basicAuth, closeAgents } from './lib/http';
 import { runOpenLoop, type RunResult } from './lib/load';
 import { addStreamWithUsers, type BenchUser } from './lib/population';
-import { sampleProcess, type ProcessSample } from './lib/process-stats';
+import { collectGarbage, enableGcOnSignal, sampleProcess, type ProcessSample } from './lib/process-stats';
 import { MEASURES, trend, type Measure, type Trend } from './lib/trend';
 import { chatTarget } from './lib/targets';
 import { startTopology, type TopologyName } from './lib/topology';
@@ -48,7 +48,12 @@ async function soak(name: TopologyName): Promise<Soaked> {
     const sampler = (async () => {
       while (running) {
         const t = (performance.now() - started) / 1000;
-        for (const p of topology.processes) samples.get(p.name)!.push(await sampleProcess(p.process.url, p.process.pid, t));
+        // Sampled after a full collection: live data, not the garbage of the last burst, so a
+        // sawtooth heap does not read as growth.
+        for (const p of topology.processes) {
+          await collectGarbage(p.process.pid);
+          samples.get(p.name)!.push(await sampleProcess(p.process.url, p.process.pid, t));
+        }
         await new Promise((r) => setTimeout(r, SAMPLE_SECS * 1000));
       }
     })();
@@ -104,6 +109,7 @@ function charts(results: Soaked[]): Record<string, string> {
 }
 
 async function main(): Promise<void> {
+  enableGcOnSignal();
   const results: Soaked[] = [];
   for (const name of TOPOLOGIES) results.push(await soak(name));
   const rows = results.flatMap((r) =>
