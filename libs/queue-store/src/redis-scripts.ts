@@ -161,40 +161,65 @@ return 1
  * {'not-in-queue'} | {'ok', {events...}, {body key, body JSON, ...}}: message events keep their
  * body reference and each body they refer to comes once, so the store parses it once.
  * The events come back as one nested array: unpack() would overflow Lua's stack past ~8,000.
+ * POLL_ONE is that step as a function: the bodies it needs go to `bodies`, once per call (`seen`).
  */
-const POLL = `${BODIES}${ACTIVITY}
-if redis.call('EXISTS', KEYS[1]) == 0 then return {'no-queue'} end
-if ARGV[2] ~= '' and redis.call('HGET', KEYS[1], 'userId') ~= ARGV[2] then return {'not-owner'} end
-if ARGV[3] ~= '' then touch(KEYS[1], KEYS[4], ARGV[3], ARGV[5]) end
-if ARGV[4] ~= '' then redis.call('PUBLISH', ARGV[4], ARGV[6]) end
-local last = tonumber(ARGV[1])
-local pruned = tonumber(redis.call('HGET', KEYS[1], 'prunedId'))
-if last < pruned then return {'pruned-past', pruned} end
-local events = redis.call('LRANGE', KEYS[2], 0, -1)
-local dropped = 0
-for i = 1, #events do
-  local id = tonumber(string.match(events[i], '^{"id":(%d+)'))
-  if id > last then break end
-  pruned = id
-  dropped = i
-  release(events[i], KEYS[3])
-end
-if dropped > 0 then
-  redis.call('LTRIM', KEYS[2], dropped, -1)
-  redis.call('HSET', KEYS[1], 'prunedId', pruned)
-end
-if last ~= pruned then return {'not-in-queue'} end
-local rest, bodies, seen = {}, {}, {}
-for i = dropped + 1, #events do
-  local body = body_of(events[i])
-  if body and not seen[body] then
-    seen[body] = true
-    bodies[#bodies + 1] = body
-    bodies[#bodies + 1] = redis.call('GET', body) or 'null'
+const POLL_ONE = `${BODIES}${ACTIVITY}
+local function poll_one(queue, events_key, refs, expiry, a, seen, bodies)
+  if redis.call('EXISTS', queue) == 0 then return {'no-queue'} end
+  if a[2] ~= '' and redis.call('HGET', queue, 'userId') ~= a[2] then return {'not-owner'} end
+  if a[3] ~= '' then touch(queue, expiry, a[3], a[5]) end
+  if a[4] ~= '' then redis.call('PUBLISH', a[4], a[6]) end
+  local last = tonumber(a[1])
+  local pruned = tonumber(redis.call('HGET', queue, 'prunedId'))
+  if last < pruned then return {'pruned-past', pruned} end
+  local events = redis.call('LRANGE', events_key, 0, -1)
+  local dropped = 0
+  for i = 1, #events do
+    local id = tonumber(string.match(events[i], '^{"id":(%d+)'))
+    if id > last then break end
+    pruned = id
+    dropped = i
+    release(events[i], refs)
   end
-  rest[#rest + 1] = events[i]
+  if dropped > 0 then
+    redis.call('LTRIM', events_key, dropped, -1)
+    redis.call('HSET', queue, 'prunedId', pruned)
+  end
+  if last ~= pruned then return {'not-in-queue'} end
+  local rest = {}
+  for i = dropped + 1, #events do
+    local body = body_of(events[i])
+    if body and not seen[body] then
+      seen[body] = true
+      bodies[#bodies + 1] = body
+      bodies[#bodies + 1] = redis.call('GET', body) or 'null'
+    end
+    rest[#rest + 1] = events[i]
+  end
+  return {'ok', rest}
 end
-return {'ok', rest, bodies}
+`;
+
+const POLL = `${POLL_ONE}
+local bodies = {}
+local result = poll_one(KEYS[1], KEYS[2], KEYS[3], KEYS[4], ARGV, {}, bodies)
+result[3] = bodies
+return result
+`;
+
+/**
+ * The polls woken together by a fan-out, in one call: KEYS four per poll, as POLL's; ARGV six per
+ * poll, as POLL's. Returns {results (each as POLL's without its bodies), bodies}: a body shared by
+ * the batch comes once, not once per queue.
+ */
+const POLL_MANY = `${POLL_ONE}
+local results, bodies, seen = {}, {}, {}
+for i = 0, #KEYS / 4 - 1 do
+  local k, a = i * 4, i * 6
+  results[i + 1] = poll_one(KEYS[k + 1], KEYS[k + 2], KEYS[k + 3], KEYS[k + 4],
+    {ARGV[a + 1], ARGV[a + 2], ARGV[a + 3], ARGV[a + 4], ARGV[a + 5], ARGV[a + 6]}, seen, bodies)
+end
+return {results, bodies}
 `;
 
 /**
@@ -213,6 +238,16 @@ redis.call('PUBLISH', ARGV[3], ARGV[2])
 return 1
 `;
 
+/**
+ * KEYS: queue hashes. Each one's HGETALL as a flat field/value list (empty for a missing queue),
+ * in order: a fan-out reads its 10,000 descriptors in one command instead of 10,000.
+ */
+const DESCRIBE = `
+local found = {}
+for i = 1, #KEYS do found[i] = redis.call('HGETALL', KEYS[i]) end
+return found
+`;
+
 const SCRIPTS = {
   chatQueueCreate: { numberOfKeys: 4, lua: CREATE },
   chatQueueTouch: { numberOfKeys: 2, lua: TOUCH },
@@ -220,6 +255,9 @@ const SCRIPTS = {
   chatQueueSetFence: { numberOfKeys: 4, lua: SET_FENCE },
   chatQueueDelete: { numberOfKeys: 5, lua: DELETE },
   chatQueuePoll: { numberOfKeys: 4, lua: POLL },
+  // The number of keys comes first in each call.
+  chatQueueDescribe: { lua: DESCRIBE },
+  chatQueuePollMany: { lua: POLL_MANY },
 } as const;
 
 type ScriptName = keyof typeof SCRIPTS;

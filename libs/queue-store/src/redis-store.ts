@@ -16,6 +16,7 @@ import {
 } from './queue-store';
 import { RedisLayout, decodeQueue, encodeQueue } from './redis-layout';
 import { defineScripts, scriptedPipeline, type ScriptedRedis } from './redis-scripts';
+import { PollBatches, type PendingPoll } from './poll-batches';
 import { Waiters } from './waiters';
 
 export type RedisQueueStoreOptions = (
@@ -64,6 +65,8 @@ export class RedisQueueStore implements QueueStore {
   private closed = false;
   /** Message bodies already parsed, by key: a fan-out's woken polls share one object per body. */
   private readonly bodies = new ParsedBodies();
+  /** Polls asked for in one tick (a fan-out's woken polls) go to Redis as one script call. */
+  private readonly polls = new PollBatches((batch) => this.pollBatch(batch));
 
   constructor(options: RedisQueueStoreOptions) {
     this.ownsConnection = options.redis === undefined;
@@ -116,10 +119,8 @@ export class RedisQueueStore implements QueueStore {
   async queuesOfUsers(userIds: number[]): Promise<QueueDescriptor[]> {
     const users = [...new Set(userIds)];
     if (users.length === 0) return [];
-    const pipeline = this.redis.pipeline();
-    for (const userId of users) pipeline.smembers(this.keys.user(userId));
-    const sets = replies(await pipeline.exec()) as string[][];
-    return this.descriptors(sets.flat());
+    // One SUNION for a fan-out's thousands of users (the store targets one Redis, not Cluster).
+    return this.descriptors(await this.redis.sunion(...users.map((userId) => this.keys.user(userId))));
   }
 
   async publicStreamQueues(realmId: number): Promise<QueueDescriptor[]> {
@@ -168,14 +169,13 @@ export class RedisQueueStore implements QueueStore {
     return result;
   }
 
-  async poll(queueId: string, step: PollStep): Promise<PollResult> {
+  poll(queueId: string, step: PollStep): Promise<PollResult> {
     const k = this.keys;
     if (step.interrupt) this.waiters.wake(queueId);
-    const reply = await this.redis.chatQueuePoll(
-      k.queue(queueId), k.events(queueId), k.bodyRefs, k.expiry,
-      step.lastEventId, step.userId ?? '', step.now ?? '', step.interrupt ? k.wake : '', queueId, this.interruption(queueId),
+    return this.polls.add(
+      [k.queue(queueId), k.events(queueId), k.bodyRefs, k.expiry],
+      [step.lastEventId, step.userId ?? '', step.now ?? '', step.interrupt ? k.wake : '', queueId, this.interruption(queueId)],
     );
-    return parsePoll(reply, this.bodies);
   }
 
   waitForEvent(queueId: string, timeoutMs: number, signal?: AbortSignal): Promise<WaitResult> {
@@ -215,15 +215,27 @@ export class RedisQueueStore implements QueueStore {
     return this.waiters.size;
   }
 
+  private async pollBatch(batch: PendingPoll[]): Promise<PollResult[]> {
+    if (batch.length === 1) {
+      const { keys, args } = batch[0]!;
+      const reply = await this.redis.chatQueuePoll(...keys, ...args);
+      return [parsePoll(reply, bodiesOf((reply as unknown[])[2], this.bodies))];
+    }
+    const keys = batch.flatMap((poll) => poll.keys);
+    const reply = await this.redis.chatQueuePollMany(keys.length, ...keys, ...batch.flatMap((poll) => poll.args));
+    const [results, pairs] = reply as [unknown[], unknown];
+    const bodies = bodiesOf(pairs, this.bodies);
+    return results.map((result) => parsePoll(result, bodies));
+  }
+
   private async descriptors(queueIds: string[]): Promise<QueueDescriptor[]> {
     const unique = [...new Set(queueIds)];
     if (unique.length === 0) return [];
-    const pipeline = this.redis.pipeline();
-    for (const queueId of unique) pipeline.hgetall(this.keys.queue(queueId));
-    const hashes = replies(await pipeline.exec()) as Record<string, string>[];
+    const keys = unique.map((queueId) => this.keys.queue(queueId));
+    const hashes = (await this.redis.chatQueueDescribe(keys.length, ...keys)) as string[][];
     const found: QueueDescriptor[] = [];
-    hashes.forEach((fields, index) => {
-      const queue = decodeQueue(unique[index] ?? '', fields);
+    hashes.forEach((flat, index) => {
+      const queue = decodeQueue(unique[index] ?? '', fieldsOf(flat));
       if (queue) found.push(queue);
     });
     return found;
@@ -390,7 +402,16 @@ function decodeEvent(json: string, bodies: Map<string, unknown>): QueuedEvent {
   return event as QueuedEvent;
 }
 
-function parsePoll(reply: unknown, parsed: ParsedBodies): PollResult {
+/** The bodies a poll reply carries, as [key, JSON, key, JSON...], parsed (once per process). */
+function bodiesOf(pairs: unknown, parsed: ParsedBodies): Map<string, unknown> {
+  const bodies = new Map<string, unknown>();
+  if (!Array.isArray(pairs)) return bodies;
+  const texts = pairs as string[];
+  for (let i = 0; i + 1 < texts.length; i += 2) bodies.set(texts[i]!, parsed.get(texts[i]!, texts[i + 1]!));
+  return bodies;
+}
+
+function parsePoll(reply: unknown, bodies: Map<string, unknown>): PollResult {
   if (!Array.isArray(reply)) throw new Error(`unexpected poll reply ${String(reply)}`);
   const [kind, detail] = reply as [unknown, unknown];
   switch (kind) {
@@ -402,15 +423,18 @@ function parsePoll(reply: unknown, parsed: ParsedBodies): PollResult {
       return { kind };
     case 'pruned-past':
       return { kind, newestPrunedId: Number(detail) };
-    case 'ok': {
-      const pairs = (reply as unknown[])[2] as string[];
-      const bodies = new Map<string, unknown>();
-      for (let i = 0; i + 1 < pairs.length; i += 2) bodies.set(pairs[i]!, parsed.get(pairs[i]!, pairs[i + 1]!));
+    case 'ok':
       return { kind, events: (detail as string[]).map((json) => decodeEvent(json, bodies)) };
-    }
     default:
       throw new Error(`unexpected poll reply ${String(kind)}`);
   }
+}
+
+/** HGETALL's flat field/value list as a record. */
+function fieldsOf(flat: string[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (let i = 0; i + 1 < flat.length; i += 2) fields[flat[i]!] = flat[i + 1]!;
+  return fields;
 }
 
 /** Pipeline and MULTI results, throwing the first command error. */

@@ -151,6 +151,27 @@ describe('RedisQueueStore', () => {
     expect(await waiting).toBe('event');
   });
 
+  it('answers polls made in one tick (one script call) as it answers each alone', async () => {
+    const [withMessage, alsoWithMessage, empty] = [await newQueue(), await newQueue(), await newQueue()];
+    const message = { id: 7, content: 'shared' };
+    await store.append([withMessage, alsoWithMessage].map((queue) => ({ queueId: queue.id, event: { type: 'message', message } })));
+    const steps = [
+      store.poll(withMessage.id, { lastEventId: -1 }),
+      store.poll(alsoWithMessage.id, { lastEventId: -1, userId: alsoWithMessage.userId + 1 }),
+      store.poll(empty.id, { lastEventId: 5 }),
+      store.poll('1:999999', { lastEventId: -1 }),
+      store.poll(alsoWithMessage.id, { lastEventId: -1 }),
+    ];
+    const [first, notOwner, notInQueue, gone, second] = await Promise.all(steps);
+    expect(first).toEqual({ kind: 'ok', events: [{ id: 0, type: 'message', message }] });
+    expect(notOwner).toEqual({ kind: 'not-owner' });
+    expect(notInQueue).toEqual({ kind: 'not-in-queue' });
+    expect(gone).toEqual({ kind: 'no-queue' });
+    expect(second).toEqual(first);
+    // One parsed body for the whole batch.
+    expect(first?.kind === 'ok' && second?.kind === 'ok' && first.events[0]?.message === second.events[0]?.message).toBe(true);
+  });
+
   it('does not wake the poll that interrupted when its own interrupt comes back on the channel', async () => {
     const queue = await newQueue();
     await store.waitForEvent(queue.id, 50); // the subscription is in place before the poll
