@@ -10,6 +10,7 @@ import {
   type QueueStore,
   type Snapshot,
   type WaitResult,
+  type WaitSignal,
   visibleIn,
 } from './queue-store';
 import { Waiters } from './waiters';
@@ -178,7 +179,7 @@ export class MemoryQueueStore implements QueueStore {
     return this.fetch(queueId, step.lastEventId);
   }
 
-  waitForEvent(queueId: string, timeoutMs: number, signal?: AbortSignal): Promise<WaitResult> {
+  waitForEvent(queueId: string, timeoutMs: number, signal?: WaitSignal): Promise<WaitResult> {
     if (signal?.aborted) return Promise.resolve('aborted');
     // Checked synchronously on entry: an append that ran between the caller's fetch and this call
     // left events behind, so nothing can slip between the check and the parking.

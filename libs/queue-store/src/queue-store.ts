@@ -153,7 +153,7 @@ export interface QueueStore {
    * at once when that is already true. 'timeout' after timeoutMs; 'aborted' when signal aborts
    * (or the store closes). A spurious 'event' is possible and harmless: the next fetch is empty.
    */
-  waitForEvent(queueId: string, timeoutMs: number, signal?: AbortSignal): Promise<WaitResult>;
+  waitForEvent(queueId: string, timeoutMs: number, signal?: WaitSignal): Promise<WaitResult>;
   /**
    * Wakes the queue's parked waiters on every replica ('event'): a new poll on a queue finishes
    * the one parked before it, wherever that one is, as Zulip's handlers do.
@@ -173,4 +173,20 @@ export function seesPublicStreams(queue: QueueDescriptor): boolean {
 /** When the queue becomes garbage: Zulip's `now - last_connection_time >= queue_timeout`. */
 export function expiresAt(queue: Pick<QueueDescriptor, 'lastActivity' | 'timeoutSecs'>): number {
   return queue.lastActivity + queue.timeoutSecs * 1000;
+}
+
+/** Told once when a wait is cancelled (a waiter is its own listener: no closure per wait). */
+export interface AbortListener {
+  handleEvent(): void;
+}
+
+/**
+ * What waitForEvent needs of a cancellation. An AbortSignal fits; so does something lighter: a
+ * parked poll's own (services/event-queue/src/polls.ts), since Node's AbortController, its
+ * signal and a listener on it cost a parked poll about 1 KB of heap.
+ */
+export interface WaitSignal {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: AbortListener, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: AbortListener): void;
 }

@@ -13,6 +13,7 @@ import {
   type QueueStore,
   type Snapshot,
   type WaitResult,
+  type WaitSignal,
 } from './queue-store';
 import { RedisLayout, decodeQueue, encodeQueue } from './redis-layout';
 import { defineScripts, scriptedPipeline, type ScriptedRedis } from './redis-scripts';
@@ -178,7 +179,7 @@ export class RedisQueueStore implements QueueStore {
     );
   }
 
-  waitForEvent(queueId: string, timeoutMs: number, signal?: AbortSignal): Promise<WaitResult> {
+  waitForEvent(queueId: string, timeoutMs: number, signal?: WaitSignal): Promise<WaitResult> {
     if (signal?.aborted) return Promise.resolve('aborted');
     if (this.closed) return Promise.resolve('aborted');
     const parked = this.waiters.park(queueId, timeoutMs, signal);

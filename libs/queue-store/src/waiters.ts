@@ -1,4 +1,4 @@
-import type { WaitResult } from './queue-store';
+import type { WaitResult, WaitSignal } from './queue-store';
 
 export interface Parked {
   readonly result: Promise<WaitResult>;
@@ -21,7 +21,7 @@ export class Waiters {
   private readonly byKey = new Map<string, Set<Waiter>>();
   private count = 0;
 
-  park(key: string, timeoutMs: number, signal?: AbortSignal): Parked {
+  park(key: string, timeoutMs: number, signal?: WaitSignal): Parked {
     let set = this.byKey.get(key);
     if (!set) {
       set = new Set();
@@ -74,7 +74,7 @@ class Waiter implements Parked {
     private readonly set: Set<Waiter>,
     private readonly key: string,
     timeoutMs: number,
-    private readonly signal: AbortSignal | undefined,
+    private readonly signal: WaitSignal | undefined,
   ) {
     this.result = new Promise<WaitResult>((resolve, reject) => {
       this.resolve = resolve;

@@ -4,7 +4,7 @@
  * closure and a timer here and a channel subscription on the process's one Redis subscriber.
  */
 import { badEventQueueId, badRequest, plainError } from '@chat/errors';
-import type { PollResult as StorePollResult, QueuedEvent } from '@chat/queue-store';
+import type { PollResult as StorePollResult, QueuedEvent, WaitSignal } from '@chat/queue-store';
 import type { EventQueueDeps } from '../app';
 
 /**
@@ -22,7 +22,7 @@ export interface PollRequest {
   lastEventId: number | undefined;
   dontBlock: boolean;
   /** Aborted when the client goes away or a newer poll on the same queue takes over. */
-  signal: AbortSignal;
+  signal: WaitSignal;
 }
 
 export interface PollResult {

@@ -72,19 +72,19 @@ export async function answerPoll(
 ): Promise<string | null> {
   const { queueId } = query;
   const localPolls = deps.polls;
-  const controller = localPolls.begin(queueId);
+  const cancel = localPolls.begin(queueId);
   res.once('close', () => {
-    if (!res.writableFinished) controller.abort();
+    if (!res.writableFinished) cancel.abort();
   });
   try {
-    const result = await pollEvents(deps, { userId, queueId, lastEventId: query.lastEventId, dontBlock: query.dontBlock, signal: controller.signal });
+    const result = await pollEvents(deps, { userId, queueId, lastEventId: query.lastEventId, dontBlock: query.dontBlock, signal: cancel });
     if (res.destroyed) return null;
     // Zulip's long-poll reply carries queue_id, an immediate one its handler_id.
     return answerJson(
       result.waited ? { events: result.events, queue_id: queueId } : { events: result.events, handler_id: localPolls.nextHandlerId() },
     );
   } finally {
-    localPolls.end(queueId, controller);
+    localPolls.end(queueId, cancel);
   }
 }
 
