@@ -167,7 +167,8 @@ const PAUSE_BETWEEN_STEPS_MS = 2000;
 /**
  * The highest rate the target keeps up with: rates grow by half from BENCH_START_RATE until a
  * step fails twice in a row, the gap is bisected twice, and the result is confirmed by a longer
- * run (lowered by a tenth while the confirmation fails).
+ * run (lowered by a tenth while the confirmation fails, at most 12 times and not below
+ * BENCH_START_RATE).
  */
 export async function findSustainedRate(target: LoadTarget, log: (line: string) => void): Promise<SustainedSearch> {
   const stepSecs = env('BENCH_STEP_SECS', 6);
@@ -204,8 +205,11 @@ export async function findSustainedRate(target: LoadTarget, log: (line: string) 
     if (await step(middle)) pass = middle;
     else fail = middle;
   }
+  // Lowered by a tenth per failed confirmation, down to the first step's rate: a target whose
+  // short steps looked better than it sustains still gets a figure instead of none.
+  const lowest = env('BENCH_START_RATE', 20);
   let confirm: RunResult | null = null;
-  for (let attempt = 0; attempt < 3 && pass > 0; attempt++) {
+  for (let attempt = 0; attempt < 12 && pass >= lowest; attempt++) {
     await new Promise((resolve) => setTimeout(resolve, PAUSE_BETWEEN_STEPS_MS));
     confirm = await runOpenLoop(target, { rate: pass, seconds: env('BENCH_CONFIRM_SECS', 15) });
     log(`  ${target.name}: confirm ${pass}/s for ${confirm.seconds} s -> achieved ${confirm.achievedRate}/s, ${confirm.keptUp ? 'kept up' : 'fell behind'}`);
