@@ -5,7 +5,7 @@
  * poller's long-poll returning it; the send's own latency is timed too. The loaded figures (at
  * half the sustained rate) are bench:send's; this is the floor of what they can be.
  */
-import { closeAgents } from './lib/http';
+import { runScenario } from './lib/run';
 import { addStreamWithUsers, type BenchUser } from './lib/population';
 import { onDeliveries } from './lib/load';
 import { chatTarget } from './lib/targets';
@@ -87,12 +87,4 @@ async function main(): Promise<void> {
   writeResult('delivery-latency', { rows, results }, figures, { latency });
 }
 
-main()
-  .then(() => {
-    closeAgents();
-    process.exit(0);
-  })
-  .catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
+runScenario(main);

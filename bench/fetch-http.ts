@@ -9,7 +9,8 @@
  * `npm run bench:fetch-domain` still times the domain call alone and prints the query plans.
  */
 import type { Database } from '@chat/db';
-import { apiCall, basicAuth, closeAgents } from './lib/http';
+import { apiCall, basicAuth } from './lib/http';
+import { runScenario } from './lib/run';
 import { loadMessages } from './lib/generator';
 import { startTopology, TOPOLOGIES, type TopologyName } from './lib/topology';
 import { writeResult, type Figure } from './report/output';
@@ -120,12 +121,4 @@ async function main(): Promise<void> {
   writeResult('fetch', { rounds: ROUNDS, rows, results }, figures, { latency });
 }
 
-main()
-  .then(() => {
-    closeAgents();
-    process.exit(0);
-  })
-  .catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
+runScenario(main);

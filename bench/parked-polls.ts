@@ -10,7 +10,8 @@
  * registered, none polled" to "N polls parked", divided by N. Needs ~3 file descriptors per poll
  * across the processes: the npm script raises `ulimit -n` to the hard limit.
  */
-import { apiCall, basicAuth, closeAgents } from './lib/http';
+import { apiCall, basicAuth } from './lib/http';
+import { runScenario } from './lib/run';
 import { addStreamWithUsers, type BenchUser } from './lib/population';
 import { collectGarbage, enableGcOnSignal, sampleProcess, type ProcessSample } from './lib/process-stats';
 import { startTopology, TOPOLOGIES, type Topology, type TopologyName } from './lib/topology';
@@ -208,12 +209,4 @@ async function main(): Promise<void> {
   writeResult('parked-polls', { rows, results: results.map(({ arrivals: _arrivals, ...rest }) => rest) }, figures(results), charts(results));
 }
 
-main()
-  .then(() => {
-    closeAgents();
-    process.exit(0);
-  })
-  .catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
+runScenario(main);

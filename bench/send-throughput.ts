@@ -11,7 +11,7 @@
  * BENCH_CONFIRM_SECS / BENCH_MEASURE_SECS and at most a few seconds of drain.
  */
 import { startFloor } from './floor/start';
-import { closeAgents } from './lib/http';
+import { runScenario } from './lib/run';
 import { findSustainedRate, runOpenLoop, type LoadTarget, type RunResult, type SustainedSearch } from './lib/load';
 import { addStreamWithUsers, type BenchUser } from './lib/population';
 import { chatTarget, floorTarget } from './lib/targets';
@@ -139,12 +139,4 @@ async function main(): Promise<void> {
   writeResult('send-throughput', { subscribers: SUBSCRIBERS, rows, results, floorWithoutPolls: withoutPolls }, [...figures(results), ...floorNote], charts(results));
 }
 
-main()
-  .then(() => {
-    closeAgents();
-    process.exit(0);
-  })
-  .catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
+runScenario(main);

@@ -9,7 +9,8 @@
  * caches, pools filling), judged flat when that slope would add less than 5% of the level (or
  * 2 MB, or 5 descriptors, whichever is more) over the second half.
  */
-import { apiCall, basicAuth, closeAgents } from './lib/http';
+import { apiCall, basicAuth } from './lib/http';
+import { runScenario } from './lib/run';
 import { runOpenLoop, type RunResult } from './lib/load';
 import { addStreamWithUsers, type BenchUser } from './lib/population';
 import { collectGarbage, enableGcOnSignal, sampleProcess, type ProcessSample } from './lib/process-stats';
@@ -140,14 +141,4 @@ async function main(): Promise<void> {
   writeResult('soak', { seconds: SECONDS, rate: RATE, fetchRate: FETCH_RATE, rows, results }, [], charts(results));
 }
 
-if (require.main === module) {
-  main()
-    .then(() => {
-      closeAgents();
-      process.exit(0);
-    })
-    .catch((err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    });
-}
+if (require.main === module) runScenario(main);
