@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { writeReport } from './report/summary';
+import { targetsTable, writeReport } from './report/summary';
 import { table } from './stats';
 
 const SCENARIOS: Record<string, string> = {
@@ -31,17 +31,6 @@ console.log('\n=== scenarios ===\n');
 console.log(table(outcomes));
 const rows = writeReport();
 console.log('\n=== issue 9 targets ===\n');
-console.log(
-  table(
-    rows.map((r) => ({
-      row: r.row,
-      topology: r.topology,
-      measured: r.measured ?? '—',
-      target: r.target,
-      verdict: r.pass === null ? (r.measured === null ? 'not measured' : 'not judged (small size)') : r.pass ? 'pass' : 'MISS',
-      floor: r.floor ?? '—',
-    })),
-  ),
-);
+console.log(targetsTable(rows));
 console.log('\nbench/results/report.md and summary.json written');
 process.exit(outcomes.every((o) => o.exit === 0) ? 0 : 1);

@@ -120,19 +120,21 @@ export function writeReport(dir = RESULTS_DIR): SummaryRow[] {
   return rows;
 }
 
-if (require.main === module) {
-  const rows = writeReport();
-  console.log(
-    table(
-      rows.map((r) => ({
-        row: r.row,
-        topology: r.topology,
-        measured: r.measured ?? '—',
-        target: r.target,
-        verdict: r.pass === null ? (r.measured === null ? 'not measured' : 'not judged (small size)') : r.pass ? 'pass' : 'MISS',
-        floor: r.floor ?? '—',
-      })),
-    ),
+/** The target rows as a console table: measured, target, verdict and the floor beside it. */
+export function targetsTable(rows: SummaryRow[]): string {
+  return table(
+    rows.map((r) => ({
+      row: r.row,
+      topology: r.topology,
+      measured: r.measured ?? '—',
+      target: r.target,
+      verdict: r.pass === null ? (r.measured === null ? 'not measured' : 'not judged (small size)') : r.pass ? 'pass' : 'MISS',
+      floor: r.floor ?? '—',
+    })),
   );
+}
+
+if (require.main === module) {
+  console.log(targetsTable(writeReport()));
   console.log(`\nwrote ${join(RESULTS_DIR, 'report.md')} and summary.json`);
 }
