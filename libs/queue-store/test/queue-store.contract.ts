@@ -14,7 +14,7 @@ export interface StoreUnderTest {
 export const CONTRACT_MAX_EVENTS = 50;
 
 /** Long enough never to pass by accident on a slow machine, short enough for a failing test to end. */
-const WAIT_MS = 5_000;
+export const WAIT_MS = 5_000;
 
 export function runQueueStoreContract(name: string, makeStore: () => Promise<StoreUnderTest>): void {
   describe(`${name}: the QueueStore contract`, () => {

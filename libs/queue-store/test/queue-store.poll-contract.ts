@@ -1,9 +1,6 @@
 import { queueDescriptor } from '@chat/testing';
 import type { QueueDescriptor, QueueStore } from '../src';
-import type { StoreUnderTest } from './queue-store.contract';
-
-/** Long enough never to pass by accident on a slow machine, short enough for a failing test to end. */
-const WAIT_MS = 5_000;
+import { WAIT_MS, type StoreUnderTest } from './queue-store.contract';
 
 /**
  * QueueStore.poll, GET /events's one-call step, against every adapter: it must answer exactly as
