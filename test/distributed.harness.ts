@@ -13,11 +13,12 @@ import { NatsBus } from '@chat/bus';
 import type { Config, ServiceName } from '@chat/config';
 import { createApiKeyCipher, createDatabase, OutboxRelay, seedDevRealm, type Database } from '@chat/db';
 import { startReplica, withPlainEvents, type EventQueueWorker, type Replica } from '@chat/event-queue-service';
-import { buildGateway, openRedisRateLimitStore, RateLimiter } from '@chat/gateway-service';
+import { buildGateway } from '@chat/gateway-service';
 import { httpInternalClient } from '@chat/http';
 import { forwardTo } from '@chat/gateway-service/src/forward';
 import { buildApp as buildMessage } from '@chat/message-service';
 import { RedisQueueStore } from '@chat/queue-store';
+import { openSharedRateLimiter } from '@chat/runtime';
 import { buildApp as buildSettings } from '@chat/settings-service';
 import { buildApp as buildSubscription } from '@chat/subscription-service';
 import { buildApp as buildWebhook } from '@chat/webhook-service';
@@ -97,12 +98,21 @@ export async function startDistributedCluster(options: ClusterOptions = {}): Pro
   urls.settings = await serve(buildSettings({ config, db: await open(), cipher, logger, internal: internal('settings') }));
   urls.webhook = await serve(buildWebhook({ config, db: await open(), logger, internal: internal('webhook') }));
 
+  // As in production, the gateway and the event tier authenticate (and rate-limit) on one database
+  // and one set of windows: the ingress may send /register and /events to a replica directly.
+  const gatewayDb = await open();
+  const authenticator = new Authenticator(gatewayDb.knex, cipher);
+  const unwatch = await watchAuthChanges(gatewayDb, authenticator);
+  cleanups.push(unwatch);
+
   const busOptions = { servers: config.natsUrl, stream: `${config.namespace}_events`, partitions: config.busPartitions };
   const replicas: ReplicaHandle[] = [];
   let relay: OutboxRelay | undefined;
   for (const consumes of consumers) {
     const bus = await NatsBus.connect(busOptions);
     const store = new RedisQueueStore({ url: config.redisUrl, prefix: `${config.namespace}:eq:`, maxEvents: config.queueMaxEvents });
+    const limits = await openSharedRateLimiter(config, logger);
+    cleanups.push(() => limits.close());
     const replica = await startReplica({
       config,
       db: await open(),
@@ -112,6 +122,8 @@ export async function startDistributedCluster(options: ClusterOptions = {}): Pro
       consume: consumes,
       // Every replica competes for the relay lock, as in production; one holds it at a time.
       heartbeatMs: options.heartbeatMs,
+      authenticator,
+      rateLimiter: limits.limiter,
     });
     relay ??= replica.relay ?? undefined;
     // As main.ts serves it: steady-state polls on plain node:http, the rest on express.
@@ -128,17 +140,12 @@ export async function startDistributedCluster(options: ClusterOptions = {}): Pro
   const dispatch = Object.fromEntries(
     Object.entries(urls).map(([name, url]) => [name, forwardTo(url!, config.internalSecret)]),
   ) as Record<ServiceName, ReturnType<typeof forwardTo>>;
-  const gatewayDb = await open();
-  const authenticator = new Authenticator(gatewayDb.knex, cipher);
-  const unwatch = await watchAuthChanges(gatewayDb, authenticator);
-  cleanups.push(unwatch);
   const gatewayUrls: string[] = [];
   for (let i = 0; i < (options.gateways ?? 1); i++) {
     // Each replica its own connection to the shared windows, as in production (gateway main.ts).
-    const limits = config.rateLimitPerMinute > 0 ? await openRedisRateLimitStore(config.redisUrl, `${config.namespace}:rl:`) : null;
-    if (limits) cleanups.push(() => limits.close());
-    const rateLimiter = limits ? new RateLimiter({ store: limits, perMinute: config.rateLimitPerMinute, logger }) : undefined;
-    gatewayUrls.push(await serve(buildGateway({ db: gatewayDb.knex, authenticator, logger, dispatch, rateLimiter })));
+    const limits = await openSharedRateLimiter(config, logger);
+    cleanups.push(() => limits.close());
+    gatewayUrls.push(await serve(buildGateway({ db: gatewayDb.knex, authenticator, logger, dispatch, rateLimiter: limits.limiter })));
   }
   const gatewayUrl = gatewayUrls[0]!;
 

@@ -2,12 +2,13 @@
  * Rate limiting as a client sees it (behaviour notes 1.5), in both topologies with
  * RATE_LIMIT_PER_MINUTE=200: the 201st request of a user in a minute gets Zulip's 429, other
  * users are unaffected, the API-key endpoints and refused webhook keys are limited per IP, and
- * two distributed gateway replicas count one window through Redis. Off by default.
+ * two distributed gateway replicas count one window through Redis, as does the event tier for the
+ * /register and /events requests the ingress sends it directly. Off by default.
  */
 import request from 'supertest';
 import { startStandalone } from '@chat/standalone';
 import { ApiClient, testConfig, testLogger } from '@chat/testing';
-import { UNAUTHENTICATED_PER_MINUTE } from '@chat/gateway-service';
+import { UNAUTHENTICATED_PER_MINUTE } from '@chat/http';
 import { startDistributedCluster, type DistributedCluster } from './distributed.harness';
 import { describeBothTopologies } from './topologies';
 
@@ -48,13 +49,15 @@ describeBothTopologies(
   (env) => {
     let hamlet: ApiClient;
     let othello: ApiClient;
+    let iago: ApiClient;
     let webhookBotKey: string;
-    const loginsInSetup = 3;
+    const loginsInSetup = 4;
 
     beforeAll(async () => {
       const target = env().target;
       hamlet = await login(target, 'hamlet@zulip.com');
       othello = await login(target, 'othello@zulip.com');
+      iago = await login(target, 'iago@zulip.com');
       const bot = await request(target).post('/api/v1/dev_fetch_api_key').type('form').send({ username: 'webhook-bot@zulip.com' });
       webhookBotKey = bot.body.api_key;
     });
@@ -72,6 +75,13 @@ describeBothTopologies(
       const other = await othello.get('/users/me');
       expect(other.status).toBe(200);
       expect(other.headers['x-ratelimit-remaining']).toBe(String(LIMIT - 1));
+    });
+
+    it('counts a /register through the gateway once, not again in the event tier', async () => {
+      const registered = await iago.post('/register', { event_types: ['message'] });
+      expect(registered.status).toBe(200);
+      const next = await iago.get('/users/me');
+      expect([registered.headers['x-ratelimit-remaining'], next.headers['x-ratelimit-remaining']]).toEqual([String(LIMIT - 1), String(LIMIT - 2)]);
     });
 
     it('limits refused webhook keys per IP: past 30 even a good key waits', async () => {
@@ -112,6 +122,26 @@ describe('rate limiting across two distributed gateway replicas', () => {
     // Each replica answered half; separate windows would leave each with 100 to spare.
     expectRateLimited(await viaFirst.get('/users/me'), LIMIT);
     expectRateLimited(await viaSecond.get('/users/me'), LIMIT);
+  });
+
+  it('limits /register and /events sent straight to the event tier, in the same window', async () => {
+    const [gateway] = cluster.gatewayUrls as [string];
+    const [eventTier] = cluster.replicas.map((r) => r.url) as [string];
+    const viaGateway = await login(gateway, 'othello@zulip.com');
+    // The ingress routes these to the event tier with the client's own credentials.
+    const direct = () => request(eventTier).post('/api/v1/register').set('Authorization', viaGateway.auth);
+    const registered = await direct();
+    expect(registered.status).toBe(200);
+    const queueId = registered.body.queue_id as string;
+    const answers = [registered, ...(await spend([viaGateway], LIMIT - 2)), await direct()];
+    expect(answers.every((r) => r.status === 200)).toBe(true);
+    expect(answers[answers.length - 1]!.headers['x-ratelimit-remaining']).toBe('0');
+
+    expectRateLimited(await direct(), LIMIT);
+    // The long-poll (plain node:http path) and the gateway's routes share the window.
+    const poll = await request(eventTier).get('/api/v1/events').set('Authorization', viaGateway.auth).query({ queue_id: queueId, last_event_id: -1, dont_block: true });
+    expectRateLimited(poll, LIMIT);
+    expectRateLimited(await viaGateway.get('/users/me'), LIMIT);
   });
 });
 

@@ -13,3 +13,5 @@ export * from './health';
 export * from './metrics';
 export * from './openapi';
 export * from './multipart-files';
+export * from './rate-limit';
+export * from './rate-limit-store';

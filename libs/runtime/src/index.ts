@@ -4,3 +4,4 @@ export * from './infrastructure';
 export * from './operations';
 export * from './probes';
 export * from './database-service';
+export * from './rate-limit-redis';

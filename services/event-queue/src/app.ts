@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import type { Authenticator } from '@chat/auth';
 import { acceptedInternalSecrets, type Config } from '@chat/config';
 import type { Database } from '@chat/db';
-import { API_PREFIX, createServiceApp, type AnyEndpoint } from '@chat/http';
+import { API_PREFIX, createServiceApp, type AnyEndpoint, type RateLimiter } from '@chat/http';
 import type { Logger } from '@chat/log';
 import type { QueueStore } from '@chat/queue-store';
 import { directAuthentication, directIdentity } from './direct-auth';
@@ -23,6 +23,8 @@ export interface EventQueueDeps {
    * and /events here): their HTTP Basic credentials are checked here, see ./direct-auth.ts.
    */
   authenticator?: Authenticator;
+  /** Counts the requests authenticated with `authenticator` (they skipped the gateway's limiter). */
+  rateLimiter?: RateLimiter;
 }
 
 /** Every endpoint this service serves (the gateway's route table must list each). */
@@ -37,7 +39,7 @@ export function buildApp(deps: EventQueueDeps): Express {
     internalSecret: acceptedInternalSecrets(deps.config),
     logger: deps.logger,
     extraRoutes: (app) => {
-      if (deps.authenticator) app.use(API_PREFIX, directAuthentication(directIdentity(deps.authenticator, deps.db.knex)));
+      if (deps.authenticator) app.use(API_PREFIX, directAuthentication(directIdentity(deps.authenticator, deps.db.knex), deps.rateLimiter));
     },
   });
 }

@@ -4,12 +4,16 @@
  * credentials, and this replica checks them with the gateway's own library (libs/auth: the same
  * rules, error bodies and cache, which the auth-changes notifications invalidate). A request
  * forwarded by the gateway carries its signed identity instead, and identityFromHeaders reads it.
+ *
+ * A direct request skipped the gateway's rate limiter too, so it is counted here, with the same
+ * limiter on the same windows (@chat/http's RateLimiter); a forwarded one was counted by the
+ * gateway, and the embedded topology has no direct requests, so nothing is counted twice.
  */
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { authenticateBasicUser, realmResolver, userIdentity, type Authenticator } from '@chat/auth';
 import type { Executor } from '@chat/db';
-import { IDENTITY_HEADER, type UserIdentity } from '@chat/http';
+import { IDENTITY_HEADER, type RateLimiter, type UserIdentity } from '@chat/http';
 
 /**
  * The user a direct request's credentials name, or null for a request that carries the gateway's
@@ -27,10 +31,20 @@ export function directIdentity(authenticator: Authenticator, db: Executor): Dire
   };
 }
 
-export function directAuthentication(identify: DirectIdentity): RequestHandler {
-  return async (req, _res, next) => {
+/** Counts a request this replica authenticated itself; throws the 429 past the user's limit. */
+export async function limitDirect(limiter: RateLimiter | undefined, identity: UserIdentity, res: ServerResponse): Promise<void> {
+  const refused = await limiter?.countUser(identity.userId, res);
+  if (refused) throw refused;
+}
+
+export function directAuthentication(identify: DirectIdentity, limiter?: RateLimiter): RequestHandler {
+  return async (req, res, next) => {
     try {
-      if (!req.identity) req.identity = (await identify(req.headers)) ?? undefined;
+      if (!req.identity) {
+        const identity = await identify(req.headers);
+        if (identity) await limitDirect(limiter, identity, res);
+        req.identity = identity ?? undefined;
+      }
       next();
     } catch (err) {
       next(err);

@@ -10,6 +10,7 @@ import {
   openDatabase,
   openNatsMonitor,
   openRedisQueueStore,
+  openSharedRateLimiter,
   serve,
   withDevelopmentSecrets,
 } from '@chat/runtime';
@@ -45,8 +46,10 @@ async function main(): Promise<void> {
   // as the gateway does, with a cache that committed auth changes invalidate.
   const authenticator = new Authenticator(db.knex, cipherFor(config));
   const unwatch = await watchAuthChanges(db, authenticator);
+  // ...and counts them against the gateway's rate-limit windows, which it shares through Redis.
+  const limits = await openSharedRateLimiter(config, logger);
   const requestDuration = ops.metrics.requestDuration;
-  const replica = await startReplica({ config, db, bus, store: redis.store, logger, observer, authenticator, requestDuration });
+  const replica = await startReplica({ config, db, bus, store: redis.store, logger, observer, authenticator, rateLimiter: limits.limiter, requestDuration });
   parkedPolls = () => replica.polls.size;
   await serve(withPlainEvents(replica.plain, ops.wrap(replica.app)), {
     port: config.port,
@@ -60,6 +63,7 @@ async function main(): Promise<void> {
     onShutdown: async () => {
       // NATS drain flushes pending acks before the connection closes.
       await unwatch();
+      await limits.close();
       await bus.close();
       await nats.close();
       await redis.close();

@@ -28,7 +28,7 @@ import {
 } from '@chat/http';
 import { isValidRequestId, runWithRequestContext } from '@chat/log';
 import type { EventQueueDeps } from './app';
-import { directIdentity, type DirectIdentity } from './direct-auth';
+import { directIdentity, limitDirect, type DirectIdentity } from './direct-auth';
 import { answerPoll, eventEndpoints } from './routes/events';
 
 type RawParams = Parameters<typeof parseParams>[1];
@@ -98,7 +98,7 @@ async function poll(
   res: ServerResponse,
   raw: RawParams,
 ): Promise<void> {
-  const identity = checkAuth(endpoint, await identityOf(deps, identify, req));
+  const identity = checkAuth(endpoint, await identityOf(deps, identify, req, res));
   const params = parseParams(endpoint, raw);
   if (identity.kind !== 'user') throw new Error('checkAuth let a non-user through');
   const query = {
@@ -110,11 +110,21 @@ async function poll(
   if (answer !== null) sendText(res, 200, answer);
 }
 
-/** The gateway's signed identity, or the client's own credentials when it came straight here. */
-async function identityOf(deps: EventQueueDeps, identify: DirectIdentity | null, req: IncomingMessage): Promise<Identity | undefined> {
+/**
+ * The gateway's signed identity, or the client's own credentials when it came straight here (then
+ * counted by the rate limiter, as the express path does).
+ */
+async function identityOf(
+  deps: EventQueueDeps,
+  identify: DirectIdentity | null,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<Identity | undefined> {
   const signed = verifyIdentityHeaders(headerText(req, IDENTITY_HEADER), headerText(req, SIGNATURE_HEADER), acceptedInternalSecrets(deps.config));
   if (signed) return signed;
-  return (await identify?.(req.headers)) ?? undefined;
+  const direct = await identify?.(req.headers);
+  if (direct) await limitDirect(deps.rateLimiter, direct, res);
+  return direct ?? undefined;
 }
 
 function headerText(req: IncomingMessage, name: string): string | undefined {

@@ -8,7 +8,7 @@ import type { Authenticator } from '@chat/auth';
 import type { Bus } from '@chat/bus';
 import type { Config } from '@chat/config';
 import { OutboxRelay, type Database } from '@chat/db';
-import type { DeliveryObserver, Metrics } from '@chat/http';
+import type { DeliveryObserver, Metrics, RateLimiter } from '@chat/http';
 import type { Logger } from '@chat/log';
 import type { QueueStore } from '@chat/queue-store';
 import { buildApp } from './app';
@@ -31,6 +31,8 @@ export interface ReplicaOptions {
   observer?: DeliveryObserver;
   /** Authenticates clients that reach this replica without the gateway (see ./direct-auth.ts). */
   authenticator?: Authenticator;
+  /** Counts the clients `authenticator` lets in, on the gateway's windows (see ./direct-auth.ts). */
+  rateLimiter?: RateLimiter;
   /** The process's request histogram, for the polls served without express. */
   requestDuration?: Metrics['requestDuration'];
 }
@@ -58,7 +60,7 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
       : await startWorker({ bus, store, logger, observer: options.observer, gcIntervalMs: config.eventQueueGcSecs * 1000 });
   const relay = options.relay === false ? null : new OutboxRelay({ db, bus, logger });
   await relay?.start();
-  const deps = { config, db, store, logger, polls, heartbeatMs: options.heartbeatMs, authenticator: options.authenticator };
+  const deps = { config, db, store, logger, polls, heartbeatMs: options.heartbeatMs, authenticator: options.authenticator, rateLimiter: options.rateLimiter };
   const app = buildApp(deps);
   const plain = plainEventsHandler(deps, { requestDuration: options.requestDuration });
   return {

@@ -1,10 +1,14 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type { Express } from 'express';
 import { Authenticator } from '@chat/auth';
 import { createApiKeyCipher, getUserByEmail, type Database } from '@chat/db';
+import { MemoryRateLimitStore, RateLimiter } from '@chat/http';
 import { MemoryQueueStore } from '@chat/queue-store';
-import { devRealmId, headersFor, seededDatabase, testConfig, testLogger } from '@chat/testing';
+import { basicAuth, devRealmId, headersFor, seededDatabase, testConfig, testLogger } from '@chat/testing';
 import { buildApp } from '../src/app';
+import { plainEventsHandler, withPlainEvents } from '../src/plain-events';
 import { LocalPolls } from '../src/polls';
 
 jest.setTimeout(30_000);
@@ -61,5 +65,74 @@ describe('event-queue: clients authenticated without the gateway', () => {
     const forged = { ...(await headersFor(db, config, 'othello@zulip.com')), 'x-chat-signature': 'forged' };
     const refused = await request(app).post('/api/v1/register').set(forged).set('authorization', basic('hamlet@zulip.com', await keyOf('hamlet@zulip.com')));
     expect(refused.status).toBe(401);
+  });
+});
+
+/**
+ * A direct request skipped the gateway's limiter, so the event tier counts it with the same
+ * limiter (on express and on the plain /events path alike); a forwarded one is not counted again.
+ */
+describe('event-queue: rate limit of clients that come without the gateway', () => {
+  const config = testConfig();
+  const cipher = createApiKeyCipher(config.apiKeySecret);
+  const PER_MINUTE = 3;
+  let db: Database;
+  let server: Server;
+  let url: string;
+
+  beforeAll(async () => {
+    db = await seededDatabase(config);
+    const rateLimiter = new RateLimiter({ store: new MemoryRateLimitStore(), perMinute: PER_MINUTE, logger: testLogger() });
+    const deps = { config, db, store: new MemoryQueueStore(), logger: testLogger(), polls: new LocalPolls(), authenticator: new Authenticator(db.knex, cipher), rateLimiter };
+    server = createServer(withPlainEvents(plainEventsHandler(deps), buildApp(deps)));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await db.close();
+  });
+
+  async function basicOf(email: string): Promise<string> {
+    const user = await getUserByEmail(db.knex, await devRealmId(db), email);
+    return basicAuth(email, cipher.decrypt(user!.api_key_enc));
+  }
+
+  function expectLimited(res: request.Response): void {
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual({ result: 'error', msg: 'API usage exceeded rate limit', 'retry-after': expect.any(Number) });
+    expect(res.headers['retry-after']).toBe(String(res.body['retry-after']));
+    expect(res.headers['x-ratelimit-limit']).toBe(String(PER_MINUTE));
+    expect(res.headers['x-ratelimit-remaining']).toBe('0');
+  }
+
+  it('counts /register and both /events paths in one window per user, with the gateway headers', async () => {
+    const auth = await basicOf('hamlet@zulip.com');
+    const registered = await request(url).post('/api/v1/register').set('authorization', auth);
+    expect(registered.status).toBe(200);
+    expect(registered.headers['x-ratelimit-remaining']).toBe(String(PER_MINUTE - 1));
+    const queue = { queue_id: registered.body.queue_id as string, last_event_id: -1, dont_block: 'true' };
+    // No body: the plain node:http path.
+    const plain = await request(url).get('/api/v1/events').set('authorization', auth).query(queue);
+    expect(plain.status).toBe(200);
+    expect(plain.headers['x-ratelimit-remaining']).toBe(String(PER_MINUTE - 2));
+    const deleted = await request(url).delete('/api/v1/events').set('authorization', auth).type('form').send({ queue_id: queue.queue_id });
+    expect(deleted.headers['x-ratelimit-remaining']).toBe('0');
+
+    expectLimited(await request(url).post('/api/v1/register').set('authorization', auth));
+    expectLimited(await request(url).get('/api/v1/events').set('authorization', auth).query(queue));
+    // Another user has a window of their own.
+    const other = await request(url).post('/api/v1/register').set('authorization', await basicOf('othello@zulip.com'));
+    expect(other.status).toBe(200);
+  });
+
+  it('never counts a request the gateway forwarded (the gateway counted it)', async () => {
+    const signed = await headersFor(db, config, 'iago@zulip.com');
+    for (let i = 0; i < PER_MINUTE + 2; i++) {
+      const res = await request(url).post('/api/v1/register').set(signed);
+      expect(res.status).toBe(200);
+      expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+    }
   });
 });

@@ -7,6 +7,7 @@ import {
   errorMiddleware,
   notFoundHandler,
   renderApiReference,
+  type RateLimiter,
   requestContext,
   sendJson,
   setRouteTemplate,
@@ -14,7 +15,6 @@ import {
 } from '@chat/http';
 import type { Logger } from '@chat/log';
 import { authenticateRoute, realmResolver } from './authenticate';
-import type { RateLimiter } from './rate-limit';
 import { ROUTES } from './route-table';
 
 export interface GatewayDeps {
@@ -29,7 +29,7 @@ export interface GatewayDeps {
    * the gateway only serves it.
    */
   apiDocs?: OpenApiDocument;
-  /** Zulip's rate limits (rate-limit.ts); none: no limits. */
+  /** Zulip's rate limits (@chat/http's rate-limit.ts); none: no limits. */
   rateLimiter?: RateLimiter;
 }
 

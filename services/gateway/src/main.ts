@@ -4,11 +4,9 @@ import { Authenticator, watchAuthChanges } from '@chat/auth';
 import { loadConfig, SERVICE_NAMES, type Config, type ServiceName } from '@chat/config';
 import type { OpenApiDocument } from '@chat/http';
 import { createLogger, type Logger } from '@chat/log';
-import { cipherFor, createOperations, databaseCheck, openDatabase, serve, withDevelopmentSecrets } from '@chat/runtime';
+import { cipherFor, createOperations, databaseCheck, openDatabase, openSharedRateLimiter, serve, withDevelopmentSecrets } from '@chat/runtime';
 import { buildGateway } from './app';
 import { forwardTo } from './forward';
-import { RateLimiter } from './rate-limit';
-import { openRedisRateLimitStore } from './rate-limit-redis';
 
 /**
  * The OpenAPI document, written by the build (dist/openapi.json beside dist/gateway.js) or by
@@ -37,10 +35,9 @@ async function main(): Promise<void> {
   ) as Record<ServiceName, ReturnType<typeof forwardTo>>;
   const authenticator = new Authenticator(db.knex, cipherFor(config));
   const unwatch = await watchAuthChanges(db, authenticator);
-  // Replicas share each user's window through Redis; none is opened when limiting is off.
-  const limits = config.rateLimitPerMinute > 0 ? await openRedisRateLimitStore(config.redisUrl, `${config.namespace}:rl:`, logger) : null;
-  const rateLimiter = limits ? new RateLimiter({ store: limits, perMinute: config.rateLimitPerMinute, logger }) : undefined;
-  const app = buildGateway({ db: db.knex, authenticator, logger, dispatch, apiDocs: loadApiDocs(config, logger), rateLimiter });
+  // Replicas (and the event tier) share each user's window through Redis; none is opened when limiting is off.
+  const limits = await openSharedRateLimiter(config, logger);
+  const app = buildGateway({ db: db.knex, authenticator, logger, dispatch, apiDocs: loadApiDocs(config, logger), rateLimiter: limits.limiter });
   // Ready when it can authenticate (its database); never tied to one service's health, or one
   // failing service would take the whole API out of the load balancer.
   const ops = createOperations({ service: 'gateway', logger, checks: { database: databaseCheck(db) } });
@@ -54,7 +51,7 @@ async function main(): Promise<void> {
     graceMs: config.shutdownGraceSecs * 1000,
     onShutdown: async () => {
       await unwatch();
-      await limits?.close();
+      await limits.close();
       await db.close();
     },
   });

@@ -8,10 +8,9 @@ import type { Express, RequestHandler } from 'express';
 import { Authenticator } from '@chat/auth';
 import { SERVICE_NAMES, type ServiceName } from '@chat/config';
 import { createApiKeyCipher, type Database } from '@chat/db';
+import { MemoryRateLimitStore, RateLimiter, UNAUTHENTICATED_PER_MINUTE, type RateLimitStore } from '@chat/http';
 import { basicAuth, seededDatabase, testConfig, testLogger } from '@chat/testing';
 import { buildGateway } from '../src/app';
-import { RateLimiter, UNAUTHENTICATED_PER_MINUTE } from '../src/rate-limit';
-import { MemoryRateLimitStore, type RateLimitStore } from '../src/rate-limit-store';
 
 jest.setTimeout(30_000);
 

@@ -1,12 +1,14 @@
 /**
- * The rate limiter's windows in Redis, shared by every gateway replica. Each check is one Lua
- * script, so two replicas counting the same user's requests at once cannot both take the last
- * slot. A window is a sorted set of request times (ms); it expires with its newest request.
+ * The rate limiter's windows (@chat/http's RateLimitStore) in Redis, shared by every gateway and
+ * event-queue replica. Each check is one Lua script, so two replicas counting the same user's
+ * requests at once cannot both take the last slot. A window is a sorted set of request times (ms);
+ * it expires with its newest request.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
+import type { Config } from '@chat/config';
+import { RateLimiter, windowResult, type RateLimitResult, type RateLimitRule, type RateLimitStore } from '@chat/http';
 import type { Logger } from '@chat/log';
-import { windowResult, type RateLimitResult, type RateLimitRule, type RateLimitStore } from './rate-limit-store';
 
 // ARGV: now (ms), window (ms), max, 1 to count the request or 0 to peek, a member unique to it.
 // Returns {counted, requests in the window, oldest request's time or -1}.
@@ -73,8 +75,8 @@ export class RedisRateLimitStore implements RateLimitStore {
 
 /**
  * A store on its own connection, ready to count once Redis answers. Commands fail at once while
- * Redis is away (no offline queue, one retry) so the gateway lets requests through instead of
- * holding them; Redis being down at start does not stop the gateway (ioredis keeps reconnecting).
+ * Redis is away (no offline queue, one retry) so the limiter lets requests through instead of
+ * holding them; Redis being down at start does not stop the process (ioredis keeps reconnecting).
  */
 export async function openRedisRateLimitStore(url: string, prefix: string, logger?: Logger): Promise<RedisRateLimitStore> {
   const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
@@ -82,4 +84,22 @@ export async function openRedisRateLimitStore(url: string, prefix: string, logge
   redis.on('error', (err) => logger?.warn({ err }, 'rate-limit redis connection error (reconnecting)'));
   await redis.connect().catch((err: unknown) => logger?.warn({ err }, 'rate-limit redis unavailable at start; requests go unlimited until it answers'));
   return new RedisRateLimitStore(redis, prefix);
+}
+
+export interface SharedRateLimiter {
+  /** Undefined when RATE_LIMIT_PER_MINUTE is 0 (no Redis connection is opened then). */
+  limiter: RateLimiter | undefined;
+  close(): Promise<void>;
+}
+
+/**
+ * The limiter of a distributed process that faces clients (gateway, event tier): its windows in
+ * Redis under one prefix per namespace, so a user's requests count in one window whichever
+ * replica, gateway or event tier, answers them.
+ */
+export async function openSharedRateLimiter(config: Config, logger: Logger): Promise<SharedRateLimiter> {
+  if (config.rateLimitPerMinute <= 0) return { limiter: undefined, close: async () => undefined };
+  const store = await openRedisRateLimitStore(config.redisUrl, `${config.namespace}:rl:`, logger);
+  const limiter = new RateLimiter({ store, perMinute: config.rateLimitPerMinute, logger });
+  return { limiter, close: () => store.close() };
 }

@@ -3,7 +3,7 @@
  * of Zulip's rate limiter, with a clock the test moves (no waiting).
  */
 import { randomBytes } from 'node:crypto';
-import { MemoryRateLimitStore, type RateLimitRule, type RateLimitStore } from '../src/rate-limit-store';
+import { MemoryRateLimitStore, type RateLimitRule, type RateLimitStore } from '@chat/http';
 import { openRedisRateLimitStore } from '../src/rate-limit-redis';
 
 jest.setTimeout(30_000);

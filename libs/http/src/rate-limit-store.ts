@@ -1,7 +1,7 @@
 /**
  * Where the rate limiter's windows live: in memory for the embedded topology (one process), in
- * Redis for gateway replicas that must share them (rate-limit-redis.ts). One contract suite runs
- * against both.
+ * Redis for the replicas that must share them, gateways and event tier alike
+ * (libs/runtime/src/rate-limit-redis.ts). One contract suite runs against both.
  *
  * The window is a sliding log, as Zulip's (zerver/lib/rate_limiter.py): the times of the requests
  * allowed in the last `windowMs`. A request is allowed while fewer than `max` remain in the window;

@@ -9,18 +9,29 @@
  * key was refused, so keys cannot be guessed quickly; both at UNAUTHENTICATED_PER_MINUTE. Failed
  * password logins keep their own 5 per 30 min rule in the settings service.
  *
+ * Every entry that authenticates clients counts with this one limiter on the same windows: the
+ * gateway (its route steps below), and the event tier for the /register and /events requests the
+ * ingress sends it directly (`countUser`, on express and on its plain node:http path). A request
+ * the gateway forwarded was counted there and is not counted again.
+ *
  * A store that fails (Redis away) lets requests through, logged: the limiter protects the
  * service and must not take it down.
  */
-import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import type { ServerResponse } from 'node:http';
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { ApiError } from '@chat/errors';
 import type { Logger } from '@chat/log';
-import type { Route } from './route-table';
 import type { RateLimitResult, RateLimitRule, RateLimitStore } from './rate-limit-store';
 
 export const UNAUTHENTICATED_PER_MINUTE = 30;
 const WINDOW_MS = 60_000;
 const KEY_ENDPOINTS = new Set(['/fetch_api_key', '/dev_fetch_api_key']);
+
+/** What the limiter needs to know of a gateway route: how its caller authenticates, its path. */
+export interface RateLimitedRoute {
+  path: string;
+  auth: 'user' | 'public' | 'webhook';
+}
 
 export interface RateLimiterOptions {
   store: RateLimitStore;
@@ -56,7 +67,7 @@ export class RateLimiter {
   }
 
   /** Before authentication: API-key endpoints count the IP; webhooks refuse an IP over its limit. */
-  beforeAuth(route: Route): RequestHandler[] {
+  beforeAuth(route: RateLimitedRoute): RequestHandler[] {
     if (!this.enabled) return [];
     if (route.auth === 'public' && KEY_ENDPOINTS.has(route.path)) return [this.check((req) => ipKey('login', req), this.perIp, 'hit')];
     if (route.auth === 'webhook') return [this.check((req) => ipKey('webhook', req), this.perIp, 'peek')];
@@ -64,13 +75,13 @@ export class RateLimiter {
   }
 
   /** After authentication: every authenticated request counts against its user. */
-  afterAuth(route: Route): RequestHandler[] {
+  afterAuth(route: RateLimitedRoute): RequestHandler[] {
     if (!this.enabled || route.auth === 'public') return [];
-    return [this.check((req) => (req.identity?.kind === 'user' ? `user:${req.identity.userId}` : null), this.perUser, 'hit')];
+    return [this.check((req) => (req.identity?.kind === 'user' ? userKey(req.identity.userId) : null), this.perUser, 'hit')];
   }
 
   /** A webhook request whose key was refused counts against its IP, then gets its own error. */
-  onAuthFailure(route: Route): ErrorRequestHandler[] {
+  onAuthFailure(route: RateLimitedRoute): ErrorRequestHandler[] {
     if (!this.enabled || route.auth !== 'webhook') return [];
     return [
       (err: unknown, req, _res, next) => {
@@ -86,26 +97,39 @@ export class RateLimiter {
     ];
   }
 
+  /**
+   * Counts one request of an authenticated user, as afterAuth does, for a server that is not the
+   * gateway's express router: sets the X-RateLimit-* headers on `res` and resolves to the 429 to
+   * answer, or null to go on.
+   */
+  async countUser(userId: number, res: ServerResponse): Promise<ApiError | null> {
+    if (!this.enabled) return null;
+    return this.count(userKey(userId), this.perUser, 'hit', res);
+  }
+
   private check(keyOf: (req: Request) => string | null, rule: RateLimitRule, mode: 'hit' | 'peek'): RequestHandler {
     return async (req, res, next) => {
       const key = keyOf(req);
-      if (key === null) {
-        next();
-        return;
-      }
-      const now = this.clock();
-      let result: RateLimitResult;
-      try {
-        result = await this.options.store[mode](key, rule, now);
-      } catch (err) {
-        this.options.logger.warn({ err }, 'rate limit store failed; request let through');
-        next();
-        return;
-      }
-      setRateLimitHeaders(res, rule, result, now);
-      next(result.allowed ? undefined : rateLimitedError(result));
+      next(key === null ? undefined : ((await this.count(key, rule, mode, res)) ?? undefined));
     };
   }
+
+  private async count(key: string, rule: RateLimitRule, mode: 'hit' | 'peek', res: ServerResponse): Promise<ApiError | null> {
+    const now = this.clock();
+    let result: RateLimitResult;
+    try {
+      result = await this.options.store[mode](key, rule, now);
+    } catch (err) {
+      this.options.logger.warn({ err }, 'rate limit store failed; request let through');
+      return null;
+    }
+    setRateLimitHeaders(res, rule, result, now);
+    return result.allowed ? null : rateLimitedError(result);
+  }
+}
+
+function userKey(userId: number): string {
+  return `user:${userId}`;
 }
 
 /** Key endpoints and webhooks count apart, so failed webhook keys never block logins. */
@@ -113,7 +137,7 @@ function ipKey(kind: 'login' | 'webhook', req: Request): string {
   return `${kind}:${req.ip ?? req.socket.remoteAddress ?? 'unknown'}`;
 }
 
-function setRateLimitHeaders(res: Response, rule: RateLimitRule, result: RateLimitResult, nowMs: number): void {
+function setRateLimitHeaders(res: ServerResponse, rule: RateLimitRule, result: RateLimitResult, nowMs: number): void {
   const untilFree = result.allowed ? result.resetMs : result.retryAfterMs;
   res.setHeader('X-RateLimit-Limit', String(rule.max));
   res.setHeader('X-RateLimit-Remaining', String(result.remaining));
