@@ -2,6 +2,9 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/** knex and pg calls whose first argument is SQL text. */
+const SQL_TEXT_METHODS = '/^(raw|query|(and|or)?[wW]hereRaw|havingRaw|orderByRaw|selectRaw|joinRaw|groupByRaw|fromRaw|onRaw)$/';
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', 'dist/**', 'data/**', 'bench/results/**', 'coverage/**', 'scripts/*.js'] },
   js.configs.recommended,
@@ -9,6 +12,26 @@ export default tseslint.config(
   {
     files: ['jest.config.js'],
     languageOptions: { sourceType: 'commonjs', globals: { module: 'writable' } },
+  },
+  {
+    files: ['libs/*/src/**/*.ts', 'services/*/src/**/*.ts'],
+    ignores: ['libs/testing/**'],
+    rules: {
+      // SQL text is a literal or a module constant; every value a request can influence travels as a
+      // bound parameter (`?`, `??` for identifiers), so no request data is ever pasted into SQL.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `CallExpression[callee.property.name=${SQL_TEXT_METHODS}] > :matches(TemplateLiteral[expressions.length>0], BinaryExpression[operator='+']).arguments:first-child`,
+          message: 'SQL text built from values: bind them (? and ??) or name a module constant.',
+        },
+        {
+          // whereIn keeps subqueries (a query builder made in place); a list of values goes as one array.
+          selector: `CallExpression[callee.property.name=/^(orW|andW|w)here(Not)?In$/] > :matches(ArrayExpression, Identifier, MemberExpression, SpreadElement, CallExpression[callee.property.name=/^(map|filter|slice|concat|flat|flatMap|from|sort)$/]).arguments:nth-child(2)`,
+          message: 'whereIn binds one parameter per element (PostgreSQL allows 65,535): use anyOf/noneOf from @chat/db (one array parameter), or pass a subquery built in place.',
+        },
+      ],
+    },
   },
   {
     rules: {

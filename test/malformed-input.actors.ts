@@ -9,6 +9,7 @@ import type { Database } from '@chat/db';
 type Knex = Database['knex'];
 import { ApiClient } from '@chat/testing';
 import type { Credentials } from './malformed-input.sender';
+import { anyOf } from '@chat/db';
 
 export const MEMBER = 'hamlet@zulip.com';
 export const ADMIN = 'iago@zulip.com';
@@ -35,7 +36,7 @@ type Account = { id: number; email: string; role: string; is_active: boolean };
  * an administrator would, then logs them in again for their current keys. Returns what it fixed.
  */
 export async function restoreActors(app: Express, knex: Knex): Promise<string[]> {
-  const accounts = (await knex('users').whereIn('email', [MEMBER, ADMIN, WEBHOOK_BOT]).select('id', 'email', 'role', 'is_active')) as Account[];
+  const accounts = (await knex('users').whereRaw(...anyOf('email', [MEMBER, ADMIN, WEBHOOK_BOT])).select('id', 'email', 'role', 'is_active')) as Account[];
   const [member, admin, bot] = [MEMBER, ADMIN, WEBHOOK_BOT].map((email) => accounts.find((a) => a.email === email)!) as [Account, Account, Account];
   const fixed: string[] = [];
   if (admin.role === 'admin' && member.role === 'member' && member.is_active && bot.is_active) return fixed;

@@ -50,7 +50,7 @@ async function createPgDatabase(url: string, poolMax: number): Promise<Database>
       });
       // A dropped listener connection must not crash the process; the relay's poll covers the gap.
       client.on('error', () => undefined);
-      await client.query(`LISTEN ${quoteIdent(channel)}`);
+      await client.query(listenStatement(channel));
       return async () => {
         await client.end().catch(() => undefined);
       };
@@ -95,6 +95,7 @@ async function createPgliteDatabase(dataDir?: string): Promise<Database> {
   };
 }
 
-function quoteIdent(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
+/** LISTEN takes the channel as an identifier, which no parameter can bind: quoted here. */
+function listenStatement(channel: string): string {
+  return `LISTEN "${channel.replace(/"/g, '""')}"`;
 }

@@ -1,5 +1,6 @@
 export * from './connect';
 export * from './ids';
+export * from './any-of';
 export * from './migrate';
 export * from './api-keys';
 export * from './stream-colors';

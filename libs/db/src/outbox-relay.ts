@@ -22,6 +22,7 @@ import type { Logger } from '@chat/log';
 import type { Notice } from '@chat/events';
 import type { Database } from './connect';
 import { OUTBOX_CHANNEL } from './outbox';
+import { anyOf } from './any-of';
 
 /** Arbitrary constant naming the relay's advisory lock. */
 const RELAY_LOCK_KEY = 727_001;
@@ -173,10 +174,7 @@ export class OutboxRelay {
     // Counted as soon as the bus has them (consumers may already be handling them).
     this.published += rows.length;
     await knex('outbox')
-      .whereIn(
-        'id',
-        rows.map((r) => r.id),
-      )
+      .whereRaw(...anyOf('id', rows.map((r) => r.id)))
       .update({ published_at: knex.fn.now() });
     return rows.length;
   }
@@ -258,7 +256,9 @@ async function claimPositions(knex: Knex, rows: { id: number; bus_pos: string | 
   // Sorted here, so the order in which PostgreSQL evaluated nextval does not matter.
   const values = fresh.map((r) => Number(r.pos)).sort((a, b) => a - b);
   unclaimed.forEach((id, i) => positions.set(id, values[i]!));
-  const pairs = unclaimed.map((id) => `(${id}::bigint, ${positions.get(id)!}::bigint)`).join(', ');
-  await knex.raw(`UPDATE outbox SET bus_pos = v.pos FROM (VALUES ${pairs}) AS v(id, pos) WHERE outbox.id = v.id`);
+  await knex.raw('UPDATE outbox SET bus_pos = v.pos FROM unnest(?::bigint[], ?::bigint[]) AS v(id, pos) WHERE outbox.id = v.id', [
+    unclaimed,
+    unclaimed.map((id) => positions.get(id)!),
+  ]);
   return positions;
 }

@@ -88,6 +88,14 @@ export function invalidArgument(varName: string, badValue: unknown): ApiError {
   });
 }
 
+/** A NUL character in a parameter: PostgreSQL text cannot hold one. */
+export function nulCharacters(varName: string): ApiError {
+  return new ApiError(`'${varName}' cannot contain NULL (0x00) characters.`, {
+    code: 'REQUEST_VARIABLE_INVALID',
+    extra: { var_name: varName },
+  });
+}
+
 export function confusingArguments(name1: string, name2: string): ApiError {
   return new ApiError(`Can't decide between '${name1}' and '${name2}' arguments`, {
     code: 'REQUEST_CONFUSING_VAR',

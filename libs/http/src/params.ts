@@ -6,7 +6,7 @@
  * Each parameter is declared with a builder below; the declaration carries its TypeScript type,
  * so a handler's `params` are typed without casts.
  */
-import { ApiError, badRequest, confusingArguments, invalidArgument, missingArgument } from '@chat/errors';
+import { ApiError, badRequest, confusingArguments, invalidArgument, missingArgument, nulCharacters } from '@chat/errors';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -18,6 +18,12 @@ export interface ParamSpec<T, Present extends boolean> {
   readonly schema: JsonSchema;
   /** Turns the raw string into a value; throws ApiError when it cannot. */
   readonly convert: (raw: string, name: string) => unknown;
+  /** The integers the value may hold (itself, or anywhere in its JSON): [min, max], inclusive. */
+  readonly range: IntRange;
+  /** The error for a NUL character anywhere in the value, where the endpoint has its own. */
+  readonly nulError?: (name: string, value: string) => ApiError;
+  /** The error for an integer outside `range`, where the endpoint has its own ("Invalid message(s)"). */
+  readonly rangeError?: (name: string, raw: string) => ApiError;
   /** Phantom fields for type inference only. */
   readonly __type?: T;
   readonly __present?: Present;
@@ -30,11 +36,23 @@ export type ParamValues<S extends ParamSpecs> = {
   [K in keyof S]: S[K] extends ParamSpec<infer T, infer P> ? (P extends true ? T : T | undefined) : never;
 };
 
+/**
+ * Integers a parameter may carry. The default is PostgreSQL's `integer`, the type of every id and
+ * count column: a larger value bound to such a column fails the whole statement, so it is refused
+ * here instead, whatever the endpoint. Bounds are bigints so that a 64-bit range is exact.
+ */
+export type IntRange = readonly [min: bigint, max: bigint];
+export const INT32: IntRange = [-(2n ** 31n), 2n ** 31n - 1n];
+export const INT64: IntRange = [-(2n ** 63n), 2n ** 63n - 1n];
+
 interface Options<T> {
   aliases?: string[];
   schema?: JsonSchema;
   default?: T;
   required?: boolean;
+  range?: IntRange;
+  nulError?: (name: string, value: string) => ApiError;
+  rangeError?: (name: string, raw: string) => ApiError;
 }
 type Req<T> = Options<T> & { required: true };
 type Def<T> = Options<T> & { default: T };
@@ -46,6 +64,9 @@ function spec<T>(opts: Options<T>, schema: JsonSchema, convert: ParamSpec<T, boo
     aliases: opts.aliases ?? [],
     schema: { ...schema, ...opts.schema },
     convert,
+    range: opts.range ?? INT32,
+    nulError: opts.nulError,
+    rangeError: opts.rangeError,
   };
 }
 
@@ -54,6 +75,7 @@ const asIs = (raw: string): unknown => raw;
 function toInt(raw: string, name: string): unknown {
   const text = raw.trim();
   if (!/^-?\d+$/.test(text)) throw invalidArgument(name, raw);
+  // Out of range is judged by the converted value's exact text in convertParams (checkValue).
   // Beyond 2^53 precision is lost but the magnitude is kept: Zulip clients send 10^16 as "newest".
   const value = Number(text);
   if (!Number.isFinite(value)) throw invalidArgument(name, raw);
@@ -141,7 +163,51 @@ export function convertParams(specs: ParamSpecs, raw: RawParams): Record<string,
       if (specOf.defaultValue !== undefined) values[name] = specOf.defaultValue;
       continue;
     }
-    values[name] = specOf.convert(found.value, name);
+    const value = specOf.convert(found.value, name);
+    checkValue(specOf, name, found.value, value);
+    values[name] = value;
   }
   return values;
+}
+
+/**
+ * What no parameter may hold, checked here once for every endpoint: a NUL character (PostgreSQL
+ * text cannot store one, and a bound NUL fails the statement) and an integer outside the
+ * parameter's range. An integer parameter is judged by its exact text (Number rounds past 2^53);
+ * JSON values are walked, so lists of ids and narrows are covered too.
+ */
+function checkValue(specOf: AnyParamSpec, name: string, raw: string, value: unknown): void {
+  const nul = findNul(value);
+  if (nul !== undefined) throw specOf.nulError ? specOf.nulError(name, nul) : nulCharacters(name);
+  const [min, max] = specOf.range;
+  const outOfRange = (n: bigint) => n < min || n > max;
+  const exact = typeof value === 'number' && /^\s*-?\d+\s*$/.test(raw);
+  if (exact ? outOfRange(BigInt(raw.trim())) : someInteger(value, (n) => outOfRange(BigInt(n)))) {
+    throw specOf.rangeError ? specOf.rangeError(name, raw) : invalidArgument(name, raw);
+  }
+}
+
+/** Every string (object keys included) and number in a decoded value; a loop, as JSON may nest deeply. */
+function* leaves(value: unknown): Generator<string | number> {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === 'string' || typeof item === 'number') yield item;
+    else if (typeof item === 'object' && item !== null) {
+      for (const [key, inner] of Object.entries(item)) {
+        if (!Array.isArray(item)) yield key;
+        stack.push(inner);
+      }
+    }
+  }
+}
+
+function findNul(value: unknown): string | undefined {
+  for (const leaf of leaves(value)) if (typeof leaf === 'string' && leaf.includes('\u0000')) return leaf;
+  return undefined;
+}
+
+function someInteger(value: unknown, test: (n: number) => boolean): boolean {
+  for (const leaf of leaves(value)) if (typeof leaf === 'number' && Number.isInteger(leaf) && test(leaf)) return true;
+  return false;
 }

@@ -8,7 +8,7 @@ const handler = jest.fn(() => ({}));
 
 const app = buildApp([
   echo('GET', '/bool', { flag: p.bool() }),
-  echo('GET', '/int', { n: p.int(), positive: p.int({ schema: { minimum: 1 } }) }),
+  echo('GET', '/int', { n: p.int(), positive: p.int({ schema: { minimum: 1 } }), wide: p.int({ range: p.INT64 }) }),
   echo('GET', '/list', { to: p.json<number[]>({ schema: { type: 'array', items: { type: 'integer' } } }) }),
   echo('GET', '/object', {
     obj: p.json<{ name: string }>({
@@ -36,7 +36,11 @@ const app = buildApp([
     method: 'POST',
     path: '/messages',
     auth: 'public',
-    params: { type: p.string({ required: true }), content: p.string({ required: true }), flag: p.bool() },
+    params: {
+      type: p.string({ required: true }),
+      content: p.string({ required: true, nulError: () => badRequest('Message must not contain null bytes') }),
+      flag: p.bool(),
+    },
     handler,
   }),
 ]);
@@ -66,12 +70,41 @@ describe('integers', () => {
     ['-7', -7],
     ['0', 0],
     [' 12 ', 12],
-    // Zulip clients send 10^16 as the "newest" anchor: beyond 2^53 the magnitude is kept.
-    ['10000000000000000', 1e16],
+    ['2147483647', 2147483647],
+    ['-2147483648', -2147483648],
   ])('accepts %j', async (raw, value) => {
     const res = await request(app).get(`${API}/int`).query({ n: raw });
     expect(res.status).toBe(200);
     expect(res.body.params).toEqual({ n: value });
+  });
+
+  it.each([
+    // Zulip clients send 10^16 as the "newest" anchor: beyond 2^53 the magnitude is kept.
+    ['10000000000000000', 1e16],
+    ['9223372036854775807', 9223372036854775807],
+    ['-9223372036854775808', -9223372036854775808],
+  ])('accepts %j where a 64-bit range is declared', async (raw, value) => {
+    const res = await request(app).get(`${API}/int`).query({ wide: raw });
+    expect(res.status).toBe(200);
+    expect(res.body.params).toEqual({ wide: value });
+  });
+
+  it.each([
+    ['n', '2147483648'],
+    ['n', '-2147483649'],
+    ['n', '9223372036854775808'],
+    ['wide', '9223372036854775808'],
+    ['wide', '-9223372036854775809'],
+  ])('refuses %s=%s, past the column range, as a bad value', async (name, raw) => {
+    const res = await request(app).get(`${API}/int`).query({ [name]: raw });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ msg: `Bad value for '${name}': ${raw}`, code: 'REQUEST_VARIABLE_INVALID' });
+  });
+
+  it.each(['[2147483648]', '[1,-2147483649]', '[[1e308]]'])('refuses a JSON list holding %s', async (raw) => {
+    const res = await request(app).get(`${API}/list`).query({ to: raw });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ msg: `Bad value for 'to': ${raw}` });
   });
 
   it.each(['abc', '1.5', '1e3', '', '0x10', '12abc', '- 1', `1${'0'.repeat(400)}`])('rejects %j', async (raw) => {
@@ -156,6 +189,22 @@ describe('strings and custom conversions', () => {
     const res = await request(app).get(`${API}/custom`).query({ to: 'reject' });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ result: 'error', msg: 'Invalid recipients', code: 'BAD_REQUEST' });
+  });
+
+  it.each([
+    ['/topic', { topic: 'a\u0000b' }, 'topic'],
+    ['/custom', { to: 'a@b,c\u0000d' }, 'to'],
+    ['/object', { obj: '{"name":"\\u0000"}' }, 'obj'],
+    ['/object', { obj: '{"\\u0000":"x"}' }, 'obj'],
+  ])('refuses NUL anywhere in a value: %s %j', async (path, query, name) => {
+    const res = await request(app).get(`${API}${path}`).query(query);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ result: 'error', msg: `'${name}' cannot contain NULL (0x00) characters.`, code: 'REQUEST_VARIABLE_INVALID', var_name: name });
+  });
+
+  it("gives an endpoint's own NUL error where it declares one", async () => {
+    const res = await request(app).post(`${API}/messages`).type('form').send({ type: 'stream', content: 'a\u0000b' });
+    expect(res.body).toEqual({ result: 'error', msg: 'Message must not contain null bytes', code: 'BAD_REQUEST' });
   });
 });
 

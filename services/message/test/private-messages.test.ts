@@ -1,5 +1,6 @@
 import type { MessageNotice } from '@chat/events';
 import { expectValidEvent, messageEventFor, sendOk, startHarness, type Harness } from './helpers';
+import { anyOf } from '@chat/db';
 
 describe('POST /messages (private messages)', () => {
   let h: Harness;
@@ -40,7 +41,7 @@ describe('POST /messages (private messages)', () => {
     const a = await sendOk(h, 'hamlet@zulip.com', { type: 'private', to: ['othello@zulip.com'], content: 'a' });
     const b = await sendOk(h, 'othello@zulip.com', { type: 'private', to: [await h.userId('hamlet@zulip.com')], content: 'b' });
     const c = await sendOk(h, 'hamlet@zulip.com', { type: 'private', to: ' othello@zulip.com , ', content: 'c' });
-    const rows = await h.db.knex('messages').whereIn('id', [a, b, c]).orderBy('id');
+    const rows = await h.db.knex('messages').whereRaw(...anyOf('id', [a, b, c])).orderBy('id');
     expect(rows[0].recipient_id).toBe(rows[2].recipient_id);
     expect(rows[1].recipient_id).not.toBe(rows[0].recipient_id);
     const res = await h.get('hamlet@zulip.com', '/messages', {
@@ -67,7 +68,7 @@ describe('POST /messages (private messages)', () => {
   it('creates one huddle per group, whatever the order and the sender, with type 3 recipients', async () => {
     const first = await sendOk(h, 'hamlet@zulip.com', { type: 'private', to: 'othello@zulip.com,iago@zulip.com', content: 'group' });
     const second = await sendOk(h, 'iago@zulip.com', { type: 'private', to: ['othello@zulip.com', 'hamlet@zulip.com'], content: 'again' });
-    const rows = await h.db.knex('messages').whereIn('id', [first, second]);
+    const rows = await h.db.knex('messages').whereRaw(...anyOf('id', [first, second]));
     expect(rows[0].recipient_id).toBe(rows[1].recipient_id);
     const recipient = await h.db.knex('recipients').where({ id: rows[0].recipient_id }).first();
     expect(recipient.type).toBe(3);

@@ -1,4 +1,4 @@
-import { STREAM_COLORS } from '@chat/db';
+import { anyOf, STREAM_COLORS } from '@chat/db';
 import { ofType, startHarness, type Harness } from './helpers';
 
 describe('POST /users/me/subscriptions', () => {
@@ -277,7 +277,7 @@ describe('POST /users/me/subscriptions', () => {
       .knex('subscriptions as sub')
       .join('streams as s', 's.id', 'sub.stream_id')
       .where({ 'sub.user_id': ids.cordelia })
-      .whereIn('s.name', ['color one', 'color two'])
+      .whereRaw(...anyOf('s.name', ['color one', 'color two']))
       .orderBy('s.name')
       .select('sub.color');
     const used = await h.db.knex('subscriptions').where({ user_id: ids.cordelia }).select('color');

@@ -23,8 +23,8 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const index of ['user_messages_private', 'user_messages_alerted', 'user_messages_mentioned', 'user_messages_starred', 'messages_recipient_sender', 'messages_search']) {
-    await knex.raw(`DROP INDEX IF EXISTS ${index}`);
-  }
+  await knex.raw(
+    'DROP INDEX IF EXISTS user_messages_private, user_messages_alerted, user_messages_mentioned, user_messages_starred, messages_recipient_sender, messages_search',
+  );
   await knex.raw('ALTER TABLE messages DROP COLUMN IF EXISTS search_tsvector');
 }

@@ -2,6 +2,7 @@
  * Custom profile fields (written by the settings service; /register and the user dicts read them).
  */
 import type { Executor } from '../connect';
+import { anyOf } from '../any-of';
 
 /** CustomProfileField.FIELD_TYPE_CHOICES of Zulip 2.1: key, id and name. */
 export const PROFILE_FIELD_TYPES: { key: string; id: number; name: string }[] = [
@@ -59,7 +60,7 @@ export async function profileDataByUser(db: Executor, realmId: number, userIds?:
     .where('f.realm_id', realmId)
     .orderBy('v.field_id')
     .select('v.user_id', 'v.field_id', 'v.value', 'v.rendered_value', 'f.field_type');
-  if (userIds) query.whereIn('v.user_id', userIds);
+  if (userIds) query.whereRaw(...anyOf('v.user_id', userIds));
   const rows: { user_id: number; field_id: number; value: string; rendered_value: string | null; field_type: number }[] = await query;
   const byUser = new Map<number, Record<string, unknown>>();
   for (const row of rows) {

@@ -1,4 +1,5 @@
 import type { Executor } from '../connect';
+import { anyOf } from '../any-of';
 
 /**
  * Messages sent to each stream since `since` (Zulip reads this from its analytics tables; we count
@@ -8,7 +9,7 @@ export async function streamsMessageCounts(db: Executor, streamIds: number[], si
   const counts = new Map<number, number>();
   if (streamIds.length === 0) return counts;
   const rows: { stream_id: number; n: number | string }[] = await db('messages')
-    .whereIn('stream_id', streamIds)
+    .whereRaw(...anyOf('stream_id', streamIds))
     .where('date_sent', '>=', since)
     .groupBy('stream_id')
     .select('stream_id')

@@ -5,7 +5,7 @@
  * message gets the delete_message event DELETE /messages/{id} sends, to those who had it.
  */
 import type { Knex } from 'knex';
-import { getStreamById, isSubscribed, writeNotices, type UserRow } from '@chat/db';
+import { anyOf, getStreamById, isSubscribed, writeNotices, type UserRow } from '@chat/db';
 import { ApiError, badRequest } from '@chat/errors';
 import type { UserEventNotice } from '@chat/events';
 
@@ -35,10 +35,10 @@ export async function doDeleteTopic(db: Knex, user: UserRow, streamId: number, t
     if (messages.length === 0) return;
     const ids = messages.map((m) => m.id);
     const holders: { message_id: number; user_id: number }[] = await trx('user_messages')
-      .whereIn('message_id', ids)
+      .whereRaw(...anyOf('message_id', ids))
       .select('message_id', 'user_id');
-    await trx('user_messages').whereIn('message_id', ids).del();
-    await trx('messages').whereIn('id', ids).del();
+    await trx('user_messages').whereRaw(...anyOf('message_id', ids)).del();
+    await trx('messages').whereRaw(...anyOf('id', ids)).del();
     const notices: UserEventNotice[] = messages.map((message) => ({
       v: 1,
       kind: 'event',

@@ -29,8 +29,13 @@ export function flagNames(bits: number): string[] {
     .map(([name]) => name);
 }
 
+/** The bit of a flag name; own keys only, so `__proto__` or `toString` names no flag. */
+function bitOf(name: string): number | undefined {
+  return Object.hasOwn(FLAG_BITS, name) ? FLAG_BITS[name] : undefined;
+}
+
 export function flagBits(names: string[]): number {
-  return names.reduce((bits, name) => bits | (FLAG_BITS[name] ?? 0), 0);
+  return names.reduce((bits, name) => bits | (bitOf(name) ?? 0), 0);
 }
 
 /**
@@ -55,7 +60,8 @@ const NON_EDITABLE_FLAGS = new Set([
 
 /** Zulip's checks on `flag` of POST /messages/flags, in its order. */
 export function checkEditableFlag(flag: string): number {
-  if (!(flag in FLAG_BITS) || NON_API_FLAGS.has(flag)) throw badRequest(`Invalid flag: '${flag}'`);
+  const bit = bitOf(flag);
+  if (bit === undefined || NON_API_FLAGS.has(flag)) throw badRequest(`Invalid flag: '${flag}'`);
   if (NON_EDITABLE_FLAGS.has(flag)) throw badRequest(`Flag not editable: '${flag}'`);
-  return FLAG_BITS[flag]!;
+  return bit;
 }

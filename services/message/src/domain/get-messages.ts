@@ -20,8 +20,9 @@ import { loadMessages } from '../store/messages';
 export const MAX_MESSAGES_PER_FETCH = 5000;
 /** Zulip's LARGER_THAN_MAX_MESSAGE_ID: an anchor at or past it means "the newest end". */
 export const LARGER_THAN_MAX_MESSAGE_ID = 10000000000000000;
-/** Message ids are PostgreSQL integers; anchors past the largest one compare as it. */
+/** Message ids are PostgreSQL integers; anchors outside their range compare as the nearest end. */
 const MAX_INTEGER_ID = 2147483647;
+const MIN_INTEGER_ID = -2147483648;
 /** What a message the caller never received shows (Zulip: ["read", "historical"]). */
 const HISTORICAL_FLAGS = FLAG_BITS.read! | FLAG_BITS.historical!;
 
@@ -68,7 +69,7 @@ export async function getMessages(db: Knex, request: FetchRequest): Promise<Reco
 
   let anchor = request.anchor ?? LARGER_THAN_MAX_MESSAGE_ID;
   if (request.useFirstUnreadAnchor) {
-    const query = base().whereRaw(`(coalesce(um.flags, ${HISTORICAL_FLAGS}) & 1) = 0`);
+    const query = base().whereRaw('(coalesce(um.flags, ?) & 1) = 0', [HISTORICAL_FLAGS]);
     (await mutingCondition(db, user.id, request.narrow))(query);
     // An empty narrow (the home view) starts no earlier than the pointer, as Zulip's mobile fix.
     if (request.narrow.length === 0) query.where(idColumn, '>=', user.pointer);
@@ -79,7 +80,7 @@ export async function getMessages(db: Knex, request: FetchRequest): Promise<Reco
   const anchoredToRight = anchor >= LARGER_THAN_MAX_MESSAGE_ID;
   const numAfter = anchoredToRight ? 0 : request.numAfter;
 
-  const bound = Math.min(anchor, MAX_INTEGER_ID);
+  const bound = Math.max(Math.min(anchor, MAX_INTEGER_ID), MIN_INTEGER_ID);
   const before: IdRow[] =
     request.numBefore > 0
       ? await base()

@@ -65,6 +65,7 @@ export function requestHash(request: unknown): string {
 }
 
 const LIVE = `created_at > now() - interval '${KEY_LIFETIME_HOURS} hours'`;
+const EXPIRED = `NOT (${LIVE})`;
 
 async function findLiveKey(db: Knex, userId: number, key: string): Promise<{ request_hash: string; response: unknown } | undefined> {
   return db('idempotency_keys').where({ user_id: userId, key }).whereRaw(LIVE).first('request_hash', 'response');
@@ -111,7 +112,7 @@ function guardFor(request: KeyedRequest): KeyGuard {
 /** Deletes a batch of expired keys; run after keyed sends, so the table holds about a day of them. */
 export async function sweepExpiredKeys(db: Knex): Promise<number> {
   return db('idempotency_keys')
-    .whereIn('id', db('idempotency_keys').select('id').whereRaw(`NOT (${LIVE})`).limit(SWEEP_BATCH))
+    .whereIn('id', db('idempotency_keys').select('id').whereRaw(EXPIRED).limit(SWEEP_BATCH))
     .delete();
 }
 

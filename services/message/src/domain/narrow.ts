@@ -8,7 +8,7 @@
  * flag indexes, and search uses the GIN index on search_tsvector.
  */
 import type { Knex } from 'knex';
-import { getStreamById, getStreamByName, getUserByEmail, getUserById, type Executor, type UserRow } from '@chat/db';
+import { anyOf, getStreamById, getStreamByName, getUserByEmail, getUserById, type Executor, type UserRow } from '@chat/db';
 import { ApiError, badRequest, invalidArgument } from '@chat/errors';
 import { FLAG_BITS } from './flags';
 import { canAccessStreamHistory } from './access';
@@ -79,8 +79,20 @@ export interface BuiltNarrow {
   search: { text: string; negated: boolean } | null;
 }
 
-function flagCondition(db: Knex, mask: number, set: boolean): Knex.Raw {
-  return db.raw(`(um.flags & ${mask}) ${set ? '<>' : '='} 0`);
+/**
+ * Flag tests as SQL text with the mask written in, not bound: the partial indexes on user_messages
+ * (`WHERE (flags & 24) <> 0` and the like) serve only a predicate that names the same constant.
+ */
+const FLAG_TESTS = {
+  private: `(um.flags & ${FLAG_BITS.is_private!}) <> 0`,
+  starred: `(um.flags & ${FLAG_BITS.starred!}) <> 0`,
+  unread: `(um.flags & ${FLAG_BITS.read!}) = 0`,
+  mentioned: `(um.flags & ${FLAG_BITS.mentioned! | FLAG_BITS.wildcard_mentioned!}) <> 0`,
+  alerted: `(um.flags & ${FLAG_BITS.has_alert_word!}) <> 0`,
+} as const;
+
+function flagCondition(db: Knex, test: keyof typeof FLAG_TESTS): Knex.Raw {
+  return db.raw(FLAG_TESTS[test]);
 }
 
 /**
@@ -150,10 +162,10 @@ export async function buildNarrow(db: Knex, user: UserRow, terms: NarrowTerm[]):
       case 'streams': {
         if (term.operand !== 'public') throw badNarrow(`unknown streams operand ${shown(term.operand)}`);
         if (!term.negated && user.role !== 'guest') includeHistory = true;
-        const publicRecipients = db('streams')
+        const publicRecipients = () => db('streams')
           .where({ realm_id: user.realm_id, invite_only: false, history_public_to_subscribers: true })
           .select('recipient_id');
-        conditions.push((q) => (term.negated ? q.whereNotIn('m.recipient_id', publicRecipients) : q.whereIn('m.recipient_id', publicRecipients)));
+        conditions.push((q) => (term.negated ? q.whereNotIn('m.recipient_id', publicRecipients()) : q.whereIn('m.recipient_id', publicRecipients())));
         break;
       }
       case 'topic':
@@ -170,23 +182,23 @@ export async function buildNarrow(db: Knex, user: UserRow, terms: NarrowTerm[]):
         // Every private message has the is_private bit on its rows: the condition lets PostgreSQL
         // walk the caller's private rows (user_messages_private) newest first, instead of all
         // messages by id, and stops after a page (125 ms -> a few ms at 1M messages).
-        add((q) => q.where(flagCondition(db, FLAG_BITS.is_private!, true)).where(condition));
+        add((q) => q.where(flagCondition(db, 'private')).where(condition));
         break;
       }
       case 'group_pm_with': {
         const other = await userByOperand(db, user, term.operand as string | number);
         if (!other) throw badNarrow(`unknown user ${shown(term.operand)}`);
-        const shared = db('huddles').whereRaw('user_ids @> ?::integer[]', [[user.id, other.id]]).select('recipient_id');
-        add((q) => q.where(flagCondition(db, FLAG_BITS.is_private!, true)).whereIn('m.recipient_id', shared));
+        const shared = () => db('huddles').whereRaw('user_ids @> ?::integer[]', [[user.id, other.id]]).select('recipient_id');
+        add((q) => q.where(flagCondition(db, 'private')).whereIn('m.recipient_id', shared()));
         break;
       }
       case 'is': {
         const flag = String(term.operand);
-        if (flag === 'private') add((q) => q.where(flagCondition(db, FLAG_BITS.is_private!, true)));
-        else if (flag === 'starred') add((q) => q.where(flagCondition(db, FLAG_BITS.starred!, true)));
-        else if (flag === 'unread') add((q) => q.where(flagCondition(db, FLAG_BITS.read!, false)));
-        else if (flag === 'mentioned') add((q) => q.where(flagCondition(db, FLAG_BITS.mentioned! | FLAG_BITS.wildcard_mentioned!, true)));
-        else if (flag === 'alerted') add((q) => q.where(flagCondition(db, FLAG_BITS.has_alert_word!, true)));
+        if (flag === 'private') add((q) => q.where(flagCondition(db, 'private')));
+        else if (flag === 'starred') add((q) => q.where(flagCondition(db, 'starred')));
+        else if (flag === 'unread') add((q) => q.where(flagCondition(db, 'unread')));
+        else if (flag === 'mentioned') add((q) => q.where(flagCondition(db, 'mentioned')));
+        else if (flag === 'alerted') add((q) => q.where(flagCondition(db, 'alerted')));
         else throw badNarrow(`unknown 'is' operand ${flag}`);
         break;
       }
@@ -250,11 +262,11 @@ async function pmWithCondition(db: Knex, user: UserRow, term: NarrowTerm): Promi
     const mine = user.recipient_id ?? -1;
     // Each direction is one range of messages_recipient_sender (an index-only scan); a UNION ALL
     // of the two beats an OR, for which PostgreSQL walks every message by id.
-    const conversation = db('messages')
+    const conversation = () => db('messages')
       .select('id')
       .where({ recipient_id: mine, sender_id: address.userId })
       .unionAll(db('messages').select('id').where({ recipient_id: recipientId, sender_id: user.id }), true);
-    return (q) => q.whereIn('m.id', conversation);
+    return (q) => q.whereIn('m.id', conversation());
   }
   return (q) => q.where('m.sender_id', user.id).where('m.recipient_id', recipientId);
 }
@@ -271,6 +283,11 @@ function searchCondition(db: Knex, text: string): Condition {
   };
 }
 
+/** The topic, HTML-escaped as Zulip escapes it, with the search term's matches highlighted. */
+const ESCAPED_SUBJECT =
+  "replace(replace(replace(replace(replace(m.subject, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '\"', '&quot;'), '''', '&#39;')";
+const SUBJECT_HEADLINE = `ts_headline('english', ${ESCAPED_SUBJECT}, plainto_tsquery('english', ?), ?) as match_subject`;
+
 /**
  * match_content / match_subject for search results: the rendered content and the HTML-escaped
  * topic with every matching word wrapped in <span class="highlight">, as Zulip shows them.
@@ -283,14 +300,12 @@ export async function searchHighlights(
 ): Promise<Map<number, { match_content: string; match_subject: string }>> {
   if (ids.length === 0) return new Map();
   const options = 'HighlightAll=TRUE, StartSel="<span class=""highlight"">", StopSel="</span>"';
-  const escapedSubject =
-    "replace(replace(replace(replace(replace(m.subject, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '\"', '&quot;'), '''', '&#39;')";
   const rows: { id: number; match_content: string; match_subject: string }[] = await db('messages as m')
-    .whereIn('m.id', ids)
+    .whereRaw(...anyOf('m.id', ids))
     .select(
       'm.id',
       db.raw(`ts_headline('english', m.rendered_content, plainto_tsquery('english', ?), ?) as match_content`, [text, options]),
-      db.raw(`ts_headline('english', ${escapedSubject}, plainto_tsquery('english', ?), ?) as match_subject`, [text, options]),
+      db.raw(SUBJECT_HEADLINE, [text, options]),
     );
   return new Map(rows.map((r) => [r.id, { match_content: r.match_content, match_subject: r.match_subject }]));
 }

@@ -7,6 +7,7 @@ import type { UserRow } from '@chat/db';
 import { escapeHtml } from '@chat/errors';
 import { buildNarrow, searchHighlights, type NarrowTerm } from './narrow';
 import { renderMessage } from './render';
+import { anyOf } from '@chat/db';
 
 const MAX_ID = 2147483647;
 
@@ -32,7 +33,7 @@ export async function matchesNarrow(
   const query = db('user_messages as um')
     .join('messages as m', 'm.id', 'um.message_id')
     .where('um.user_id', user.id)
-    .whereIn('um.message_id', wanted)
+    .whereRaw(...anyOf('um.message_id', wanted))
     .select('m.id', 'm.subject', 'm.rendered_content')
     .orderBy('m.id', 'asc');
   for (const condition of narrow.conditions) condition(query);

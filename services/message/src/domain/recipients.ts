@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { createRecipient, getUsersByEmails, RECIPIENT_HUDDLE, type Executor, type UserRow } from '@chat/db';
+import { anyOf, createRecipient, getUsersByEmails, RECIPIENT_HUDDLE, type Executor, type UserRow } from '@chat/db';
 import { badRequest } from '@chat/errors';
 
 /** The users `to` names, in order; unknown ones fail as Zulip's get_user_profiles does. */
@@ -22,7 +22,7 @@ export async function lookUpRecipientUsers(db: Executor, realmId: number, to: st
     });
   }
   const ids = to as number[];
-  const rows: UserRow[] = await db('users').where({ realm_id: realmId }).whereIn('id', ids);
+  const rows: UserRow[] = await db('users').where({ realm_id: realmId }).whereRaw(...anyOf('id', ids));
   const found = new Map(rows.map((u) => [u.id, u]));
   return ids.map((id) => {
     const user = found.get(id);

@@ -2,7 +2,7 @@
  * Rendering a message body through @chat/markdown: the renderer is pure, so the candidates it
  * might need (mentioned users, linked streams, the realm's linkifiers) are looked up here first.
  */
-import { realmUserGroupNames, type Executor } from '@chat/db';
+import { anyOf, realmUserGroupNames, type Executor } from '@chat/db';
 import { badRequest } from '@chat/errors';
 import {
   possibleMentions,
@@ -28,7 +28,7 @@ async function mentionTargets(db: Executor, realmId: number, content: string): P
     .where({ realm_id: realmId, is_active: true })
     .where((q) => {
       if (fullNames.length > 0) q.orWhereRaw('lower(full_name) = ANY(?)', [fullNames.map((n) => n.toLowerCase())]);
-      if (userIds.length > 0) q.orWhereIn('id', userIds);
+      if (userIds.length > 0) q.orWhereRaw(...anyOf('id', userIds));
     })
     .select('id', 'full_name');
   return rows.map((row) => ({ id: row.id, fullName: row.full_name }));

@@ -102,10 +102,13 @@ export function truncateContent(content: string): string {
   return kept + TRUNCATION_MARK;
 }
 
+/** Zulip's error for NUL in a message's content (the parameter layer raises it for `content`). */
+export const nulInContent = () => badRequest('Message must not contain null bytes');
+
 function checkContent(raw: string): string {
   const content = raw.trimEnd();
   if (content === '') throw badRequest('Message must not be empty');
-  if (content.includes('\x00')) throw badRequest('Message must not contain null bytes');
+  if (content.includes('\x00')) throw nulInContent();
   return truncateContent(content);
 }
 

@@ -3,7 +3,7 @@
  * do_mark_stream_messages_as_read). Each emits update_message_flags to the caller only.
  */
 import type { Knex } from 'knex';
-import { getStreamById, isSubscribed, writeNotices, type UserRow } from '@chat/db';
+import { anyOf, getStreamById, isSubscribed, writeNotices, type UserRow } from '@chat/db';
 import { badRequest } from '@chat/errors';
 import type { UserEventNotice } from '@chat/events';
 import { accessMessage } from './access';
@@ -30,7 +30,7 @@ export async function doUpdateMessageFlags(
   // Zulip asserts here (a 500); a client's bad value deserves a 400 that says what was wrong.
   if (operation !== 'add' && operation !== 'remove') throw badRequest('Invalid message flags operation');
   await db.transaction(async (trx) => {
-    const owned = trx('user_messages').where('user_id', user.id).whereIn('message_id', messages);
+    const owned = trx('user_messages').where('user_id', user.id).whereRaw(...anyOf('message_id', messages));
     const count = Number(((await owned.clone().count({ n: '*' }).first()) as { n: number | string } | undefined)?.n ?? 0);
     if (count === 0) {
       // Starring a message one may read but never received (a public stream's history) gives it
@@ -43,8 +43,8 @@ export async function doUpdateMessageFlags(
         flags: FLAG_BITS.historical! | FLAG_BITS.read!,
       });
     }
-    const change = operation === 'add' ? `flags | ${bit}` : `flags & ~${bit}`;
-    await owned.clone().update({ flags: trx.raw(change) });
+    const change = operation === 'add' ? trx.raw('flags | ?::integer', [bit]) : trx.raw('flags & ~(?::integer)', [bit]);
+    await owned.clone().update({ flags: change });
     await writeNotices(trx, [flagsNotice(user, operation, flag, messages, false)]);
   });
 }
@@ -79,7 +79,7 @@ export async function doMarkStreamAsRead(db: Knex, user: UserRow, streamId: numb
     inPlace(unread);
     const ids = ((await unread) as { message_id: number }[]).map((r) => r.message_id).sort((a, b) => a - b);
     if (ids.length > 0) {
-      await trx('user_messages').where('user_id', user.id).whereIn('message_id', ids).update({ flags: trx.raw('flags | 1') });
+      await trx('user_messages').where('user_id', user.id).whereRaw(...anyOf('message_id', ids)).update({ flags: trx.raw('flags | 1') });
     }
     await writeNotices(trx, [flagsNotice(user, 'add', 'read', ids, false)]);
   });

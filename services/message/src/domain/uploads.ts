@@ -7,7 +7,7 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
-import { getStreamById, isRowId, isStorableText, writeNotices, type Executor, type UserRow } from '@chat/db';
+import { anyOf, getStreamById, isRowId, isStorableText, writeNotices, type Executor, type UserRow } from '@chat/db';
 import { badRequest, plainError } from '@chat/errors';
 import type { FileStore, StoredFile } from '@chat/storage';
 import { canAccessStreamHistory } from './access';
@@ -59,10 +59,7 @@ async function attachmentDicts(db: Executor, rows: AttachmentRow[]): Promise<Att
   if (rows.length === 0) return [];
   const links: { attachment_id: number; id: number; date_sent: Date | string }[] = await db('attachment_messages as am')
     .join('messages as m', 'm.id', 'am.message_id')
-    .whereIn(
-      'am.attachment_id',
-      rows.map((r) => r.id),
-    )
+    .whereRaw(...anyOf('am.attachment_id', rows.map((r) => r.id)))
     .orderBy('m.id')
     .select('am.attachment_id', 'm.id', 'm.date_sent');
   return rows.map((row) => ({
@@ -133,7 +130,7 @@ export async function canReadAttachment(db: Executor, user: UserRow, attachment:
     .select('m.id', 'm.stream_id', 'm.realm_id');
   const ids = messages.map((m) => m.id);
   if (ids.length === 0) return false;
-  if (await db('user_messages').where({ user_id: user.id }).whereIn('message_id', ids).first('message_id')) return true;
+  if (await db('user_messages').where({ user_id: user.id }).whereRaw(...anyOf('message_id', ids)).first('message_id')) return true;
   const streamIds = new Set(messages.filter((m) => m.stream_id !== null && m.realm_id === user.realm_id).map((m) => m.stream_id!));
   for (const streamId of streamIds) {
     const stream = await getStreamById(db, user.realm_id, streamId);
@@ -183,12 +180,14 @@ export async function claimAttachments(trx: Knex.Transaction, sender: UserRow, m
   const before = previousContent === undefined ? [] : linkedPathIds(previousContent);
   const dropped = before.filter((id) => !now.includes(id));
   if (dropped.length > 0) {
-    const ids = trx('attachments').whereIn('path_id', dropped).select('id');
-    await trx('attachment_messages').where({ message_id: messageId }).whereIn('attachment_id', ids).delete();
+    await trx('attachment_messages')
+      .where({ message_id: messageId })
+      .whereIn('attachment_id', trx('attachments').whereRaw(...anyOf('path_id', dropped)).select('id'))
+      .delete();
   }
   const added = now.filter((id) => !before.includes(id));
   if (added.length === 0) return;
-  const rows = await trx<AttachmentRow>('attachments').whereIn('path_id', added).andWhere({ realm_id: sender.realm_id }).orderBy('id');
+  const rows = await trx<AttachmentRow>('attachments').whereRaw(...anyOf('path_id', added)).andWhere({ realm_id: sender.realm_id }).orderBy('id');
   for (const row of rows) {
     if (!(await canReadAttachment(trx, sender, row))) continue;
     await trx('attachment_messages').insert({ attachment_id: row.id, message_id: messageId }).onConflict(['attachment_id', 'message_id']).ignore();

@@ -3,7 +3,7 @@ import { defineEndpoint, p } from '@chat/http';
 import { getUserByEmail } from '@chat/db';
 import type { MessageDeps } from '../app';
 import { extractRecipients } from '../domain/addressee';
-import { checkSendMessage, doSendMessage } from '../domain/send-message';
+import { checkSendMessage, doSendMessage, nulInContent } from '../domain/send-message';
 
 /**
  * The message service's internal API: other services post messages here under their own service
@@ -22,7 +22,7 @@ export function internalEndpoints(deps: MessageDeps) {
         type: p.string({ required: true }),
         to: p.custom((raw) => extractRecipients(raw), { default: [] as string[] | number[] }),
         topic: p.string({ aliases: ['subject'] }),
-        content: p.string({ required: true }),
+        content: p.string({ required: true, nulError: nulInContent }),
         client: p.string({ default: 'Internal' }),
       },
       handler: async ({ params, identity }) => {

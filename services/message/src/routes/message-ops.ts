@@ -1,10 +1,10 @@
 /** Endpoints on one message: raw content, edit, delete, edit history. */
-import { notFound } from '@chat/errors';
+import { badRequest, notFound } from '@chat/errors';
 import { defineEndpoint, p } from '@chat/http';
 import type { MessageDeps } from '../app';
 import { doDeleteMessage } from '../domain/delete-message';
 import { doUpdateMessage, getMessageHistory, getRawMessage } from '../domain/edit-message';
-import { loadSender } from '../domain/send-message';
+import { loadSender, nulInContent } from '../domain/send-message';
 
 /** Zulip's URL patterns accept only digits here; anything else is not a route (404). */
 export const messageIdParam = p.custom(
@@ -12,7 +12,7 @@ export const messageIdParam = p.custom(
     if (!/^\d+$/.test(raw)) throw notFound();
     return Number(raw);
   },
-  { required: true },
+  { required: true, rangeError: () => badRequest('Invalid message(s)') },
 );
 
 export function messageOpEndpoints(deps: MessageDeps) {
@@ -35,7 +35,7 @@ export function messageOpEndpoints(deps: MessageDeps) {
         topic: p.string({ aliases: ['subject'] }),
         // Not validated, as in Zulip: only change_later and change_all propagate.
         propagate_mode: p.string({ default: 'change_one' }),
-        content: p.string(),
+        content: p.string({ nulError: nulInContent }),
       },
       handler: async ({ params, identity }) => {
         await doUpdateMessage(db, await caller(identity), {

@@ -5,7 +5,7 @@ import { extractRecipients } from '../domain/addressee';
 import { getMessages } from '../domain/get-messages';
 import { IDEMPOTENCY_HEADER, parseIdempotencyKey, type KeyGuard, requestHash, sendOnce, sweepExpiredKeys } from '../domain/idempotency';
 import { parseNarrow } from '../domain/narrow';
-import { checkSendMessage, doSendMessage, loadSender } from '../domain/send-message';
+import { checkSendMessage, doSendMessage, loadSender, nulInContent } from '../domain/send-message';
 
 const nonNegative = (raw: string, name: string): number => {
   if (!/^\d+$/.test(raw.trim())) throw invalidArgument(name, raw);
@@ -25,7 +25,7 @@ export function messageEndpoints(deps: MessageDeps) {
         type: p.string({ required: true }),
         to: p.custom((raw) => extractRecipients(raw), { default: [] as string[] | number[] }),
         topic: p.string({ aliases: ['subject'] }),
-        content: p.string({ required: true }),
+        content: p.string({ required: true, nulError: nulInContent }),
         // The sender's queue gets local_message_id on its copy of the event (Zulip's local echo).
         queue_id: p.string(),
         local_id: p.string(),
@@ -56,7 +56,8 @@ export function messageEndpoints(deps: MessageDeps) {
       path: '/messages',
       auth: 'user',
       params: {
-        anchor: p.int(),
+        // Zulip clients send 10^16 for "newest": any 64-bit value is taken and compared as an id.
+        anchor: p.int({ range: p.INT64 }),
         use_first_unread_anchor: p.bool({ default: false }),
         num_before: p.custom(nonNegative, { required: true }),
         num_after: p.custom(nonNegative, { required: true }),

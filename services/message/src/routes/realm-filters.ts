@@ -1,5 +1,5 @@
 /** GET, POST /realm/filters and DELETE /realm/filters/{filter_id} (Zulip's linkifiers). */
-import { notFound } from '@chat/errors';
+import { notFound, plainError } from '@chat/errors';
 import { defineEndpoint, p } from '@chat/http';
 import type { MessageDeps } from '../app';
 import { doAddRealmFilter, doRemoveRealmFilter, listRealmFilters } from '../domain/realm-filters';
@@ -10,7 +10,7 @@ const filterIdParam = p.custom(
     if (!/^\d+$/.test(raw)) throw notFound();
     return Number(raw);
   },
-  { required: true },
+  { required: true, rangeError: () => plainError('Filter not found') },
 );
 
 export function realmFilterEndpoints(deps: MessageDeps) {

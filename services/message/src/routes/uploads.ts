@@ -2,6 +2,7 @@
 import { extname } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { defineEndpoint, p, RESPONDED } from '@chat/http';
+import { badRequest } from '@chat/errors';
 import type { MessageDeps } from '../app';
 import { parseMultipart } from '@chat/http';
 import { loadSender } from '../domain/send-message';
@@ -85,7 +86,7 @@ export function uploadEndpoints(deps: MessageDeps, files: FileStore) {
       method: 'DELETE',
       path: '/attachments/:attachment_id',
       auth: 'user',
-      params: { attachment_id: p.int({ required: true }) },
+      params: { attachment_id: p.int({ required: true, rangeError: () => badRequest('Invalid attachment') }) },
       handler: async ({ identity, params }) => {
         await doDeleteAttachment(db, files, await caller(identity), params.attachment_id);
         deps.onCommit?.();

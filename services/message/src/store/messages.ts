@@ -3,7 +3,7 @@
  * edit history, for any number of ids in a fixed number of queries (not one per message).
  */
 import type { Knex } from 'knex';
-import { avatarUrl, isRowId, RECIPIENT_HUDDLE, RECIPIENT_PERSONAL, type Executor } from '@chat/db';
+import { anyOf, avatarUrl, isRowId, RECIPIENT_HUDDLE, RECIPIENT_PERSONAL, type Executor } from '@chat/db';
 import type { DisplayRecipientUser, WireMessage } from '@chat/events';
 import { topicLinks, type Linkifier } from '@chat/markdown';
 import { realmLinkifiers } from '../domain/linkifiers';
@@ -75,7 +75,7 @@ async function usersById(db: Executor, ids: Iterable<number>): Promise<Map<numbe
   const list = [...new Set(ids)];
   if (list.length === 0) return new Map();
   const rows: UserBits[] = await db('users')
-    .whereIn('id', list)
+    .whereRaw(...anyOf('id', list))
     .select('id', 'email', 'full_name', 'short_name', 'is_mirror_dummy', 'avatar_source');
   return new Map(rows.map((u) => [u.id, u]));
 }
@@ -97,8 +97,8 @@ export async function privateMembers(db: Executor, recipientIds: number[]): Prom
     .leftJoin('huddles as h', function joinHuddle() {
       this.on('h.id', '=', 'r.type_id').andOn('r.type', '=', db.raw('?', [RECIPIENT_HUDDLE]));
     })
-    .whereIn('r.id', [...new Set(recipientIds)])
-    .whereIn('r.type', [RECIPIENT_PERSONAL, RECIPIENT_HUDDLE])
+    .whereRaw(...anyOf('r.id', [...new Set(recipientIds)]))
+    .whereRaw(...anyOf('r.type', [RECIPIENT_PERSONAL, RECIPIENT_HUDDLE]))
     .select('r.id', 'r.type', 'r.type_id', 'h.user_ids');
   for (const row of rows) members.set(row.id, row.type === RECIPIENT_PERSONAL ? [row.type_id] : (row.user_ids ?? []));
   return members;
@@ -128,7 +128,7 @@ export async function reactionsFor(db: Executor, messageIds: number[]): Promise<
   const rows: { message_id: number; emoji_name: string; emoji_code: string; reaction_type: string; user_id: number; email: string; full_name: string }[] =
     await db('reactions as x')
       .join('users as u', 'u.id', 'x.user_id')
-      .whereIn('x.message_id', messageIds)
+      .whereRaw(...anyOf('x.message_id', messageIds))
       .orderBy('x.id')
       .select('x.message_id', 'x.emoji_name', 'x.emoji_code', 'x.reaction_type', 'x.user_id', 'u.email', 'u.full_name');
   for (const r of rows) {
@@ -147,18 +147,18 @@ export async function reactionsFor(db: Executor, messageIds: number[]): Promise<
 /** Loads messages by id with what their dicts show. */
 export async function loadMessages(db: Executor, ids: number[]): Promise<Map<number, LoadedMessage>> {
   if (ids.length === 0) return new Map();
-  const rows: MessageRow[] = await db<MessageRow>('messages').whereIn('id', ids);
+  const rows: MessageRow[] = await db<MessageRow>('messages').whereRaw(...anyOf('id', ids));
   const senders = await usersById(db, rows.map((r) => r.sender_id));
   const realmIds = [...new Set(rows.map((r) => r.realm_id))];
   const realms = new Map(
-    ((await db('realms').whereIn('id', realmIds).select('id', 'string_id')) as { id: number; string_id: string }[]).map((r) => [
+    ((await db('realms').whereRaw(...anyOf('id', realmIds)).select('id', 'string_id')) as { id: number; string_id: string }[]).map((r) => [
       r.id,
       r.string_id,
     ]),
   );
   const streamIds = [...new Set(rows.flatMap((r) => (r.stream_id === null ? [] : [r.stream_id])))];
   const streams = new Map(
-    ((streamIds.length ? await db('streams').whereIn('id', streamIds).select('id', 'name') : []) as { id: number; name: string }[]).map(
+    ((streamIds.length ? await db('streams').whereRaw(...anyOf('id', streamIds)).select('id', 'name') : []) as { id: number; name: string }[]).map(
       (s) => [s.id, s.name],
     ),
   );

@@ -1,5 +1,5 @@
 /** Alert words (Zulip 2.1's zerver/views/alert_words.py and zerver/lib/alert_words.py). */
-import { alertWordsOf, writeNotices } from '@chat/db';
+import { anyOf, alertWordsOf, writeNotices } from '@chat/db';
 import type { SettingsContext } from '../app';
 import { loadActor, notice } from './common';
 
@@ -25,7 +25,7 @@ export async function changeAlertWords(
     const add = clean(change.add ?? []).filter((w) => !existing.includes(w));
     if (add.length) await trx('alert_words').insert(add.map((word) => ({ user_id: userId, word })));
     const remove = clean(change.remove ?? []);
-    if (remove.length) await trx('alert_words').where({ user_id: userId }).whereIn('word', remove).delete();
+    if (remove.length) await trx('alert_words').where({ user_id: userId }).whereRaw(...anyOf('word', remove)).delete();
     words = await alertWordsOf(trx, userId);
     await writeNotices(trx, [notice(realmId, { type: 'alert_words', alert_words: words }, [userId])]);
   });

@@ -2,7 +2,7 @@
  * Custom profile fields (Zulip 2.1's zerver/views/custom_profile_fields.py): the realm's fields,
  * administrators adding and removing them, and each user's own values.
  */
-import { PROFILE_FIELD_TYPES, realmProfileFields, writeNotices, type Executor } from '@chat/db';
+import { anyOf, PROFILE_FIELD_TYPES, realmProfileFields, writeNotices, type Executor } from '@chat/db';
 import { badRequest, escapeHtml } from '@chat/errors';
 import type { SettingsContext } from '../app';
 import { activeUserIds, loadActor, notice, requireAdmin } from './common';
@@ -103,7 +103,7 @@ async function checkValue(db: Executor, realmId: number, field: { name: string; 
     const ids = value as number[];
     const outOfRange = ids.find((userId) => !isRowId(userId));
     if (outOfRange !== undefined) throw badRequest(`Invalid user ID: ${outOfRange}`);
-    const found: { id: number }[] = ids.length ? await db('users').where({ realm_id: realmId, is_active: true }).whereIn('id', ids).select('id') : [];
+    const found: { id: number }[] = ids.length ? await db('users').where({ realm_id: realmId, is_active: true }).whereRaw(...anyOf('id', ids)).select('id') : [];
     for (const userId of ids) if (!found.some((u) => u.id === userId)) throw badRequest(`Invalid user ID: ${userId}`);
     return JSON.stringify(ids);
   }
@@ -115,7 +115,7 @@ async function checkValue(db: Executor, realmId: number, field: { name: string; 
   if (field.field_type === URL_FIELD && !/^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value)) throw badRequest(`${name} is not a URL`);
   if (field.field_type === CHOICE) {
     const choices = field.field_data ? (JSON.parse(field.field_data) as Record<string, unknown>) : {};
-    if (!(value in choices)) throw badRequest(`'${value}' is not a valid choice for '${name}'.`);
+    if (!Object.hasOwn(choices, value)) throw badRequest(`'${value}' is not a valid choice for '${name}'.`);
   }
   return value;
 }

@@ -1,5 +1,5 @@
 /** User groups (Zulip 2.1's zerver/views/user_groups.py and zerver/lib/user_groups.py). */
-import { userGroupsInRealm, writeNotices, type Executor, type UserRow } from '@chat/db';
+import { anyOf, userGroupsInRealm, writeNotices, type Executor, type UserRow } from '@chat/db';
 import { ApiError, badRequest } from '@chat/errors';
 import type { SettingsContext } from '../app';
 import { activeUserIds, loadActor, notice, requireMemberOrAdmin } from './common';
@@ -48,7 +48,7 @@ async function accessGroup(db: Executor, realmId: number, actor: UserRow, groupI
 async function realmUserIds(db: Executor, realmId: number, userIds: number[]): Promise<number[]> {
   const outOfRange = userIds.find((userId) => !isRowId(userId));
   if (outOfRange !== undefined) throw badRequest(`Invalid user ID: ${outOfRange}`);
-  const rows: { id: number }[] = userIds.length ? await db('users').where({ realm_id: realmId }).whereIn('id', userIds).select('id') : [];
+  const rows: { id: number }[] = userIds.length ? await db('users').where({ realm_id: realmId }).whereRaw(...anyOf('id', userIds)).select('id') : [];
   const found = new Set(rows.map((r) => r.id));
   for (const userId of userIds) if (!found.has(userId)) throw badRequest(`Invalid user ID: ${userId}`);
   return [...new Set(userIds)];
@@ -154,7 +154,7 @@ export async function updateUserGroupMembers(
     const notices = [];
     if (input.add.length) {
       const add = await realmUserIds(trx, realmId, input.add);
-      const existing: { user_id: number }[] = await trx('user_group_members').where({ user_group_id: groupId }).whereIn('user_id', add).select('user_id');
+      const existing: { user_id: number }[] = await trx('user_group_members').where({ user_group_id: groupId }).whereRaw(...anyOf('user_id', add)).select('user_id');
       const already = add.find((userId) => existing.some((e) => e.user_id === userId));
       if (already !== undefined) throw badRequest(`User ${already} is already a member of this group`);
       await trx('user_group_members').insert(add.map((userId) => ({ user_group_id: groupId, user_id: userId })));
@@ -162,10 +162,10 @@ export async function updateUserGroupMembers(
     }
     if (input.delete.length) {
       const remove = await realmUserIds(trx, realmId, input.delete);
-      const present: { user_id: number }[] = await trx('user_group_members').where({ user_group_id: groupId }).whereIn('user_id', remove).select('user_id');
+      const present: { user_id: number }[] = await trx('user_group_members').where({ user_group_id: groupId }).whereRaw(...anyOf('user_id', remove)).select('user_id');
       const missing = remove.find((userId) => !present.some((e) => e.user_id === userId));
       if (missing !== undefined) throw badRequest(`There is no member '${missing}' in this user group`);
-      await trx('user_group_members').where({ user_group_id: groupId }).whereIn('user_id', remove).delete();
+      await trx('user_group_members').where({ user_group_id: groupId }).whereRaw(...anyOf('user_id', remove)).delete();
       notices.push(notice(realmId, { type: 'user_group', op: 'remove_members', group_id: groupId, user_ids: remove }, recipients));
     }
     await writeNotices(trx, notices);

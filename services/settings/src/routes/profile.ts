@@ -1,4 +1,4 @@
-import { invalidArgument } from '@chat/errors';
+import { badRequest, invalidArgument } from '@chat/errors';
 import { defineEndpoint, p } from '@chat/http';
 import type { SettingsContext } from '../app';
 import { getOwnProfile } from '../domain/profile';
@@ -15,7 +15,7 @@ function nonNegativeInt(raw: string, name: string): number {
   return value;
 }
 
-const pointerParams = { pointer: p.custom(nonNegativeInt, { required: true }) };
+const pointerParams = { pointer: p.custom(nonNegativeInt, { required: true, rangeError: () => badRequest('Invalid message ID') }) };
 
 export function profileEndpoints(ctx: SettingsContext) {
   const updatePointerEndpoint = (method: 'POST' | 'PUT') =>

@@ -5,7 +5,7 @@
  * could not see the stream before), `subscription` `add` to each subscribed user, and
  * `subscription` `peer_add` to those who may see the stream's subscribers.
  */
-import { pickStreamColor, type Executor, type StreamRow, type UserRow } from '@chat/db';
+import { anyOf, pickStreamColor, type Executor, type StreamRow, type UserRow } from '@chat/db';
 import type { Notice } from '@chat/events';
 import {
   activeColorsByUser,
@@ -73,7 +73,7 @@ export async function bulkSubscribe(
 
   const occupiedBefore = await occupiedStreamIds(trx, streamIds);
   if (inserts.length > 0) await trx('subscriptions').insert(inserts);
-  if (reactivate.length > 0) await trx('subscriptions').whereIn('id', reactivate).update({ active: true });
+  if (reactivate.length > 0) await trx('subscriptions').whereRaw(...anyOf('id', reactivate)).update({ active: true });
   const occupiedAfter = await occupiedStreamIds(trx, streamIds);
 
   const notices: Notice[] = [];

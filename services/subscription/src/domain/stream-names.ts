@@ -9,5 +9,9 @@ export function checkStreamName(name: string): void {
   if ([...name].length > MAX_STREAM_NAME_LENGTH) {
     throw badRequest(`Stream name too long (limit: ${MAX_STREAM_NAME_LENGTH} characters).`);
   }
-  if (name.includes('\0')) throw badRequest(`Stream name '${name}' contains NULL (0x00) characters.`);
+  if (name.includes('\0')) throw nulInStreamName(name);
+}
+
+export function nulInStreamName(name: string) {
+  return badRequest(`Stream name '${name}' contains NULL (0x00) characters.`);
 }

@@ -38,7 +38,8 @@ export async function updateSubscriptionProperties(
   await deps.db.knex.transaction(async (trx) => {
     const notices: Notice[] = [];
     for (const change of changes) {
-      const check = PROPERTIES[change.property];
+      // Own keys only: `constructor` or `__proto__` is no property.
+      const check = Object.hasOwn(PROPERTIES, change.property) ? PROPERTIES[change.property] : undefined;
       if (!check) throw plainError(`Unknown subscription property: ${change.property}`);
       const { stream, sub } = await accessStreamById(trx, caller, change.stream_id);
       if (!sub) throw plainError(`Not subscribed to stream id ${change.stream_id}`);

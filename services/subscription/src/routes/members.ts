@@ -4,21 +4,19 @@
  * private stream here, as Zulip's allow_realm_admin access does).
  */
 import type { Executor } from '@chat/db';
-import { badRequest } from '@chat/errors';
-import { defineEndpoint, p } from '@chat/http';
+import { defineEndpoint } from '@chat/http';
 import type { SubscriptionDeps } from '../app';
 import { accessStreamById, type Caller } from '../domain/access';
+import { streamIdParam } from './streams';
 import { subscriberIdsByStream } from '../store/subscriptions';
+import { anyOf } from '@chat/db';
 
-const MAX_ID = 2147483647;
 const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 export async function streamMembers(db: Executor, caller: Caller, streamId: number): Promise<{ subscribers: string[] }> {
-  // Past the id column's range no stream exists (and PostgreSQL would reject the comparison).
-  if (streamId > MAX_ID) throw badRequest('Invalid stream id');
   const { stream } = await accessStreamById(db, caller, streamId, true);
   const ids = (await subscriberIdsByStream(db, [stream.id])).get(stream.id) ?? [];
-  const rows: { email: string }[] = ids.length > 0 ? await db('users').whereIn('id', ids).select('email') : [];
+  const rows: { email: string }[] = ids.length > 0 ? await db('users').whereRaw(...anyOf('id', ids)).select('email') : [];
   return { subscribers: rows.map((r) => r.email).sort(byCodePoint) };
 }
 
@@ -29,7 +27,7 @@ export function memberEndpoints(deps: SubscriptionDeps) {
       method: 'GET',
       path: '/streams/:stream_id/members',
       auth: 'user',
-      params: { stream_id: p.int({ required: true, schema: { minimum: 0 } }) },
+      params: { stream_id: streamIdParam },
       handler: async ({ params, identity }) => streamMembers(db, identity, params.stream_id),
     }),
   ];

@@ -9,7 +9,8 @@ import { updateStream } from '../domain/update-stream';
 import { checkCappedString, jsonOrPlainString } from '../validators';
 import { badRequest } from '@chat/errors';
 
-const streamIdParam = p.int({ required: true, schema: { minimum: 0 } });
+/** A stream id in a path; past the id column's range no stream exists, as for an unknown id. */
+export const streamIdParam = p.int({ required: true, schema: { minimum: 0 }, rangeError: () => badRequest('Invalid stream id') });
 
 function description(raw: string, name: string): string {
   const value = jsonOrPlainString(raw);

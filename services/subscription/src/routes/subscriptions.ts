@@ -3,7 +3,7 @@ import type { SubscriptionDeps } from '../app';
 import { addSubscriptions, type StreamRequest } from '../domain/add-subscriptions';
 import { listSubscriptions } from '../domain/list-subscriptions';
 import { removeSubscriptions } from '../domain/remove-subscriptions';
-import { MAX_DESCRIPTION_LENGTH } from '../domain/stream-names';
+import { MAX_DESCRIPTION_LENGTH, nulInStreamName } from '../domain/stream-names';
 import { updateSubscriptionProperties, type PropertyChange } from '../domain/subscription-properties';
 import {
   checkBool,
@@ -55,7 +55,8 @@ export function subscriptionEndpoints(deps: SubscriptionDeps) {
       path: '/users/me/subscriptions',
       auth: 'user',
       params: {
-        subscriptions: p.custom(streamRequests, { required: true }),
+        // A NUL anywhere in the list (almost always a name) gets check_stream_name's message.
+        subscriptions: p.custom(streamRequests, { required: true, nulError: (_name, value) => nulInStreamName(value) }),
         invite_only: p.bool({ default: false }),
         is_announcement_only: p.bool({ default: false }),
         history_public_to_subscribers: p.bool(),

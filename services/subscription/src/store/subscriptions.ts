@@ -2,6 +2,7 @@ import type { Executor, StreamRow } from '@chat/db';
 
 export type { SubscriptionRow } from '@chat/views';
 import type { SubscriptionRow } from '@chat/views';
+import { anyOf } from '@chat/db';
 
 /** Active streams of the realm by lower-cased name (names are unique regardless of case). */
 export async function streamsByNames(db: Executor, realmId: number, names: string[]): Promise<Map<string, StreamRow>> {
@@ -21,7 +22,7 @@ export async function streamNameInUse(db: Executor, realmId: number, name: strin
 /** The rows (active or not) linking these users to these streams. */
 export async function subscriptionsOf(db: Executor, userIds: number[], streamIds: number[]): Promise<SubscriptionRow[]> {
   if (userIds.length === 0 || streamIds.length === 0) return [];
-  return db<SubscriptionRow>('subscriptions').whereIn('user_id', userIds).whereIn('stream_id', streamIds);
+  return db<SubscriptionRow>('subscriptions').whereRaw(...anyOf('user_id', userIds)).whereRaw(...anyOf('stream_id', streamIds));
 }
 
 export async function activeSubscription(db: Executor, userId: number, streamId: number): Promise<SubscriptionRow | undefined> {
@@ -34,7 +35,7 @@ export async function activeColorsByUser(db: Executor, userIds: number[]): Promi
   if (userIds.length === 0) return colors;
   const rows: { user_id: number; color: string }[] = await db('subscriptions as sub')
     .join('streams as s', 's.id', 'sub.stream_id')
-    .whereIn('sub.user_id', userIds)
+    .whereRaw(...anyOf('sub.user_id', userIds))
     .where({ 'sub.active': true, 's.deactivated': false })
     .orderBy('sub.id')
     .select('sub.user_id', 'sub.color');
@@ -48,7 +49,7 @@ export async function subscriberIdsByStream(db: Executor, streamIds: number[]): 
   if (streamIds.length === 0) return byStream;
   const rows: { stream_id: number; user_id: number }[] = await db('subscriptions as sub')
     .join('users as u', 'u.id', 'sub.user_id')
-    .whereIn('sub.stream_id', streamIds)
+    .whereRaw(...anyOf('sub.stream_id', streamIds))
     .where({ 'sub.active': true, 'u.is_active': true })
     .orderBy('sub.user_id')
     .select('sub.stream_id', 'sub.user_id');

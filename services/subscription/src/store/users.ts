@@ -1,4 +1,5 @@
 import type { Executor, UserRow } from '@chat/db';
+import { anyOf } from '@chat/db';
 
 /**
  * Reads of the users table (owned by the settings service) that decide who receives this
@@ -25,5 +26,5 @@ export async function adminUserIds(db: Executor, realmId: number): Promise<numbe
 
 export async function usersByIds(db: Executor, realmId: number, ids: number[]): Promise<UserRow[]> {
   if (ids.length === 0) return [];
-  return db<UserRow>('users').where({ realm_id: realmId }).whereIn('id', ids);
+  return db<UserRow>('users').where({ realm_id: realmId }).whereRaw(...anyOf('id', ids));
 }

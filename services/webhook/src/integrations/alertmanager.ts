@@ -43,7 +43,7 @@ export function alertMessages(alerts: Json[], options: AlertOptions): WebhookMes
   for (const alert of alerts) {
     if (!isObject(alert)) continue;
     const status = optString(alert, 'status');
-    if (!STATUS_HEADERS[status]) throw unsupportedEvent(options.webhookName, status || '(no status)');
+    if (!Object.hasOwn(STATUS_HEADERS, status)) throw unsupportedEvent(options.webhookName, status || '(no status)');
     const topic = field(alert, options.descField) || options.fallbackTopic;
     const byStatus = groups.get(topic) ?? new Map<string, string[]>();
     byStatus.set(status, [...(byStatus.get(status) ?? []), alertLine(alert, options)]);

@@ -21,7 +21,7 @@ const STATES: Record<string, string> = {
 
 function legacyAlert(payload: JsonObject): string {
   const state = optString(payload, 'state');
-  const header = STATES[state];
+  const header = Object.hasOwn(STATES, state) ? STATES[state] : undefined;
   if (!header) throw unsupportedEvent(NAME, state || '(no state)');
   const rule = optString(payload, 'ruleName') || optString(payload, 'title');
   const parts = [`${header}: ${link(rule, optString(payload, 'ruleUrl'))}`];

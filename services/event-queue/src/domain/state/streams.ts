@@ -2,7 +2,7 @@
  * subscription, stream, default_streams and muted_topics initial state (Zulip's
  * gather_subscriptions_helper, do_get_streams, get_default_streams_for_realm, get_topic_mutes).
  */
-import { defaultStreamsForRealm, type StreamRow } from '@chat/db';
+import { anyOf, defaultStreamsForRealm, type StreamRow } from '@chat/db';
 import { byCodePoint, streamDict, subscriptionDicts, type SubscriptionRow } from '@chat/views';
 import type { StateContext } from './users';
 
@@ -14,7 +14,7 @@ async function subscriberIds(ctx: StateContext, streamIds: number[]): Promise<Ma
   const rows: { stream_id: number; user_id: number }[] = await ctx
     .db('subscriptions as s')
     .join('users as u', 'u.id', 's.user_id')
-    .whereIn('s.stream_id', streamIds)
+    .whereRaw(...anyOf('s.stream_id', streamIds))
     .where({ 's.active': true, 'u.is_active': true })
     .orderBy('s.user_id')
     .select('s.stream_id', 's.user_id');
@@ -61,11 +61,11 @@ export async function subscriptionState(ctx: StateContext, externalHost: string)
 
 export async function streamState(ctx: StateContext): Promise<Record<string, unknown>> {
   const { db, user } = ctx;
-  const subscribed = db('subscriptions').where({ user_id: user.id, active: true }).select('stream_id');
+  const subscribed = () => db('subscriptions').where({ user_id: user.id, active: true }).select('stream_id');
   const query = db<StreamRow>('streams').where({ realm_id: user.realm_id, deactivated: false });
   // include_public (members) and include_subscribed, as do_get_streams' defaults.
-  if (user.role === 'guest') query.whereIn('id', subscribed);
-  else query.where((q) => q.where({ invite_only: false }).orWhereIn('id', subscribed));
+  if (user.role === 'guest') query.whereIn('id', subscribed());
+  else query.where((q) => q.where({ invite_only: false }).orWhereIn('id', subscribed()));
   const streams = await query.orderBy('name');
   return { streams: streams.map(streamDict), stream_name_max_length: 60, stream_description_max_length: 1024 };
 }
