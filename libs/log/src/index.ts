@@ -1,7 +1,9 @@
 import pino from 'pino';
+import { clip, serializeError } from './bounded';
 import { currentRequestId } from './context';
 
 export * from './context';
+export { clip, serializeError } from './bounded';
 
 export type Logger = pino.Logger;
 
@@ -35,6 +37,9 @@ export function createLogger(level: string, name = 'chat'): Logger {
     name,
     level,
     redact: REDACT_PATHS,
+    // Errors without their statements and values, every field clipped (./bounded.ts).
+    serializers: { err: serializeError },
+    formatters: { log: (object) => clip(object) as Record<string, unknown> },
     // The request id of the work in progress (see ./context.ts), on every line logged for it.
     mixin() {
       const requestId = currentRequestId();

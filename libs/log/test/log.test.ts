@@ -38,3 +38,33 @@ describe('createLogger', () => {
     for (const secret of ['aGFtbGV0OnNlY3JldA', 'sig', 'k1', 'k2', 'p1', 'p2', 'p3']) expect(out).not.toContain(`"${secret}`);
   });
 });
+
+describe('bounded log lines', () => {
+  const run = (script: string): string =>
+    execFileSync(process.execPath, ['--import', 'tsx', '-e', script], { cwd: resolve(__dirname, '..'), encoding: 'utf8' });
+
+  it('logs a database error by its SQLSTATE and place, never its statement, values or detail', () => {
+    const out = run(`
+      const { createLogger } = require('@chat/log');
+      const err = new Error('insert into "messages" ("content") values ($1) - secret-content-here');
+      Object.assign(err, { code: '22021', severity: 'ERROR', routine: 'report_invalid_encoding', table: 'messages',
+        detail: 'Key (email)=(victim@example.com) already exists.', query: 'insert ...', params: ['secret-content-here'] });
+      createLogger('info', 'probe').error({ err, errorId: 'e1' }, 'unhandled error');
+    `);
+    const line = JSON.parse(out.trim()) as { err: Record<string, unknown> };
+    expect(line.err).toMatchObject({ type: 'Error', code: '22021', routine: 'report_invalid_encoding', table: 'messages' });
+    expect(out).not.toContain('secret-content-here');
+    expect(out).not.toContain('victim@example.com');
+    expect(out).not.toContain('insert');
+  });
+
+  it('clips long strings and lists, so one large request cannot write a large line', () => {
+    const out = run(`
+      const { createLogger } = require('@chat/log');
+      createLogger('info', 'probe').warn({ body: 'x'.repeat(1_000_000), ids: Array.from({ length: 100000 }, (_, i) => i),
+        err: new Error('y'.repeat(1_000_000)) }, 'big');
+    `);
+    expect(out.length).toBeLessThan(10_000);
+    expect(JSON.parse(out.trim())).toMatchObject({ msg: 'big' });
+  });
+});

@@ -7,6 +7,7 @@
  * The state is behind an interface and kept in the database by default, so every replica and the
  * embedded server enforce one count.
  */
+import { createHash } from 'node:crypto';
 import type { Executor } from '@chat/db';
 import { ApiError } from '@chat/errors';
 
@@ -30,9 +31,18 @@ export function rateLimited(secondsToFreedom: number): ApiError {
   });
 }
 
+/**
+ * Attempts are kept under a hash of the username: the table (and any error about a statement on
+ * it) never holds the address someone typed, which may be a stranger's or a mistyped password.
+ */
+function storedKey(username: string): string {
+  return createHash('sha256').update(username).digest('hex');
+}
+
 export function databaseLoginLimiter(db: Executor): LoginLimiter {
   return {
-    async attempt(key) {
+    async attempt(username) {
+      const key = storedKey(username);
       // Insert first, then count: two concurrent guesses each see the other, so none slips past.
       const windowStart = db.raw(`now() - make_interval(secs => ?)`, [LOGIN_WINDOW_SECONDS]);
       await db('login_attempts').where('key', key).where('attempted_at', '<=', windowStart).delete();
@@ -55,8 +65,8 @@ export function databaseLoginLimiter(db: Executor): LoginLimiter {
         throw rateLimited(stats.wait ?? LOGIN_WINDOW_SECONDS);
       }
     },
-    async clear(key) {
-      await db('login_attempts').where({ key }).delete();
+    async clear(username) {
+      await db('login_attempts').where({ key: storedKey(username) }).delete();
     },
   };
 }
