@@ -4,7 +4,7 @@
  * gateway forwarding over HTTP with the signed identity header. Only the process boundary is
  * missing; deploy/local runs the same pieces as separate processes.
  */
-import { createServer, type RequestListener, type Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
@@ -14,11 +14,11 @@ import type { Config, ServiceName } from '@chat/config';
 import { createApiKeyCipher, createDatabase, OutboxRelay, seedDevRealm, type Database } from '@chat/db';
 import { startReplica, withPlainEvents, type EventQueueWorker, type Replica } from '@chat/event-queue-service';
 import { buildGateway } from '@chat/gateway-service';
-import { httpInternalClient } from '@chat/http';
+import { createLimitedServer, httpInternalClient, type ServerLimits } from '@chat/http';
 import { forwardTo } from '@chat/gateway-service/src/forward';
 import { buildApp as buildMessage } from '@chat/message-service';
 import { RedisQueueStore } from '@chat/queue-store';
-import { openSharedRateLimiter } from '@chat/runtime';
+import { openSharedRateLimiter, serverLimits } from '@chat/runtime';
 import { buildApp as buildSettings } from '@chat/settings-service';
 import { buildApp as buildSubscription } from '@chat/subscription-service';
 import { buildApp as buildWebhook } from '@chat/webhook-service';
@@ -51,8 +51,9 @@ async function deleteStream(servers: string, stream: string): Promise<void> {
   }
 }
 
-async function listen(app: RequestListener): Promise<{ server: Server; url: string }> {
-  const server = createServer(app);
+/** As main.ts serves it (libs/runtime's serve): with the configuration's body cap and deadlines. */
+async function listen(app: RequestListener, limits: ServerLimits): Promise<{ server: Server; url: string }> {
+  const server = createLimitedServer(app, limits);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
@@ -81,7 +82,7 @@ export async function startDistributedCluster(options: ClusterOptions = {}): Pro
     return db;
   };
   const serve = async (app: RequestListener) => {
-    const { server, url } = await listen(app);
+    const { server, url } = await listen(app, serverLimits(config));
     cleanups.push(() => new Promise((resolve) => server.close(resolve)).then(() => server.closeAllConnections()));
     return url;
   };

@@ -1,5 +1,5 @@
 import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { startIngress } from '../deploy/local/ingress';
 
 jest.setTimeout(15_000);
@@ -8,10 +8,12 @@ jest.setTimeout(15_000);
 describe('deploy/local ingress', () => {
   const servers: Server[] = [];
   let ingressUrl = '';
+  let upstreamRequests = 0;
 
   /** An upstream that answers with its name, the path, the Host it saw and the body it got. */
   async function upstream(name: string): Promise<string> {
     const server = createServer((req, res) => {
+      upstreamRequests += 1;
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
       req.on('end', () => {
@@ -65,5 +67,21 @@ describe('deploy/local ingress', () => {
     for (const path of ['/api/v1/messages', '/api/v1/events/other', '/api/v1/registered', '/health/ready', '/api/v1/users/me/subscriptions?x=/api/v1/events']) {
       expect((await call('GET', path)).body).toMatchObject({ name: 'gateway', url: path });
     }
+  });
+
+  it('answers a body above the services\' cap 413 itself, before it is sent, for every route', async () => {
+    const before = upstreamRequests;
+    const { port } = new URL(ingressUrl);
+    for (const path of ['/api/v1/register', '/api/v1/user_uploads']) {
+      const answer = await new Promise<string>((resolve) => {
+        const socket = connect(Number(port), '127.0.0.1');
+        let text = '';
+        socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        socket.on('close', () => resolve(text));
+        socket.write(`POST ${path} HTTP/1.1\r\nHost: zulip.example.com\r\nContent-Length: 1073741824\r\n\r\n`);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 413 [^]*\{"result":"error","msg":"Request body too large"\}\n$/);
+    }
+    expect(upstreamRequests).toBe(before);
   });
 });

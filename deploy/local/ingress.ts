@@ -3,9 +3,13 @@
  * front of Tornado): /api/v1/register and /api/v1/events go straight to the event-queue replicas,
  * round-robin, which authenticate the client themselves (libs/auth); everything else goes to the
  * gateway. A plain streaming proxy: no body is read, the Host header (which names the realm) and
- * every other header pass unchanged.
+ * every other header pass unchanged. As the first server a client meets, it applies the services'
+ * body cap and deadlines itself (@chat/http's createLimitedServer).
  */
-import { Agent, createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Agent, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { loadConfig } from '@chat/config';
+import { createLimitedServer, type ServerLimits } from '@chat/http';
+import { serverLimits } from '@chat/runtime';
 
 /** The paths Zulip's nginx sends to Tornado, matched exactly (the query string aside). */
 const EVENT_TIER_PATHS = new Set(['/api/v1/register', '/api/v1/events']);
@@ -16,7 +20,8 @@ export interface IngressRoutes {
   gateway: string;
 }
 
-export function startIngress(port: number, host: string, routes: IngressRoutes): Promise<Server> {
+/** `limits` default to the settings' defaults (libs/config); the runner passes its configuration's. */
+export function startIngress(port: number, host: string, routes: IngressRoutes, limits: ServerLimits = serverLimits(loadConfig({}))): Promise<Server> {
   // Long-polls hold their upstream connection for up to 55 s: no cap on sockets per replica.
   const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
   let next = 0;
@@ -27,7 +32,7 @@ export function startIngress(port: number, host: string, routes: IngressRoutes):
     next = (next + 1) % routes.eventQueue.length;
     return routes.eventQueue[next]!;
   };
-  const server = createServer((req, res) => proxy(req, res, upstreamFor(req.url ?? '/'), agent));
+  const server = createLimitedServer((req, res) => proxy(req, res, upstreamFor(req.url ?? '/'), agent), limits);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve(server));

@@ -12,7 +12,7 @@ import { connect, createServer, type AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { loadConfig } from '@chat/config';
-import { withDevelopmentSecrets } from '@chat/runtime';
+import { serverLimits, withDevelopmentSecrets } from '@chat/runtime';
 import { writeApiDocument } from '@chat/standalone/src/openapi';
 import { migrateAndSeed } from '../migrate';
 import { startIngress } from './ingress';
@@ -161,10 +161,12 @@ async function main(): Promise<void> {
   const gatewayPort = await freePort();
   supervise({ name: 'gateway', entry: 'services/gateway/src/main.ts', port: gatewayPort });
   await waitForPort(gatewayPort, 30_000);
-  const ingress = await startIngress(base, '127.0.0.1', {
-    eventQueue: [url(base + 5), url(base + 6)],
-    gateway: url(gatewayPort),
-  });
+  const ingress = await startIngress(
+    base,
+    '127.0.0.1',
+    { eventQueue: [url(base + 5), url(base + 6)], gateway: url(gatewayPort) },
+    serverLimits(config),
+  );
   process.once('exit', () => ingress.close());
   console.log(
     `[runner] distributed topology ready: http://127.0.0.1:${base}/api/v1 (ingress: /register and /events to the ` +

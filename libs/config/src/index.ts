@@ -56,6 +56,18 @@ export interface Config {
    * it exits anyway. Under the pod's terminationGracePeriodSeconds, or Kubernetes kills it first.
    */
   shutdownGraceSecs: number;
+  /**
+   * HTTP_HEADERS_TIMEOUT_SECS: a request's headers must arrive within this (slow-header clients get
+   * 408 and are cut off). Idle keep-alive connections and parked long-polls are not affected.
+   */
+  httpHeadersTimeoutSecs: number;
+  /**
+   * HTTP_BODY_IDLE_TIMEOUT_SECS: a request body that sends no byte for this long is abandoned and
+   * its connection closed. A slow body that keeps coming is not: uploads on poor links complete.
+   */
+  httpBodyIdleTimeoutSecs: number;
+  /** HTTP_REQUEST_TIMEOUT_SECS: the whole request (headers and body) must arrive within this. */
+  httpRequestTimeoutSecs: number;
   /** API_DOCS_FILE: the OpenAPI document the distributed gateway serves; empty: openapi.json beside its entry file. */
   apiDocsFile: string;
   /** UPLOADS_DIR: where uploaded files go (a volume every replica mounts); empty: DATA_DIR/uploads. */
@@ -108,6 +120,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     registerConcurrency: intVar(env, 'REGISTER_CONCURRENCY', 4, problems),
     serviceUrls: serviceUrls(env),
     shutdownGraceSecs: intVar(env, 'SHUTDOWN_GRACE_SECS', 25, problems),
+    httpHeadersTimeoutSecs: intVar(env, 'HTTP_HEADERS_TIMEOUT_SECS', 20, problems),
+    httpBodyIdleTimeoutSecs: intVar(env, 'HTTP_BODY_IDLE_TIMEOUT_SECS', 30, problems),
+    // 15 minutes: a 25 MB upload needs 28 KB/s on average; stalls are the idle deadline's job.
+    httpRequestTimeoutSecs: intVar(env, 'HTTP_REQUEST_TIMEOUT_SECS', 900, problems),
     apiDocsFile: env.API_DOCS_FILE ?? '',
     uploadsDir: env.UPLOADS_DIR ?? '',
     maxFileUploadSizeMb: intVar(env, 'MAX_FILE_UPLOAD_SIZE', 25, problems),
@@ -130,6 +146,14 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   checkUrls(env, problems);
   if (!LOG_LEVELS.includes(config.logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${config.logLevel}"`);
   if (config.shutdownGraceSecs < 1) problems.push('SHUTDOWN_GRACE_SECS must be at least 1');
+  for (const [name, secs] of [
+    ['HTTP_HEADERS_TIMEOUT_SECS', config.httpHeadersTimeoutSecs],
+    ['HTTP_BODY_IDLE_TIMEOUT_SECS', config.httpBodyIdleTimeoutSecs],
+    ['HTTP_REQUEST_TIMEOUT_SECS', config.httpRequestTimeoutSecs],
+  ] as const) {
+    if (secs < 1) problems.push(`${name} must be at least 1`);
+  }
+  if (config.httpHeadersTimeoutSecs > config.httpRequestTimeoutSecs) problems.push('HTTP_HEADERS_TIMEOUT_SECS must not exceed HTTP_REQUEST_TIMEOUT_SECS');
   if (config.registerConcurrency < 1) problems.push('REGISTER_CONCURRENCY must be at least 1');
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   return config;

@@ -2,6 +2,7 @@ import express, { type Express, type NextFunction, type Request, type Response, 
 import multer from 'multer';
 import { ApiError } from '@chat/errors';
 import type { Logger } from '@chat/log';
+import { FIXED_BODY_LIMIT_MAX, FORM_BODY_LIMIT } from './body-limits';
 import { checkAuth, parseParams, rawParams, RESPONDED, type AnyEndpoint } from './endpoint';
 import { sendSuccess } from './envelope';
 import { errorMiddleware, notFoundHandler } from './errors-middleware';
@@ -18,9 +19,6 @@ declare module 'express-serve-static-core' {
 
 export const API_PREFIX = '/api/v1';
 
-/** Form bodies: Zulip's limits are small (10000-byte messages); this bounds memory per request. */
-const FORM_LIMIT = '1mb';
-
 /** Form-urlencoded and multipart (fields only) bodies, for every method (Zulip's process_as_post). */
 export function formBodyParsers(): express.RequestHandler[] {
   // multer nests `a[b][99999999]` into a sparse array, which a parameter lookup then
@@ -36,11 +34,16 @@ export function formBodyParsers(): express.RequestHandler[] {
       if (!err || err instanceof multer.MulterError) next(err);
       else next(new ApiError('Malformed request body', { code: 'BAD_REQUEST' }));
     });
-  return [express.urlencoded({ extended: false, limit: FORM_LIMIT }), multipartFields];
+  return [express.urlencoded({ extended: false, limit: FORM_BODY_LIMIT }), multipartFields];
 }
 
 /** The whole body as a Buffer, any Content-Type; an over-limit body is body-parser's 413. */
-function rawBodyParser(limit: number | string): express.RequestHandler {
+function rawBodyParser(endpoint: AnyEndpoint, limit: number | string): express.RequestHandler {
+  // The servers refuse bodies above maxRequestBodyBytes before any parser runs: a larger limit
+  // here would never be reached.
+  if (typeof limit === 'number' && limit > FIXED_BODY_LIMIT_MAX && !endpoint.rawBody?.upload) {
+    throw new Error(`${endpoint.method} ${endpoint.path}: a raw body limit above ${FIXED_BODY_LIMIT_MAX} bytes is only for the file upload`);
+  }
   return express.raw({ type: () => true, limit });
 }
 
@@ -71,7 +74,7 @@ export function endpointRouter(endpoints: AnyEndpoint[]): Router {
   const formParsers = formBodyParsers();
   for (const endpoint of endpoints) {
     const verb = endpoint.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete';
-    const parsers = endpoint.rawBody ? [rawBodyParser(endpoint.rawBody.limit)] : formParsers;
+    const parsers = endpoint.rawBody ? [rawBodyParser(endpoint, endpoint.rawBody.limit)] : formParsers;
     router[verb](endpoint.path, ...parsers, runEndpoint(endpoint));
     methodsByPath.set(endpoint.path, [...(methodsByPath.get(endpoint.path) ?? []), endpoint.method]);
   }

@@ -42,9 +42,11 @@ export interface Endpoint<S extends ParamSpecs = ParamSpecs, A extends AuthKind 
   /**
    * Receive the body unparsed whatever its Content-Type (incoming webhooks: Zulip's tests post
    * JSON form-encoded), refused with a 413 beyond `limit` (bytes, or a size like '2mb'). Form
-   * fields are then not request variables; the query string and path still are.
+   * fields are then not request variables; the query string and path still are. A limit above
+   * FIXED_BODY_LIMIT_MAX (body-limits.ts) is only for the file upload, sized by MAX_FILE_UPLOAD_SIZE
+   * (`upload: true`), which the servers' Content-Length cap follows.
    */
-  rawBody?: { limit: number | string };
+  rawBody?: { limit: number | string; upload?: boolean };
   /** Path parameters come as strings and are converted by the same specs. */
   handler: (ctx: HandlerContext<S, A>) => Promise<HandlerResult> | HandlerResult;
 }

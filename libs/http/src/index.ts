@@ -15,3 +15,5 @@ export * from './openapi';
 export * from './multipart-files';
 export * from './rate-limit';
 export * from './rate-limit-store';
+export * from './body-limits';
+export * from './limited-server';

@@ -1,7 +1,7 @@
 /** Bodies the parsers refuse: too large is a 413, malformed a 400; never a 500. */
 import request from 'supertest';
 import { createLogger } from '@chat/log';
-import { defineEndpoint, p } from '@chat/http';
+import { defineEndpoint, FIXED_BODY_LIMIT_MAX, maxRequestBodyBytes, p, uploadBodyLimit } from '@chat/http';
 import { API, buildApp, jsonText } from './helpers';
 
 const handler = jest.fn(() => ({}));
@@ -96,5 +96,18 @@ describe('malformed bodies', () => {
     expect(jsonText(res)).toBe(MALFORMED);
     expect(handler).not.toHaveBeenCalled();
     expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('declared raw body limits', () => {
+  const declare = (rawBody: { limit: number; upload?: boolean }) =>
+    buildApp([defineEndpoint({ method: 'POST', path: '/raw', auth: 'public', params: {}, rawBody, handler })], logger);
+
+  it('stay under the servers\' Content-Length cap: above FIXED_BODY_LIMIT_MAX only for the upload, which the cap follows', () => {
+    expect(() => declare({ limit: FIXED_BODY_LIMIT_MAX })).not.toThrow();
+    expect(() => declare({ limit: FIXED_BODY_LIMIT_MAX + 1 })).toThrow(/only for the file upload/);
+    expect(() => declare({ limit: uploadBodyLimit(100), upload: true })).not.toThrow();
+    expect(maxRequestBodyBytes(100)).toBe(uploadBodyLimit(100));
+    expect(maxRequestBodyBytes(1)).toBe(FIXED_BODY_LIMIT_MAX);
   });
 });

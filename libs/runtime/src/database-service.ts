@@ -12,7 +12,7 @@ import { openDatabase } from './infrastructure';
 import { createOperations } from './operations';
 import { databaseCheck } from './probes';
 import { withDevelopmentSecrets } from './secrets';
-import { serve } from './server';
+import { serve, serverLimits } from './server';
 
 export interface ServiceContext {
   config: Config;
@@ -32,6 +32,7 @@ export function runDatabaseService(service: string, buildApp: (ctx: ServiceConte
       port: config.port,
       host: config.host,
       logger,
+      limits: serverLimits(config),
       health: ops.health,
       graceMs: config.shutdownGraceSecs * 1000,
       onShutdown: () => db.close(),

@@ -1,12 +1,24 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { RequestListener } from 'node:http';
-import type { Health } from '@chat/http';
+import type { RequestListener, Server, ServerResponse } from 'node:http';
+import type { Config } from '@chat/config';
+import { createLimitedServer, maxRequestBodyBytes, type Health, type ServerLimits } from '@chat/http';
 import type { Logger } from '@chat/log';
+
+/** The body cap and the deadlines every server of this configuration applies (@chat/http's limited-server.ts). */
+export function serverLimits(config: Config): ServerLimits {
+  return {
+    maxBodyBytes: maxRequestBodyBytes(config.maxFileUploadSizeMb),
+    headersTimeoutMs: config.httpHeadersTimeoutSecs * 1000,
+    bodyIdleTimeoutMs: config.httpBodyIdleTimeoutSecs * 1000,
+    requestTimeoutMs: config.httpRequestTimeoutSecs * 1000,
+  };
+}
 
 export interface ServeOptions {
   port: number;
   host: string;
   logger: Logger;
+  /** Body cap and deadlines: serverLimits(config). */
+  limits: ServerLimits;
   /** Marked draining at SIGTERM, so /health/ready fails while the process finishes its work. */
   health?: Health;
   /**
@@ -47,7 +59,7 @@ export async function listenGracefully(handler: RequestListener, opts: ServeOpti
   const active = new Set<ServerResponse>();
   let stopping: Promise<void> | null = null;
   let idle: (() => void) | null = null;
-  const server = createServer((req, res) => {
+  const server = createLimitedServer((req, res) => {
     active.add(res);
     if (stopping) res.setHeader('Connection', 'close');
     res.once('close', () => {
@@ -55,11 +67,10 @@ export async function listenGracefully(handler: RequestListener, opts: ServeOpti
       if (active.size === 0) idle?.();
     });
     handler(req, res);
-  });
-  // Long-polls last up to a minute; keep-alive between gateway and services outlives the proxy's idle.
+  }, opts.limits);
+  // Keep-alive between gateway and services outlives the proxy's idle (60 s). Neither the header
+  // nor the request deadline applies to an idle kept-alive connection or to a parked long-poll.
   server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-  server.requestTimeout = 0;
   await new Promise<void>((resolve) => server.listen(opts.port, opts.host, resolve));
   opts.logger.info({ port: opts.port, host: opts.host }, 'listening');
 

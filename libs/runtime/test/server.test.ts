@@ -1,10 +1,12 @@
 import { Agent, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Health } from '@chat/http';
+import { connect, type AddressInfo } from 'node:net';
+import { loadConfig } from '@chat/config';
+import { Health, maxRequestBodyBytes } from '@chat/http';
 import { createLogger } from '@chat/log';
-import { createOperations, listenGracefully, type GracefulServer } from '../src';
+import { createOperations, listenGracefully, serverLimits, type GracefulServer } from '../src';
 
 const logger = createLogger('silent');
+const limits = serverLimits(loadConfig({}));
 
 function get(port: number, path: string, agent: Agent): Promise<{ status: number; body: string; connection?: string }> {
   return new Promise((resolve, reject) => {
@@ -41,6 +43,7 @@ describe('graceful shutdown sequence', () => {
       port: 0,
       host: '127.0.0.1',
       logger,
+      limits,
       health: ops.health,
       drain: async () => void steps.push('drain'),
       onShutdown: async () => void steps.push('closed'),
@@ -82,5 +85,46 @@ describe('readiness', () => {
     expect((await healthy.report()).ready).toBe(true);
     healthy.markDraining();
     expect(await healthy.report()).toEqual({ ready: false, draining: true, checks: { database: 'up' } });
+  });
+});
+
+describe('server limits from the configuration', () => {
+  it('derives the body cap from MAX_FILE_UPLOAD_SIZE and the deadlines from HTTP_*_SECS', () => {
+    const config = loadConfig({ MAX_FILE_UPLOAD_SIZE: '25', HTTP_HEADERS_TIMEOUT_SECS: '7', HTTP_BODY_IDLE_TIMEOUT_SECS: '9', HTTP_REQUEST_TIMEOUT_SECS: '600' });
+    // 25 MB and the multipart framing: the upload route's own limit, the largest of all.
+    expect(serverLimits(config)).toEqual({ maxBodyBytes: 26 * 1024 * 1024, headersTimeoutMs: 7_000, bodyIdleTimeoutMs: 9_000, requestTimeoutMs: 600_000 });
+    // A small upload limit never caps the other endpoints (emoji, webhook payloads) below theirs.
+    expect(serverLimits(loadConfig({ MAX_FILE_UPLOAD_SIZE: '1' })).maxBodyBytes).toBe(8 * 1024 * 1024);
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_SECS: '60', HTTP_REQUEST_TIMEOUT_SECS: '30' })).toThrow(/HTTP_HEADERS_TIMEOUT_SECS must not exceed/);
+    expect(() => loadConfig({ HTTP_BODY_IDLE_TIMEOUT_SECS: '0' })).toThrow(/HTTP_BODY_IDLE_TIMEOUT_SECS must be at least 1/);
+  });
+
+  it('answers a body above the cap 413 before it is sent, and passes one at the cap on', async () => {
+    let handled = 0;
+    const graceful = await listenGracefully(
+      (_req: IncomingMessage, res: ServerResponse) => {
+        handled += 1;
+        res.end('ok');
+      },
+      { port: 0, host: '127.0.0.1', logger, limits },
+    );
+    const { port } = graceful.server.address() as AddressInfo;
+    const headersOnly = (length: number) =>
+      new Promise<string>((resolve) => {
+        const socket = connect(port, '127.0.0.1');
+        let text = '';
+        socket.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+          // The status line is all this needs; a request that was let through waits for its body.
+          if (text.includes('\r\n\r\n')) socket.destroy();
+        });
+        socket.on('close', () => resolve(text));
+        socket.write(`POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: ${length}\r\nExpect: 100-continue\r\n\r\n`);
+      });
+    expect(await headersOnly(1073741824)).toMatch(/^HTTP\/1\.1 413 /);
+    expect(await headersOnly(maxRequestBodyBytes(25) + 1)).toMatch(/^HTTP\/1\.1 413 /);
+    expect(handled).toBe(0);
+    expect(await headersOnly(maxRequestBodyBytes(25))).toMatch(/^HTTP\/1\.1 100 Continue/);
+    await graceful.shutdown('test');
   });
 });

@@ -12,6 +12,7 @@ import {
   openRedisQueueStore,
   openSharedRateLimiter,
   serve,
+  serverLimits,
   withDevelopmentSecrets,
 } from '@chat/runtime';
 import { withPlainEvents } from './plain-events';
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
     port: config.port,
     host: config.host,
     logger,
+    limits: serverLimits(config),
     health: ops.health,
     graceMs: config.shutdownGraceSecs * 1000,
     // Parked polls answered now (clients poll again, on another replica); no bus record taken

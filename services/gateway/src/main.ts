@@ -4,7 +4,7 @@ import { Authenticator, watchAuthChanges } from '@chat/auth';
 import { loadConfig, SERVICE_NAMES, type Config, type ServiceName } from '@chat/config';
 import type { OpenApiDocument } from '@chat/http';
 import { createLogger, type Logger } from '@chat/log';
-import { cipherFor, createOperations, databaseCheck, openDatabase, openSharedRateLimiter, serve, withDevelopmentSecrets } from '@chat/runtime';
+import { cipherFor, createOperations, databaseCheck, openDatabase, openSharedRateLimiter, serve, serverLimits, withDevelopmentSecrets } from '@chat/runtime';
 import { buildGateway } from './app';
 import { forwardTo } from './forward';
 
@@ -45,6 +45,7 @@ async function main(): Promise<void> {
     port: config.port,
     host: config.host,
     logger,
+    limits: serverLimits(config),
     health: ops.health,
     // Forwarded long-polls finish when the event tier answers them (at most its 55 s heartbeat),
     // so the gateway's grace period is the longest: see k8s/ and docs/operations.md.

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { loadConfig } from '@chat/config';
 import { createLogger } from '@chat/log';
-import { serve, withDevelopmentSecrets } from '@chat/runtime';
+import { serve, serverLimits, withDevelopmentSecrets } from '@chat/runtime';
 import { startStandalone } from './standalone';
 
 /** `npm start`: the whole server in one process on http://127.0.0.1:9991. */
@@ -18,6 +18,7 @@ async function main(): Promise<void> {
     port: config.port,
     host: config.host,
     logger,
+    limits: serverLimits(config),
     health: server.health,
     graceMs: config.shutdownGraceSecs * 1000,
     // Parked polls are answered first; the queues are saved once nothing is in flight.

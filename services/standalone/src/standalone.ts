@@ -14,7 +14,7 @@ import { httpInternalClient, loopbackListener, MemoryRateLimitStore, RateLimiter
 import type { Logger } from '@chat/log';
 import { buildApp as buildMessage } from '@chat/message-service';
 import { MemoryQueueStore } from '@chat/queue-store';
-import { cipherFor, createOperations, databaseCheck, queueCountByScan, seedIfDevelopment } from '@chat/runtime';
+import { cipherFor, createOperations, databaseCheck, queueCountByScan, seedIfDevelopment, serverLimits } from '@chat/runtime';
 import { buildApiDocument } from './openapi';
 import { restoreQueues, saveQueues } from './saved-queues';
 import { buildApp as buildSettings } from '@chat/settings-service';
@@ -77,7 +77,8 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   const relay = replica.relay!;
   const onCommit = () => relay.poke();
 
-  // Internal service-to-service calls go over loopback listeners, signed as in production.
+  // Internal service-to-service calls go over loopback listeners, signed as in production, with
+  // the public server's limits.
   const apps = {} as Record<ServiceName, Express>;
   const internalUrls: Record<string, string> = {};
   const internalFor = (caller: string) => httpInternalClient(internalUrls, config.internalSecret, caller);
@@ -86,7 +87,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   apps.settings = buildSettings({ config, db, cipher: cipherFor(config), logger, internal: internalFor('settings') });
   apps.webhook = buildWebhook({ config, db, logger, internal: internalFor('webhook') });
   apps['event-queue'] = replica.app;
-  const loopbacks = await Promise.all(SERVICE_NAMES.map((name) => loopbackListener(apps[name])));
+  const loopbacks = await Promise.all(SERVICE_NAMES.map((name) => loopbackListener(apps[name], serverLimits(config))));
   SERVICE_NAMES.forEach((name, i) => (internalUrls[name] = loopbacks[i]!.url));
 
   const authenticator = new Authenticator(db.knex, cipherFor(config));

@@ -1,7 +1,7 @@
 /** POST /user_uploads, GET /user_uploads/<realm_id>/<path>, GET /attachments, DELETE /attachments/{id}. */
 import { extname } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { defineEndpoint, p, RESPONDED } from '@chat/http';
+import { defineEndpoint, p, RESPONDED, uploadBodyLimit } from '@chat/http';
 import { badRequest } from '@chat/errors';
 import type { MessageDeps } from '../app';
 import { parseMultipart } from '@chat/http';
@@ -40,8 +40,9 @@ export function uploadEndpoints(deps: MessageDeps, files: FileStore) {
       path: '/user_uploads',
       auth: 'user',
       params: {},
-      // Room above the limit so an oversized file gets Zulip's message instead of a bare 413.
-      rawBody: { limit: maxBytes + 1024 * 1024 },
+      // Room above the limit so an oversized file gets Zulip's message instead of a bare 413; the
+      // servers' Content-Length cap (maxRequestBodyBytes) follows the same function.
+      rawBody: { limit: uploadBodyLimit(maxMb), upload: true },
       handler: async ({ identity, req, rawBody }) => {
         const user = await caller(identity);
         const { files: uploaded } = await parseMultipart(req.header('content-type'), rawBody ?? Buffer.alloc(0), maxBytes);
