@@ -4,12 +4,11 @@
  * change a role, and every later request would then stop at authentication.
  */
 import type { Express } from 'express';
-import type { Database } from '@chat/db';
+import { anyOf, type Database } from '@chat/db';
 
 type Knex = Database['knex'];
 import { ApiClient } from '@chat/testing';
 import type { Credentials } from './malformed-input.sender';
-import { anyOf } from '@chat/db';
 
 export const MEMBER = 'hamlet@zulip.com';
 export const ADMIN = 'iago@zulip.com';

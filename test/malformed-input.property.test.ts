@@ -16,6 +16,7 @@ import { envelopeProblem } from './malformed-input.envelope';
 import { describeRequest, requestFor, type FuzzRequest, type IdPools } from './malformed-input.requests';
 import { send, type Answer, type Credentials } from './malformed-input.sender';
 import { DatabaseWatch } from './malformed-input.snapshot';
+import { sweepRequests } from './malformed-input.sweep';
 import { Tally } from './malformed-input.tally';
 
 const SEED = Number(process.env.MALFORMED_SEED ?? 20261122);
@@ -24,6 +25,8 @@ const RUNS = Number(process.env.MALFORMED_RUNS ?? 10_000);
 const PROPERTY_TIMEOUT_MS = 170_000;
 /** MALFORMED_SURVEY=1 keeps going past failures and prints the first of each kind (for fixing many at once). */
 const SURVEY = process.env.MALFORMED_SURVEY === '1';
+/** The sweep sends a few thousand requests, some with 0.5 MB bodies and slow markdown. */
+const SWEEP_TIMEOUT_MS = 300_000;
 
 /** Ids and names that exist, so some requests get past the lookup to the deeper checks. */
 async function idPools(server: Standalone): Promise<IdPools> {
@@ -75,46 +78,69 @@ describe('malformed input (property, embedded topology)', () => {
     expect(await watch.changesSinceBaseline()).toEqual([]);
   });
 
+  /**
+   * Sends requests one at a time and checks each answer: Zulip's envelope, no 5xx, and a rejected
+   * request leaves the database as it was. Surveying, it keeps the first failure of each kind.
+   */
+  async function checker(tally: Tally, surveying: boolean) {
+    const knex = server.db.knex;
+    let creds: Credentials = await logIn(server.app);
+    const watch = new DatabaseWatch(knex);
+    await watch.refresh();
+    const survey = new Map<string, string>();
+    const fail = (req: FuzzRequest, answer: Answer, problem: string): void => {
+      const report = `${describeRequest(req)}\n-> ${answer.status} ${answer.text.slice(0, 500)}\n${problem}`;
+      if (!surveying) throw new Error(report);
+      const kind = `${req.target.key} ${req.traits.join(' ')}: ${problem.split(':')[0]}`;
+      if (!survey.has(kind)) survey.set(kind, report);
+    };
+    const check = async (req: FuzzRequest): Promise<void> => {
+      const answer: Answer = await send(agent, port, req, creds);
+      tally.count(req, answer);
+      const problem = envelopeProblem(req, answer);
+      if (problem) {
+        fail(req, answer, problem);
+        // Surveying on: what this request wrote is not blamed on the next one.
+        return watch.refresh();
+      }
+      if (answer.status >= 400) {
+        const changed = await watch.changesSinceBaseline();
+        if (changed[0] === 'owner-alert') tally.note('rejected webhook request that alerted the bot owner');
+        else if (changed.length > 0) fail(req, answer, `rejected, yet changed: ${changed.join(', ')}`);
+        return;
+      }
+      if (req.target.route.method !== 'GET' && /^\/(users|bots)\b/.test(req.target.route.path)) {
+        (await restoreActors(server.app, knex)).forEach((note) => tally.note(note));
+        // Only these change a key; a reactivation keeps it.
+        if (req.target.route.path.endsWith('/api_key/regenerate')) creds = await logIn(server.app);
+      }
+      await watch.refresh();
+    };
+    return { check, survey, watch };
+  }
+
+  it(
+    'every parameter of every route with NUL, integers past 2^31 and 2^63, 70,000-element lists, prototype names and pathological markdown',
+    async () => {
+      const routes = fuzzRoutes();
+      const requests = sweepRequests(routes, await idPools(server));
+      const tally = new Tally(routes);
+      const { check, survey, watch } = await checker(tally, true);
+      for (const req of requests) await check(req);
+      console.log(`malformed-input sweep: ${requests.length} requests\n${tally.report(watch.deepChecks)}`);
+      // Every failure of each kind, with the request that showed it.
+      expect([...survey.values()]).toEqual([]);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
+
   it(
     `${RUNS} generated requests over every route: no 5xx, Zulip's envelope, rejected requests write nothing`,
     async () => {
-      const knex = server.db.knex;
       const routes = fuzzRoutes();
       const pools = await idPools(server);
       const tally = new Tally(routes);
-      let creds: Credentials = await logIn(server.app);
-      const watch = new DatabaseWatch(knex);
-      await watch.refresh();
-
-      const survey = new Map<string, string>();
-      const fail = (req: FuzzRequest, answer: Answer, problem: string): void => {
-        const report = `${describeRequest(req)}\n-> ${answer.status} ${answer.text.slice(0, 500)}\n${problem}`;
-        if (!SURVEY) throw new Error(report);
-        const kind = `${req.target.key}: ${problem.split(':')[0]}`;
-        if (!survey.has(kind)) survey.set(kind, report);
-      };
-      const check = async (req: FuzzRequest): Promise<void> => {
-        const answer: Answer = await send(agent, port, req, creds);
-        tally.count(req, answer);
-        const problem = envelopeProblem(req, answer);
-        if (problem) {
-          fail(req, answer, problem);
-          // Surveying on: what this request wrote is not blamed on the next one.
-          return watch.refresh();
-        }
-        if (answer.status >= 400) {
-          const changed = await watch.changesSinceBaseline();
-          if (changed[0] === 'owner-alert') tally.note('rejected webhook request that alerted the bot owner');
-          else if (changed.length > 0) fail(req, answer, `rejected, yet changed: ${changed.join(', ')}`);
-          return;
-        }
-        if (req.target.route.method !== 'GET' && /^\/(users|bots)\b/.test(req.target.route.path)) {
-          (await restoreActors(server.app, knex)).forEach((note) => tally.note(note));
-          // Only these change a key; a reactivation keeps it.
-          if (req.target.route.path.endsWith('/api_key/regenerate')) creds = await logIn(server.app);
-        }
-        await watch.refresh();
-      };
+      const { check, survey, watch } = await checker(tally, SURVEY);
 
       const anyRequest = fc.integer({ min: 0, max: routes.length - 1 }).chain((i) => requestFor(routes[i]!, pools));
       console.log(`malformed-input: seed ${SEED}, ${RUNS} runs, ${routes.length} routes (MALFORMED_SEED=${SEED} replays this run)`);
