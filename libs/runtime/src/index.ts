@@ -5,3 +5,4 @@ export * from './operations';
 export * from './probes';
 export * from './database-service';
 export * from './rate-limit-redis';
+export * from './data-dir-lock';

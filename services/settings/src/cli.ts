@@ -8,8 +8,8 @@
  * In a pod it needs no more than the pod's environment (kubectl exec); the production image runs
  * bundles, so it needs a `manage` entry in deploy/build.ts to ship as dist/manage.js.
  *
- * PGlite is one process's database: stop the embedded server (npm start) before running this
- * against its DATA_DIR.
+ * PGlite is one process's database: against a DATA_DIR (no DATABASE_URL) this takes the same
+ * lock as the embedded server (npm start), and is refused while the server runs.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -18,7 +18,7 @@ import { getUserByEmail, realmUri, type Database, type Role } from '@chat/db';
 import { ApiError } from '@chat/errors';
 import { httpInternalClient, type InternalClient } from '@chat/http';
 import { createLogger } from '@chat/log';
-import { cipherFor, openDatabase, withDevelopmentSecrets } from '@chat/runtime';
+import { cipherFor, DataDirLockedError, lockDataDir, openDatabase, withDevelopmentSecrets } from '@chat/runtime';
 import { settingsContext, type SettingsContext } from './app';
 import { doRegenerateApiKey } from './domain/api-keys';
 import { createRealm, findRealm } from './domain/realms';
@@ -180,7 +180,10 @@ function readPassword(prompt: string): Promise<string> {
 }
 
 async function main(): Promise<number> {
-  const config = withDevelopmentSecrets(loadConfig());
+  const settings = loadConfig();
+  // Changes made beside a running embedded server would be lost: refuse them (released at exit).
+  if (settings.databaseUrl === '') lockDataDir(settings.dataDir, 'manage');
+  const config = withDevelopmentSecrets(settings);
   const logger = createLogger(config.logLevel === 'info' ? 'error' : config.logLevel, 'manage');
   // The embedded database may be new: migrate it as `npm start` would. PostgreSQL is migrated by
   // the release's migrate job (deploy/migrate.ts).
@@ -206,7 +209,7 @@ if (require.main === module) {
   main().then(
     (code) => process.exit(code),
     (err: unknown) => {
-      console.error(err);
+      console.error(err instanceof DataDirLockedError ? `error: ${err.message}` : err);
       process.exit(1);
     },
   );
