@@ -70,6 +70,14 @@ describe('deploy/Dockerfile', () => {
     expect(ops('ENV').join(' ')).toContain('CHAT_ENV=production');
   });
 
+  it('gives the build stage, before pnpm install, the tools native dependencies compile with', () => {
+    // re2 (linkifiers) is built by node-gyp when no prebuilt binary can be had: g++, make, python3.
+    const runs = stages(dockerfile)[0]!.body.filter((i) => i.op === 'RUN').map((i) => i.args);
+    const tools = runs.findIndex((run) => /apt-get install/.test(run) && ['g++', 'make', 'python3'].every((tool) => run.split(/\s+/).includes(tool)));
+    expect(tools).toBeGreaterThanOrEqual(0);
+    expect(tools).toBeLessThan(runs.findIndex((run) => run.startsWith('pnpm install')));
+  });
+
   it('packages what the build produces: one bundle per entry and the OpenAPI document', async () => {
     const dist = join(work, 'dist');
     await buildAll(dist, 'warning');
@@ -103,6 +111,13 @@ describe('deploy/Dockerfile', () => {
       }
     }
     expect(missing).toEqual([]);
+    // Native addons arrive built: re2 loads and matches from the deployed node_modules.
+    const re2 = spawnSync(process.execPath, ['-e', 'process.stdout.write(new (require("re2"))("a+b", "u").exec("xaab")[0])'], {
+      cwd: join(out, 'dist'),
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect([re2.stdout, re2.stderr]).toEqual(['aab', '']);
     // And the process entries load: migrate stops at its first check, after every import ran.
     const run = spawnSync(process.execPath, ['dist/migrate.js'], {
       cwd: out,

@@ -14,8 +14,8 @@ import type { ZulipEnv } from './inline-rules';
 import { compileLinkifier, fillUrl, type CompiledLinkifier } from './linkifiers';
 import { extendQuotes, nestListsByTwoSpaces, normalizeSource } from './preprocess';
 
-/** Python → JavaScript regex syntax of linkifier patterns (the message service validates with it). */
-export { pythonToJsPattern } from './linkifiers';
+/** Whether RE2 runs a linkifier pattern (the message service refuses the others when they are added). */
+export { isSupportedLinkifierPattern } from './linkifiers';
 
 export interface MentionTarget {
   id: number;
@@ -96,7 +96,13 @@ export function possibleStreamNames(content: string): string[] {
   return [...content.matchAll(/#\*\*([^*>]+)(?:>[^*]*)?\*\*/g)].map((m) => m[1]!);
 }
 
-/** Compiled patterns are kept per (pattern, URL): the same few linkifiers serve every message. */
+/**
+ * Compiled patterns are kept per (pattern, URL): the same few linkifiers serve every message. A
+ * stored pattern RE2 refuses (null) is skipped, never an error: it was added before patterns were
+ * checked with RE2 (or under other rules), and failing every message of the realm because of it
+ * would be worse than leaving its text unlinked. Its administrator can see it in the list and
+ * replace it.
+ */
 const compiledLinkifiers = new Map<string, CompiledLinkifier | null>();
 
 function compiled(linkifiers: Linkifier[]): CompiledLinkifier[] {
@@ -120,7 +126,7 @@ function compiled(linkifiers: Linkifier[]): CompiledLinkifier[] {
 export function topicLinks(topic: string, linkifiers: Linkifier[]): string[] {
   const links: string[] = [];
   for (const linkifier of compiled(linkifiers)) {
-    for (const match of topic.matchAll(linkifier.global)) {
+    for (const match of linkifier.matchAll(topic)) {
       const url = fillUrl(linkifier.urlFormatString, match.groups);
       if (url !== null) links.push(url);
     }

@@ -6,7 +6,8 @@ import { EVENT_SCHEMAS, type Notice } from '@chat/events';
 import { renderMarkdown, topicLinks } from '@chat/markdown';
 import { devRealmId, headersFor, lastOutboxId, outboxNotices, seededDatabase, testConfig, testLogger } from '@chat/testing';
 import { buildApp } from '../src/app';
-import { loadRealmLinkifiers } from '../src/store/realm-filters';
+import { loadMessages } from '../src/store/messages';
+import { insertRealmFilter, loadRealmLinkifiers } from '../src/store/realm-filters';
 
 const ajv = new Ajv({ strict: false, allErrors: true });
 const validateEvent = ajv.compile(EVENT_SCHEMAS.realm_filters!);
@@ -28,6 +29,12 @@ describe('linkifiers: /realm/filters', () => {
     request(app).post('/api/v1/realm/filters').set(await as(email)).type('form').send(form);
   const remove = async (email: string, id: number | string) =>
     request(app).delete(`/api/v1/realm/filters/${id}`).set(await as(email));
+  const sendToDenmark = async (topic: string, content: string) => {
+    const res = await request(app).post('/api/v1/messages').set(await as(MEMBER)).type('form').send({ type: 'stream', to: 'Denmark', topic, content });
+    expect(res.status).toBe(200);
+    const loaded = (await loadMessages(db.knex, [res.body.id as number])).get(res.body.id as number)!;
+    return { rendered: loaded.row.rendered_content, subjectLinks: loaded.wire.subject_links };
+  };
   const noticesOf = async (action: () => Promise<unknown>): Promise<Notice[]> => {
     const mark = await lastOutboxId(db.knex);
     await action();
@@ -101,8 +108,14 @@ describe('linkifiers: /realm/filters', () => {
   it.each([
     [{ pattern: '', url_format_string: URL }, 'This field cannot be blank.', { pattern: ['This field cannot be blank.'] }],
     [{ pattern: '$a', url_format_string: URL }, invalidPattern, { pattern: [invalidPattern] }],
-    // Python refuses a double quantifier; so does JavaScript.
+    // Python refuses a double quantifier; so does RE2.
     [{ pattern: 'ZUL-(?P<id>\\d++)', url_format_string: URL }, invalidPattern, { pattern: [invalidPattern] }],
+    // Well-formed for Python, but RE2 (linkifiers run on it, in linear time) has no lookaround
+    // and no backreferences.
+    [{ pattern: '#(?P<id>[0-9]+)(?!x)', url_format_string: URL }, invalidPattern, { pattern: [invalidPattern] }],
+    [{ pattern: '#(?P<id>[0-9]+)(?=x)', url_format_string: URL }, invalidPattern, { pattern: [invalidPattern] }],
+    [{ pattern: '#(?P<id>[a-z])(?P=id)', url_format_string: URL }, invalidPattern, { pattern: [invalidPattern] }],
+    [{ pattern: '#(?P<id>[a-z])\\1', url_format_string: URL }, invalidPattern, { pattern: [invalidPattern] }],
     [
       { pattern: 'ZUL-(?P<id>\\d+)', url_format_string: '$fgfg' },
       'Enter a valid URL.',
@@ -137,6 +150,41 @@ describe('linkifiers: /realm/filters', () => {
       const res = await add(ADMIN, { pattern, url_format_string: url });
       expect([pattern, res.body]).toEqual([pattern, { result: 'success', msg: '', id: expect.any(Number) }]);
     }
+  });
+
+  it('checks the pattern shape in linear time too', async () => {
+    // Zulip's shape check, (...(.+\))+, backtracks exponentially on a backtracking engine.
+    const res = await add(ADMIN, { pattern: `${'(?P<a>x)'.repeat(60)}$`, url_format_string: URL });
+    expect(res.body).toEqual({ result: 'error', msg: invalidPattern, errors: { pattern: [invalidPattern] } });
+  });
+
+  it('renders a catastrophic pattern in linear time: #(?P<id>(a+)+b) and # with 30 to 5000 a', async () => {
+    // 2^30 backtracking steps at 30 a's on a backtracking engine (6 s, doubling per a).
+    expect((await add(ADMIN, { pattern: '#(?P<id>(a+)+b)', url_format_string: URL })).status).toBe(200);
+    for (const n of [30, 5000]) {
+      const as = 'a'.repeat(n);
+      const sent = await sendToDenmark(`#${'a'.repeat(40)}`, `#${as}`);
+      expect(sent.rendered).toBe(`<p>#${as}</p>`);
+      expect(sent.subjectLinks).toEqual([]);
+      const url = URL.replace('%(id)s', `${as}b`);
+      expect((await sendToDenmark('t', `see #${as}b`)).rendered).toBe(`<p>see <a href="${url}" target="_blank" title="${url}">#${as}b</a></p>`);
+    }
+    expect((await sendToDenmark(`#${'a'.repeat(40)}b`, 'x')).subjectLinks).toEqual([URL.replace('%(id)s', `${'a'.repeat(40)}b`)]);
+  });
+
+  it('skips a stored pattern RE2 refuses when rendering (content, topic links, preview), and still lists it', async () => {
+    // Stored before patterns were checked with RE2: it must neither fail the send nor link.
+    const refused = '#(?P<id>[0-9]+)(?!x)';
+    await insertRealmFilter(db.knex, realmId, refused, URL);
+    await add(ADMIN, { pattern: 'ZUL-(?P<id>\\d+)', url_format_string: 'https://trac.example.com/ticket/%(id)s' });
+    const sent = await sendToDenmark('#3 and ZUL-2', '#5 and ZUL-7');
+    expect(sent.rendered).toBe(
+      '<p>#5 and <a href="https://trac.example.com/ticket/7" target="_blank" title="https://trac.example.com/ticket/7">ZUL-7</a></p>',
+    );
+    expect(sent.subjectLinks).toEqual(['https://trac.example.com/ticket/2']);
+    const preview = await request(app).post('/api/v1/messages/render').set(await as(MEMBER)).type('form').send({ content: '#5' });
+    expect(preview.body).toEqual({ result: 'success', msg: '', rendered: '<p>#5</p>' });
+    expect((await list()).body.filters.map(([pattern]: [string]) => pattern)).toEqual([refused, 'ZUL-(?P<id>\\d+)']);
   });
 
   it('refuses a second linkifier with the same pattern', async () => {
