@@ -14,6 +14,12 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs', globals: { module: 'writable' } },
   },
   {
+    // CommonJS that runs untranspiled in a worker thread (libs/render-pool/src/worker.cjs).
+    files: ['libs/*/src/**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __filename: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['libs/*/src/**/*.ts', 'services/*/src/**/*.ts'],
     ignores: ['libs/testing/**'],
     rules: {

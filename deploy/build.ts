@@ -24,6 +24,14 @@ export const ENTRIES: Record<string, string> = {
   manage: 'services/settings/src/cli.ts',
 };
 
+/**
+ * Worker-thread modules, bundled like the processes and written beside them: the render pool
+ * (libs/render-pool) starts dist/render-worker.js from the directory of the bundle it runs in.
+ */
+export const WORKERS: Record<string, string> = {
+  'render-worker': 'libs/render-pool/src/render-task.ts',
+};
+
 /** Bundles @chat/* (our TypeScript) and leaves every other bare import to node_modules. */
 const externalThirdParty: Plugin = {
   name: 'external-third-party',
@@ -37,7 +45,7 @@ const externalThirdParty: Plugin = {
 export async function buildAll(outdir = join(root, 'dist'), logLevel: 'info' | 'warning' = 'info'): Promise<void> {
   rmSync(outdir, { recursive: true, force: true });
   await build({
-    entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, join(root, file)])),
+    entryPoints: Object.fromEntries(Object.entries({ ...ENTRIES, ...WORKERS }).map(([name, file]) => [name, join(root, file)])),
     outdir,
     bundle: true,
     platform: 'node',

@@ -18,6 +18,7 @@ import { createLimitedServer, httpInternalClient, type ServerLimits } from '@cha
 import { forwardTo } from '@chat/gateway-service/src/forward';
 import { buildApp as buildMessage } from '@chat/message-service';
 import { RedisQueueStore } from '@chat/queue-store';
+import { createRenderPool, renderPoolOptions } from '@chat/render-pool';
 import { openSharedRateLimiter, serverLimits } from '@chat/runtime';
 import { buildApp as buildSettings } from '@chat/settings-service';
 import { buildApp as buildSubscription } from '@chat/subscription-service';
@@ -94,8 +95,16 @@ export async function startDistributedCluster(options: ClusterOptions = {}): Pro
   // Filled as services start; internal calls read it when they are made.
   const urls: Partial<Record<ServiceName, string>> = {};
   const internal = (caller: string) => httpInternalClient(urls as Record<string, string>, config.internalSecret, caller);
-  urls.message = await serve(buildMessage({ config, db: await open(), logger }));
-  urls.subscription = await serve(buildSubscription({ config, db: await open(), logger, internal: internal('subscription') }));
+  // Each service process has its own render pool, as its main.ts makes.
+  const renderPool = () => {
+    const pool = createRenderPool({ ...renderPoolOptions(config), logger });
+    cleanups.push(() => pool.close());
+    return pool;
+  };
+  urls.message = await serve(buildMessage({ config, db: await open(), logger, renderer: renderPool() }));
+  urls.subscription = await serve(
+    buildSubscription({ config, db: await open(), logger, internal: internal('subscription'), renderer: renderPool() }),
+  );
   urls.settings = await serve(buildSettings({ config, db: await open(), cipher, logger, internal: internal('settings') }));
   urls.webhook = await serve(buildWebhook({ config, db: await open(), logger, internal: internal('webhook') }));
 

@@ -4,12 +4,13 @@
  * temporary dist/, and the `pnpm deploy` line (taken from the Dockerfile itself) into a temporary
  * /out, from which every bundle must find every package it requires and start.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildAll, ENTRIES } from '../deploy/build';
+import { freePort } from '@chat/testing';
+import { buildAll, ENTRIES, WORKERS } from '../deploy/build';
 import { ROOT } from './process.harness';
 
 interface Instruction {
@@ -82,6 +83,8 @@ describe('deploy/Dockerfile', () => {
     const dist = join(work, 'dist');
     await buildAll(dist, 'warning');
     for (const name of Object.keys(ENTRIES)) expect(existsSync(join(dist, `${name}.js`))).toBe(true);
+    // Worker-thread modules beside the bundles, where the render pool looks for its worker.
+    for (const name of Object.keys(WORKERS)) expect(existsSync(join(dist, `${name}.js`))).toBe(true);
     const doc = JSON.parse(readFileSync(join(dist, 'openapi.json'), 'utf8')) as { openapi: string };
     expect(doc.openapi).toBe('3.1.0');
   }, 60_000);
@@ -128,4 +131,38 @@ describe('deploy/Dockerfile', () => {
     expect(run.stderr.trim()).toBe('DATABASE_URL must name the PostgreSQL database to migrate');
     expect(run.status).toBe(1);
   }, 300_000);
+
+  it('the embedded server built into dist/ renders in its render pool, whose worker it finds beside the bundle', async () => {
+    const out = join(work, 'out');
+    expect(existsSync(join(out, 'dist', 'standalone.js'))).toBe(true);
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}/api/v1`;
+    const server = spawn(process.execPath, ['dist/standalone.js'], {
+      cwd: out,
+      env: { PATH: process.env.PATH, CHAT_ENV: 'development', DATA_DIR: join(work, 'data'), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
+    try {
+      for (let tries = 0; ; tries++) {
+        const up = await fetch(`${url}/server_settings`).then((r) => r.ok, () => false);
+        if (up) break;
+        if (tries > 120 || server.exitCode !== null) throw new Error('dist/standalone.js did not start');
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      const key = (await (await fetch(`${url}/dev_fetch_api_key`, { method: 'POST', body: new URLSearchParams({ username: 'hamlet@zulip.com' }) })).json()) as {
+        api_key: string;
+      };
+      const res = await fetch(`${url}/messages/render`, {
+        method: 'POST',
+        headers: { Authorization: `Basic ${Buffer.from(`hamlet@zulip.com:${key.api_key}`).toString('base64')}` },
+        body: new URLSearchParams({ content: '**bold** @**King Hamlet**' }),
+      });
+      expect(await res.json()).toMatchObject({ result: 'success', rendered: expect.stringMatching(/^<p><strong>bold<\/strong> <span class="user-mention" data-user-id="\d+">@King Hamlet<\/span><\/p>$/) });
+    } finally {
+      server.kill('SIGTERM');
+    }
+    // The graceful shutdown closes the render pool with the rest and exits 0.
+    expect(await exited).toBe(0);
+  }, 180_000);
 });

@@ -13,7 +13,7 @@ import { plainEventsHandler } from '@chat/event-queue-service/src/plain-events';
 import { identityHeaders, verifyIdentityHeaders, type UserIdentity } from '@chat/http';
 import { buildApp as buildMessage } from '@chat/message-service';
 import { MemoryQueueStore } from '@chat/queue-store';
-import { headersFor, seededDatabase, testConfig, testLogger } from '@chat/testing';
+import { headersFor, inThreadRenderer, seededDatabase, testConfig, testLogger } from '@chat/testing';
 
 const OLD = 'old-internal-secret-0123456789abcdef-0123';
 const NEW = 'new-internal-secret-0123456789abcdef-0123';
@@ -62,7 +62,7 @@ describe('services during a rotation', () => {
     const eventQueueDeps = { config, db, store: new MemoryQueueStore(), logger, polls: new LocalPolls() };
     const eventQueue = buildEventQueue(eventQueueDeps);
     return {
-      message: buildMessage({ config, db, logger }),
+      message: buildMessage({ config, db, logger, renderer: inThreadRenderer() }),
       eventQueue,
       // A replica serves steady-state polls outside express (plain-events.ts): it checks signatures too.
       replica: withPlainEvents(plainEventsHandler(eventQueueDeps), eventQueue),

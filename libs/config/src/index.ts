@@ -79,6 +79,21 @@ export interface Config {
    * 0 turns rate limiting off, the per-IP limit of the login endpoints included.
    */
   rateLimitPerMinute: number;
+  /**
+   * RENDER_DEADLINE_MS: how long one markdown render may run in its worker thread before the
+   * worker is terminated and the request answered `Unable to render message` (Zulip's 5 s).
+   */
+  renderDeadlineMs: number;
+  /** RENDER_THREADS: worker threads that render markdown, per process (about 30 MB each). */
+  renderThreads: number;
+  /** RENDER_QUEUE_MAX: renders waiting for a thread past which new ones are refused with 503. */
+  renderQueueMax: number;
+  /**
+   * RENDER_PER_USER_IN_FLIGHT: renders one user may have waiting or running at once; past it, 429.
+   * It must stay below RENDER_THREADS, so one user's slow renders never hold every thread (the
+   * defaults: two of three); 0 turns it off.
+   */
+  renderPerUserInFlight: number;
 }
 
 export const SERVICE_NAMES = ['message', 'subscription', 'settings', 'webhook', 'event-queue'] as const;
@@ -128,6 +143,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     uploadsDir: env.UPLOADS_DIR ?? '',
     maxFileUploadSizeMb: intVar(env, 'MAX_FILE_UPLOAD_SIZE', 25, problems),
     rateLimitPerMinute: intVar(env, 'RATE_LIMIT_PER_MINUTE', 200, problems),
+    renderDeadlineMs: intVar(env, 'RENDER_DEADLINE_MS', 5000, problems),
+    renderThreads: intVar(env, 'RENDER_THREADS', 3, problems),
+    renderQueueMax: intVar(env, 'RENDER_QUEUE_MAX', 100, problems),
+    renderPerUserInFlight: intVar(env, 'RENDER_PER_USER_IN_FLIGHT', 2, problems),
     ...overrides,
   };
   if (production) {
@@ -155,6 +174,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   }
   if (config.httpHeadersTimeoutSecs > config.httpRequestTimeoutSecs) problems.push('HTTP_HEADERS_TIMEOUT_SECS must not exceed HTTP_REQUEST_TIMEOUT_SECS');
   if (config.registerConcurrency < 1) problems.push('REGISTER_CONCURRENCY must be at least 1');
+  if (config.renderDeadlineMs < 1) problems.push('RENDER_DEADLINE_MS must be at least 1');
+  if (config.renderThreads < 1) problems.push('RENDER_THREADS must be at least 1');
+  if (config.renderPerUserInFlight >= config.renderThreads) {
+    problems.push('RENDER_PER_USER_IN_FLIGHT must be below RENDER_THREADS (or 0, no limit): one user could hold every render thread');
+  }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   return config;
 }

@@ -42,7 +42,8 @@ export interface RateLimiterOptions {
   clock?: () => number;
 }
 
-export function rateLimitedError(result: RateLimitResult): ApiError {
+/** Zulip's 429 answer; also what the render pool answers a user past their renders in flight. */
+export function rateLimitedError(result: Pick<RateLimitResult, 'retryAfterMs'>): ApiError {
   const seconds = result.retryAfterMs / 1000;
   return new ApiError('API usage exceeded rate limit', {
     status: 429,

@@ -19,6 +19,8 @@ export interface ServiceContext {
   db: Database;
   logger: Logger;
   internal: InternalClient;
+  /** Registers what the app opened beyond the database (a render pool), closed at shutdown before it. */
+  atShutdown(close: () => Promise<void>): void;
 }
 
 export function runDatabaseService(service: string, buildApp: (ctx: ServiceContext) => Express): void {
@@ -28,14 +30,19 @@ export function runDatabaseService(service: string, buildApp: (ctx: ServiceConte
     const db = await openDatabase(config, { migrate: false, logger });
     const internal = httpInternalClient(config.serviceUrls, config.internalSecret, service);
     const ops = createOperations({ service, logger, checks: { database: databaseCheck(db) } });
-    await serve(ops.wrap(buildApp({ config, db, logger, internal })), {
+    const closers: (() => Promise<void>)[] = [];
+    const atShutdown = (close: () => Promise<void>) => void closers.push(close);
+    await serve(ops.wrap(buildApp({ config, db, logger, internal, atShutdown })), {
       port: config.port,
       host: config.host,
       logger,
       limits: serverLimits(config),
       health: ops.health,
       graceMs: config.shutdownGraceSecs * 1000,
-      onShutdown: () => db.close(),
+      onShutdown: async () => {
+        for (const close of closers) await close();
+        await db.close();
+      },
     });
   };
   start().catch((err: unknown) => {

@@ -5,7 +5,7 @@ import { createLogger, type Logger } from '@chat/log';
 /**
  * A development configuration with fixed test secrets and a namespace of its own. Rate limiting
  * is off, as in Zulip's test settings: suites make thousands of requests per user; the rate-limit
- * tests turn it on.
+ * tests turn it on. So is the limit on one user's renders in flight, for suites that send at once.
  */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return loadConfig(
@@ -15,6 +15,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       apiKeySecret: 'test-api-key-secret-0123456789abcdef',
       namespace: `t${randomBytes(5).toString('hex')}`,
       rateLimitPerMinute: 0,
+      renderPerUserInFlight: 0,
       ...overrides,
     },
   );

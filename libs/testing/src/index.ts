@@ -8,3 +8,4 @@ export * from './apply-events';
 export * from './openapi';
 export * from './factories';
 export * from './brokers';
+export * from './renderer';

@@ -41,8 +41,18 @@ export async function startProcess(entry: string, env: Record<string, string>): 
   const nodeArgs = process.env.CHILD_NODE_ARGS ? process.env.CHILD_NODE_ARGS.split(' ') : [];
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(root, entry)], {
     cwd: root,
-    // Rate limiting off unless `env` turns it on: tests and benches make many requests per user.
-    env: { ...process.env, ...PROCESS_SECRETS, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // Rate limiting and the per-user limit of renders in flight off unless `env` turns them on:
+    // tests and benches make many requests per user, some at once.
+    env: {
+      ...process.env,
+      ...PROCESS_SECRETS,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '0',
+      RENDER_PER_USER_IN_FLIGHT: '0',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

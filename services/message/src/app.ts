@@ -4,6 +4,7 @@ import { acceptedInternalSecrets, type Config } from '@chat/config';
 import type { Database } from '@chat/db';
 import { createServiceApp, type AnyEndpoint } from '@chat/http';
 import type { Logger } from '@chat/log';
+import type { Renderer } from '@chat/render-pool';
 import { localDirectoryStore, type FileStore } from '@chat/storage';
 import { internalEndpoints } from './routes/internal';
 import { flagEndpoints } from './routes/flags';
@@ -18,6 +19,11 @@ export interface MessageDeps {
   config: Config;
   db: Database;
   logger: Logger;
+  /**
+   * Renders markdown off the event loop, under a deadline: the process's one render pool (send,
+   * edit, /messages/render, internal sends all go through it).
+   */
+  renderer: Renderer;
   /** Called after a write committed, so an in-process outbox relay publishes without waiting. */
   onCommit?: () => void;
   /** Uploaded files; by default a directory: UPLOADS_DIR, or DATA_DIR/uploads. */

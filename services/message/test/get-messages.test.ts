@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { Express } from 'express';
 import type { Database } from '@chat/db';
-import { headersFor, seededDatabase, testConfig, testLogger } from '@chat/testing';
+import { headersFor, inThreadRenderer, seededDatabase, testConfig, testLogger } from '@chat/testing';
 import { buildApp } from '../src/app';
 
 describe('GET /messages', () => {
@@ -14,7 +14,7 @@ describe('GET /messages', () => {
 
   beforeAll(async () => {
     db = await seededDatabase(config);
-    app = buildApp({ config, db, logger: testLogger() });
+    app = buildApp({ config, db, logger: testLogger(), renderer: inThreadRenderer() });
     const headers = await headersFor(db, config, 'hamlet@zulip.com');
     for (let i = 0; i < 6; i++) {
       const topic = i % 2 === 0 ? 'even' : 'odd';

@@ -4,7 +4,7 @@ import Ajv from 'ajv';
 import type { Express } from 'express';
 import { createRecipient, RECIPIENT_STREAM, type Database } from '@chat/db';
 import { EVENT_SCHEMAS, finalizeMessage, type ClientEvent, type MessageNotice, type Notice } from '@chat/events';
-import { devRealmId, headersFor, lastOutboxId, outboxNotices, seededDatabase, testConfig, testLogger } from '@chat/testing';
+import { devRealmId, headersFor, inThreadRenderer, lastOutboxId, outboxNotices, seededDatabase, testConfig, testLogger } from '@chat/testing';
 import { buildApp } from '../src/app';
 
 const ajv = new Ajv({ strict: false, allErrors: true });
@@ -52,7 +52,7 @@ function encode(params: Record<string, unknown>): Record<string, string> {
 export async function startHarness(): Promise<Harness> {
   const config = testConfig();
   const db = await seededDatabase(config);
-  const app = buildApp({ config, db, logger: testLogger() });
+  const app = buildApp({ config, db, logger: testLogger(), renderer: inThreadRenderer() });
   const realmId = await devRealmId(db);
   const headers = (email: string) => headersFor(db, config, email);
   const h: Harness = {

@@ -6,7 +6,7 @@
 import request from 'supertest';
 import type { Express } from 'express';
 import { createDatabase, type Database } from '@chat/db';
-import { createTestDatabase, headersFor, seededDatabase, testConfig, testLogger, waitFor, type TestDatabase } from '@chat/testing';
+import { createTestDatabase, headersFor, inThreadRenderer, seededDatabase, testConfig, testLogger, waitFor, type TestDatabase } from '@chat/testing';
 import { buildApp } from '../src/app';
 
 jest.setTimeout(60_000);
@@ -44,7 +44,7 @@ describe('Idempotency-Key on POST /messages (one process, PGlite)', () => {
 
   beforeAll(async () => {
     db = await seededDatabase(config);
-    app = buildApp({ config, db, logger: testLogger() });
+    app = buildApp({ config, db, logger: testLogger(), renderer: inThreadRenderer() });
     send = sender(app, db);
   });
   afterAll(() => db.close());
@@ -179,7 +179,7 @@ describe('Idempotency-Key across two replicas of the message service (PostgreSQL
     testDb = await createTestDatabase();
     const seeded = await seededDatabase(config, testDb.url);
     dbs = [seeded, await createDatabase({ url: testDb.url, poolMax: 4 })];
-    replicas = dbs.map((db) => sender(buildApp({ config, db, logger: testLogger() }), db));
+    replicas = dbs.map((db) => sender(buildApp({ config, db, logger: testLogger(), renderer: inThreadRenderer() }), db));
   });
   afterAll(async () => {
     await Promise.all(dbs.map((db) => db.close()));

@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import type { Database } from '@chat/db';
 import { ApiError } from '@chat/errors';
 import { httpInternalClient, loopbackListener, type InternalClient } from '@chat/http';
-import { devRealmId, headersFor, seededDatabase, testConfig, testLogger } from '@chat/testing';
+import { devRealmId, headersFor, inThreadRenderer, seededDatabase, testConfig, testLogger } from '@chat/testing';
 import { buildApp } from '../src/app';
 
 describe('internal API: POST /internal/messages', () => {
@@ -15,7 +15,7 @@ describe('internal API: POST /internal/messages', () => {
 
   beforeAll(async () => {
     db = await seededDatabase(config);
-    app = buildApp({ config, db, logger: testLogger() });
+    app = buildApp({ config, db, logger: testLogger(), renderer: inThreadRenderer() });
     const loopback = await loopbackListener(app);
     close = loopback.close;
     internal = httpInternalClient({ message: loopback.url }, config.internalSecret, 'subscription');

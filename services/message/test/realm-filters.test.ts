@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import type { Database } from '@chat/db';
 import { EVENT_SCHEMAS, type Notice } from '@chat/events';
 import { renderMarkdown, topicLinks } from '@chat/markdown';
-import { devRealmId, headersFor, lastOutboxId, outboxNotices, seededDatabase, testConfig, testLogger } from '@chat/testing';
+import { devRealmId, headersFor, inThreadRenderer, lastOutboxId, outboxNotices, seededDatabase, testConfig, testLogger } from '@chat/testing';
 import { buildApp } from '../src/app';
 import { loadMessages } from '../src/store/messages';
 import { insertRealmFilter, loadRealmLinkifiers } from '../src/store/realm-filters';
@@ -43,7 +43,7 @@ describe('linkifiers: /realm/filters', () => {
 
   beforeAll(async () => {
     db = await seededDatabase(config);
-    app = buildApp({ config, db, logger: testLogger() });
+    app = buildApp({ config, db, logger: testLogger(), renderer: inThreadRenderer() });
     realmId = await devRealmId(db);
   });
   afterAll(() => db.close());

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { Express } from 'express';
 import type { Database } from '@chat/db';
-import { headersFor, seededDatabase, testConfig, testLogger } from '@chat/testing';
+import { headersFor, inThreadRenderer, seededDatabase, testConfig, testLogger } from '@chat/testing';
 import { buildApp } from '../src/app';
 import { truncateContent, truncateTopic } from '../src/domain/send-message';
 
@@ -14,7 +14,7 @@ describe('POST /messages (stream messages)', () => {
 
   beforeAll(async () => {
     db = await seededDatabase(config);
-    app = buildApp({ config, db, logger: testLogger() });
+    app = buildApp({ config, db, logger: testLogger(), renderer: inThreadRenderer() });
   });
   afterAll(() => db.close());
 

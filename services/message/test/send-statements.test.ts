@@ -5,7 +5,7 @@
 import request from 'supertest';
 import type { Express } from 'express';
 import type { Database } from '@chat/db';
-import { headersFor, outboxNotices, seededDatabase, testConfig, testLogger } from '@chat/testing';
+import { headersFor, inThreadRenderer, outboxNotices, seededDatabase, testConfig, testLogger } from '@chat/testing';
 import { buildApp } from '../src/app';
 import { loadMessages } from '../src/store/messages';
 
@@ -38,7 +38,7 @@ describe('a send, statement by statement', () => {
 
   beforeAll(async () => {
     db = await seededDatabase(config);
-    app = buildApp({ config, db, logger: testLogger() });
+    app = buildApp({ config, db, logger: testLogger(), renderer: inThreadRenderer() });
     headers = await headersFor(db, config, 'hamlet@zulip.com');
   });
   afterAll(() => db.close());

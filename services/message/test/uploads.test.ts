@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import type { Express } from 'express';
 import { localDirectoryStore, type FileStore } from '@chat/storage';
-import { testConfig, testLogger } from '@chat/testing';
+import { inThreadRenderer, testConfig, testLogger } from '@chat/testing';
 import { buildApp } from '../src/app';
 import { linkedPathIds, sanitizeFileName } from '../src/domain/uploads';
 import { createStream, eventsOf, expectValidEvent, sendOk, startHarness, type Harness } from './helpers';
@@ -18,7 +18,7 @@ beforeAll(async () => {
   h = await startHarness();
   root = mkdtempSync(join(tmpdir(), 'uploads-'));
   files = localDirectoryStore(root);
-  app = buildApp({ config: testConfig({ maxFileUploadSizeMb: 1 }), db: h.db, logger: testLogger(), files });
+  app = buildApp({ config: testConfig({ maxFileUploadSizeMb: 1 }), db: h.db, logger: testLogger(), files, renderer: inThreadRenderer() });
 });
 afterAll(async () => {
   await h.close();

@@ -14,6 +14,7 @@ import { httpInternalClient, loopbackListener, MemoryRateLimitStore, RateLimiter
 import type { Logger } from '@chat/log';
 import { buildApp as buildMessage } from '@chat/message-service';
 import { MemoryQueueStore } from '@chat/queue-store';
+import { createRenderPool, renderPoolOptions, type RenderPool } from '@chat/render-pool';
 import { cipherFor, createOperations, databaseCheck, queueCountByScan, seedIfDevelopment, serverLimits } from '@chat/runtime';
 import { buildApiDocument } from './openapi';
 import { restoreQueues, saveQueues } from './saved-queues';
@@ -37,6 +38,8 @@ export interface Standalone {
   app: Express;
   db: Database;
   relay: OutboxRelay;
+  /** The process's render pool, which every service renders through. */
+  renderer: RenderPool;
   /** Readiness; serve() marks it draining at SIGTERM. */
   health: Health;
   /** Answers parked long-polls, and every poll from now on, at once (the start of a shutdown). */
@@ -82,8 +85,10 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   const apps = {} as Record<ServiceName, Express>;
   const internalUrls: Record<string, string> = {};
   const internalFor = (caller: string) => httpInternalClient(internalUrls, config.internalSecret, caller);
-  apps.message = buildMessage({ config, db, logger, onCommit });
-  apps.subscription = buildSubscription({ config, db, logger, internal: internalFor('subscription') });
+  // One render pool for the process: messages and stream descriptions share its threads and limits.
+  const renderer = createRenderPool({ ...renderPoolOptions(config), logger });
+  apps.message = buildMessage({ config, db, logger, onCommit, renderer });
+  apps.subscription = buildSubscription({ config, db, logger, internal: internalFor('subscription'), renderer });
   apps.settings = buildSettings({ config, db, cipher: cipherFor(config), logger, internal: internalFor('settings') });
   apps.webhook = buildWebhook({ config, db, logger, internal: internalFor('webhook') });
   apps['event-queue'] = replica.app;
@@ -109,6 +114,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
     app: ops.wrap(gateway),
     db,
     relay,
+    renderer,
     health: ops.health,
     drain,
     async stop() {
@@ -118,6 +124,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
       await bus.close();
       if (options.queueFile) saveQueues(store, options.queueFile);
       await store.close();
+      await renderer.close();
       await db.close();
     },
   };

@@ -3,6 +3,7 @@ import { acceptedInternalSecrets, type Config } from '@chat/config';
 import type { Database } from '@chat/db';
 import { createServiceApp, type AnyEndpoint, type InternalClient } from '@chat/http';
 import type { Logger } from '@chat/log';
+import type { Renderer } from '@chat/render-pool';
 import { defaultStreamEndpoints } from './routes/default-streams';
 import { memberEndpoints } from './routes/members';
 import { mutedTopicEndpoints } from './routes/muted-topics';
@@ -15,6 +16,8 @@ export interface SubscriptionDeps {
   logger: Logger;
   /** Calls to other services' internal APIs (posting messages goes through the message service). */
   internal: InternalClient;
+  /** Renders stream descriptions off the event loop, under a deadline: the process's one render pool. */
+  renderer: Renderer;
   /** Called after each committed write, so an in-process outbox relay publishes at once. */
   onCommit?: () => void;
 }

@@ -10,7 +10,7 @@ import type { Config } from '@chat/config';
 import type { Database } from '@chat/db';
 import { EVENT_SCHEMAS, type ClientEvent, type UserEventNotice } from '@chat/events';
 import type { InternalCall, InternalClient } from '@chat/http';
-import { devRealmId, headersFor, lastOutboxId, outboxNotices, seededDatabase, testConfig, testLogger } from '@chat/testing';
+import { devRealmId, headersFor, inThreadRenderer, lastOutboxId, outboxNotices, seededDatabase, testConfig, testLogger } from '@chat/testing';
 import { buildApp } from '../src/app';
 
 export interface Harness {
@@ -61,7 +61,7 @@ export async function startHarness(): Promise<Harness> {
       return { result: 'success', msg: '', id: calls.length };
     },
   };
-  const app = buildApp({ config, db, logger: testLogger(), internal });
+  const app = buildApp({ config, db, logger: testLogger(), internal, renderer: inThreadRenderer() });
   const realmId = await devRealmId(db);
   const client = (email: string): UserClient => ({
     get: async (path, query = {}) =>

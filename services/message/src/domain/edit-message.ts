@@ -10,6 +10,7 @@ import type { Knex } from 'knex';
 import { getStreamById, streamSubscriberIds, writeNotices, type UserRow } from '@chat/db';
 import { badRequest, plainError } from '@chat/errors';
 import type { UserEventNotice } from '@chat/events';
+import type { Renderer } from '@chat/render-pool';
 import { accessMessage } from './access';
 import { FLAG_BITS, flagNames } from './flags';
 import { highlightHtmlDifferences } from './html-diff';
@@ -38,7 +39,7 @@ function ageSeconds(message: MessageRow): number {
   return (Date.now() - new Date(message.date_sent).getTime()) / 1000;
 }
 
-export async function doUpdateMessage(db: Knex, user: UserRow, request: EditRequest): Promise<void> {
+export async function doUpdateMessage(db: Knex, renderer: Renderer, user: UserRow, request: EditRequest): Promise<void> {
   const policy = await messagePolicy(db, user.realm_id);
   if (!policy.allowMessageEditing) throw plainError('Your organization has turned off message editing');
   const { message } = await accessMessage(db, user, request.messageId);
@@ -68,7 +69,7 @@ export async function doUpdateMessage(db: Knex, user: UserRow, request: EditRequ
     content = request.content.trim() === '' ? '(deleted)' : truncateContent(request.content.trim());
   }
 
-  const rendered = content === undefined ? undefined : await renderMessage(db, user.realm_id, content, topic ?? message.subject);
+  const rendered = content === undefined ? undefined : await renderMessage(db, renderer, user, content, topic ?? message.subject);
   const subjectLinks = topic === undefined ? undefined : await renderTopicLinks(db, user.realm_id, topic);
 
   await db.transaction(async (trx) => {

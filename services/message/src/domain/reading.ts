@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import type { UserRow } from '@chat/db';
 import { escapeHtml } from '@chat/errors';
+import type { Renderer } from '@chat/render-pool';
 import { buildNarrow, searchHighlights, type NarrowTerm } from './narrow';
 import { renderMessage } from './render';
 import { anyOf } from '@chat/db';
@@ -12,8 +13,8 @@ import { anyOf } from '@chat/db';
 const MAX_ID = 2147483647;
 
 /** The HTML `content` would have if the caller sent it (the send path's renderer and context). */
-export async function renderPreview(db: Knex, user: UserRow, content: string): Promise<{ rendered: string }> {
-  const result = await renderMessage(db, user.realm_id, content, '');
+export async function renderPreview(db: Knex, renderer: Renderer, user: UserRow, content: string): Promise<{ rendered: string }> {
+  const result = await renderMessage(db, renderer, user, content, '');
   return { rendered: result.html };
 }
 

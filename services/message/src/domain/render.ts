@@ -1,18 +1,12 @@
 /**
  * Rendering a message body through @chat/markdown: the renderer is pure, so the candidates it
  * might need (mentioned users, linked streams, the realm's linkifiers) are looked up here first.
+ * The render itself runs in the process's render pool (libs/render-pool), off the event loop and
+ * under a deadline; topic links stay here (linkifiers over a topic of at most 60 characters).
  */
 import { anyOf, realmUserGroupNames, type Executor } from '@chat/db';
-import { badRequest } from '@chat/errors';
-import {
-  possibleMentions,
-  possibleStreamNames,
-  renderMarkdown,
-  topicLinks,
-  type Linkifier,
-  type MarkdownContext,
-  type RenderResult,
-} from '@chat/markdown';
+import { possibleMentions, possibleStreamNames, topicLinks, type Linkifier, type MarkdownContext, type RenderResult } from '@chat/markdown';
+import type { Renderer } from '@chat/render-pool';
 import { realmLinkifiers } from './linkifiers';
 
 export interface Rendered extends RenderResult {
@@ -44,8 +38,19 @@ async function streamTargets(db: Executor, realmId: number, content: string): Pr
   return rows;
 }
 
-/** Renders `content` (and the topic's links) for a message of `realmId`; `linkifiers` when the caller has read them. */
-export async function renderMessage(db: Executor, realmId: number, content: string, topic: string, known?: Linkifier[]): Promise<Rendered> {
+/**
+ * Renders `content` (and the topic's links) as `author` would send it, the render counted against
+ * them in the pool; `linkifiers` when the caller has read them.
+ */
+export async function renderMessage(
+  db: Executor,
+  renderer: Renderer,
+  author: { id: number; realm_id: number },
+  content: string,
+  topic: string,
+  known?: Linkifier[],
+): Promise<Rendered> {
+  const realmId = author.realm_id;
   const linkifiers: Linkifier[] = known ?? (await realmLinkifiers(db, realmId));
   const context: MarkdownContext = {
     users: await mentionTargets(db, realmId, content),
@@ -53,13 +58,8 @@ export async function renderMessage(db: Executor, realmId: number, content: stri
     linkifiers,
     userGroups: content.includes('@*') ? await realmUserGroupNames(db, realmId) : [],
   };
-  let result: RenderResult;
-  try {
-    result = renderMarkdown(content, context);
-  } catch {
-    // Zulip's render_incoming_message turns a renderer failure into this error, not a 500.
-    throw badRequest('Unable to render message');
-  }
+  // Past the deadline, or when the renderer fails: Zulip's `Unable to render message` (400).
+  const result = await renderer.render(author.id, content, context);
   return { ...result, subjectLinks: topic === '' ? [] : topicLinks(topic, linkifiers) };
 }
 

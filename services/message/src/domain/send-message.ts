@@ -22,6 +22,7 @@ import {
 } from '@chat/db';
 import { ApiError, badRequest, streamDoesNotExist } from '@chat/errors';
 import type { MessageNotice, MessageRecipient } from '@chat/events';
+import type { Renderer } from '@chat/render-pool';
 import { flagBits, sentByHuman } from './flags';
 import type { KeyGuard } from './idempotency';
 import {
@@ -206,14 +207,15 @@ function recipientFlags(
 }
 
 /**
- * Writes the message and its per-user rows, and queues its event; returns the new id. With a
- * `keyGuard` (Idempotency-Key) the key is claimed first and stored last, in the same transaction.
+ * Renders (in the render pool, before the transaction opens), writes the message and its per-user
+ * rows, and queues its event; returns the new id. With a `keyGuard` (Idempotency-Key) the key is
+ * claimed first and stored last, in the same transaction.
  */
-export async function doSendMessage(db: Knex, checked: CheckedMessage, keyGuard?: KeyGuard): Promise<number> {
+export async function doSendMessage(db: Knex, renderer: Renderer, checked: CheckedMessage, keyGuard?: KeyGuard): Promise<number> {
   const { sender } = checked;
   const topic = checked.kind === 'stream' ? checked.topic : '';
   const realm = await realmStringAndLinkifiers(db, sender.realm_id);
-  const rendered = await renderMessage(db, sender.realm_id, checked.content, topic, realm.linkifiers);
+  const rendered = await renderMessage(db, renderer, sender, checked.content, topic, realm.linkifiers);
   return db.transaction(async (trx) => {
     await keyGuard?.claim(trx);
     let recipientId: number;

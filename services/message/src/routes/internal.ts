@@ -30,7 +30,7 @@ export function internalEndpoints(deps: MessageDeps) {
         const sender = await getUserByEmail(db, identity.realmId, params.sender_email);
         if (!sender || !sender.is_active) throw badRequest(`Invalid sender '${params.sender_email}'`);
         const checked = await checkSendMessage(db, sender, params);
-        const id = await doSendMessage(db, checked);
+        const id = await doSendMessage(db, deps.renderer, checked);
         deps.onCommit?.();
         return { id };
       },

@@ -38,7 +38,7 @@ export function messageOpEndpoints(deps: MessageDeps) {
         content: p.string({ nulError: nulInContent }),
       },
       handler: async ({ params, identity }) => {
-        await doUpdateMessage(db, await caller(identity), {
+        await doUpdateMessage(db, deps.renderer, await caller(identity), {
           messageId: params.message_id,
           topic: params.topic,
           content: params.content,

@@ -41,7 +41,7 @@ export function messageEndpoints(deps: MessageDeps) {
             senderQueueId: params.queue_id,
             localId: params.local_id,
           });
-          const id = await doSendMessage(db, checked, keyGuard);
+          const id = await doSendMessage(db, deps.renderer, checked, keyGuard);
           deps.onCommit?.();
           return { id };
         };

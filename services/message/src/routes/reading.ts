@@ -10,7 +10,7 @@ import { extractRecipients } from '../domain/addressee';
 import { doDeleteTopic } from '../domain/delete-topic';
 import { parseNarrow } from '../domain/narrow';
 import { matchesNarrow, renderPreview } from '../domain/reading';
-import { loadSender } from '../domain/send-message';
+import { loadSender, truncateContent } from '../domain/send-message';
 import { doSendTyping } from '../domain/typing';
 import { intList } from './converters';
 import { messageIdParam } from './message-ops';
@@ -44,8 +44,10 @@ export function readingEndpoints(deps: MessageDeps) {
       method: 'POST',
       path: '/messages/render',
       auth: 'user',
-      params: { content: p.string({ required: true }) },
-      handler: async ({ params, identity }) => renderPreview(db, await caller(identity), params.content),
+      // Capped as a sent message's content is (10000 bytes, then marked): a preview costs no more
+      // to render than the message would, whatever the body limit lets through.
+      params: { content: p.custom(truncateContent, { required: true, schema: { type: 'string' } }) },
+      handler: async ({ params, identity }) => renderPreview(db, deps.renderer, await caller(identity), params.content),
     }),
     defineEndpoint({
       method: 'GET',

@@ -27,7 +27,7 @@ import { postBotMessages, silentMention, STREAM_EVENTS_TOPIC, youWereSubscribedM
 import { bulkSubscribe } from './bulk-subscribe';
 import { eventNotice } from './notices';
 import { streamDict } from '@chat/views';
-import { normalizeDescription } from './description';
+import { normalizeDescription, type Description } from './description';
 import { checkStreamName } from './stream-names';
 
 export interface StreamRequest {
@@ -73,10 +73,16 @@ interface Created {
  * Zulip's create_streams_if_needed. A stream created concurrently under the same name (any case)
  * is taken as existing, not as an error.
  */
-async function createStreams(trx: Executor, realmId: number, wanted: StreamRequest[], request: AddSubscriptionsRequest): Promise<Created> {
+async function createStreams(
+  trx: Executor,
+  realmId: number,
+  wanted: StreamRequest[],
+  request: AddSubscriptionsRequest,
+  described: Map<StreamRequest, Description>,
+): Promise<Created> {
   const result: Created = { created: [], existing: [], notices: [] };
   for (const want of wanted) {
-    const { description, rendered } = normalizeDescription(want.description ?? '');
+    const { description, rendered } = described.get(want) ?? { description: '', rendered: '' };
     const inviteOnly = request.invite_only;
     const rows: StreamRow[] = await trx('streams')
       .insert({
@@ -135,6 +141,12 @@ export async function addSubscriptions(
   const colors = new Map([...wanted].filter(([, w]) => w.color !== undefined).map(([key, w]) => [key, w.color!]));
   const realm = await getRealm(deps.db.knex, caller.realmId);
   const policy = (key: string) => Number((realm?.settings ?? {})[key] ?? 1);
+  // Rendered in the render pool before the transaction opens, one at a time (the caller's renders
+  // in flight are limited); only requests that name a description pay for it.
+  const described = new Map<StreamRequest, Description>();
+  for (const want of wanted.values()) {
+    if (want.description) described.set(want, await normalizeDescription(deps.renderer, caller.userId, want.description));
+  }
 
   const outcome = await deps.db.knex.transaction(async (trx) => {
     const existingByName = await streamsByNames(trx, caller.realmId, [...wanted.keys()]);
@@ -145,7 +157,7 @@ export async function addSubscriptions(
       }
       if (request.is_announcement_only && !caller.isAdmin) throw badRequest('User cannot create a stream with these settings.');
     }
-    const made = await createStreams(trx, caller.realmId, missing, request);
+    const made = await createStreams(trx, caller.realmId, missing, request, described);
     const existing = [...wanted.keys()].map((key) => existingByName.get(key)).filter((s): s is StreamRow => s !== undefined);
     existing.push(...made.existing);
 

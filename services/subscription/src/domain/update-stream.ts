@@ -34,6 +34,8 @@ export async function streamForAdmin(db: Executor, realmId: number, streamId: nu
 }
 
 export async function updateStream(deps: SubscriptionDeps, caller: Caller, streamId: number, update: StreamUpdate): Promise<void> {
+  // Rendered in the render pool before the transaction opens: no connection waits on a render.
+  const described = update.description === undefined ? undefined : await normalizeDescription(deps.renderer, caller.userId, update.description);
   const renamed = await deps.db.knex.transaction(async (trx) => {
     let stream = await streamForAdmin(trx, caller.realmId, streamId);
     const notices: Notice[] = [];
@@ -58,8 +60,8 @@ export async function updateStream(deps: SubscriptionDeps, caller: Caller, strea
       }
     }
 
-    if (update.description !== undefined) {
-      const { description, rendered } = normalizeDescription(update.description);
+    if (described !== undefined) {
+      const { description, rendered } = described;
       if (description !== stream.description) {
         await trx('streams').where({ id: stream.id }).update({ description, rendered_description: rendered });
         stream = { ...stream, description, rendered_description: rendered };

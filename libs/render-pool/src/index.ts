@@ -1,0 +1,1 @@
+export { createRenderPool, renderPoolOptions, RenderPool, type Renderer, type RenderPoolOptions } from './pool';
