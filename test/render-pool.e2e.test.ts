@@ -57,7 +57,7 @@ describe('a slow render holds nothing else (embedded, two render threads, one re
   let othello: ApiClient;
 
   beforeAll(async () => {
-    const config = testConfig({ renderThreads: 2, renderPerUserInFlight: 1 });
+    const config = testConfig({ renderThreads: 2, renderPerUserInFlight: 1, renderPerUserWaiting: 0 });
     server = await startStandalone({ config, logger: testLogger() });
     hamlet = await new ApiClient(server.app).loginAs('hamlet@zulip.com');
     othello = await new ApiClient(server.app).loginAs('othello@zulip.com');

@@ -89,11 +89,16 @@ export interface Config {
   /** RENDER_QUEUE_MAX: renders waiting for a thread past which new ones are refused with 503. */
   renderQueueMax: number;
   /**
-   * RENDER_PER_USER_IN_FLIGHT: renders one user may have waiting or running at once; past it, 429.
-   * It must stay below RENDER_THREADS, so one user's slow renders never hold every thread (the
-   * defaults: two of three); 0 turns it off.
+   * RENDER_PER_USER_IN_FLIGHT: renders one user may have running at once. It must stay below
+   * RENDER_THREADS, so one user's slow renders never hold every thread (the defaults: two of
+   * three); 0 turns the per-user limits off.
    */
   renderPerUserInFlight: number;
+  /**
+   * RENDER_PER_USER_WAITING: a user's further renders wait for one of theirs to end, up to this
+   * many (a bot's burst of webhook posts waits its turn); one more is refused with 429.
+   */
+  renderPerUserWaiting: number;
 }
 
 export const SERVICE_NAMES = ['message', 'subscription', 'settings', 'webhook', 'event-queue'] as const;
@@ -147,6 +152,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     renderThreads: intVar(env, 'RENDER_THREADS', 3, problems),
     renderQueueMax: intVar(env, 'RENDER_QUEUE_MAX', 100, problems),
     renderPerUserInFlight: intVar(env, 'RENDER_PER_USER_IN_FLIGHT', 2, problems),
+    renderPerUserWaiting: intVar(env, 'RENDER_PER_USER_WAITING', 20, problems),
     ...overrides,
   };
   if (production) {

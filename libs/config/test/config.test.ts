@@ -33,7 +33,7 @@ describe('loadConfig', () => {
   });
 
   it("renders under Zulip's 5 s deadline by default, and refuses a per-user limit that lets one user hold every render thread", () => {
-    expect(loadConfig({})).toMatchObject({ renderDeadlineMs: 5000, renderThreads: 3, renderQueueMax: 100, renderPerUserInFlight: 2 });
+    expect(loadConfig({})).toMatchObject({ renderDeadlineMs: 5000, renderThreads: 3, renderQueueMax: 100, renderPerUserInFlight: 2, renderPerUserWaiting: 20 });
     expect(problems({ RENDER_THREADS: '2', RENDER_PER_USER_IN_FLIGHT: '2' })).toContain('RENDER_PER_USER_IN_FLIGHT must be below RENDER_THREADS');
     expect(problems({ RENDER_THREADS: '1', RENDER_PER_USER_IN_FLIGHT: '0' })).toBe('');
     expect(problems({ RENDER_DEADLINE_MS: '0', RENDER_THREADS: '0' })).toMatch(/RENDER_DEADLINE_MS[\s\S]*RENDER_THREADS/);

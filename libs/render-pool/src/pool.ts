@@ -7,8 +7,10 @@
  *   starts it: past it the worker is terminated, so the runaway render really stops (a thread
  *   cannot be interrupted any other way), a fresh one replaces it, and the request gets Zulip's
  *   `Unable to render message` (400 BAD_REQUEST), as a renderer failure does;
- * - renders in flight per user (RENDER_PER_USER_IN_FLIGHT): past it, Zulip's rate-limit 429, so
- *   one user's slow renders cannot take every thread while everyone else's sends wait;
+ * - renders running per user (RENDER_PER_USER_IN_FLIGHT), so one user's slow renders cannot take
+ *   every thread while everyone else's sends wait: the user's further renders wait for one of
+ *   theirs to end (a bot's burst of webhook posts is served in turn), and past
+ *   RENDER_PER_USER_WAITING of those, Zulip's rate-limit 429;
  * - a bounded queue (RENDER_QUEUE_MAX) of renders waiting for a thread: past it, 503.
  *
  * One pool per process: in the embedded topology every service renders through the same one.
@@ -26,9 +28,9 @@ import type { RenderTask } from './render-task';
 /** What the services render through: the pool, or a stand-in in tests. */
 export interface Renderer {
   /**
-   * Renders `content` for the request of `userId` (the per-user limit counts by it). Throws an
+   * Renders `content` for the request of `userId` (the per-user limits count by it). Throws an
    * ApiError: 400 `Unable to render message` past the deadline or when the renderer fails, 429
-   * past the user's renders in flight, 503 when the queue is full.
+   * past the user's renders waiting for their turn, 503 when the queue is full.
    */
   render(userId: number, content: string, context?: MarkdownContext): Promise<RenderResult>;
   close(): Promise<void>;
@@ -39,8 +41,10 @@ export interface RenderPoolOptions {
   threads: number;
   /** Renders waiting for a thread; one more is refused. */
   queueMax: number;
-  /** Renders one user may have waiting or running; 0: no limit. */
+  /** Renders one user may have running; 0: no per-user limits. */
   perUserInFlight: number;
+  /** Renders of one user waiting for one of theirs to end; one more is refused (429). */
+  perUserWaiting: number;
   logger?: Logger;
   /** The worker module; by default found beside this code (see defaultWorkerFile). */
   workerFile?: string;
@@ -52,6 +56,7 @@ export function renderPoolOptions(config: Config): RenderPoolOptions {
     threads: config.renderThreads,
     queueMax: config.renderQueueMax,
     perUserInFlight: config.renderPerUserInFlight,
+    perUserWaiting: config.renderPerUserWaiting,
   };
 }
 
@@ -74,10 +79,15 @@ function queueFull(deadlineMs: number): ApiError {
   });
 }
 
+/** One user's renders: how many run, and the turns of those waiting for one of them to end. */
+interface UserTurns {
+  running: number;
+  waiting: (() => void)[];
+}
+
 export class RenderPool implements Renderer {
   private readonly pool: Piscina<RenderTask, RenderResult>;
-  /** Renders waiting or running, per user. */
-  private readonly perUser = new Map<number, number>();
+  private readonly users = new Map<number, UserTurns>();
   private total = 0;
 
   constructor(private readonly options: RenderPoolOptions) {
@@ -96,13 +106,50 @@ export class RenderPool implements Renderer {
   }
 
   async render(userId: number, content: string, context: MarkdownContext = {}): Promise<RenderResult> {
-    const { deadlineMs, perUserInFlight, queueMax } = this.options;
-    const mine = this.perUser.get(userId) ?? 0;
-    // A slot frees when one of the user's renders ends: within a deadline once it runs.
-    if (perUserInFlight > 0 && mine >= perUserInFlight) throw rateLimitedError({ retryAfterMs: deadlineMs });
+    const { deadlineMs, queueMax } = this.options;
     if (this.pool.queueSize >= queueMax) throw queueFull(deadlineMs);
-    this.perUser.set(userId, mine + 1);
+    // Synchronous when the user's turn is free, so the render reaches the pool at once.
+    const turn = this.takeTurn(userId);
     this.total++;
+    try {
+      if (turn) await turn;
+      return await this.run(userId, content, context);
+    } finally {
+      this.passTurn(userId);
+      this.total--;
+    }
+  }
+
+  /**
+   * Nothing when the user may start a render now, a promise of their turn when they must wait;
+   * throws the 429 past their waiting renders.
+   */
+  private takeTurn(userId: number): Promise<void> | undefined {
+    const { perUserInFlight, perUserWaiting, deadlineMs } = this.options;
+    if (perUserInFlight === 0) return undefined;
+    const user = this.users.get(userId) ?? { running: 0, waiting: [] };
+    this.users.set(userId, user);
+    if (user.running < perUserInFlight) {
+      user.running++;
+      return undefined;
+    }
+    // A turn frees when one of the user's renders ends: within a deadline once it runs.
+    if (user.waiting.length >= perUserWaiting) throw rateLimitedError({ retryAfterMs: deadlineMs });
+    // passTurn hands the ending render's place straight to the first waiting one, so no newcomer
+    // can take it in between and the user never runs more than the limit.
+    return new Promise<void>((resolve) => user.waiting.push(resolve));
+  }
+
+  private passTurn(userId: number): void {
+    const user = this.users.get(userId);
+    if (!user) return;
+    const next = user.waiting.shift();
+    if (next) next();
+    else if (--user.running === 0) this.users.delete(userId);
+  }
+
+  private async run(userId: number, content: string, context: MarkdownContext): Promise<RenderResult> {
+    const { deadlineMs } = this.options;
 
     const started = new Float64Array(new SharedArrayBuffer(Float64Array.BYTES_PER_ELEMENT));
     const abort = new AbortController();
@@ -127,10 +174,6 @@ export class RenderPool implements Renderer {
       throw badRequest('Unable to render message');
     } finally {
       clearTimeout(timer);
-      this.total--;
-      const left = (this.perUser.get(userId) ?? 1) - 1;
-      if (left > 0) this.perUser.set(userId, left);
-      else this.perUser.delete(userId);
     }
   }
 

@@ -12,7 +12,7 @@ const SLOW = 'http://'.repeat(150_000 / 7);
 const DEADLINE_MS = 300;
 
 function pool(options: Partial<RenderPoolOptions> = {}): RenderPool {
-  return createRenderPool({ deadlineMs: DEADLINE_MS, threads: 2, queueMax: 10, perUserInFlight: 0, ...options });
+  return createRenderPool({ deadlineMs: DEADLINE_MS, threads: 2, queueMax: 10, perUserInFlight: 0, perUserWaiting: 0, ...options });
 }
 
 /** Resolves with the error a render rejects with (fails the test when it resolves). */
@@ -96,6 +96,25 @@ describe('render pool', () => {
 
     expect((await refusal(slow)).status).toBe(400);
     expect((await renderer.render(7, 'free again')).html).toBe('<p>free again</p>');
+  });
+
+  it("keeps a user's burst waiting for their turn, one running at a time, and refuses past the waiting limit", async () => {
+    const renderer = started({ perUserInFlight: 1, perUserWaiting: 2 });
+    const order: string[] = [];
+    const slow = renderer.render(7, SLOW);
+    const second = renderer.render(7, 'second');
+    const third = renderer.render(7, 'third');
+    const done = Promise.all([settled(slow, order, 'slow'), settled(second, order, 'second'), settled(third, order, 'third')]);
+    const refused = await refusal(renderer.render(7, 'one too many'));
+    expect(refused.status).toBe(429);
+    // Another user is not behind this one's turns.
+    expect((await renderer.render(8, 'someone else')).html).toBe('<p>someone else</p>');
+    expect((await refusal(slow)).status).toBe(400);
+    expect((await second).html).toBe('<p>second</p>');
+    expect((await third).html).toBe('<p>third</p>');
+    await done;
+    expect(order).toEqual(['slow', 'second', 'third']);
+    expect(renderer.inFlight).toBe(0);
   });
 
   it('refuses a render with 503 when the queue is full', async () => {
