@@ -39,6 +39,8 @@ async function idPools(server: Standalone): Promise<IdPools> {
     bot_id: await ids('users', { is_bot: true }),
     stream_id: await ids('streams'),
     message_id: [...(await ids('messages')), ...((await knex('messages').max('id as max')) as { max: number }[]).map((r) => String(r.max))],
+    // Messages the administrator (the sweep's caller) received, so flag and read changes reach their SQL.
+    own_message_id: ((await knex('user_messages as um').join('users as u', 'u.id', 'um.user_id').where('u.email', 'iago@zulip.com').orderBy('um.message_id').limit(5).select('um.message_id')) as { message_id: number }[]).map((r) => String(r.message_id)),
     user_group_id: await ids('user_groups'),
     field_id: await ids('custom_profile_fields'),
     filter_id: await ids('realm_filters'),
