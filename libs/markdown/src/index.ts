@@ -5,7 +5,7 @@
  *
  * This file is the interface the message service relies on; the renderer behind it (markdown-it
  * with Zulip's rules, ./engine.ts) is measured against
- * ../../shared/reference/markdown_test_cases.json by test/corpus.test.ts.
+ * Zulip 2.1's corpus (test/fixtures/markdown_test_cases.json) by test/corpus.test.ts.
  */
 import type { MarkdownIt } from 'markdown-it';
 import { createEngine } from './engine';

@@ -1,5 +1,5 @@
 /**
- * Zulip 2.1's markdown corpus (shared/reference/markdown_test_cases.json) against the renderer.
+ * Zulip 2.1's markdown corpus (fixtures/markdown_test_cases.json, origin in fixtures/README.md) against the renderer.
  * Every case runs; the pass rate per section is printed and may not fall below what the
  * renderer reaches today, and the core syntax cases are asserted one by one.
  *
@@ -22,7 +22,7 @@ interface RegularCase {
 
 type LinkifyCase = [input: string, expected: string, url: string];
 
-const CORPUS = path.join(__dirname, '../../../../shared/reference/markdown_test_cases.json');
+const CORPUS = path.join(__dirname, 'fixtures/markdown_test_cases.json');
 
 /** The reference files are data from elsewhere: tolerate trailing commas should one appear. */
 function readLooseJson(file: string): unknown {

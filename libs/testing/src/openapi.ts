@@ -1,6 +1,6 @@
 /**
  * Checks response bodies against the 200 schemas of Zulip 2.1's own OpenAPI document
- * (../shared/reference/zulip-2.1-openapi.yaml, beside the repository), with every $ref resolved.
+ * (reference/zulip-2.1-openapi.yaml in this package, origin in its README), with every $ref resolved.
  *
  * Zulip's schemas describe fields under `allOf` parts without listing them as required, so a
  * response missing a documented field would pass; every documented property is therefore also
@@ -13,7 +13,7 @@ import { parse } from 'yaml';
 
 type Json = Record<string, unknown>;
 
-export const ZULIP_OPENAPI_FILE = join(__dirname, '../../../../shared/reference/zulip-2.1-openapi.yaml');
+export const ZULIP_OPENAPI_FILE = join(__dirname, '../reference/zulip-2.1-openapi.yaml');
 
 /** Replaces each {$ref: '#/a/b'} by the object it points at, recursively. */
 function resolveRefs(node: unknown, root: Json, seen: string[] = []): unknown {

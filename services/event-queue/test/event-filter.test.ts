@@ -11,7 +11,7 @@ interface FilterCase {
 
 /** Zulip's narrow.json, verbatim: it has trailing commas, which its ujson fork accepts. */
 function loadCases(): FilterCase[] {
-  const raw = readFileSync(join(__dirname, '../../../../shared/reference/narrow_event_filter_cases.json'), 'utf8');
+  const raw = readFileSync(join(__dirname, 'fixtures/narrow_event_filter_cases.json'), 'utf8');
   return JSON.parse(raw.replace(/,(\s*[}\]])/g, '$1')) as FilterCase[];
 }
 

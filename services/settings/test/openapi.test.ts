@@ -1,6 +1,6 @@
 /**
  * GET /users/me and GET /server_settings against the response schemas of Zulip 2.1's own OpenAPI
- * document (../shared/reference/zulip-2.1-openapi.yaml), with every $ref resolved.
+ * document (libs/testing/reference/zulip-2.1-openapi.yaml), with every $ref resolved.
  */
 import request from 'supertest';
 import { anonymousHeaders, zulipOpenApi } from '@chat/testing';
