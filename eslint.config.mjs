@@ -2,6 +2,19 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The package boundaries. A package is used through its entry (its package.json main), never its
+ * files; libraries never import services; a service never imports another service. Only the
+ * composition roots (services/standalone, deploy/, bench/, test/) assemble several services.
+ */
+const PACKAGE_ENTRY_ONLY = [
+  { regex: '^@chat/[^/]+/', message: "Import a package by its name (its entry), not its files: export what is needed from its index." },
+  { regex: '^(\\.\\./)+(libs|services)/', message: 'Reach another package by its name, not by a relative path.' },
+  { regex: '^(\\.\\./)+(?!src/)[a-z-]+/src(/|$)', message: 'Reach another package by its name, not by a relative path.' },
+];
+const NO_SERVICES = { regex: '^@chat/([a-z-]+-service|standalone)$', message: 'A library never imports a service.' };
+const boundaries = (...extra) => ({ 'no-restricted-imports': ['error', { patterns: [...PACKAGE_ENTRY_ONLY, ...extra] }] });
+
 /** knex and pg calls whose first argument is SQL text. */
 const SQL_TEXT_METHODS = '/^(raw|query|(and|or)?[wW]hereRaw|havingRaw|orderByRaw|selectRaw|joinRaw|groupByRaw|fromRaw|onRaw)$/';
 
@@ -38,6 +51,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  { files: ['**/*.ts'], rules: boundaries() },
+  { files: ['libs/**/*.ts'], rules: boundaries(NO_SERVICES) },
+  {
+    files: ['services/*/src/**/*.ts'],
+    ignores: ['services/standalone/**'],
+    rules: boundaries({ ...NO_SERVICES, message: 'A service never imports another service: shared reads and views live in libs/.' }),
   },
   {
     rules: {

@@ -12,8 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { createApiKeyCipher, createDatabase, getUserByEmail, migrate, seedDevRealm, type Database } from '@chat/db';
-import { getMessages } from '@chat/message-service/src/domain/get-messages';
-import { parseNarrow } from '@chat/message-service/src/domain/narrow';
+import { getMessages, parseNarrow } from '@chat/message-service';
 import { loadMessages } from './lib/generator';
 import { summarize, table, type LatencySummary } from './stats';
 

@@ -7,7 +7,7 @@
 import { build, type Plugin } from 'esbuild';
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { writeApiDocument } from '@chat/standalone/src/openapi';
+import { writeApiDocument } from '@chat/standalone';
 
 const root = resolve(__dirname, '..');
 /** Every process the image can run: the Dockerfile's SERVICE names one (dist/<name>.js). */

@@ -6,7 +6,7 @@
  * answer, and no answer, nor any event reaching a role's own queue, may carry a secret that role
  * may not see (unique markers in the messages, topic, file, stream name and bot key).
  */
-import { ROUTES } from '@chat/gateway-service/src/route-table';
+import { ROUTES } from '@chat/gateway-service';
 import { waitFor } from '@chat/testing';
 import { describeBothTopologies } from './topologies';
 import { buildWorld, ROLES, send, type Req, type Role, type World } from './authz-matrix.world';

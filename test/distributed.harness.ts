@@ -15,7 +15,7 @@ import { createApiKeyCipher, createDatabase, OutboxRelay, seedDevRealm, type Dat
 import { startReplica, withPlainEvents, type EventQueueWorker, type Replica } from '@chat/event-queue-service';
 import { buildGateway } from '@chat/gateway-service';
 import { createLimitedServer, httpInternalClient, type ServerLimits } from '@chat/http';
-import { forwardTo } from '@chat/gateway-service/src/forward';
+import { forwardTo } from '@chat/gateway-service';
 import { buildApp as buildMessage } from '@chat/message-service';
 import { RedisQueueStore } from '@chat/queue-store';
 import { createRenderPool, renderPoolOptions } from '@chat/render-pool';

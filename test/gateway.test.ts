@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { ROUTES } from '@chat/gateway-service/src/route-table';
+import { ROUTES } from '@chat/gateway-service';
 import { createApiKeyCipher, notifyAuthChange } from '@chat/db';
 import { identityHeaders } from '@chat/http';
 import { endpoints as eventQueueEndpoints } from '@chat/event-queue-service';

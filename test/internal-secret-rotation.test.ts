@@ -9,7 +9,7 @@ import request from 'supertest';
 import { acceptedInternalSecrets, loadConfig, ConfigError } from '@chat/config';
 import type { Database } from '@chat/db';
 import { buildApp as buildEventQueue, LocalPolls, withPlainEvents } from '@chat/event-queue-service';
-import { plainEventsHandler } from '@chat/event-queue-service/src/plain-events';
+import { plainEventsHandler } from '@chat/event-queue-service';
 import { identityHeaders, verifyIdentityHeaders, type UserIdentity } from '@chat/http';
 import { buildApp as buildMessage } from '@chat/message-service';
 import { MemoryQueueStore } from '@chat/queue-store';

@@ -3,9 +3,9 @@
  * with the parameters its service declares (read from the generated OpenAPI document, so a new
  * endpoint or parameter is fuzzed without touching the test).
  */
-import { ROUTES, type Route } from '@chat/gateway-service/src/route-table';
+import { ROUTES, type Route } from '@chat/gateway-service';
 import { openApiPath } from '@chat/http';
-import { buildApiDocument } from '@chat/standalone/src/openapi';
+import { buildApiDocument } from '@chat/standalone';
 
 /** How a parameter's raw text is read: the four conversions of libs/http/src/params.ts. */
 export type ParamKind = 'integer' | 'boolean' | 'string' | 'json';

@@ -2,9 +2,9 @@
  * The OpenAPI document covers every route the gateway serves, with the parameters each endpoint
  * declares and the authentication its route-table row names.
  */
-import { ROUTES } from '@chat/gateway-service/src/route-table';
+import { ROUTES } from '@chat/gateway-service';
 import { openApiPath, renderApiReference } from '@chat/http';
-import { buildApiDocument } from '@chat/standalone/src/openapi';
+import { buildApiDocument } from '@chat/standalone';
 
 const doc = buildApiDocument();
 

@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { loadConfig } from '@chat/config';
 import { serverLimits, withDevelopmentSecrets } from '@chat/runtime';
-import { writeApiDocument } from '@chat/standalone/src/openapi';
+import { writeApiDocument } from '@chat/standalone';
 import { migrateAndSeed } from '../migrate';
 import { startIngress } from './ingress';
 

@@ -6,12 +6,11 @@ import { connect } from '@nats-io/transport-node';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import Redis from 'ioredis';
-import { consumerName } from '@chat/bus/src/nats-setup';
+import { consumerName } from '@chat/bus';
 import type { Config } from '@chat/config';
 import type { Database } from '@chat/db';
 import type { Logger } from '@chat/log';
-import { RedisQueueStore, type QueueStore } from '@chat/queue-store';
-import { RedisLayout } from '@chat/queue-store/src/redis-layout';
+import { RedisLayout, RedisQueueStore, type QueueStore } from '@chat/queue-store';
 
 export function databaseCheck(db: Database): () => Promise<unknown> {
   return () => db.knex.raw('SELECT 1');

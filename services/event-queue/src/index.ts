@@ -2,4 +2,4 @@ export * from './app';
 export * from './worker';
 export * from './replica';
 export * from './polls';
-export { withPlainEvents, type PlainHandler } from './plain-events';
+export { plainEventsHandler, withPlainEvents, type PlainHandler } from './plain-events';

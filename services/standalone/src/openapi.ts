@@ -8,7 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import { loadConfig, ZULIP_VERSION, type ServiceName } from '@chat/config';
 import { endpoints as eventQueueEndpoints } from '@chat/event-queue-service';
-import { ROUTES } from '@chat/gateway-service/src/route-table';
+import { ROUTES } from '@chat/gateway-service';
 import { buildOpenApiDocument, type AnyEndpoint, type DocumentedRoute, type OpenApiDocument } from '@chat/http';
 import { createLogger } from '@chat/log';
 import { endpoints as messageEndpoints } from '@chat/message-service';

@@ -129,3 +129,4 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
     },
   };
 }
+export { buildApiDocument, writeApiDocument } from './openapi';
