@@ -1,0 +1,120 @@
+/**
+ * Plays the scenario against a running server (the embedded app or the distributed gateway) and
+ * records, for each step, the answer and the events it produced for two long-polling users
+ * (hamlet and iago, every event type). Values that differ from run to run (times, keys, queue
+ * ids, upload paths) are replaced by placeholders, so two runs of the same code record the same.
+ *
+ * Events arrive through the bus, after the answer: after each step iago sends a typing notice to
+ * hamlet (it goes through the same outbox and bus partition as every event of the realm), and
+ * each queue is polled until that notice arrives, so everything the step produced came before it.
+ */
+import type { Express } from 'express';
+import request from 'supertest';
+import type { Database } from '@chat/db';
+import { ApiClient } from '@chat/testing';
+import { SCENARIO, type Actor, type Step, type StepContext } from './scenario';
+
+export interface Recorded {
+  step: string;
+  status: number;
+  body: unknown;
+  events: Record<'hamlet' | 'iago', unknown[]>;
+}
+
+type Target = Express | string;
+const DEV_USERS: Record<string, string> = {
+  hamlet: 'hamlet@zulip.com',
+  iago: 'iago@zulip.com',
+  othello: 'othello@zulip.com',
+  cordelia: 'cordelia@zulip.com',
+};
+/** How long one queue may take to show the step's closing notice. */
+const SETTLE_MS = 15_000;
+
+class Poller {
+  private lastEventId = -1;
+  constructor(
+    private readonly client: ApiClient,
+    private readonly queueId: string,
+  ) {}
+
+  /** Events up to and including the first typing notice from `sentinelSender`, which is dropped. */
+  async until(sentinelSender: number): Promise<unknown[]> {
+    const events: unknown[] = [];
+    const deadline = Date.now() + SETTLE_MS;
+    while (Date.now() < deadline) {
+      const res = await this.client.get('/events', { queue_id: this.queueId, last_event_id: this.lastEventId });
+      for (const event of (res.body.events ?? []) as { id: number; type: string; op?: string; sender?: { user_id: number } }[]) {
+        this.lastEventId = Math.max(this.lastEventId, event.id);
+        if (event.type === 'heartbeat') continue;
+        if (event.type === 'typing' && event.op === 'start' && event.sender?.user_id === sentinelSender) return events;
+        events.push(event);
+      }
+    }
+    throw new Error('the closing typing notice never arrived');
+  }
+}
+
+export async function replay(target: Target, db: Database): Promise<Recorded[]> {
+  const knex = db.knex;
+  const clients = new Map<string, ApiClient>();
+  const clientFor = async (email: string, fresh = false): Promise<ApiClient> => {
+    if (fresh || !clients.has(email)) clients.set(email, await new ApiClient(target).loginAs(email));
+    return clients.get(email)!;
+  };
+  const [hamlet, iago] = [await clientFor(DEV_USERS.hamlet!), await clientFor(DEV_USERS.iago!)];
+  const register = async (client: ApiClient) =>
+    new Poller(client, (await client.post('/register', { apply_markdown: true, client_gravatar: false })).body.queue_id as string);
+  const polls = { hamlet: await register(hamlet), iago: await register(iago) };
+  const ids = async (table: string, column: string, value: string) => ((await knex(table).where(column, value).first('id')) as { id: number }).id;
+  const streamIds = new Map<string, number>();
+  const userIds = new Map<string, number>();
+  const refresh = async () => {
+    for (const row of (await knex('streams').select('id', 'name')) as { id: number; name: string }[]) streamIds.set(row.name, row.id);
+    for (const row of (await knex('users').select('id', 'email')) as { id: number; email: string }[]) userIds.set(row.email, row.id);
+  };
+  const ctx: StepContext = {
+    saved: {},
+    streamId: (name) => streamIds.get(name) ?? -1,
+    userId: (email) => userIds.get(email) ?? -1,
+  };
+  const iagoId = await ids('users', 'email', DEV_USERS.iago!);
+
+  const records: Recorded[] = [];
+  for (const step of SCENARIO) {
+    await refresh();
+    const res = await send(step, ctx, target, clientFor);
+    if (step.save && res.body && typeof res.body === 'object') ctx.saved[step.save] = res.body as Record<string, unknown>;
+    await iago.post('/typing', { op: 'start', to: [DEV_USERS.hamlet] });
+    const events = { hamlet: await polls.hamlet.until(iagoId), iago: await polls.iago.until(iagoId) };
+    const json = (res.headers['content-type'] ?? '').startsWith('application/json');
+    records.push({ step: describe(step, ctx), status: res.status, body: json ? res.body : { contentType: res.headers['content-type'], text: res.text }, events });
+  }
+  return records;
+}
+
+function describe(step: Step, ctx: StepContext): string {
+  const path = typeof step.path === 'function' ? step.path(ctx) : step.path;
+  return `${step.as} ${step.method.toUpperCase()} ${path}`;
+}
+
+async function send(step: Step, ctx: StepContext, target: Target, clientFor: (email: string, fresh?: boolean) => Promise<ApiClient>) {
+  const path = typeof step.path === 'function' ? step.path(ctx) : step.path;
+  const params = typeof step.params === 'function' ? step.params(ctx) : (step.params ?? {});
+  if (step.as === 'anonymous') {
+    const url = `/api/v1${path}`;
+    return step.method === 'get' ? request(target).get(url).query(params as Record<string, string>) : request(target)[step.method](url).type('form').send(params as Record<string, string>);
+  }
+  const email = emailOf(step.as);
+  const client = await clientFor(email);
+  const res = step.file
+    ? await client.api(step.method, path).attach(step.file.field, step.file.content, step.file.name)
+    : await client.call(step.method, path, params);
+  // A new key: later steps as this user log in again.
+  if (path.endsWith('/api_key/regenerate') && path.startsWith('/users/me')) await clientFor(email, true);
+  return res;
+}
+
+function emailOf(actor: Actor): string {
+  return DEV_USERS[actor] ?? actor;
+}

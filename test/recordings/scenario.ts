@@ -1,0 +1,144 @@
+/**
+ * A fixed conversation with the server that calls every endpoint of the route table at least once,
+ * as the development realm's users, in an order where each call finds what it needs (a message to
+ * edit, a bot to update, a group to delete). Values a step needs from an earlier answer (the id of
+ * the message just sent) are taken from `ctx.saved`.
+ */
+export type Actor = 'hamlet' | 'iago' | 'othello' | 'cordelia' | 'anonymous' | `${string}@zulip.com`;
+type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
+
+export interface StepContext {
+  /** Answers saved by earlier steps, by the step's `save` name. */
+  saved: Record<string, Record<string, unknown>>;
+  /** Ids from the database: streams by name, users by e-mail. */
+  streamId(name: string): number;
+  userId(email: string): number;
+}
+
+export interface Step {
+  as: Actor;
+  method: Method;
+  path: string | ((ctx: StepContext) => string);
+  params?: Record<string, unknown> | ((ctx: StepContext) => Record<string, unknown>);
+  /** A file sent as multipart (uploads, custom emoji). */
+  file?: { field: string; name: string; content: Buffer };
+  /** Keep the answer's body under this name. */
+  save?: string;
+}
+
+const saved = (ctx: StepContext, name: string, key = 'id'): number | string => ctx.saved[name]![key] as number | string;
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+
+export const SCENARIO: Step[] = [
+  { as: 'anonymous', method: 'get', path: '/server_settings' },
+  { as: 'anonymous', method: 'post', path: '/fetch_api_key', params: { username: 'hamlet@zulip.com', password: 'wrong' } },
+  { as: 'hamlet', method: 'get', path: '/users/me' },
+  { as: 'hamlet', method: 'get', path: '/users', params: { client_gravatar: false } },
+  { as: 'hamlet', method: 'get', path: '/streams' },
+  { as: 'hamlet', method: 'get', path: '/get_stream_id', params: { stream: 'Denmark' } },
+  { as: 'hamlet', method: 'get', path: '/users/me/subscriptions' },
+
+  // Messages.
+  { as: 'hamlet', method: 'post', path: '/messages', params: { type: 'stream', to: 'Denmark', topic: 'castle', content: 'Something is **rotten**, @**Othello, the Moor of Venice**' }, save: 'm1' },
+  { as: 'othello', method: 'post', path: '/messages', params: { type: 'private', to: ['hamlet@zulip.com'], content: 'a word' }, save: 'pm' },
+  { as: 'hamlet', method: 'post', path: '/messages', params: { type: 'private', to: ['othello@zulip.com', 'cordelia@zulip.com'], content: 'to both' } },
+  { as: 'hamlet', method: 'get', path: '/messages', params: { anchor: 10000000000000000, num_before: 5, num_after: 0, narrow: [{ operator: 'stream', operand: 'Denmark' }] } },
+  { as: 'hamlet', method: 'get', path: '/messages', params: { anchor: 0, num_before: 0, num_after: 3, narrow: [{ operator: 'is', operand: 'private' }] } },
+  { as: 'hamlet', method: 'get', path: '/messages', params: { anchor: 10000000000000000, num_before: 3, num_after: 0, narrow: [{ operator: 'search', operand: 'rotten' }] } },
+  { as: 'hamlet', method: 'get', path: (c) => `/messages/${saved(c, 'm1')}` },
+  { as: 'hamlet', method: 'get', path: '/messages/matches_narrow', params: (c) => ({ msg_ids: [saved(c, 'm1'), saved(c, 'pm')], narrow: [{ operator: 'search', operand: 'rotten' }] }) },
+  { as: 'hamlet', method: 'post', path: '/messages/render', params: { content: '**bold** and :smile: and #**Denmark**' } },
+  { as: 'hamlet', method: 'patch', path: (c) => `/messages/${saved(c, 'm1')}`, params: { content: 'Something is **very** rotten' } },
+  { as: 'hamlet', method: 'patch', path: (c) => `/messages/${saved(c, 'm1')}`, params: { topic: 'castle walls', propagate_mode: 'change_one' } },
+  { as: 'hamlet', method: 'get', path: (c) => `/messages/${saved(c, 'm1')}/history` },
+  { as: 'othello', method: 'post', path: (c) => `/messages/${saved(c, 'm1')}/reactions`, params: { emoji_name: 'smile' } },
+  { as: 'othello', method: 'delete', path: (c) => `/messages/${saved(c, 'm1')}/reactions`, params: { emoji_name: 'smile' } },
+  { as: 'hamlet', method: 'post', path: '/messages/flags', params: (c) => ({ messages: [saved(c, 'm1')], op: 'add', flag: 'starred' }) },
+  { as: 'hamlet', method: 'post', path: '/messages/flags', params: { messages: [], op: 'add', flag: 'invalid' } },
+  { as: 'hamlet', method: 'post', path: '/mark_topic_as_read', params: (c) => ({ stream_id: c.streamId('Denmark'), topic_name: 'castle walls' }) },
+  { as: 'hamlet', method: 'post', path: '/mark_stream_as_read', params: (c) => ({ stream_id: c.streamId('Denmark') }) },
+  { as: 'hamlet', method: 'post', path: '/mark_all_as_read' },
+  { as: 'othello', method: 'post', path: '/typing', params: { op: 'start', to: ['hamlet@zulip.com'] } },
+  { as: 'hamlet', method: 'post', path: '/messages', params: { type: 'stream', to: 'Denmark', topic: 'to delete', content: 'gone soon' }, save: 'm2' },
+  { as: 'iago', method: 'delete', path: (c) => `/messages/${saved(c, 'm2')}` },
+  { as: 'hamlet', method: 'post', path: '/messages', params: { type: 'stream', to: 'Verona', topic: 'doomed topic', content: 'x' } },
+  { as: 'iago', method: 'post', path: (c) => `/streams/${c.streamId('Verona')}/delete_topic`, params: { topic_name: 'doomed topic' } },
+  { as: 'hamlet', method: 'get', path: (c) => `/users/me/${c.streamId('Denmark')}/topics` },
+
+  // Uploads and attachments.
+  { as: 'hamlet', method: 'post', path: '/user_uploads', file: { field: 'file', name: 'plan.txt', content: Buffer.from('the plan') }, save: 'upload' },
+  { as: 'hamlet', method: 'get', path: (c) => String(saved(c, 'upload', 'uri')) },
+  { as: 'hamlet', method: 'get', path: '/attachments', save: 'attachments' },
+  { as: 'hamlet', method: 'delete', path: (c) => `/attachments/${(c.saved.attachments!.attachments as { id: number }[])[0]!.id}` },
+
+  // Linkifiers.
+  { as: 'iago', method: 'post', path: '/realm/filters', params: { pattern: '#(?P<id>[0-9]+)', url_format_string: 'https://github.com/zulip/zulip/issues/%(id)s' }, save: 'filter' },
+  { as: 'hamlet', method: 'get', path: '/realm/filters' },
+  { as: 'iago', method: 'delete', path: (c) => `/realm/filters/${saved(c, 'filter')}` },
+
+  // Streams and subscriptions.
+  { as: 'hamlet', method: 'post', path: '/users/me/subscriptions', params: { subscriptions: [{ name: 'Elsinore', description: 'The castle' }], principals: ['hamlet@zulip.com', 'othello@zulip.com'] } },
+  { as: 'hamlet', method: 'post', path: '/users/me/subscriptions/properties', params: (c) => ({ subscription_data: [{ stream_id: c.streamId('Elsinore'), property: 'color', value: '#aabbcc' }] }) },
+  { as: 'hamlet', method: 'patch', path: '/users/me/subscriptions/muted_topics', params: { stream: 'Denmark', topic: 'castle walls', op: 'add' } },
+  { as: 'hamlet', method: 'get', path: (c) => `/streams/${c.streamId('Elsinore')}/members` },
+  { as: 'iago', method: 'patch', path: (c) => `/streams/${c.streamId('Elsinore')}`, params: { description: 'Where the ghost walks' } },
+  { as: 'hamlet', method: 'delete', path: '/users/me/subscriptions', params: { subscriptions: ['Elsinore'] } },
+  { as: 'iago', method: 'post', path: '/default_streams', params: { stream_name: 'Denmark' } },
+  { as: 'iago', method: 'delete', path: '/default_streams', params: { stream_name: 'Denmark' } },
+  { as: 'iago', method: 'delete', path: (c) => `/streams/${c.streamId('Elsinore')}` },
+
+  // Users, settings, presence.
+  { as: 'hamlet', method: 'get', path: '/users/me/pointer' },
+  { as: 'hamlet', method: 'post', path: '/users/me/pointer', params: (c) => ({ pointer: saved(c, 'm1') }) },
+  { as: 'hamlet', method: 'put', path: '/users/me/pointer', params: (c) => ({ pointer: saved(c, 'm1') }) },
+  { as: 'hamlet', method: 'post', path: '/users/me/presence', params: { status: 'active', new_user_input: true } },
+  { as: 'hamlet', method: 'get', path: '/realm/presence' },
+  { as: 'hamlet', method: 'get', path: '/users/othello@zulip.com/presence' },
+  { as: 'hamlet', method: 'put', path: '/users/me/status', params: { status_text: 'in the castle', away: false } },
+  { as: 'hamlet', method: 'patch', path: '/settings/notifications', params: { enable_sounds: false } },
+  { as: 'hamlet', method: 'patch', path: '/settings/display', params: { twenty_four_hour_time: true } },
+  { as: 'hamlet', method: 'post', path: '/users/me/alert_words', params: { alert_words: ['ghost'] } },
+  { as: 'hamlet', method: 'get', path: '/users/me/alert_words' },
+  { as: 'hamlet', method: 'delete', path: '/users/me/alert_words', params: { alert_words: ['ghost'] } },
+  { as: 'iago', method: 'post', path: '/realm/profile_fields', params: { name: 'Castle', hint: 'Which one', field_type: 1 }, save: 'field' },
+  { as: 'hamlet', method: 'get', path: '/realm/profile_fields' },
+  { as: 'hamlet', method: 'patch', path: '/users/me/profile_data', params: (c) => ({ data: [{ id: saved(c, 'field'), value: 'Elsinore' }] }) },
+  { as: 'iago', method: 'delete', path: (c) => `/realm/profile_fields/${saved(c, 'field')}` },
+  { as: 'iago', method: 'patch', path: '/realm', params: { description: 'The development realm, recorded' } },
+  { as: 'hamlet', method: 'get', path: '/realm/emoji' },
+  { as: 'hamlet', method: 'post', path: '/realm/emoji/recorded', file: { field: 'file', name: 'recorded.png', content: PNG } },
+  { as: 'iago', method: 'delete', path: '/realm/emoji/recorded' },
+
+  // Groups.
+  { as: 'hamlet', method: 'get', path: '/user_groups' },
+  { as: 'iago', method: 'post', path: '/user_groups/create', params: (c) => ({ name: 'gravediggers', description: 'Two clowns', members: [c.userId('hamlet@zulip.com')] }) },
+  { as: 'iago', method: 'get', path: '/user_groups', save: 'groups' },
+  {
+    as: 'iago',
+    method: 'post',
+    path: (c) => `/user_groups/${(c.saved.groups!.user_groups as { id: number; name: string }[]).find((g) => g.name === 'gravediggers')!.id}/members`,
+    params: (c) => ({ add: [c.userId('othello@zulip.com')] }),
+  },
+  { as: 'iago', method: 'patch', path: (c) => `/user_groups/${(c.saved.groups!.user_groups as { id: number; name: string }[]).find((g) => g.name === 'gravediggers')!.id}`, params: { description: 'Clowns' } },
+  { as: 'iago', method: 'delete', path: (c) => `/user_groups/${(c.saved.groups!.user_groups as { id: number; name: string }[]).find((g) => g.name === 'gravediggers')!.id}` },
+
+  // Bots.
+  { as: 'hamlet', method: 'post', path: '/bots', params: { full_name: 'Recorder', short_name: 'recorder', bot_type: 1 }, save: 'bot' },
+  { as: 'hamlet', method: 'get', path: '/bots' },
+  { as: 'hamlet', method: 'patch', path: (c) => `/bots/${saved(c, 'bot', 'user_id')}`, params: { full_name: 'Recorder Two' } },
+  { as: 'hamlet', method: 'post', path: (c) => `/bots/${saved(c, 'bot', 'user_id')}/api_key/regenerate` },
+  { as: 'hamlet', method: 'delete', path: (c) => `/bots/${saved(c, 'bot', 'user_id')}` },
+
+  // Administration of users.
+  { as: 'iago', method: 'post', path: '/users', params: { email: 'rosencrantz@zulip.com', password: 'a-long-password', full_name: 'Rosencrantz', short_name: 'rosencrantz' } },
+  { as: 'iago', method: 'patch', path: (c) => `/users/${c.userId('rosencrantz@zulip.com')}`, params: { full_name: 'Guildenstern' } },
+  { as: 'iago', method: 'delete', path: (c) => `/users/${c.userId('rosencrantz@zulip.com')}` },
+  { as: 'iago', method: 'post', path: (c) => `/users/${c.userId('rosencrantz@zulip.com')}/reactivate` },
+  { as: 'rosencrantz@zulip.com', method: 'post', path: '/users/me/api_key/regenerate' },
+  { as: 'rosencrantz@zulip.com', method: 'delete', path: '/users/me' },
+
+  // Event queues (beside the two the recorder polls).
+  { as: 'cordelia', method: 'post', path: '/register', params: { event_types: ['message'] }, save: 'queue' },
+  { as: 'cordelia', method: 'get', path: '/events', params: (c) => ({ queue_id: saved(c, 'queue', 'queue_id'), last_event_id: -1, dont_block: true }) },
+  { as: 'cordelia', method: 'delete', path: '/events', params: (c) => ({ queue_id: saved(c, 'queue', 'queue_id') }) },
+];
