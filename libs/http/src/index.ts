@@ -17,3 +17,4 @@ export * from './rate-limit';
 export * from './rate-limit-store';
 export * from './body-limits';
 export * from './limited-server';
+export * from './validators';

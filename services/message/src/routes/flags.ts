@@ -1,9 +1,8 @@
 /** The caller's message flags: POST /messages/flags and Zulip's mark-as-read shortcuts. */
-import { defineEndpoint, p } from '@chat/http';
+import { defineEndpoint, p, intList, jsonInt } from '@chat/http';
 import type { MessageDeps } from '../app';
 import { loadSender } from '../domain/send-message';
 import { doMarkAllAsRead, doMarkStreamAsRead, doUpdateMessageFlags } from '../domain/update-flags';
-import { intList, jsonInt } from './converters';
 
 
 export function flagEndpoints(deps: MessageDeps) {

@@ -1,5 +1,4 @@
-import { invalidArgument } from '@chat/errors';
-import { clientName, defineEndpoint, p } from '@chat/http';
+import { clientName, defineEndpoint, nonNegativeInt, p } from '@chat/http';
 import type { MessageDeps } from '../app';
 import { extractRecipients } from '../domain/addressee';
 import { getMessages } from '../domain/get-messages';
@@ -7,10 +6,6 @@ import { IDEMPOTENCY_HEADER, parseIdempotencyKey, type KeyGuard, requestHash, se
 import { parseNarrow } from '../domain/narrow';
 import { checkSendMessage, doSendMessage, loadSender, nulInContent } from '../domain/send-message';
 
-const nonNegative = (raw: string, name: string): number => {
-  if (!/^\d+$/.test(raw.trim())) throw invalidArgument(name, raw);
-  return Number(raw.trim());
-};
 
 export function messageEndpoints(deps: MessageDeps) {
   const db = deps.db.knex;
@@ -59,8 +54,8 @@ export function messageEndpoints(deps: MessageDeps) {
         // Zulip clients send 10^16 for "newest": any 64-bit value is taken and compared as an id.
         anchor: p.int({ range: p.INT64 }),
         use_first_unread_anchor: p.bool({ default: false }),
-        num_before: p.custom(nonNegative, { required: true }),
-        num_after: p.custom(nonNegative, { required: true }),
+        num_before: p.custom(nonNegativeInt, { required: true }),
+        num_after: p.custom(nonNegativeInt, { required: true }),
         narrow: p.custom((raw) => ({ raw, value: parseJsonLoose(raw) }), {}),
         client_gravatar: p.bool({ default: false }),
         apply_markdown: p.bool({ default: true }),

@@ -4,7 +4,7 @@
  * service's), and POST /typing (private conversations, resolved as sends resolve them).
  */
 import { invalidArgument } from '@chat/errors';
-import { defineEndpoint, p } from '@chat/http';
+import { defineEndpoint, p, intList } from '@chat/http';
 import type { MessageDeps } from '../app';
 import { extractRecipients } from '../domain/addressee';
 import { doDeleteTopic } from '../domain/delete-topic';
@@ -12,7 +12,6 @@ import { parseNarrow } from '../domain/narrow';
 import { matchesNarrow, renderPreview } from '../domain/reading';
 import { loadSender, truncateContent } from '../domain/send-message';
 import { doSendTyping } from '../domain/typing';
-import { intList } from './converters';
 import { messageIdParam } from './message-ops';
 
 

@@ -62,19 +62,3 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$|^[^\s@]+@[^\s@.]+$/;
 export function isValidEmail(email: string): boolean {
   return email.length <= 254 && EMAIL.test(email);
 }
-
-/**
- * Zulip reads some string settings through a JSON validator (check_string), so its own clients
- * send them JSON-encoded ("\"ding\""); the spec calls them plain strings. Both are accepted.
- */
-export function jsonOrPlainString(raw: string): string {
-  if (raw.startsWith('"')) {
-    try {
-      const decoded: unknown = JSON.parse(raw);
-      if (typeof decoded === 'string') return decoded;
-    } catch {
-      // Not JSON after all: the value is the plain string itself.
-    }
-  }
-  return raw;
-}

@@ -2,11 +2,10 @@
  * Custom profile fields (Zulip 2.1's zerver/views/custom_profile_fields.py): the realm's fields,
  * administrators adding and removing them, and each user's own values.
  */
-import { anyOf, PROFILE_FIELD_TYPES, realmProfileFields, writeNotices, type Executor } from '@chat/db';
+import { anyOf, isRowId, PROFILE_FIELD_TYPES, realmProfileFields, writeNotices, type Executor } from '@chat/db';
 import { badRequest, escapeHtml } from '@chat/errors';
 import type { SettingsContext } from '../app';
 import { activeUserIds, loadActor, notice, requireAdmin } from './common';
-import { isRowId, noNul } from './validators';
 
 /** CustomProfileField.NAME_MAX_LENGTH and HINT_MAX_LENGTH. */
 const NAME_MAX = 40;
@@ -49,8 +48,7 @@ export async function createProfileField(
   actorId: number,
   input: { name: string; hint: string; fieldType: number; fieldData: unknown },
 ): Promise<Record<string, unknown>> {
-  const name = noNul(input.name, 'name').trim();
-  noNul(input.hint, 'hint');
+  const name = input.name.trim();
   if (!name) throw badRequest('Label cannot be blank.');
   if (name.length > NAME_MAX) throw badRequest(`name is too long (limit: ${NAME_MAX} characters)`);
   if (input.hint.length > HINT_MAX) throw badRequest(`hint is too long (limit: ${HINT_MAX} characters)`);
@@ -108,7 +106,6 @@ async function checkValue(db: Executor, realmId: number, field: { name: string; 
     return JSON.stringify(ids);
   }
   if (typeof value !== 'string') throw badRequest(`${name} is not a string`);
-  noNul(value, name);
   if (field.field_type === SHORT_TEXT && value.length > 50) throw badRequest(`${name} is too long (limit: 50 characters)`);
   if (field.field_type === LONG_TEXT && value.length > 500) throw badRequest(`${name} is too long (limit: 500 characters)`);
   if (field.field_type === DATE && (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value)))) throw badRequest(`${name} is not a date`);

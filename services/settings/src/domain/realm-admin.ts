@@ -9,7 +9,6 @@ import type { ClientEvent } from '@chat/events';
 import type { SettingsContext } from '../app';
 import { REALM_PROPERTY_DEFAULTS as DEFAULTS } from '@chat/views';
 import { activeUserIds, loadActor, notice, requireAdmin } from './common';
-import { noNul } from './validators';
 
 /** Realm.property_types of Zulip 2.1 with their kind (name and description are columns). */
 export const REALM_PROPERTY_TYPES = {
@@ -81,7 +80,6 @@ export interface RealmUpdate {
 
 function validate(update: RealmUpdate): void {
   const props = update.properties;
-  for (const [key, value] of Object.entries(props)) if (typeof value === 'string') noNul(value, key);
   if (typeof props.description === 'string' && props.description.length > MAX_DESCRIPTION) {
     throw badRequest('Organization description is too long.');
   }

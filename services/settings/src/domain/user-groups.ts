@@ -1,9 +1,8 @@
 /** User groups (Zulip 2.1's zerver/views/user_groups.py and zerver/lib/user_groups.py). */
-import { anyOf, userGroupsInRealm, writeNotices, type Executor, type UserRow } from '@chat/db';
+import { anyOf, isRowId, userGroupsInRealm, writeNotices, type Executor, type UserRow } from '@chat/db';
 import { ApiError, badRequest } from '@chat/errors';
 import type { SettingsContext } from '../app';
 import { activeUserIds, loadActor, notice, requireMemberOrAdmin } from './common';
-import { isRowId, noNul } from './validators';
 
 /** Realm.USER_GROUP_EDIT_POLICY_MEMBERS; the other value (2) is administrators only. */
 const EDIT_POLICY_MEMBERS = 1;
@@ -68,8 +67,6 @@ export async function createUserGroup(
   actorId: number,
   input: { name: string; description: string; members: number[] },
 ): Promise<Record<string, unknown>> {
-  noNul(input.name, 'name');
-  noNul(input.description, 'description');
   try {
     await ctx.db.knex.transaction(async (trx) => {
       await checkEditPermission(trx, realmId, actorId);
@@ -98,8 +95,6 @@ export async function updateUserGroup(
   input: { name?: string; description?: string },
 ): Promise<Record<string, unknown>> {
   if (input.name === undefined && input.description === undefined) throw badRequest('No new data supplied');
-  if (input.name !== undefined) noNul(input.name, 'name');
-  if (input.description !== undefined) noNul(input.description, 'description');
   try {
     await ctx.db.knex.transaction(async (trx) => {
       const actor = await checkEditPermission(trx, realmId, actorId);

@@ -1,9 +1,8 @@
-import { defineEndpoint, p } from '@chat/http';
+import { check, checkList, checkString, defineEndpoint, p } from '@chat/http';
 import type { SettingsContext } from '../app';
 import { changeAlertWords, listAlertWords } from '../domain/alert-words';
-import { checkStringList, noNul } from '../domain/validators';
 
-const wordList = (value: unknown) => checkStringList(value, 'alert_words').map((w) => noNul(w, 'alert_words'));
+const wordList = (value: unknown) => check<string[]>(checkList(checkString), 'alert_words', value);
 
 const words = { alert_words: p.json<unknown>({ default: [], schema: { description: 'JSON list of words (checked by the handler)' } }) };
 

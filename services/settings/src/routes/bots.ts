@@ -1,6 +1,5 @@
-import { defineEndpoint, p } from '@chat/http';
+import { defineEndpoint, p, jsonOrPlainString } from '@chat/http';
 import type { SettingsContext } from '../app';
-import { jsonOrPlainString } from '../domain/common';
 import { addBot, deactivateBot, listBots, patchBot, regenerateBotApiKey } from '../domain/bots';
 
 const botId = { bot_id: p.int({ required: true }) };

@@ -1,19 +1,11 @@
-import { badRequest, invalidArgument } from '@chat/errors';
-import { defineEndpoint, p } from '@chat/http';
+import { badRequest } from '@chat/errors';
+import { defineEndpoint, nonNegativeInt, p } from '@chat/http';
 import type { SettingsContext } from '../app';
 import { getOwnProfile } from '../domain/profile';
 import { getPointer, updatePointer } from '../domain/pointer';
 import { deactivateOwnUser } from '../domain/users';
 import { regenerateOwnApiKey } from '../domain/bots';
 
-/** Zulip's to_non_negative_int converter. */
-function nonNegativeInt(raw: string, name: string): number {
-  const text = raw.trim();
-  if (!/^\d+$/.test(text)) throw invalidArgument(name, raw);
-  const value = Number(text);
-  if (!Number.isSafeInteger(value)) throw invalidArgument(name, raw);
-  return value;
-}
 
 const pointerParams = { pointer: p.custom(nonNegativeInt, { required: true, rangeError: () => badRequest('Invalid message ID') }) };
 

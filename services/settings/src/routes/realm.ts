@@ -1,16 +1,8 @@
-import { defineEndpoint, p, type ParamSpec } from '@chat/http';
-import { badRequest, invalidArgument } from '@chat/errors';
+import { checkBool, checkDictOf, defineEndpoint, jsonOrPlainString, nonNegativeInt, p, validatedJson, type ParamSpec } from '@chat/http';
+import { badRequest } from '@chat/errors';
 import type { SettingsContext } from '../app';
-import { jsonOrPlainString } from '../domain/common';
 import { REALM_PROPERTY_TYPES, updateRealm, type RealmProperty } from '../domain/realm-admin';
 
-/** Zulip's to_non_negative_int converter. */
-function nonNegativeInt(raw: string, name: string): number {
-  const text = raw.trim();
-  // Stored in PostgreSQL integer columns by Zulip; larger values are refused.
-  if (!/^\d+$/.test(text) || Number(text) > 2147483647) throw invalidArgument(name, raw);
-  return Number(text);
-}
 
 /** check_int that also takes JSON null (message_retention_days: forever). */
 function nullableInt(raw: string, name: string): number | null {
@@ -19,21 +11,7 @@ function nullableInt(raw: string, name: string): number | null {
   return Number(raw.trim());
 }
 
-function authMethods(raw: string, name: string): Record<string, boolean> {
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    throw badRequest(`Argument "${name}" is not valid JSON.`);
-  }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw badRequest(`${name} is not a dict`);
-  for (const [key, v] of Object.entries(value)) {
-    // The dict is stored as jsonb, which cannot hold NUL.
-    if (key.includes('\u0000')) throw invalidArgument(name, raw);
-    if (typeof v !== 'boolean') throw badRequest(`${name}["${key}"] is not a boolean`);
-  }
-  return value as Record<string, boolean>;
-}
+const authMethods = validatedJson<Record<string, boolean>>(checkDictOf(checkBool));
 
 function propertyParam(key: RealmProperty): ParamSpec<unknown, false> {
   const kind = REALM_PROPERTY_TYPES[key];

@@ -1,7 +1,6 @@
-import { defineEndpoint, p } from '@chat/http';
+import { check, checkInt, checkList, defineEndpoint, p } from '@chat/http';
 import type { SettingsContext } from '../app';
 import { createUserGroup, deleteUserGroup, listUserGroups, updateUserGroup, updateUserGroupMembers } from '../domain/user-groups';
-import { checkIntList } from '../domain/validators';
 
 const groupId = { user_group_id: p.int({ required: true }) };
 /** Checked by the handler (Zulip's check_list(check_int) messages), so the schema does not restrict it. */
@@ -29,7 +28,7 @@ export function userGroupEndpoints(ctx: SettingsContext) {
         createUserGroup(ctx, identity.realmId, identity.userId, {
           name: params.name,
           description: params.description,
-          members: checkIntList(params.members, 'members'),
+          members: check<number[]>(checkList(checkInt), 'members', params.members),
         }),
     }),
     defineEndpoint({
@@ -66,8 +65,8 @@ export function userGroupEndpoints(ctx: SettingsContext) {
       },
       handler: ({ identity, params }) =>
         updateUserGroupMembers(ctx, identity.realmId, identity.userId, params.user_group_id, {
-          add: checkIntList(params.add, 'add'),
-          delete: checkIntList(params.delete, 'delete'),
+          add: check<number[]>(checkList(checkInt), 'add', params.add),
+          delete: check<number[]>(checkList(checkInt), 'delete', params.delete),
         }),
     }),
   ];

@@ -1,6 +1,5 @@
-import { defineEndpoint, p } from '@chat/http';
+import { defineEndpoint, p, jsonOrPlainString } from '@chat/http';
 import type { SettingsContext } from '../app';
-import { jsonOrPlainString } from '../domain/common';
 import { updateDisplaySettings, updateNotificationSettings } from '../domain/user-settings';
 
 const text = () => p.custom((raw) => jsonOrPlainString(raw));

@@ -1,6 +1,5 @@
-import { defineEndpoint, p } from '@chat/http';
+import { defineEndpoint, p, jsonOrPlainString } from '@chat/http';
 import type { SettingsContext } from '../app';
-import { jsonOrPlainString } from '../domain/common';
 import { createUserByAdmin, deactivateUser, listUsers, reactivateUser, updateUser } from '../domain/users';
 
 const userId = { user_id: p.int({ required: true }) };

@@ -8,9 +8,9 @@ import { plainError } from '@chat/errors';
 import { writeNotices } from '@chat/db';
 import type { Notice } from '@chat/events';
 import type { SubscriptionDeps } from '../app';
-import { checkBool, checkColor, type Validator } from '../validators';
 import { accessStreamById, type Caller } from './access';
 import { eventNotice } from './notices';
+import { checkBool, checkColor, type Validator } from '@chat/http';
 
 export interface PropertyChange {
   stream_id: number;

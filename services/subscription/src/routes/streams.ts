@@ -1,12 +1,11 @@
 import { topicHistoryForStream } from '@chat/db';
-import { defineEndpoint, p } from '@chat/http';
+import { defineEndpoint, p, checkCappedString, jsonOrPlainString } from '@chat/http';
 import type { SubscriptionDeps } from '../app';
 import { accessStreamById, accessStreamByName, requireAdmin } from '../domain/access';
 import { deactivateStreamRequest } from '../domain/deactivate-stream-request';
 import { getStreams } from '../domain/get-streams';
 import { MAX_DESCRIPTION_LENGTH } from '../domain/stream-names';
 import { updateStream } from '../domain/update-stream';
-import { checkCappedString, jsonOrPlainString } from '../validators';
 import { badRequest } from '@chat/errors';
 
 /** A stream id in a path; past the id column's range no stream exists, as for an unknown id. */

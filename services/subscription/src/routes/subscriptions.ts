@@ -1,21 +1,10 @@
-import { defineEndpoint, p } from '@chat/http';
+import { defineEndpoint, p, checkBool, checkCappedString, checkColor, checkDict, checkInt, checkList, checkString, checkVariableType, validatedJson, stringList } from '@chat/http';
 import type { SubscriptionDeps } from '../app';
 import { addSubscriptions, type StreamRequest } from '../domain/add-subscriptions';
 import { listSubscriptions } from '../domain/list-subscriptions';
 import { removeSubscriptions } from '../domain/remove-subscriptions';
 import { MAX_DESCRIPTION_LENGTH, nulInStreamName } from '../domain/stream-names';
 import { updateSubscriptionProperties, type PropertyChange } from '../domain/subscription-properties';
-import {
-  checkBool,
-  checkCappedString,
-  checkColor,
-  checkDict,
-  checkInt,
-  checkList,
-  checkString,
-  checkVariableType,
-  validatedJson,
-} from '../validators';
 
 const streamRequests = validatedJson<StreamRequest[]>(
   checkList(
@@ -28,7 +17,6 @@ const streamRequests = validatedJson<StreamRequest[]>(
     ),
   ),
 );
-const stringList = validatedJson<string[]>(checkList(checkString));
 const propertyChanges = validatedJson<PropertyChange[]>(
   checkList(
     checkDict([

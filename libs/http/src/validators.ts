@@ -1,9 +1,11 @@
 /**
- * Zulip's REQ validators (zerver/lib/validator.py) for JSON-encoded parameters, with its messages
- * ("subscriptions[0] is not a dict", "name key is missing from subscriptions[0]", ...). A failed
- * check is a BAD_REQUEST with that message, as Zulip's REQ raises it.
+ * Zulip's REQ validators (zerver/lib/validator.py) and converters, with its messages ("subscriptions[0]
+ * is not a dict", "name key is missing from subscriptions[0]", "messages[1] is not an integer"),
+ * for every service: a failed check is a BAD_REQUEST with that message, as Zulip's REQ raises it.
+ * Converters (`(raw, name) => value`) go to `p.custom`; `check` applies a validator to a value a
+ * `p.json` parameter already decoded.
  */
-import { badRequest } from '@chat/errors';
+import { badRequest, invalidArgument } from '@chat/errors';
 
 /** Returns an error message, or null when `value` passes. */
 export type Validator = (name: string, value: unknown) => string | null;
@@ -93,4 +95,35 @@ export function jsonOrPlainString(raw: string): string {
     }
   }
   return raw;
+}
+
+/** Zulip's check_dict with a value validator only: any keys, each value checked. */
+export function checkDictOf(value: Validator): Validator {
+  return (name, dict) => {
+    if (typeof dict !== 'object' || dict === null || Array.isArray(dict)) return `${name} is not a dict`;
+    for (const [key, item] of Object.entries(dict)) {
+      const error = value(`${name}["${key}"]`, item);
+      if (error) return error;
+    }
+    return null;
+  };
+}
+
+/** Applies `validator` to a decoded value, throwing its message as REQ does. */
+export function check<T>(validator: Validator, name: string, value: unknown): T {
+  const error = validator(name, value);
+  if (error) throw badRequest(error);
+  return value as T;
+}
+
+/** JSON lists of ids and of names, and one JSON integer, as Zulip's check_list(check_int) and kin. */
+export const intList = validatedJson<number[]>(checkList(checkInt));
+export const stringList = validatedJson<string[]>(checkList(checkString));
+export const jsonInt = validatedJson<number>(checkInt);
+
+/** Zulip's to_non_negative_int (the parameter layer refuses what is past its column's range). */
+export function nonNegativeInt(raw: string, name: string): number {
+  const text = raw.trim();
+  if (!/^\d+$/.test(text)) throw invalidArgument(name, raw);
+  return Number(text);
 }
