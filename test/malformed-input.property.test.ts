@@ -9,7 +9,7 @@ import { Agent, createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { startStandalone, type Standalone } from '@chat/standalone';
-import { testConfig, testLogger } from '@chat/testing';
+import { ApiClient, testConfig, testLogger } from '@chat/testing';
 import { logIn, restoreActors } from './malformed-input.actors';
 import { fuzzRoutes } from './malformed-input.catalogue';
 import { envelopeProblem } from './malformed-input.envelope';
@@ -125,6 +125,8 @@ describe('malformed input (property, embedded topology)', () => {
     'every parameter of every route with NUL, integers past 2^31 and 2^63, 70,000-element lists, prototype names and pathological markdown',
     async () => {
       const routes = fuzzRoutes();
+      // A message the administrator (the sweep's caller) received, for the steps that change flags.
+      await (await new ApiClient(server.app).loginAs('iago@zulip.com')).post('/messages', { type: 'stream', to: 'Denmark', topic: 'sweep', content: 'sweep' });
       const requests = sweepRequests(routes, await idPools(server));
       const tally = new Tally(routes);
       const { check, survey, watch } = await checker(tally, true);

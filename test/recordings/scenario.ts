@@ -32,6 +32,7 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 export const SCENARIO: Step[] = [
   { as: 'anonymous', method: 'get', path: '/server_settings' },
   { as: 'anonymous', method: 'post', path: '/fetch_api_key', params: { username: 'hamlet@zulip.com', password: 'wrong' } },
+  { as: 'anonymous', method: 'post', path: '/dev_fetch_api_key', params: { username: 'cordelia@zulip.com' } },
   { as: 'hamlet', method: 'get', path: '/users/me' },
   { as: 'hamlet', method: 'get', path: '/users', params: { client_gravatar: false } },
   { as: 'hamlet', method: 'get', path: '/streams' },
