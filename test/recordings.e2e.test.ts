@@ -4,18 +4,42 @@
  * normalised. A change that should not change behaviour (a refactoring of the contracts, the
  * layers, a library) keeps this passing; one that should, records again with `npm run record`
  * and shows the difference in the recordings' diff.
+ *
+ * The same run checks every event it saw against its schema, and that every event type with a
+ * schema was produced (Zulip's rule that every event schema is exercised): a new event type needs
+ * a step that causes it.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Ajv from 'ajv';
+import { EVENT_SCHEMAS } from '@chat/events';
 import { normalize } from './recordings/normalize';
 import { replay } from './recordings/replay';
 import { describeBothTopologies } from './topologies';
 
+/** Event types no request produces: the long-poll's own keep-alive, and a server restart. */
+const NOT_FROM_REQUESTS = new Set(['heartbeat', 'restart']);
+const ajv = new Ajv({ allErrors: true, strict: false });
+
 describeBothTopologies('recorded answers and events', (env) => {
-  it('every step answers and notifies as recorded', async () => {
+  it('every step answers and notifies as recorded; every event matches its schema and every schema is exercised', async () => {
     const { name, target, db } = env();
     const recorded = JSON.parse(readFileSync(join(__dirname, 'recordings', `${name}.json`), 'utf8')) as unknown[];
-    const now = normalize(await replay(target, db)) as unknown[];
+    const records = await replay(target, db);
+
+    const seen = new Set<string>();
+    for (const record of records) {
+      for (const event of Object.values(record.events).flat() as { type: string }[]) {
+        seen.add(event.type);
+        const schema = EVENT_SCHEMAS[event.type];
+        expect({ step: record.step, type: event.type, known: schema !== undefined }).toEqual({ step: record.step, type: event.type, known: true });
+        const validate = ajv.compile(schema!);
+        expect({ step: record.step, event, errors: validate(event) ? null : validate.errors }).toEqual({ step: record.step, event, errors: null });
+      }
+    }
+    expect(Object.keys(EVENT_SCHEMAS).filter((type) => !seen.has(type) && !NOT_FROM_REQUESTS.has(type))).toEqual([]);
+
+    const now = normalize(records) as unknown[];
     // Step by step, so a failure names the first step that differs.
     for (let i = 0; i < Math.max(recorded.length, now.length); i++) expect(now[i]).toEqual(recorded[i]);
   }, 120_000);
