@@ -177,14 +177,19 @@ export function convertParams(specs: ParamSpecs, raw: RawParams): Record<string,
  * JSON values are walked, so lists of ids and narrows are covered too.
  */
 function checkValue(specOf: AnyParamSpec, name: string, raw: string, value: unknown): void {
-  const nul = findNul(value);
-  if (nul !== undefined) throw specOf.nulError ? specOf.nulError(name, nul) : nulCharacters(name);
   const [min, max] = specOf.range;
   const outOfRange = (n: bigint) => n < min || n > max;
   const exact = typeof value === 'number' && /^\s*-?\d+\s*$/.test(raw);
-  if (exact ? outOfRange(BigInt(raw.trim())) : someInteger(value, (n) => outOfRange(BigInt(n)))) {
-    throw specOf.rangeError ? specOf.rangeError(name, raw) : invalidArgument(name, raw);
+  // One walk finds both; a NUL is reported before a range, whichever comes first in the value.
+  let rangeExceeded = exact && outOfRange(BigInt(raw.trim()));
+  for (const leaf of leaves(value)) {
+    if (typeof leaf === 'string') {
+      if (leaf.includes('\u0000')) throw specOf.nulError ? specOf.nulError(name, leaf) : nulCharacters(name);
+    } else if (!exact && !rangeExceeded && Number.isInteger(leaf) && outOfRange(BigInt(leaf))) {
+      rangeExceeded = true;
+    }
   }
+  if (rangeExceeded) throw specOf.rangeError ? specOf.rangeError(name, raw) : invalidArgument(name, raw);
 }
 
 /** Every string (object keys included) and number in a decoded value; a loop, as JSON may nest deeply. */
@@ -200,14 +205,4 @@ function* leaves(value: unknown): Generator<string | number> {
       }
     }
   }
-}
-
-function findNul(value: unknown): string | undefined {
-  for (const leaf of leaves(value)) if (typeof leaf === 'string' && leaf.includes('\u0000')) return leaf;
-  return undefined;
-}
-
-function someInteger(value: unknown, test: (n: number) => boolean): boolean {
-  for (const leaf of leaves(value)) if (typeof leaf === 'number' && Number.isInteger(leaf) && test(leaf)) return true;
-  return false;
 }

@@ -3,14 +3,11 @@
  * and GET /messages/matches_narrow (messages_in_narrow_backend).
  */
 import type { Knex } from 'knex';
-import type { UserRow } from '@chat/db';
+import { anyOf, type UserRow } from '@chat/db';
 import { escapeHtml } from '@chat/errors';
 import type { Renderer } from '@chat/render-pool';
 import { buildNarrow, searchHighlights, type NarrowTerm } from './narrow';
 import { renderMessage } from './render';
-import { anyOf } from '@chat/db';
-
-const MAX_ID = 2147483647;
 
 /** The HTML `content` would have if the caller sent it (the send path's renderer and context). */
 export async function renderPreview(db: Knex, renderer: Renderer, user: UserRow, content: string): Promise<{ rendered: string }> {
@@ -29,16 +26,14 @@ export async function matchesNarrow(
   terms: NarrowTerm[],
 ): Promise<{ messages: Record<string, { match_content: string; match_subject: string }> }> {
   const narrow = await buildNarrow(db, user, terms);
-  // Ids outside the column's range name no message; PostgreSQL would reject them.
-  const wanted = ids.filter((id) => id > 0 && id <= MAX_ID);
   const query = db('user_messages as um')
     .join('messages as m', 'm.id', 'um.message_id')
     .where('um.user_id', user.id)
-    .whereRaw(...anyOf('um.message_id', wanted))
+    .whereRaw(...anyOf('um.message_id', ids))
     .select('m.id', 'm.subject', 'm.rendered_content')
     .orderBy('m.id', 'asc');
   for (const condition of narrow.conditions) condition(query);
-  const rows: { id: number; subject: string; rendered_content: string }[] = wanted.length === 0 ? [] : await query;
+  const rows: { id: number; subject: string; rendered_content: string }[] = ids.length === 0 ? [] : await query;
   const highlights =
     narrow.search && !narrow.search.negated
       ? await searchHighlights(db, rows.map((r) => r.id), narrow.search.text)

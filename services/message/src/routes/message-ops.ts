@@ -1,19 +1,26 @@
 /** Endpoints on one message: raw content, edit, delete, edit history. */
-import { badRequest, notFound } from '@chat/errors';
+import { ApiError, badRequest, notFound } from '@chat/errors';
 import { defineEndpoint, p } from '@chat/http';
 import type { MessageDeps } from '../app';
 import { doDeleteMessage } from '../domain/delete-message';
 import { doUpdateMessage, getMessageHistory, getRawMessage } from '../domain/edit-message';
 import { loadSender, nulInContent } from '../domain/send-message';
 
-/** Zulip's URL patterns accept only digits here; anything else is not a route (404). */
-export const messageIdParam = p.custom(
-  (raw) => {
-    if (!/^\d+$/.test(raw)) throw notFound();
-    return Number(raw);
-  },
-  { required: true, rangeError: () => badRequest('Invalid message(s)') },
-);
+/**
+ * A row id in a path. Zulip's URL patterns accept only digits there; anything else is not a route
+ * (404). An id past the column's range names no row: the endpoint's own `noSuchRow` error.
+ */
+export function pathIdParam(noSuchRow: () => ApiError) {
+  return p.custom(
+    (raw) => {
+      if (!/^\d+$/.test(raw)) throw notFound();
+      return Number(raw);
+    },
+    { required: true, rangeError: noSuchRow },
+  );
+}
+
+export const messageIdParam = pathIdParam(() => badRequest('Invalid message(s)'));
 
 export function messageOpEndpoints(deps: MessageDeps) {
   const db = deps.db.knex;

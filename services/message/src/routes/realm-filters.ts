@@ -1,17 +1,12 @@
 /** GET, POST /realm/filters and DELETE /realm/filters/{filter_id} (Zulip's linkifiers). */
-import { notFound, plainError } from '@chat/errors';
+import { plainError } from '@chat/errors';
 import { defineEndpoint, p } from '@chat/http';
 import type { MessageDeps } from '../app';
 import { doAddRealmFilter, doRemoveRealmFilter, listRealmFilters } from '../domain/realm-filters';
+import { pathIdParam } from './message-ops';
 
-/** Zulip routes only digits here (`(?P<filter_id>\d+)`); anything else is no such page. */
-const filterIdParam = p.custom(
-  (raw) => {
-    if (!/^\d+$/.test(raw)) throw notFound();
-    return Number(raw);
-  },
-  { required: true, rangeError: () => plainError('Filter not found') },
-);
+/** Zulip routes only digits here (`(?P<filter_id>\d+)`). */
+const filterIdParam = pathIdParam(() => plainError('Filter not found'));
 
 export function realmFilterEndpoints(deps: MessageDeps) {
   const db = deps.db.knex;
