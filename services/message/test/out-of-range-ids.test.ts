@@ -26,6 +26,15 @@ describe('message endpoints with an id no row can have', () => {
     expect(res.body).toMatchObject({ result: 'error', msg: 'Invalid message(s)' });
   });
 
+  it.each([
+    ['post', `/streams/${HUGE}/delete_topic`, { topic_name: 'x' }],
+    ['post', '/mark_stream_as_read', { stream_id: HUGE }],
+    ['post', '/mark_topic_as_read', { stream_id: HUGE, topic_name: 'x' }],
+  ] as const)('%s %s is Invalid stream id', async (method, path, params) => {
+    const res = await h[method]('iago@zulip.com', path, params);
+    expect(res.body).toEqual({ result: 'error', msg: 'Invalid stream id', code: 'BAD_REQUEST' });
+  });
+
   it('DELETE /realm/filters/<huge> is Filter not found', async () => {
     const res = await h.del('iago@zulip.com', `/realm/filters/${HUGE}`);
     expect(res.body).toEqual({ result: 'error', msg: 'Filter not found' });

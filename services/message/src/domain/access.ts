@@ -24,6 +24,11 @@ export function invalidMessage() {
   return badRequest('Invalid message(s)');
 }
 
+/** A stream that does not exist or that the caller may not reach, as Zulip's access_stream_by_id. */
+export function invalidStreamId() {
+  return badRequest('Invalid stream id');
+}
+
 /** The message if `user` may read it; otherwise "Invalid message(s)", as for a missing one. */
 export async function accessMessage(db: Executor, user: UserRow, messageId: number, forUpdate = false): Promise<AccessedMessage> {
   const message = await getMessageRow(db, messageId, forUpdate);

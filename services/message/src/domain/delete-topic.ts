@@ -6,14 +6,15 @@
  */
 import type { Knex } from 'knex';
 import { anyOf, getStreamById, isSubscribed, writeNotices, type UserRow } from '@chat/db';
-import { ApiError, badRequest } from '@chat/errors';
+import { ApiError } from '@chat/errors';
 import type { UserEventNotice } from '@chat/events';
+import { invalidStreamId } from './access';
 
 export async function doDeleteTopic(db: Knex, user: UserRow, streamId: number, topic: string): Promise<void> {
   if (user.role !== 'admin') throw new ApiError('Must be an organization administrator', { code: 'UNAUTHORIZED_PRINCIPAL' });
   const stream = await getStreamById(db, user.realm_id, streamId);
   // Zulip's access_stream_by_id: a private stream is reachable only by its subscribers.
-  if (!stream || (stream.invite_only && !(await isSubscribed(db, user.id, stream.id)))) throw badRequest('Invalid stream id');
+  if (!stream || (stream.invite_only && !(await isSubscribed(db, user.id, stream.id)))) throw invalidStreamId();
   await db.transaction(async (trx) => {
     const query = trx('messages as m')
       .join('users as s', 's.id', 'm.sender_id')

@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import { anyOf, getStreamById, isSubscribed, writeNotices, type UserRow } from '@chat/db';
 import { badRequest } from '@chat/errors';
 import type { UserEventNotice } from '@chat/events';
-import { accessMessage } from './access';
+import { accessMessage, invalidStreamId } from './access';
 import { checkEditableFlag, FLAG_BITS } from './flags';
 
 function flagsNotice(user: UserRow, operation: string, flag: string, messages: number[], all: boolean): UserEventNotice {
@@ -61,7 +61,7 @@ export async function doMarkStreamAsRead(db: Knex, user: UserRow, streamId: numb
   const stream = await getStreamById(db, user.realm_id, streamId);
   const accessible =
     stream !== undefined && ((!stream.invite_only && user.role !== 'guest') || (await isSubscribed(db, user.id, stream.id)));
-  if (!stream || !accessible) throw badRequest('Invalid stream id');
+  if (!stream || !accessible) throw invalidStreamId();
   const inPlace = (q: Knex.QueryBuilder) => {
     q.where('um.user_id', user.id).where('m.recipient_id', stream.recipient_id);
     if (topic !== undefined) q.whereRaw('lower(m.subject) = lower(?)', [topic]);

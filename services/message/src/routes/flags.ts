@@ -3,6 +3,10 @@ import { defineEndpoint, p, intList, jsonInt } from '@chat/http';
 import type { MessageDeps } from '../app';
 import { loadSender } from '../domain/send-message';
 import { doMarkAllAsRead, doMarkStreamAsRead, doUpdateMessageFlags } from '../domain/update-flags';
+import { invalidStreamId } from '../domain/access';
+
+/** A stream id as JSON; past the column's range, as a stream that does not exist. */
+const jsonStreamId = p.custom(jsonInt, { required: true, rangeError: invalidStreamId });
 
 
 export function flagEndpoints(deps: MessageDeps) {
@@ -42,7 +46,7 @@ export function flagEndpoints(deps: MessageDeps) {
       method: 'POST',
       path: '/mark_stream_as_read',
       auth: 'user',
-      params: { stream_id: p.custom(jsonInt, { required: true }) },
+      params: { stream_id: jsonStreamId },
       handler: async ({ params, identity }) => {
         await doMarkStreamAsRead(db, await caller(identity), params.stream_id, undefined);
         done();
@@ -53,7 +57,7 @@ export function flagEndpoints(deps: MessageDeps) {
       method: 'POST',
       path: '/mark_topic_as_read',
       auth: 'user',
-      params: { stream_id: p.custom(jsonInt, { required: true }), topic_name: p.string({ required: true }) },
+      params: { stream_id: jsonStreamId, topic_name: p.string({ required: true }) },
       handler: async ({ params, identity }) => {
         await doMarkStreamAsRead(db, await caller(identity), params.stream_id, params.topic_name);
         done();

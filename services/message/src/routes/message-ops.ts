@@ -1,5 +1,6 @@
 /** Endpoints on one message: raw content, edit, delete, edit history. */
-import { ApiError, badRequest, notFound } from '@chat/errors';
+import { ApiError, notFound } from '@chat/errors';
+import { invalidMessage, invalidStreamId } from '../domain/access';
 import { defineEndpoint, p } from '@chat/http';
 import type { MessageDeps } from '../app';
 import { doDeleteMessage } from '../domain/delete-message';
@@ -20,7 +21,9 @@ export function pathIdParam(noSuchRow: () => ApiError) {
   );
 }
 
-export const messageIdParam = pathIdParam(() => badRequest('Invalid message(s)'));
+export const messageIdParam = pathIdParam(invalidMessage);
+/** A stream id in a path; past the column's range, as a stream that does not exist. */
+export const streamIdParam = pathIdParam(invalidStreamId);
 
 export function messageOpEndpoints(deps: MessageDeps) {
   const db = deps.db.knex;

@@ -12,7 +12,7 @@ import { parseNarrow } from '../domain/narrow';
 import { matchesNarrow, renderPreview } from '../domain/reading';
 import { loadSender, truncateContent } from '../domain/send-message';
 import { doSendTyping } from '../domain/typing';
-import { messageIdParam } from './message-ops';
+import { streamIdParam } from './message-ops';
 
 
 /** Whether a decoded JSON value holds a NUL character anywhere (PostgreSQL text cannot). */
@@ -63,7 +63,7 @@ export function readingEndpoints(deps: MessageDeps) {
       method: 'POST',
       path: '/streams/:stream_id/delete_topic',
       auth: 'user',
-      params: { stream_id: messageIdParam, topic_name: p.string({ required: true }) },
+      params: { stream_id: streamIdParam, topic_name: p.string({ required: true }) },
       handler: async ({ params, identity }) => {
         await doDeleteTopic(db, await caller(identity), params.stream_id, params.topic_name);
         deps.onCommit?.();
