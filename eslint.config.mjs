@@ -55,6 +55,22 @@ export default tseslint.config(
   { files: ['**/*.ts'], rules: boundaries() },
   { files: ['libs/**/*.ts'], rules: boundaries(NO_SERVICES) },
   {
+    // The declarations and the typed client load in a browser too.
+    files: ['libs/contracts/src/**/*.ts'],
+    rules: boundaries(NO_SERVICES, {
+      regex: '^(node:|(?!@chat/errors$)@chat/|express|ajv|knex|pg$|ioredis)',
+      message: 'The contracts run in a browser as well: no Node modules, no server libraries, of ours only @chat/errors.',
+    }),
+  },
+  {
+    // Events are built and validated in a browser too (the event map is plain TypeBox).
+    files: ['libs/events/src/**/*.ts'],
+    rules: boundaries(NO_SERVICES, {
+      regex: '^(node:|@chat/|express|knex|pg$|ioredis|(crypto|fs|path|os|util|stream|buffer|http|https|net|zlib|child_process|worker_threads)$)',
+      message: 'libs/events runs in a browser as well: no Node modules, no server libraries, none of our other packages.',
+    }),
+  },
+  {
     files: ['services/*/src/**/*.ts'],
     ignores: ['services/standalone/**'],
     rules: boundaries({ ...NO_SERVICES, message: 'A service never imports another service: shared reads and views live in libs/.' }),

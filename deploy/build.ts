@@ -7,7 +7,6 @@
 import { build, type Plugin } from 'esbuild';
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { writeApiDocument } from '@chat/standalone';
 
 const root = resolve(__dirname, '..');
 /** Every process the image can run: the Dockerfile's SERVICE names one (dist/<name>.js). */
@@ -55,8 +54,6 @@ export async function buildAll(outdir = join(root, 'dist'), logLevel: 'info' | '
     plugins: [externalThirdParty],
     logLevel,
   });
-  // Beside dist/gateway.js, where the gateway looks for it by default.
-  writeApiDocument(join(outdir, 'openapi.json'));
 }
 
 if (require.main === module) {

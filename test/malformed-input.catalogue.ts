@@ -5,9 +5,9 @@
  */
 import { ROUTES, type Route } from '@chat/gateway-service';
 import { openApiPath } from '@chat/http';
-import { buildApiDocument } from '@chat/standalone';
+import { gatewayApiDocument } from '@chat/gateway-service';
 
-/** How a parameter's raw text is read: the four conversions of libs/http/src/params.ts. */
+/** How a parameter's raw text is read: the four conversions of libs/contracts/src/params.ts. */
 export type ParamKind = 'integer' | 'boolean' | 'string' | 'json';
 
 export interface FuzzParam {
@@ -38,7 +38,7 @@ function kindOf(schema: Schema | undefined, jsonEncoded: boolean): ParamKind {
 }
 
 export function fuzzRoutes(): FuzzRoute[] {
-  const doc = buildApiDocument();
+  const doc = gatewayApiDocument();
   return ROUTES.map((route) => {
     const op = doc.paths[openApiPath(route.path)]?.[route.method.toLowerCase()];
     if (!op) throw new Error(`${route.method} ${route.path}: not in the OpenAPI document`);

@@ -4,9 +4,9 @@
  */
 import { ROUTES } from '@chat/gateway-service';
 import { openApiPath, renderApiReference } from '@chat/http';
-import { buildApiDocument } from '@chat/standalone';
+import { gatewayApiDocument } from '@chat/gateway-service';
 
-const doc = buildApiDocument();
+const doc = gatewayApiDocument();
 
 describe('OpenAPI document', () => {
   it('has exactly one operation per gateway route', () => {
@@ -18,6 +18,15 @@ describe('OpenAPI document', () => {
       return doc.paths[path!]![method!.toLowerCase()]!.operationId;
     });
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('describes each success answer with its declared fields, and lists the declared error statuses', () => {
+    const send = doc.paths['/messages']!.post!;
+    const schema = (send.responses['200'] as { content: { 'application/json': { schema: { required: string[]; properties: Record<string, unknown> } } } }).content['application/json'].schema;
+    expect(schema.required).toEqual(['result', 'msg', 'id']);
+    expect(schema.properties.id).toEqual({ type: 'integer' });
+    const fetchKey = doc.paths['/fetch_api_key']!.post!;
+    expect(Object.keys(fetchKey.responses)).toEqual(expect.arrayContaining(['200', '400', '403', '429']));
   });
 
   it('says how each route authenticates', () => {

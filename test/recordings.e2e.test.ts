@@ -7,12 +7,15 @@
  *
  * The same run checks every event it saw against its schema, and that every event type with a
  * schema was produced (Zulip's rule that every event schema is exercised): a new event type needs
- * a step that causes it.
+ * a step that causes it. Every answer is checked against its endpoint's declared fields too.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
+import { matchContract, type Method } from '@chat/contracts';
 import { EVENT_SCHEMAS } from '@chat/events';
+import { ROUTES } from '@chat/gateway-service';
+import { answerProblems } from './recordings/declared-answers';
 import { normalize } from './recordings/normalize';
 import { replay } from './recordings/replay';
 import { describeBothTopologies } from './topologies';
@@ -38,6 +41,13 @@ describeBothTopologies('recorded answers and events', (env) => {
       }
     }
     expect(Object.keys(EVENT_SCHEMAS).filter((type) => !seen.has(type) && !NOT_FROM_REQUESTS.has(type))).toEqual([]);
+
+    // Every answer is what its endpoint's declaration says (its fields, its error statuses).
+    for (const record of records) {
+      const [, method, path] = record.step.split(' ');
+      const contract = matchContract(ROUTES, method as Method, path!)!.contract;
+      expect({ step: record.step, problems: answerProblems(contract, record.status, record.body) }).toEqual({ step: record.step, problems: [] });
+    }
 
     const now = normalize(records) as unknown[];
     // Step by step, so a failure names the first step that differs.

@@ -7,13 +7,11 @@
  * have (docs/operations.md).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { loadConfig } from '@chat/config';
 import { serverLimits, withDevelopmentSecrets } from '@chat/runtime';
-import { writeApiDocument } from '@chat/standalone';
 import { migrateAndSeed } from '../migrate';
 import { startIngress } from './ingress';
 
@@ -95,10 +93,6 @@ async function main(): Promise<void> {
   process.env.INTERNAL_SECRET = config.internalSecret;
   process.env.API_KEY_SECRET = config.apiKeySecret;
   await migrateAndSeed();
-  // The gateway serves the OpenAPI document from a file, as in the image (dist/openapi.json).
-  mkdirSync(config.dataDir, { recursive: true });
-  const apiDocsFile = resolve(config.dataDir, 'openapi.json');
-  writeApiDocument(apiDocsFile);
 
   const base = config.port;
   const services: ProcessSpec[] = [
@@ -119,7 +113,6 @@ async function main(): Promise<void> {
     SETTINGS_URL: url(base + 3),
     WEBHOOK_URL: url(base + 4),
     EVENT_QUEUE_URL: `${url(base + 5)},${url(base + 6)}`,
-    API_DOCS_FILE: apiDocsFile,
   };
 
   const children: ChildProcess[] = [];

@@ -9,9 +9,10 @@
  * each queue is polled until that notice arrives, so everything the step produced came before it.
  */
 import type { Express } from 'express';
-import request from 'supertest';
 import type { Database } from '@chat/db';
-import { ApiClient } from '@chat/testing';
+import { ChatClient, matchContract, type Method, type WireResponse } from '@chat/contracts';
+import { ROUTES } from '@chat/gateway-service';
+import { ApiClient, supertestTransport } from '@chat/testing';
 import { SCENARIO, type Actor, type Step, type StepContext } from './scenario';
 
 export interface Recorded {
@@ -87,8 +88,8 @@ export async function replay(target: Target, db: Database): Promise<Recorded[]> 
     if (step.save && res.body && typeof res.body === 'object') ctx.saved[step.save] = res.body as Record<string, unknown>;
     await iago.post('/typing', { op: 'start', to: [DEV_USERS.hamlet] });
     const events = { hamlet: await polls.hamlet.until(iagoId), iago: await polls.iago.until(iagoId) };
-    const json = (res.headers['content-type'] ?? '').startsWith('application/json');
-    records.push({ step: describe(step, ctx), status: res.status, body: json ? res.body : { contentType: res.headers['content-type'], text: res.text }, events });
+    const json = res.contentType.startsWith('application/json');
+    records.push({ step: describe(step, ctx), status: res.status, body: json ? res.body : { contentType: res.contentType, text: res.body }, events });
   }
   return records;
 }
@@ -98,21 +99,31 @@ function describe(step: Step, ctx: StepContext): string {
   return `${step.as} ${step.method.toUpperCase()} ${path}`;
 }
 
-async function send(step: Step, ctx: StepContext, target: Target, clientFor: (email: string, fresh?: boolean) => Promise<ApiClient>) {
+/**
+ * Each step goes through the typed client (@chat/contracts) by the declaration that serves its
+ * path, so the recordings also check the client's encoding; uploads, which it does not build
+ * multipart bodies for, go through supertest.
+ */
+async function send(step: Step, ctx: StepContext, target: Target, clientFor: (email: string, fresh?: boolean) => Promise<ApiClient>): Promise<WireResponse> {
   const path = typeof step.path === 'function' ? step.path(ctx) : step.path;
   const params = typeof step.params === 'function' ? step.params(ctx) : (step.params ?? {});
-  if (step.as === 'anonymous') {
-    const url = `/api/v1${path}`;
-    return step.method === 'get' ? request(target).get(url).query(params as Record<string, string>) : request(target)[step.method](url).type('form').send(params as Record<string, string>);
-  }
+  const served = matchContract(ROUTES, step.method.toUpperCase() as Method, path);
+  if (!served) throw new Error(`${step.method} ${path}: no declared endpoint serves it`);
+  const values = { ...params, ...served.pathParams };
+  if (step.as === 'anonymous') return new ChatClient({ transport: supertestTransport(target) }).request(served.contract, values);
   const email = emailOf(step.as);
   const client = await clientFor(email);
-  const res = step.file
-    ? await client.api(step.method, path).attach(step.file.field, step.file.content, step.file.name)
-    : await client.call(step.method, path, params);
+  const res = step.file ? await upload(client, step, path) : await client.typed.request(served.contract, values);
   // A new key: later steps as this user log in again.
   if (path.endsWith('/api_key/regenerate') && path.startsWith('/users/me')) await clientFor(email, true);
   return res;
+}
+
+async function upload(client: ApiClient, step: Step, path: string): Promise<WireResponse> {
+  const file = step.file!;
+  const res = await client.api(step.method, path).attach(file.field, file.content, file.name);
+  const contentType = String(res.headers['content-type'] ?? '');
+  return { status: res.status, contentType, body: contentType.startsWith('application/json') ? res.body : res.text };
 }
 
 function emailOf(actor: Actor): string {

@@ -18,7 +18,7 @@ export async function waitFor(predicate: () => boolean, timeoutMs = 5_000, what 
 export function payload(n: number, realmId = 1): BusEvent {
   return {
     outboxId: `o${n}`,
-    notice: { v: 1, kind: 'event', realmId, event: { type: 'test', n }, userIds: [n] },
+    notice: { v: 1, kind: 'event', realmId, event: { type: 'pointer', pointer: n }, userIds: [n] },
   };
 }
 

@@ -68,8 +68,6 @@ export interface Config {
   httpBodyIdleTimeoutSecs: number;
   /** HTTP_REQUEST_TIMEOUT_SECS: the whole request (headers and body) must arrive within this. */
   httpRequestTimeoutSecs: number;
-  /** API_DOCS_FILE: the OpenAPI document the distributed gateway serves; empty: openapi.json beside its entry file. */
-  apiDocsFile: string;
   /** UPLOADS_DIR: where uploaded files go (a volume every replica mounts); empty: DATA_DIR/uploads. */
   uploadsDir: string;
   /** MAX_FILE_UPLOAD_SIZE: the largest upload in MB (Zulip's MAX_FILE_UPLOAD_SIZE, 25). */
@@ -101,8 +99,10 @@ export interface Config {
   renderPerUserWaiting: number;
 }
 
-export const SERVICE_NAMES = ['message', 'subscription', 'settings', 'webhook', 'event-queue'] as const;
-export type ServiceName = (typeof SERVICE_NAMES)[number];
+// Which services exist is part of the contracts (each endpoint names its owner).
+import { SERVICE_NAMES, type ServiceName } from '@chat/contracts';
+
+export { SERVICE_NAMES, type ServiceName };
 
 export class ConfigError extends Error {}
 
@@ -144,7 +144,6 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     httpBodyIdleTimeoutSecs: intVar(env, 'HTTP_BODY_IDLE_TIMEOUT_SECS', 30, problems),
     // 15 minutes: a 25 MB upload needs 28 KB/s on average; stalls are the idle deadline's job.
     httpRequestTimeoutSecs: intVar(env, 'HTTP_REQUEST_TIMEOUT_SECS', 900, problems),
-    apiDocsFile: env.API_DOCS_FILE ?? '',
     uploadsDir: env.UPLOADS_DIR ?? '',
     maxFileUploadSizeMb: intVar(env, 'MAX_FILE_UPLOAD_SIZE', 25, problems),
     rateLimitPerMinute: intVar(env, 'RATE_LIMIT_PER_MINUTE', 200, problems),

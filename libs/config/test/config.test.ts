@@ -13,7 +13,7 @@ function problems(env: Record<string, string>): string {
 describe('loadConfig', () => {
   it('starts with the defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ env: 'development', port: 9991, shutdownGraceSecs: 25, apiDocsFile: '' });
+    expect(config).toMatchObject({ env: 'development', port: 9991, shutdownGraceSecs: 25 });
   });
 
   it('names every bad variable in one message', () => {

@@ -3,7 +3,7 @@
  * event exists exactly when its change committed; the relay (./outbox-relay.ts) publishes them.
  * One table for every service keeps cross-service order (a subscribe, then the next message).
  */
-import type { Notice } from '@chat/events';
+import { REALM_WIDE_EVENT_TYPES, type Notice } from '@chat/events';
 import { currentRequestId } from '@chat/log';
 import type { Executor } from './connect';
 
@@ -31,17 +31,8 @@ export async function writeNotices(trx: Executor, notices: Notice[]): Promise<vo
 }
 
 /**
- * Event types that change what /register shows identically to every member of a realm (its
- * settings, users and bots, emoji, profile fields, groups, default streams, and the streams
- * those name). The event-queue service caches that part per realm state version.
- */
-export const REALM_WIDE_EVENT_TYPES: ReadonlySet<string> = new Set([
-  'realm', 'realm_user', 'realm_bot', 'realm_emoji', 'realm_filters',
-  'custom_profile_fields', 'user_group', 'default_streams', 'stream',
-]);
-
-/**
- * Bumps the realm's state version in the writing transaction, so the version a /register
+ * Bumps the realm's state version (for realm-wide events: REALM_WIDE_EVENT_TYPES, marked in
+ * @chat/events's event map) in the writing transaction, so the version a /register
  * snapshot reads names exactly the realm-wide state that snapshot sees (migration 0500).
  * Realms in id order: two transactions bumping the same realms never wait on each other in a cycle.
  */

@@ -4,13 +4,13 @@ import { createTestDatabase, testLogger, waitFor, type TestDatabase } from '@cha
 import { createDatabase, migrate, OutboxRelay, writeNotices, type Database } from '../src';
 
 function notice(realmId: number, n: number): Notice {
-  return { v: 1, kind: 'event', realmId, event: { type: 'test', n }, userIds: [1] };
+  return { v: 1, kind: 'event', realmId, event: { type: 'pointer', pointer: n }, userIds: [1] };
 }
 
-/** The test number a notice carries. */
+/** The test number a notice carries (as a pointer event's pointer). */
 function numberOf(record: BusRecord): unknown {
   const { notice } = record.payload;
-  return notice.kind === 'event' ? notice.event.n : undefined;
+  return notice.kind === 'event' && notice.event.type === 'pointer' ? notice.event.pointer : undefined;
 }
 
 function collect(bus: MemoryBus): Promise<BusRecord[]> {

@@ -11,7 +11,7 @@ import { createDatabase, migrate, OutboxRelay, replayOutbox, writeNotices, type 
 jest.setTimeout(30_000);
 
 function notice(n: number): Notice {
-  return { v: 1, kind: 'event', realmId: 1, event: { type: 'test', n }, userIds: [1] };
+  return { v: 1, kind: 'event', realmId: 1, event: { type: 'pointer', pointer: n }, userIds: [1] };
 }
 
 /** Records every publish; `loseNext` makes the next one report lost records, as NatsBus does. */
@@ -32,7 +32,7 @@ class RecordingBus implements Bus {
   async close(): Promise<void> {}
 }
 
-const numbers = (items: PublishItem[]) => items.map((i) => (i.payload.notice.kind === 'event' ? i.payload.notice.event.n : null));
+const numbers = (items: PublishItem[]) => items.map((i) => (i.payload.notice.kind === 'event' && i.payload.notice.event.type === 'pointer' ? i.payload.notice.event.pointer : null));
 
 describe('outbox positions and replay', () => {
   let db: Database;

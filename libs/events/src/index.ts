@@ -1,4 +1,5 @@
 export * from './message';
 export * from './notice';
-export * from './types';
+export * from './event-map';
+export * from './user-event-notice';
 export * from './schemas';

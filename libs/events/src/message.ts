@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-
 /** A user as shown in a private message's display_recipient. */
 export interface DisplayRecipientUser {
   id: number;
@@ -63,10 +61,4 @@ export function finalizeMessage(message: WireMessage, variant: MessageVariant): 
   };
   if (message.type === 'stream') dict.stream_id = streamId;
   return dict;
-}
-
-/** Zulip's default avatar: Gravatar keyed by the lower-cased e-mail, identicon fallback. */
-export function gravatarUrl(email: string): string {
-  const hash = createHash('md5').update(email.toLowerCase()).digest('hex');
-  return `https://secure.gravatar.com/avatar/${hash}?d=identicon&version=1`;
 }

@@ -1,3 +1,4 @@
+import type { ClientEvent } from './event-map';
 import type { WireMessage } from './message';
 
 /**
@@ -38,12 +39,6 @@ export interface UserEventNotice {
 }
 
 export type Notice = MessageNotice | UserEventNotice;
-
-/** An event as a client receives it, before the queue gives it an id. */
-export interface ClientEvent {
-  type: string;
-  [key: string]: unknown;
-}
 
 /** A notice with the identity of the outbox row it came from. */
 export interface BusEvent {

@@ -6,6 +6,8 @@ import { FIXED_BODY_LIMIT_MAX, FORM_BODY_LIMIT } from './body-limits';
 import { checkAuth, parseParams, rawParams, RESPONDED, type AnyEndpoint } from './endpoint';
 import { sendSuccess } from './envelope';
 import { errorMiddleware, notFoundHandler } from './errors-middleware';
+import { addMethodNotAllowed } from './method-not-allowed';
+import { checkImplementsContracts } from './coverage';
 import { IDENTITY_HEADER, SIGNATURE_HEADER, verifyIdentityHeaders, type Identity } from './identity';
 import { setRouteTemplate } from './metrics';
 import { inRequestContext, requestContext } from './request-context';
@@ -69,29 +71,14 @@ function runEndpoint(endpoint: AnyEndpoint) {
 /** The routes of a set of endpoints, with 405 for a known path and another method. */
 export function endpointRouter(endpoints: AnyEndpoint[]): Router {
   const router = Router();
-  const methodsByPath = new Map<string, string[]>();
   // Bodies are parsed per route, so an endpoint that asks for its raw body gets the stream untouched.
   const formParsers = formBodyParsers();
   for (const endpoint of endpoints) {
     const verb = endpoint.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete';
     const parsers = endpoint.rawBody ? [rawBodyParser(endpoint, endpoint.rawBody.limit)] : formParsers;
     router[verb](endpoint.path, ...parsers, runEndpoint(endpoint));
-    methodsByPath.set(endpoint.path, [...(methodsByPath.get(endpoint.path) ?? []), endpoint.method]);
   }
-  for (const [path, methods] of methodsByPath) {
-    router.all(path, (req, res) => {
-      if (req.method === 'OPTIONS') {
-        res.setHeader('Allow', methods.join(', '));
-        res.status(204).end();
-        return;
-      }
-      // Zulip's json_method_not_allowed: Django's HttpResponseNotAllowed sets Allow, and unlike
-      // json_response the body has no trailing newline.
-      res.setHeader('Allow', methods.join(', '));
-      const body = { result: 'error', msg: 'Method Not Allowed', allowed_methods: methods };
-      res.status(405).type('application/json').send(JSON.stringify(body));
-    });
-  }
+  addMethodNotAllowed(router, endpoints);
   return router;
 }
 
@@ -124,6 +111,7 @@ export interface ServiceAppOptions {
  * error middleware. It never listens; main.ts or the standalone composition root decides that.
  */
 export function createServiceApp(options: ServiceAppOptions): Express {
+  checkImplementsContracts(options.endpoints);
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);

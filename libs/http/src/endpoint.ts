@@ -5,10 +5,10 @@
 import type { Request, Response } from 'express';
 import Ajv, { type ValidateFunction } from 'ajv';
 import { invalidArgument, unauthorized } from '@chat/errors';
-import { convertParams, type ParamSpecs, type ParamValues, type RawParams } from './params';
+import { convertParams, type AnyContract, type Method, type ParamSpecs, type ParamValues, type RawParams } from '@chat/contracts';
 import type { AnonymousIdentity, Identity, ServiceIdentity, UserIdentity } from './identity';
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+export type { Method };
 
 /** `user`: an authenticated user or bot; `public`: anyone; `service`: another service only. */
 export type AuthKind = 'user' | 'public' | 'service';
@@ -47,6 +47,8 @@ export interface Endpoint<S extends ParamSpecs = ParamSpecs, A extends AuthKind 
    * (`upload: true`), which the servers' Content-Length cap follows.
    */
   rawBody?: { limit: number | string; upload?: boolean };
+  /** The declaration it implements (absent only for the ad-hoc endpoints of libs/http's tests). */
+  contract?: AnyContract;
   /** Path parameters come as strings and are converted by the same specs. */
   handler: (ctx: HandlerContext<S, A>) => Promise<HandlerResult> | HandlerResult;
 }
@@ -58,9 +60,12 @@ export function defineEndpoint<S extends ParamSpecs, A extends AuthKind>(endpoin
 }
 
 const ajv = new Ajv({ allErrors: false, strict: false });
-const validators = new WeakMap<AnyEndpoint, ValidateFunction>();
+/** What parameter parsing needs of an endpoint: its specs (an endpoint's or its contract's). */
+type Declared = Pick<AnyEndpoint, 'params'>;
 
-function validatorFor(endpoint: AnyEndpoint): ValidateFunction {
+const validators = new WeakMap<Declared, ValidateFunction>();
+
+function validatorFor(endpoint: Declared): ValidateFunction {
   let validate = validators.get(endpoint);
   if (!validate) {
     const properties = Object.fromEntries(Object.entries(endpoint.params).map(([name, p]) => [name, p.schema]));
@@ -79,7 +84,7 @@ export function rawParams(req: Request): RawParams {
   return { ...(req.query as RawParams), ...(body as RawParams), ...req.params };
 }
 
-export function parseParams(endpoint: AnyEndpoint, raw: RawParams): Record<string, unknown> {
+export function parseParams(endpoint: Declared, raw: RawParams): Record<string, unknown> {
   const values = convertParams(endpoint.params, raw);
   const validate = validatorFor(endpoint);
   if (!validate(values)) {
@@ -90,7 +95,7 @@ export function parseParams(endpoint: AnyEndpoint, raw: RawParams): Record<strin
   return values;
 }
 
-export function checkAuth(endpoint: AnyEndpoint, identity: Identity | undefined): Identity {
+export function checkAuth(endpoint: { auth: AuthKind | AnyContract['auth'] }, identity: Identity | undefined): Identity {
   const who: Identity = identity ?? { kind: 'anonymous', realmId: null };
   if (endpoint.auth === 'user' && who.kind !== 'user') {
     throw unauthorized('Not logged in: API authentication or user session required');

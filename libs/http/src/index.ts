@@ -1,5 +1,7 @@
-export * as p from './params';
-export type { ParamSpec, ParamSpecs, ParamValues, JsonSchema } from './params';
+// The parameter vocabulary is part of the contracts; re-exported for handlers and tests.
+export { p, INT32, INT64 } from '@chat/contracts';
+export type { ParamSpec, ParamSpecs, ParamValues, JsonSchema } from '@chat/contracts';
+export * from './implement';
 export * from './endpoint';
 export * from './envelope';
 export * from './identity';
@@ -17,4 +19,5 @@ export * from './rate-limit';
 export * from './rate-limit-store';
 export * from './body-limits';
 export * from './limited-server';
-export * from './validators';
+export * from './method-not-allowed';
+export * from './coverage';

@@ -1,25 +1,17 @@
 /**
- * The OpenAPI document, generated from the endpoint declarations (method, path, parameter specs)
- * joined with the gateway's route table (which service, how the caller authenticates). Nothing is
- * written by hand, so the document cannot drift from what the server validates.
+ * The OpenAPI document, generated from the endpoint declarations (@chat/contracts: method, path,
+ * owner, authentication, parameter specs, answer fields and error statuses). Nothing is written
+ * by hand, so the document cannot drift from what the server validates.
  *
  * Parameters follow Zulip's rules (params.ts): GET parameters are query parameters; other methods
  * take a form body (the query string is accepted too); JSON lists and objects are sent
  * JSON-encoded in one field, which OpenAPI says with `content: application/json` on a parameter
  * and `encoding` on a form field.
  */
-import type { AnyEndpoint, Method } from './endpoint';
-import type { AnyParamSpec } from './params';
+import { pathParamNames, type AnyContract, type AnyParamSpec, type ResponseShape } from '@chat/contracts';
 
-export interface DocumentedRoute {
-  method: Method;
-  /** Express path under /api/v1, e.g. /messages/:message_id. */
-  path: string;
-  service: string;
-  auth: 'user' | 'public' | 'webhook';
-  webhookAuth?: 'api_key' | 'basic';
-  endpoint: AnyEndpoint;
-}
+/** A route a client may call: a declaration the gateway routes. */
+export type DocumentedRoute = AnyContract & { readonly auth: 'user' | 'public' | 'webhook' };
 
 export interface OpenApiOperation {
   operationId: string;
@@ -43,10 +35,6 @@ export interface OpenApiDocument {
 /** `/messages/:message_id` -> `/messages/{message_id}`. */
 export function openApiPath(expressPath: string): string {
   return expressPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-}
-
-function pathParamNames(expressPath: string): string[] {
-  return [...expressPath.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
 }
 
 /** JSON-encoded values (lists, objects, custom conversions) travel as one text field. */
@@ -102,58 +90,75 @@ function security(route: DocumentedRoute): Record<string, string[]>[] {
   return [{ basicAuth: [] }];
 }
 
+/** The success envelope with the declared fields; `*` means others may appear (they vary). */
+function successSchema(shape: ResponseShape): Record<string, unknown> {
+  const properties: Record<string, unknown> = { result: { const: 'success' }, msg: { type: 'string' } };
+  const required = ['result', 'msg'];
+  for (const [name, tag] of Object.entries(shape)) {
+    if (name === '*') continue;
+    const type = tag.replace('?', '');
+    properties[name] = type === 'any' ? {} : { type };
+    if (!tag.endsWith('?')) required.push(name);
+  }
+  return { type: 'object', required, properties, additionalProperties: '*' in shape };
+}
+
+function responses(route: DocumentedRoute): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    '200': { description: 'Success', content: { 'application/json': { schema: successSchema(route.success) } } },
+    '400': { $ref: '#/components/responses/Error' },
+  };
+  if (route.auth !== 'public') out['401'] = { $ref: '#/components/responses/Error' };
+  for (const status of route.errors) out[String(status)] = { $ref: '#/components/responses/Error' };
+  out['429'] = { $ref: '#/components/responses/Error' };
+  return out;
+}
+
 function operation(route: DocumentedRoute): OpenApiOperation {
-  const { endpoint } = route;
   const inPath = new Set(pathParamNames(route.path));
-  const specs = Object.entries(endpoint.params);
-  const parameters = [...inPath].map((name) => parameter(name, 'path', endpoint.params[name]));
+  const specs = Object.entries(route.params);
+  const parameters = [...inPath].map((name) => parameter(name, 'path', route.params[name]));
   const rest = specs.filter(([name]) => !inPath.has(name));
   let requestBody: Record<string, unknown> | undefined;
   if (route.method === 'GET') {
     parameters.push(...rest.map(([name, spec]) => parameter(name, 'query', spec)));
-  } else if (endpoint.rawBody) {
-    // An integration's payload, whatever its Content-Type; only the query carries parameters.
+  } else if (route.rawBody) {
+    // An integration's payload or an upload, whatever its Content-Type; only the query carries parameters.
     parameters.push(...rest.map(([name, spec]) => parameter(name, 'query', spec)));
     requestBody = { required: false, content: { '*/*': { schema: {} } } };
   } else {
     requestBody = formBody(rest);
   }
-  const responses: Record<string, unknown> = {
-    '200': { $ref: '#/components/responses/Success' },
-    '400': { $ref: '#/components/responses/Error' },
-  };
-  if (route.auth !== 'public') responses['401'] = { $ref: '#/components/responses/Error' };
-  const id = `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`;
   return {
-    operationId: id,
-    summary: `${route.method} ${route.path}`,
+    operationId: route.name,
+    summary: route.summary,
     tags: [route.service],
     security: security(route),
     parameters,
     ...(requestBody ? { requestBody } : {}),
-    responses,
+    responses: responses(route),
   };
 }
 
-export function buildOpenApiDocument(routes: DocumentedRoute[], info: { version: string; zulipVersion: string }): OpenApiDocument {
+export function buildOpenApiDocument(routes: readonly DocumentedRoute[], info: { version: string; zulipVersion: string }): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   for (const route of routes) {
     const key = openApiPath(route.path);
     paths[key] ??= {};
     paths[key][route.method.toLowerCase()] = operation(route);
   }
-  const envelope = (result: string, extra: Record<string, unknown>) => ({
-    description: result === 'success' ? 'Success; the other fields depend on the endpoint' : 'Error',
+  const error = {
+    description: 'Error',
     content: {
       'application/json': {
         schema: {
           type: 'object',
           required: ['result', 'msg'],
-          properties: { result: { const: result }, msg: { type: 'string' }, ...extra },
+          properties: { result: { const: 'error' }, msg: { type: 'string' }, code: { type: 'string' } },
         },
       },
     },
-  });
+  };
   return {
     openapi: '3.1.0',
     info: {
@@ -171,7 +176,7 @@ export function buildOpenApiDocument(routes: DocumentedRoute[], info: { version:
         basicAuth: { type: 'http', scheme: 'basic', description: 'The account e-mail and its API key' },
         apiKeyQuery: { type: 'apiKey', in: 'query', name: 'api_key', description: "A bot's API key (incoming webhooks)" },
       },
-      responses: { Success: envelope('success', {}), Error: envelope('error', { code: { type: 'string' } }) },
+      responses: { Error: error },
     },
   };
 }
@@ -214,7 +219,7 @@ export function renderApiReference(doc: OpenApiDocument): string {
           : '<p>No parameters.</p>';
         ops.push(
           `<section id="${escapeHtml(op.operationId)}"><h3><code>${method.toUpperCase()} /api/v1${escapeHtml(path)}</code></h3>` +
-            `<p>Authentication: ${escapeHtml(auth)}</p>${table}</section>`,
+            `<p>${escapeHtml(op.summary)}.</p><p>Authentication: ${escapeHtml(auth)}</p>${table}</section>`,
         );
         toc.push(`<li><a href="#${escapeHtml(op.operationId)}">${method.toUpperCase()} ${escapeHtml(path)}</a></li>`);
       }

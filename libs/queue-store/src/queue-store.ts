@@ -1,4 +1,4 @@
-import type { ClientEvent } from '@chat/events';
+import type { GenericEvent } from '@chat/events';
 
 /**
  * Where event queues live: in Redis in the distributed topology (any event-queue replica serves
@@ -65,14 +65,17 @@ export function parseSnapshot(text: string): Snapshot {
   };
 }
 
-/** An event as stored in a queue: the client event with its queue-local id. */
-export interface QueuedEvent extends ClientEvent {
+/**
+ * An event as stored in a queue: the client event with its queue-local id. A queue stores events
+ * of every type alike (their shapes are checked where they are built), hence GenericEvent.
+ */
+export interface QueuedEvent extends GenericEvent {
   id: number;
 }
 
 export interface AppendEntry {
   queueId: string;
-  event: ClientEvent;
+  event: GenericEvent;
 }
 
 /** The result of fetching a queue: its events after pruning, or why there are none to give. */

@@ -1,4 +1,4 @@
-import type { ClientEvent } from '@chat/events';
+import type { GenericEvent } from '@chat/events';
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import {
@@ -328,7 +328,7 @@ function groupByQueue(
   bodyKey: (id: string) => string,
 ): { groups: QueueGroup[]; bodies: Map<string, string> } {
   const groups = new Map<string, QueueGroup>();
-  const json = new Map<ClientEvent, string>();
+  const json = new Map<GenericEvent, string>();
   const bodyKeys = new Map<object, string>();
   const bodies = new Map<string, string>();
   entries.forEach(({ queueId, event }, position) => {
@@ -360,13 +360,13 @@ function groupByQueue(
 }
 
 /** The event's JSON without an "id" of its own: the queue's id is spliced in first by the script. */
-function eventJson(event: ClientEvent): string {
+function eventJson(event: GenericEvent): string {
   const { id: _ownId, ...rest } = event;
   return JSON.stringify(rest);
 }
 
 /** A message event with its body replaced by a reference, which must come first (the scripts match it there). */
-function referenceJson(event: ClientEvent, key: string): string {
+function referenceJson(event: GenericEvent, key: string): string {
   const { id: _ownId, message: _message, ...rest } = event;
   return JSON.stringify({ $body: key, ...rest });
 }

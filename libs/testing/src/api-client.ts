@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { ChatClient, settingsEndpoints, type Credentials, type Transport } from '@chat/contracts';
 import { basicAuth } from './config';
 
 /** An app or server supertest can call, or a base URL. */
@@ -16,6 +17,7 @@ export interface ApiClientOptions {
  */
 export class ApiClient {
   private authorization = '';
+  private credentials: Credentials | undefined;
 
   constructor(
     private readonly target: Target,
@@ -24,10 +26,16 @@ export class ApiClient {
 
   /** Logs in as `email` through the development endpoint, as Zulip's dev tooling does. */
   async loginAs(email: string): Promise<this> {
-    const res = await request(this.target).post('/api/v1/dev_fetch_api_key').type('form').send({ username: email });
-    if (res.status !== 200) throw new Error(`dev_fetch_api_key ${email}: ${res.status} ${res.text}`);
+    const res = await new ChatClient({ transport: supertestTransport(this.target) }).request(settingsEndpoints.devFetchApiKey, { username: email });
+    if (!res.ok) throw new Error(`dev_fetch_api_key ${email}: ${res.status} ${res.body.msg}`);
+    this.credentials = { email: res.body.email, apiKey: res.body.api_key };
     this.authorization = basicAuth(res.body.email, res.body.api_key);
     return this;
+  }
+
+  /** The typed client (@chat/contracts) as this user, over the same target. */
+  get typed(): ChatClient {
+    return new ChatClient({ transport: supertestTransport(this.target), credentials: this.credentials, userAgent: this.options.userAgent });
   }
 
   /** The Authorization header value of the logged-in user. */
@@ -73,4 +81,14 @@ function encode(params: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(
     Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
   );
+}
+
+/** The typed client's requests made through supertest: an app in-process, or a server's URL. */
+export function supertestTransport(target: Target): Transport {
+  return async ({ method, url, headers, body }) => {
+    const req = request(target)[method.toLowerCase() as Method](url).set(headers);
+    const res = body === undefined ? await req : await req.send(typeof body === 'string' ? body : Buffer.from(body));
+    const contentType = String(res.headers['content-type'] ?? '');
+    return { status: res.status, contentType, body: contentType.startsWith('application/json') ? res.body : res.text };
+  };
 }

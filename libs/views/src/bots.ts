@@ -9,7 +9,21 @@ import { avatarUrl, type UserRow } from '@chat/db';
  * rest, and only a caller holding the cipher adds the clear key.
  * No default streams or outgoing services exist on this server, hence the nulls and [].
  */
-export function ownedBotDict(bot: UserRow, ownerEmail: string | null): Record<string, unknown> {
+export type OwnedBotDict = {
+  email: string;
+  user_id: number;
+  full_name: string;
+  bot_type: number | null;
+  is_active: boolean;
+  default_sending_stream: null;
+  default_events_register_stream: null;
+  default_all_public_streams: boolean;
+  owner: string | null;
+  avatar_url: string;
+  services: never[];
+};
+
+export function ownedBotDict(bot: UserRow, ownerEmail: string | null): OwnedBotDict {
   return {
     email: bot.email,
     user_id: bot.id,

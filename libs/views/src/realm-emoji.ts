@@ -1,16 +1,26 @@
 /** A realm's custom emoji as Zulip 2.1 shows them (realm.get_emoji()): GET /realm/emoji, events, /register. */
 import type { Executor } from '@chat/db';
 
-interface EmojiRow {
+/** An emoji joined with its author, who is there exactly when author_id is set. */
+type EmojiRow = {
   id: number;
   realm_id: number;
   name: string;
-  author_id: number | null;
   file_name: string;
   deactivated: boolean;
-  author_email: string | null;
-  author_full_name: string | null;
-}
+} & (
+  | { author_id: null; author_email: null; author_full_name: null }
+  | { author_id: number; author_email: string; author_full_name: string }
+);
+
+/** One emoji as realm.get_emoji() shows it. */
+export type RealmEmoji = {
+  id: string;
+  name: string;
+  source_url: string;
+  deactivated: boolean;
+  author: { id: number; email: string; full_name: string } | null;
+};
 
 /** The URL clients load an emoji from; the file sits under the same key in the file storage. */
 export function emojiPath(realmId: number, fileName: string): string {
@@ -18,13 +28,13 @@ export function emojiPath(realmId: number, fileName: string): string {
 }
 
 /** Every emoji of the realm, deactivated ones included, keyed by id (realm.get_emoji()). */
-export async function realmEmojiDict(db: Executor, realmId: number): Promise<Record<string, unknown>> {
+export async function realmEmojiDict(db: Executor, realmId: number): Promise<Record<string, RealmEmoji>> {
   const rows: EmojiRow[] = await db('realm_emoji as e')
     .leftJoin('users as u', 'u.id', 'e.author_id')
     .where('e.realm_id', realmId)
     .orderBy('e.id')
     .select('e.*', 'u.email as author_email', 'u.full_name as author_full_name');
-  const dict: Record<string, unknown> = {};
+  const dict: Record<string, RealmEmoji> = {};
   for (const row of rows) {
     dict[String(row.id)] = {
       id: String(row.id),

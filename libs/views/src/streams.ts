@@ -6,8 +6,41 @@ import { streamsMessageCounts, type Executor, type StreamRow } from '@chat/db';
 import { streamEmailAddress } from './stream-email';
 import type { SubscriptionRow } from './subscription-row';
 
-/** Zulip's Stream.to_dict(): a stream as GET /streams and stream events show it. */
-export function streamDict(stream: StreamRow): Record<string, unknown> {
+/**
+ * Zulip's Stream.to_dict(): a stream as GET /streams and stream events show it. A type alias, as
+ * the other dicts here: the compiler checks it against the event schemas of @chat/events where an
+ * event carries it, and it still passes where a dict is plain JSON (Record<string, unknown>).
+ */
+export type StreamDict = {
+  name: string;
+  stream_id: number;
+  description: string;
+  rendered_description: string;
+  invite_only: boolean;
+  is_web_public: boolean;
+  is_announcement_only: boolean;
+  history_public_to_subscribers: boolean;
+  first_message_id: number | null;
+};
+
+/** A subscription as subscription `add` and GET /users/me/subscriptions show it. */
+export type SubscriptionDict<Subscriber extends number | string> = StreamDict & {
+  color: string;
+  is_muted: boolean;
+  in_home_view: boolean;
+  pin_to_top: boolean;
+  desktop_notifications: boolean | null;
+  audible_notifications: boolean | null;
+  push_notifications: boolean | null;
+  email_notifications: boolean | null;
+  wildcard_mentions_notify: boolean | null;
+  email_address: string;
+  is_old_stream: boolean;
+  stream_weekly_traffic: number | null;
+  subscribers?: Subscriber[];
+};
+
+export function streamDict(stream: StreamRow): StreamDict {
   return {
     name: stream.name,
     stream_id: stream.id,
@@ -42,18 +75,18 @@ function weeklyTraffic(ageDays: number, recent: number): number | null {
   return Math.round(weekly / unit) * unit;
 }
 
-export interface SubscriptionDictOptions {
+export interface SubscriptionDictOptions<Subscriber extends number | string> {
   externalHost: string;
   /** Subscribers' user ids (events) or e-mails (GET /users/me/subscriptions); omitted when undefined. */
-  subscribers?: Map<number, (number | string)[]>;
+  subscribers?: Map<number, Subscriber[]>;
 }
 
 /** Every Subscription field Zulip 2.1 sends, for the `add` event and GET /users/me/subscriptions. */
-export async function subscriptionDicts(
+export async function subscriptionDicts<Subscriber extends number | string>(
   db: Executor,
   pairs: { stream: StreamRow; sub: SubscriptionRow }[],
-  options: SubscriptionDictOptions,
-): Promise<Record<string, unknown>[]> {
+  options: SubscriptionDictOptions<Subscriber>,
+): Promise<SubscriptionDict<Subscriber>[]> {
   const now = Date.now();
   const oldIds = pairs.filter((p) => ageInDays(p.stream, now) >= 7).map((p) => p.stream.id);
   const traffic = oldIds.length > 0 ? await streamsMessageCounts(db, oldIds, new Date(now - 28 * DAY_MS)) : new Map<number, number>();

@@ -40,9 +40,24 @@ export function formatUserRow(user: UserRow, opts: FormatOptions): Record<string
   return row;
 }
 
-/** The person of a realm_user add event (Zulip's notify_created_user). */
-export function personForAdd(user: UserRow): Record<string, unknown> {
-  const person: Record<string, unknown> = {
+/** The person of a realm_user add event (Zulip's notify_created_user): bots say whose they are, people carry profile data. */
+export type AddedPerson = {
+  email: string;
+  user_id: number;
+  is_admin: boolean;
+  full_name: string;
+  avatar_url: string;
+  timezone: string;
+  date_joined: string;
+  is_guest: boolean;
+  is_bot: boolean;
+  bot_type?: number | null;
+  bot_owner_id?: number | null;
+  profile_data?: Record<string, unknown>;
+};
+
+export function personForAdd(user: UserRow): AddedPerson {
+  const person: AddedPerson = {
     email: user.email,
     user_id: user.id,
     is_admin: user.role === 'admin',

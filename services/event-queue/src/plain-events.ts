@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import { acceptedInternalSecrets } from '@chat/config';
+import { eventQueueEndpoints as api } from '@chat/contracts';
 import { ApiError } from '@chat/errors';
 import {
   API_PREFIX,
@@ -22,14 +23,13 @@ import {
   REQUEST_ID_HEADER,
   SIGNATURE_HEADER,
   verifyIdentityHeaders,
-  type AnyEndpoint,
   type Identity,
   type Metrics,
 } from '@chat/http';
 import { isValidRequestId, runWithRequestContext } from '@chat/log';
 import type { EventQueueDeps } from './app';
 import { directIdentity, limitDirect, type DirectIdentity } from './direct-auth';
-import { answerPoll, eventEndpoints } from './routes/events';
+import { answerPoll } from './routes/events';
 
 type RawParams = Parameters<typeof parseParams>[1];
 
@@ -45,8 +45,6 @@ export interface PlainEventsOptions {
 export type PlainHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 export function plainEventsHandler(deps: EventQueueDeps, options: PlainEventsOptions = {}): PlainHandler {
-  const endpoint = eventEndpoints(deps).find((e) => e.method === 'GET' && e.path === '/events');
-  if (!endpoint) throw new Error('GET /events is not declared');
   const identify = deps.authenticator ? directIdentity(deps.authenticator, deps.db.knex) : null;
   const serve = (req: IncomingMessage, res: ServerResponse, raw: RawParams): void => {
     const requestId = isValidRequestId(req.headers[REQUEST_ID_HEADER]) ? req.headers[REQUEST_ID_HEADER] : randomUUID();
@@ -60,7 +58,7 @@ export function plainEventsHandler(deps: EventQueueDeps, options: PlainEventsOpt
       deps.logger.info({ requestId, method: 'GET', route: ROUTE, status, ms, finished: res.writableFinished }, 'request');
     });
     runWithRequestContext({ requestId }, () => {
-      poll(deps, endpoint, identify, req, res, raw).catch((err: unknown) => sendError(deps, res, err));
+      poll(deps, identify, req, res, raw).catch((err: unknown) => sendError(deps, res, err));
     });
   };
   return (req, res) => {
@@ -92,14 +90,13 @@ function plainPollParams(req: IncomingMessage): RawParams | null {
 
 async function poll(
   deps: EventQueueDeps,
-  endpoint: AnyEndpoint,
   identify: DirectIdentity | null,
   req: IncomingMessage,
   res: ServerResponse,
   raw: RawParams,
 ): Promise<void> {
-  const identity = checkAuth(endpoint, await identityOf(deps, identify, req, res));
-  const params = parseParams(endpoint, raw);
+  const identity = checkAuth(api.getEvents, await identityOf(deps, identify, req, res));
+  const params = parseParams(api.getEvents, raw);
   if (identity.kind !== 'user') throw new Error('checkAuth let a non-user through');
   const query = {
     queueId: params.queue_id as string,

@@ -1,10 +1,35 @@
 import type { BusRecord } from '@chat/bus';
 import { queueDescriptor } from '@chat/testing';
-import type { Notice, WireMessage } from '@chat/events';
+import type { ClientEvent, Notice, WireMessage } from '@chat/events';
 import { MemoryQueueStore, type QueueDescriptor } from '@chat/queue-store';
 import { deliverRecord } from '../src/consumers/deliver';
 
 let seq = 0;
+/** A subscription as subscription `add` carries it, without its subscribers. */
+const denmark = {
+  name: 'Denmark',
+  stream_id: 2,
+  description: '',
+  rendered_description: '',
+  invite_only: false,
+  is_web_public: false,
+  is_announcement_only: false,
+  history_public_to_subscribers: true,
+  first_message_id: null,
+  color: '#76ce90',
+  is_muted: false,
+  in_home_view: true,
+  pin_to_top: false,
+  desktop_notifications: null,
+  audible_notifications: null,
+  push_notifications: null,
+  email_notifications: null,
+  wildcard_mentions_notify: null,
+  email_address: '',
+  is_old_stream: true,
+  stream_weekly_traffic: null,
+};
+
 const record = (notice: Notice, txId = 1): BusRecord => ({
   id: String(++seq),
   partition: 0,
@@ -82,10 +107,10 @@ describe('delivering bus records to queues', () => {
     await store.create(queue('q:with', 7, { includeSubscribers: true }));
     await store.create(queue('q:without', 7));
     await store.create(queue('q:other-types', 7, { eventTypes: ['message'] }));
-    const event = { type: 'subscription', op: 'add', subscriptions: [{ name: 'Denmark', stream_id: 2, subscribers: [7, 8] }] };
+    const event: ClientEvent = { type: 'subscription', op: 'add', subscriptions: [{ ...denmark, subscribers: [7, 8] }] };
     await deliverRecord(store, record({ v: 1, kind: 'event', realmId: 1, event, userIds: [7] }));
-    expect((await events(store, 'q:with'))[0]?.subscriptions).toEqual([{ name: 'Denmark', stream_id: 2, subscribers: [7, 8] }]);
-    expect((await events(store, 'q:without'))[0]?.subscriptions).toEqual([{ name: 'Denmark', stream_id: 2 }]);
+    expect((await events(store, 'q:with'))[0]?.subscriptions).toEqual([{ ...denmark, subscribers: [7, 8] }]);
+    expect((await events(store, 'q:without'))[0]?.subscriptions).toEqual([denmark]);
     expect(await events(store, 'q:other-types')).toEqual([]);
   });
 

@@ -5,7 +5,7 @@
  */
 import type { Database } from '@chat/db';
 import { writeNotices } from '@chat/db';
-import { NOTICE_VERSION, type Notice } from '@chat/events';
+import { NOTICE_VERSION, type ClientEvent, type Notice } from '@chat/events';
 import { seededDatabase, testConfig } from '@chat/testing';
 import { RegisterSlots } from '../src/domain/register-slots';
 import { readRealmStateVersion, RealmStateCache } from '../src/domain/state/realm-cache';
@@ -90,7 +90,21 @@ describe('realm state version', () => {
   });
   afterAll(() => db.close());
 
-  const event = (type: string): Notice => ({ v: NOTICE_VERSION, kind: 'event', realmId: 1, event: { type }, userIds: [] });
+  const person = { user_id: 1, email: 'iago@zulip.com' };
+  const sample = {
+    pointer: { type: 'pointer', pointer: 1 },
+    presence: {
+      type: 'presence',
+      email: person.email,
+      server_timestamp: 0,
+      presence: { website: { client: 'website', status: 'active', timestamp: 0, pushable: false } },
+    },
+    typing: { type: 'typing', op: 'start', sender: person, recipients: [person] },
+    realm_user: { type: 'realm_user', op: 'update', person: { user_id: 1, full_name: 'Iago' } },
+    stream: { type: 'stream', op: 'vacate', streams: [] },
+    realm_emoji: { type: 'realm_emoji', op: 'update', realm_emoji: {} },
+  } satisfies Record<string, ClientEvent>;
+  const event = (type: keyof typeof sample): Notice => ({ v: NOTICE_VERSION, kind: 'event', realmId: 1, event: sample[type], userIds: [] });
   const current = async () => (await readRealmStateVersion(db.knex, 1)).version;
 
   it('moves with realm-wide events in their transaction, and only with them', async () => {

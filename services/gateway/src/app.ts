@@ -1,15 +1,16 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler, Router } from 'express';
 import type { Authenticator } from '@chat/auth';
-import type { ServiceName } from '@chat/config';
+import { ZULIP_VERSION, type ServiceName } from '@chat/config';
 import type { Executor } from '@chat/db';
 import {
+  addMethodNotAllowed,
   API_PREFIX,
+  buildOpenApiDocument,
   errorMiddleware,
   notFoundHandler,
   renderApiReference,
   type RateLimiter,
   requestContext,
-  sendJson,
   setRouteTemplate,
   type OpenApiDocument,
 } from '@chat/http';
@@ -17,18 +18,17 @@ import type { Logger } from '@chat/log';
 import { authenticateRoute, realmResolver } from './authenticate';
 import { ROUTES } from './route-table';
 
+/** The OpenAPI document of every route the gateway serves. */
+export function gatewayApiDocument(): OpenApiDocument {
+  return buildOpenApiDocument(ROUTES, { version: ZULIP_VERSION, zulipVersion: ZULIP_VERSION });
+}
+
 export interface GatewayDeps {
   db: Executor;
   authenticator: Authenticator;
   logger: Logger;
   /** How a request reaches a service: its app in-process, or an HTTP forwarder. */
   dispatch: Record<ServiceName, RequestHandler>;
-  /**
-   * The OpenAPI document, served at /api/v1/openapi.json with a reference page at /api/v1/docs.
-   * Generated from the services' declarations where they can be imported (services/standalone);
-   * the gateway only serves it.
-   */
-  apiDocs?: OpenApiDocument;
   /** Zulip's rate limits (@chat/http's rate-limit.ts); none: no limits. */
   rateLimiter?: RateLimiter;
 }
@@ -42,19 +42,17 @@ export function buildGateway(deps: GatewayDeps): Express {
   app.use(requestContext());
   const realmFor = realmResolver(deps.db);
   const router = Router();
-  if (deps.apiDocs) {
-    const doc = deps.apiDocs;
-    const page = renderApiReference(doc);
-    router.get('/openapi.json', (_req, res) => {
-      setRouteTemplate(res, `${API_PREFIX}/openapi.json`);
-      res.json(doc);
-    });
-    router.get('/docs', (_req, res) => {
-      setRouteTemplate(res, `${API_PREFIX}/docs`);
-      res.type('html').send(page);
-    });
-  }
-  const methodsByPath = new Map<string, string[]>();
+  // The OpenAPI document and its reference page, from the same declarations as the routes.
+  const doc = gatewayApiDocument();
+  const page = renderApiReference(doc);
+  router.get('/openapi.json', (_req, res) => {
+    setRouteTemplate(res, `${API_PREFIX}/openapi.json`);
+    res.json(doc);
+  });
+  router.get('/docs', (_req, res) => {
+    setRouteTemplate(res, `${API_PREFIX}/docs`);
+    res.type('html').send(page);
+  });
   for (const route of ROUTES) {
     const verb = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete';
     const template = API_PREFIX + route.path;
@@ -71,18 +69,8 @@ export function buildGateway(deps: GatewayDeps): Express {
       deps.dispatch[route.service],
     ];
     router[verb](route.path, ...steps);
-    methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method]);
   }
-  for (const [path, methods] of methodsByPath) {
-    router.all(path, (req, res) => {
-      if (req.method === 'OPTIONS') {
-        res.setHeader('Allow', methods.join(', '));
-        res.status(204).end();
-        return;
-      }
-      sendJson(res, 405, { result: 'error', msg: 'Method Not Allowed', allowed_methods: methods });
-    });
-  }
+  addMethodNotAllowed(router, ROUTES);
   app.use(API_PREFIX, router);
   app.use(notFoundHandler);
   app.use(errorMiddleware(deps.logger));

@@ -1,25 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Authenticator, watchAuthChanges } from '@chat/auth';
-import { loadConfig, SERVICE_NAMES, type Config, type ServiceName } from '@chat/config';
-import type { OpenApiDocument } from '@chat/http';
-import { createLogger, type Logger } from '@chat/log';
+import { loadConfig, SERVICE_NAMES, type ServiceName } from '@chat/config';
+import { createLogger } from '@chat/log';
 import { cipherFor, createOperations, databaseCheck, openDatabase, openSharedRateLimiter, serve, serverLimits, withDevelopmentSecrets } from '@chat/runtime';
 import { buildGateway } from './app';
 import { forwardTo } from './forward';
-
-/**
- * The OpenAPI document, written by the build (dist/openapi.json beside dist/gateway.js) or by
- * deploy/local (API_DOCS_FILE): the gateway never imports the services it would be built from.
- */
-function loadApiDocs(config: Config, logger: Logger): OpenApiDocument | undefined {
-  const file = config.apiDocsFile || join(__dirname, 'openapi.json');
-  if (!existsSync(file)) {
-    logger.warn({ file }, 'no OpenAPI document; /api/v1/openapi.json and /api/v1/docs are not served');
-    return undefined;
-  }
-  return JSON.parse(readFileSync(file, 'utf8')) as OpenApiDocument;
-}
 
 /** The gateway as its own process (distributed topology): forwards to the services' URLs. */
 async function main(): Promise<void> {
@@ -37,7 +21,7 @@ async function main(): Promise<void> {
   const unwatch = await watchAuthChanges(db, authenticator);
   // Replicas (and the event tier) share each user's window through Redis; none is opened when limiting is off.
   const limits = await openSharedRateLimiter(config, logger);
-  const app = buildGateway({ db: db.knex, authenticator, logger, dispatch, apiDocs: loadApiDocs(config, logger), rateLimiter: limits.limiter });
+  const app = buildGateway({ db: db.knex, authenticator, logger, dispatch, rateLimiter: limits.limiter });
   // Ready when it can authenticate (its database); never tied to one service's health, or one
   // failing service would take the whole API out of the load balancer.
   const ops = createOperations({ service: 'gateway', logger, checks: { database: databaseCheck(db) } });

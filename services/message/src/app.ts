@@ -30,7 +30,7 @@ export interface MessageDeps {
   files?: FileStore;
 }
 
-/** Every endpoint this service serves (the gateway's route table must list each). */
+/** Every endpoint this service serves: one handler for each of messageEndpoints (@chat/contracts). */
 export function endpoints(deps: MessageDeps): AnyEndpoint[] {
   return [
     ...messageEndpoints(deps),

@@ -3,14 +3,14 @@ import request from 'supertest';
 import Ajv from 'ajv';
 import type { Express } from 'express';
 import { createRecipient, RECIPIENT_STREAM, type Database } from '@chat/db';
-import { EVENT_SCHEMAS, finalizeMessage, type ClientEvent, type MessageNotice, type Notice } from '@chat/events';
+import { EVENT_SCHEMAS, finalizeMessage, type GenericEvent, type MessageNotice, type Notice } from '@chat/events';
 import { devRealmId, headersFor, inThreadRenderer, lastOutboxId, outboxNotices, seededDatabase, testConfig, testLogger } from '@chat/testing';
 import { buildApp } from '../src/app';
 
 const ajv = new Ajv({ strict: false, allErrors: true });
 
 /** Fails when an event does not match its type's schema (or the type has none). */
-export function expectValidEvent(event: ClientEvent): void {
+export function expectValidEvent(event: GenericEvent): void {
   const schema = EVENT_SCHEMAS[event.type];
   if (!schema) throw new Error(`no schema for event type ${event.type}`);
   const validate = ajv.compile(schema);
@@ -18,13 +18,13 @@ export function expectValidEvent(event: ClientEvent): void {
 }
 
 /** The message event a queue of `userId` would hold (as the event-queue service builds it). */
-export function messageEventFor(notice: MessageNotice, userId: number, applyMarkdown = true): ClientEvent {
+export function messageEventFor(notice: MessageNotice, userId: number, applyMarkdown = true): GenericEvent {
   const flags = notice.users.find((u) => u.id === userId)?.flags ?? [];
   return { type: 'message', message: finalizeMessage(notice.message, { applyMarkdown, clientGravatar: false }), flags, id: 0 };
 }
 
-/** The client events a notice carries (with the id a queue adds). */
-export function eventsOf(notices: Notice[]): ClientEvent[] {
+/** The client events a notice carries (with the id a queue adds), as read back: checked by expectValidEvent. */
+export function eventsOf(notices: Notice[]): GenericEvent[] {
   return notices.flatMap((n) => (n.kind === 'event' ? [{ ...n.event, id: 0 }] : []));
 }
 

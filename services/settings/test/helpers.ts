@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Ajv from 'ajv';
 import type { Express } from 'express';
 import { createApiKeyCipher, getUserByEmail, type Database, type UserRow } from '@chat/db';
-import { EVENT_SCHEMAS, type UserEventNotice } from '@chat/events';
+import { EVENT_SCHEMAS, type GenericEvent, type UserEventNotice } from '@chat/events';
 import type { InternalCall, InternalClient } from '@chat/http';
 import { devRealmId, headersFor, lastOutboxId, outboxNotices, seededDatabase, testConfig, testLogger } from '@chat/testing';
 import type { Config } from '@chat/config';
@@ -63,15 +63,18 @@ export async function startSettings(overrides: Partial<SettingsDeps> = {}): Prom
 const ajv = new Ajv({ strict: false, allErrors: true });
 
 /** Asserts `event` matches its type's schema in libs/events, with the validator's complaint. */
-export function expectValidEvent(event: Record<string, unknown>): void {
-  const schema = EVENT_SCHEMAS[event.type as string];
-  if (!schema) throw new Error(`no schema for event type ${String(event.type)}`);
+export function expectValidEvent(event: GenericEvent): void {
+  const schema = EVENT_SCHEMAS[event.type];
+  if (!schema) throw new Error(`no schema for event type ${event.type}`);
   const validate = ajv.compile(schema);
   if (!validate(event)) throw new Error(`${JSON.stringify(event)}\n${ajv.errorsText(validate.errors)}`);
 }
 
+/** A notice whose event a test reads field by field, after expectValidEvent checked it. */
+export type CheckedNotice = Omit<UserEventNotice, 'event'> & { event: GenericEvent };
+
 /** Runs `action` and returns the user events it wrote to the outbox, each checked against its schema. */
-export async function eventsOf(db: Database, action: () => Promise<unknown>): Promise<UserEventNotice[]> {
+export async function eventsOf(db: Database, action: () => Promise<unknown>): Promise<CheckedNotice[]> {
   const mark = await lastOutboxId(db.knex);
   await action();
   const notices = (await outboxNotices(db.knex, mark)).filter((n): n is UserEventNotice => n.kind === 'event');

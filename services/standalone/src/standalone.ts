@@ -16,7 +16,6 @@ import { buildApp as buildMessage } from '@chat/message-service';
 import { MemoryQueueStore } from '@chat/queue-store';
 import { createRenderPool, renderPoolOptions, type RenderPool } from '@chat/render-pool';
 import { cipherFor, createOperations, databaseCheck, queueCountByScan, seedIfDevelopment, serverLimits } from '@chat/runtime';
-import { buildApiDocument } from './openapi';
 import { restoreQueues, saveQueues } from './saved-queues';
 import { buildApp as buildSettings } from '@chat/settings-service';
 import { buildApp as buildSubscription } from '@chat/subscription-service';
@@ -101,7 +100,6 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
     db: db.knex,
     authenticator,
     logger,
-    apiDocs: buildApiDocument(),
     // One process: the windows live in its memory.
     rateLimiter: new RateLimiter({ store: new MemoryRateLimitStore(), perMinute: config.rateLimitPerMinute, logger }),
     dispatch: Object.fromEntries(SERVICE_NAMES.map((name) => [name, inProcess(apps[name])])) as Record<
@@ -129,4 +127,3 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
     },
   };
 }
-export { buildApiDocument, writeApiDocument } from './openapi';

@@ -2,6 +2,7 @@
  * One action per event type and op this service emits, each event checked against its schema in
  * libs/events (the helper validates every event it reads); and the schemas do reject wrong shapes.
  */
+import type { EventType } from '@chat/events';
 import { expectValidEvent, ofType, startHarness, type Harness } from './helpers';
 
 describe('subscription service events match their schemas', () => {
@@ -11,7 +12,7 @@ describe('subscription service events match their schemas', () => {
   });
   afterAll(() => h.close());
 
-  async function emitted(action: () => Promise<unknown>, type: string, op?: string) {
+  async function emitted(action: () => Promise<unknown>, type: EventType, op?: string) {
     const mark = await h.mark();
     await action();
     const found = ofType(await h.events(mark), type, op);
@@ -32,7 +33,7 @@ describe('subscription service events match their schemas', () => {
     ['stream', 'delete', async () => h.as('iago@zulip.com').delete(`/streams/${await h.streamId('ev2')}`)],
     ['muted_topics', undefined, () => h.as('hamlet@zulip.com').patch('/users/me/subscriptions/muted_topics', { stream: 'ev1', topic: 'quiet', op: 'add' })],
     ['default_streams', undefined, () => h.as('iago@zulip.com').post('/default_streams', { stream_name: 'ev1' })],
-  ] as [string, string | undefined, () => Promise<unknown>][])('%s %s', async (type, op, action) => {
+  ] as [EventType, string | undefined, () => Promise<unknown>][])('%s %s', async (type, op, action) => {
     const notices = await emitted(action, type, op);
     for (const notice of notices) expect(notice.userIds.length).toBeGreaterThan(0);
   });

@@ -8,7 +8,7 @@ import Ajv from 'ajv';
 import type { Express } from 'express';
 import type { Config } from '@chat/config';
 import type { Database } from '@chat/db';
-import { EVENT_SCHEMAS, type ClientEvent, type UserEventNotice } from '@chat/events';
+import { EVENT_SCHEMAS, type EventOf, type EventType, type GenericEvent, type UserEventNotice } from '@chat/events';
 import type { InternalCall, InternalClient } from '@chat/http';
 import { devRealmId, headersFor, inThreadRenderer, lastOutboxId, outboxNotices, seededDatabase, testConfig, testLogger } from '@chat/testing';
 import { buildApp } from '../src/app';
@@ -44,7 +44,7 @@ export function encode(params: Record<string, unknown>): Record<string, string> 
 const ajv = new Ajv({ strict: false, allErrors: true });
 
 /** Fails the test when an event does not match its type's schema (or its type has none). */
-export function expectValidEvent(event: ClientEvent): void {
+export function expectValidEvent(event: GenericEvent): void {
   const schema = EVENT_SCHEMAS[event.type];
   if (!schema) throw new Error(`no schema for event type ${event.type}`);
   const validate = ajv.compile(schema);
@@ -98,7 +98,12 @@ export async function startHarness(): Promise<Harness> {
   };
 }
 
+/** A notice whose event is of type T (and op Op, when one is given). */
+type NoticeOf<T extends EventType, Op extends string> = UserEventNotice & {
+  event: [Op] extends [never] ? EventOf<T> : Extract<EventOf<T>, { op: Op }>;
+};
+
 /** The notices of one event type (and op), for checking who received them. */
-export function ofType(notices: UserEventNotice[], type: string, op?: string): UserEventNotice[] {
-  return notices.filter((n) => n.event.type === type && (op === undefined || n.event.op === op));
+export function ofType<T extends EventType, Op extends string = never>(notices: UserEventNotice[], type: T, op?: Op): NoticeOf<T, Op>[] {
+  return notices.filter((n): n is NoticeOf<T, Op> => n.event.type === type && (op === undefined || ('op' in n.event && n.event.op === op)));
 }

@@ -1,4 +1,4 @@
-import { gravatarUrl } from '@chat/events';
+import { createHash } from 'node:crypto';
 import type { Executor } from '../connect';
 import { isRowId, isStorableText } from '../ids';
 
@@ -55,4 +55,10 @@ export async function getUsersByEmails(db: Executor, realmId: number, emails: st
 
 export function avatarUrl(user: Pick<UserRow, 'email' | 'avatar_source'>): string {
   return gravatarUrl(user.email);
+}
+
+/** Zulip's default avatar: Gravatar keyed by the lower-cased e-mail, identicon fallback. */
+function gravatarUrl(email: string): string {
+  const hash = createHash('md5').update(email.toLowerCase()).digest('hex');
+  return `https://secure.gravatar.com/avatar/${hash}?d=identicon&version=1`;
 }

@@ -1,22 +1,17 @@
-import type { JsonSchema } from './types';
+import { Type } from '@sinclair/typebox';
+import { bool, closedObject, defineEvent, int } from './define';
 
-/** Events the event-queue service makes itself. */
-export const coreEventSchemas: Record<string, JsonSchema> = {
-  heartbeat: {
-    type: 'object',
-    required: ['type', 'id'],
-    properties: { type: { const: 'heartbeat' }, id: { type: 'integer' } },
-    additionalProperties: false,
-  },
-  restart: {
-    type: 'object',
-    required: ['type', 'id', 'server_generation'],
-    properties: {
-      type: { const: 'restart' },
-      id: { type: 'integer' },
-      server_generation: { type: 'integer' },
-      immediate: { type: 'boolean' },
-    },
-    additionalProperties: false,
-  },
+/** Events the event-queue service makes itself; the queue's `id` is part of both. */
+export const HeartbeatEvent = closedObject({ type: Type.Literal('heartbeat'), id: int });
+
+export const RestartEvent = closedObject({
+  type: Type.Literal('restart'),
+  id: int,
+  server_generation: int,
+  immediate: Type.Optional(bool),
+});
+
+export const coreEvents = {
+  heartbeat: defineEvent(HeartbeatEvent),
+  restart: defineEvent(RestartEvent),
 };

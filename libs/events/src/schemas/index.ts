@@ -1,26 +1,49 @@
 /**
- * JSON schemas of the events clients receive, one file per area (message.ts, subscription.ts,
- * settings.ts, ...), collected here by event type. Tests validate emitted events against them.
+ * The event map: every event type clients receive, by name, with its schema and what the rest of
+ * the system needs to know about it. One file per area (message.ts, subscription.ts, settings.ts,
+ * ...) declares each event once, as a TypeBox schema; its TypeScript type is derived from it
+ * (../event-map.ts), so an event a service builds is checked against the same declaration the
+ * tests validate emitted events with.
  */
-import type { JsonSchema } from './types';
-import { attachmentEventSchemas } from './attachments';
-import { coreEventSchemas } from './core';
-import { groupsRealmEventSchemas } from './groups-realm';
-import { messageEventSchemas } from './message';
-import { linkifierEventSchemas } from './message-linkifiers';
-import { presenceTypingEventSchemas } from './presence-typing';
-import { settingsEventSchemas } from './settings';
-import { subscriptionEventSchemas } from './subscription';
+import type { TSchema } from '@sinclair/typebox';
+import { attachmentEvents } from './attachments';
+import { coreEvents } from './core';
+import type { EventDefinition } from './define';
+import { groupsRealmEvents } from './groups-realm';
+import { messageEvents } from './message';
+import { linkifierEvents } from './message-linkifiers';
+import { presenceTypingEvents } from './presence-typing';
+import { settingsEvents } from './settings';
+import { subscriptionEvents } from './subscription';
 
-export type { JsonSchema } from './types';
+export type { EventDefinition } from './define';
 
-export const EVENT_SCHEMAS: Record<string, JsonSchema> = {
-  ...attachmentEventSchemas,
-  ...coreEventSchemas,
-  ...groupsRealmEventSchemas,
-  ...messageEventSchemas,
-  ...linkifierEventSchemas,
-  ...presenceTypingEventSchemas,
-  ...settingsEventSchemas,
-  ...subscriptionEventSchemas,
+/** Every event type's definition, by name (the order of EVENT_TYPES; nothing depends on it). */
+export const EVENT_DEFINITIONS = {
+  ...messageEvents,
+  ...coreEvents,
+  ...subscriptionEvents,
+  ...settingsEvents,
+  ...groupsRealmEvents,
+  ...presenceTypingEvents,
+  ...linkifierEvents,
+  ...attachmentEvents,
 };
+
+type Definitions = typeof EVENT_DEFINITIONS;
+
+/** Each event type's schema, by name. */
+export type EventSchemas = { readonly [K in keyof Definitions]: Definitions[K]['schema'] };
+
+/**
+ * The JSON schemas of the events clients receive, by event type, for ajv
+ * (`ajv.compile(EVENT_SCHEMAS.typing)`). Looking up a type read off the wire gives a schema or
+ * undefined.
+ */
+export const EVENT_SCHEMAS: EventSchemas & { readonly [type: string]: TSchema | undefined } = schemasOf(EVENT_DEFINITIONS);
+
+function schemasOf(definitions: Definitions): EventSchemas {
+  const entries = Object.entries(definitions).map(([type, definition]: [string, EventDefinition]) => [type, definition.schema]);
+  // Object.fromEntries cannot know the keys; they are the definitions' keys, one schema each.
+  return Object.fromEntries(entries) as EventSchemas;
+}

@@ -1,138 +1,109 @@
-import type { JsonSchema } from './types';
+import { Type } from '@sinclair/typebox';
+import { bool, closedObject, defineEvent, eventObject, int, nullableBool, nullableInt, str, strs, stringEnum } from './define';
 
 /**
  * Events of the subscription service (Zulip 2.1's shapes, behaviour notes 3.6 and 3.7): one schema
- * per event type, a `oneOf` over its ops. Notification settings are booleans or null (null: the
+ * per event type, a union over its ops. Notification settings are booleans or null (null: the
  * user's global setting applies).
  */
-const id = { type: 'integer' } as const;
-const nullableBool = { type: ['boolean', 'null'] } as const;
-const nullableInt = { type: ['integer', 'null'] } as const;
-
 const streamDictProperties = {
-  name: { type: 'string' },
-  stream_id: id,
-  description: { type: 'string' },
-  rendered_description: { type: 'string' },
-  invite_only: { type: 'boolean' },
-  is_web_public: { type: 'boolean' },
-  is_announcement_only: { type: 'boolean' },
-  history_public_to_subscribers: { type: 'boolean' },
+  name: str,
+  stream_id: int,
+  description: str,
+  rendered_description: str,
+  invite_only: bool,
+  is_web_public: bool,
+  is_announcement_only: bool,
+  history_public_to_subscribers: bool,
   first_message_id: nullableInt,
 };
 
 /** Zulip's Stream.to_dict(). */
-export const streamDictSchema: JsonSchema = {
-  type: 'object',
-  required: Object.keys(streamDictProperties),
-  properties: streamDictProperties,
-  additionalProperties: false,
-};
+export const StreamDict = closedObject(streamDictProperties);
 
-const subscriptionDictProperties = {
+/** A subscription as `subscription` `add` carries it (subscribers as user ids). */
+export const SubscriptionDict = closedObject({
   ...streamDictProperties,
-  color: { type: 'string' },
-  is_muted: { type: 'boolean' },
-  in_home_view: { type: 'boolean' },
-  pin_to_top: { type: 'boolean' },
+  color: str,
+  is_muted: bool,
+  in_home_view: bool,
+  pin_to_top: bool,
   desktop_notifications: nullableBool,
   audible_notifications: nullableBool,
   push_notifications: nullableBool,
   email_notifications: nullableBool,
   wildcard_mentions_notify: nullableBool,
-  email_address: { type: 'string' },
-  is_old_stream: { type: 'boolean' },
+  email_address: str,
+  is_old_stream: bool,
   stream_weekly_traffic: nullableInt,
-};
+  subscribers: Type.Optional(Type.Array(int)),
+});
 
-/** A subscription as `subscription` `add` carries it (subscribers as user ids). */
-export const subscriptionDictSchema: JsonSchema = {
-  type: 'object',
-  required: Object.keys(subscriptionDictProperties),
-  properties: { ...subscriptionDictProperties, subscribers: { type: 'array', items: id } },
-  additionalProperties: false,
-};
+/** The subscription properties a user may change (subscription `update`'s property). */
+export const SubscriptionProperty = stringEnum([
+  'color',
+  'in_home_view',
+  'pin_to_top',
+  'desktop_notifications',
+  'audible_notifications',
+  'push_notifications',
+  'email_notifications',
+  'wildcard_mentions_notify',
+]);
 
-/**
- * One event shape: `type` and the given keys, all required except `optional`, nothing else; `id`
- * is optional because the queue numbers an event only when it delivers it.
- */
-function shape(type: string, properties: Record<string, unknown>, optional: string[] = []): JsonSchema {
-  const all = { type: { const: type }, ...properties, id };
-  return {
-    type: 'object',
-    required: Object.keys(all).filter((k) => k !== 'id' && !optional.includes(k)),
-    properties: all,
-    additionalProperties: false,
-  };
+/** A stream's peers changed: one user joined or left the named streams. */
+function peerEvent<Op extends string>(op: Op) {
+  return eventObject('subscription', { op: Type.Literal(op), subscriptions: strs, user_id: int });
 }
 
-const subscriptionOps: JsonSchema[] = [
-  shape('subscription', { op: { const: 'add' }, subscriptions: { type: 'array', items: subscriptionDictSchema } }),
-  shape('subscription', {
-    op: { const: 'remove' },
-    subscriptions: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['name', 'stream_id'],
-        properties: { name: { type: 'string' }, stream_id: id },
-        additionalProperties: false,
-      },
-    },
+export const SubscriptionEvent = Type.Union([
+  eventObject('subscription', { op: Type.Literal('add'), subscriptions: Type.Array(SubscriptionDict) }),
+  eventObject('subscription', { op: Type.Literal('remove'), subscriptions: Type.Array(closedObject({ name: str, stream_id: int })) }),
+  eventObject('subscription', {
+    op: Type.Literal('update'),
+    email: str,
+    property: SubscriptionProperty,
+    value: Type.Union([str, bool]),
+    stream_id: int,
+    name: str,
   }),
-  shape('subscription', {
-    op: { const: 'update' },
-    email: { type: 'string' },
-    property: {
-      enum: [
-        'color',
-        'in_home_view',
-        'pin_to_top',
-        'desktop_notifications',
-        'audible_notifications',
-        'push_notifications',
-        'email_notifications',
-        'wildcard_mentions_notify',
-      ],
-    },
-    value: { type: ['string', 'boolean'] },
-    stream_id: id,
-    name: { type: 'string' },
-  }),
-  shape('subscription', { op: { const: 'peer_add' }, subscriptions: { type: 'array', items: { type: 'string' } }, user_id: id }),
-  shape('subscription', { op: { const: 'peer_remove' }, subscriptions: { type: 'array', items: { type: 'string' } }, user_id: id }),
-];
+  peerEvent('peer_add'),
+  peerEvent('peer_remove'),
+]);
 
-const streamOps: JsonSchema[] = [
-  ...['create', 'delete', 'occupy', 'vacate'].map((name) =>
-    shape('stream', { op: { const: name }, streams: { type: 'array', items: streamDictSchema } }),
-  ),
-  shape(
-    'stream',
-    {
-      op: { const: 'update' },
-      property: { enum: ['name', 'email_address', 'description', 'invite_only', 'is_announcement_only'] },
-      value: { type: ['string', 'boolean'] },
-      stream_id: id,
-      name: { type: 'string' },
-      rendered_description: { type: 'string' },
-      history_public_to_subscribers: { type: 'boolean' },
-    },
-    ['rendered_description', 'history_public_to_subscribers'],
-  ),
-];
+/** The stream properties stream `update` reports. */
+export const StreamProperty = stringEnum(['name', 'email_address', 'description', 'invite_only', 'is_announcement_only']);
 
-export const subscriptionEventSchemas: Record<string, JsonSchema> = {
-  subscription: { oneOf: subscriptionOps },
-  stream: { oneOf: streamOps },
-  /** The user's muted topics as a whole: [stream name, topic] pairs. */
-  muted_topics: shape('muted_topics', {
-    muted_topics: {
-      type: 'array',
-      items: { type: 'array', items: [{ type: 'string' }, { type: 'string' }], minItems: 2, maxItems: 2 },
-    },
+/** Streams appeared for or disappeared from the recipients, each as Stream.to_dict(). */
+function streamsEvent<Op extends string>(op: Op) {
+  return eventObject('stream', { op: Type.Literal(op), streams: Type.Array(StreamDict) });
+}
+
+export const StreamEvent = Type.Union([
+  streamsEvent('create'),
+  streamsEvent('delete'),
+  streamsEvent('occupy'),
+  streamsEvent('vacate'),
+  eventObject('stream', {
+    op: Type.Literal('update'),
+    property: StreamProperty,
+    value: Type.Union([str, bool]),
+    stream_id: int,
+    name: str,
+    rendered_description: Type.Optional(str),
+    history_public_to_subscribers: Type.Optional(bool),
   }),
-  /** The realm's default streams as a whole, after an administrator changed them. */
-  default_streams: shape('default_streams', { default_streams: { type: 'array', items: streamDictSchema } }),
+]);
+
+/** The user's muted topics as a whole: [stream name, topic] pairs. */
+export const MutedTopicsEvent = eventObject('muted_topics', { muted_topics: Type.Array(Type.Tuple([str, str])) });
+
+/** The realm's default streams as a whole, after an administrator changed them. */
+export const DefaultStreamsEvent = eventObject('default_streams', { default_streams: Type.Array(StreamDict) });
+
+export const subscriptionEvents = {
+  subscription: defineEvent(SubscriptionEvent),
+  stream: defineEvent(StreamEvent, { realmWide: true }),
+  muted_topics: defineEvent(MutedTopicsEvent),
+  default_streams: defineEvent(DefaultStreamsEvent, { realmWide: true }),
 };

@@ -6,7 +6,7 @@
  * bus adapter only after this resolves.
  */
 import { dedupPosition, type BusRecord } from '@chat/bus';
-import { finalizeMessage, NOTICE_VERSION, type ClientEvent, type MessageNotice, type UserEventNotice } from '@chat/events';
+import { finalizeMessage, NOTICE_VERSION, type ClientEvent, type EventOf, type MessageNotice, type UserEventNotice } from '@chat/events';
 import type { AppendEntry, QueueDescriptor, QueueStore } from '@chat/queue-store';
 import { acceptsEventType, matchesNarrow } from '../domain/event-filter';
 
@@ -60,12 +60,14 @@ async function eventEntries(store: QueueStore, notice: UserEventNotice): Promise
     .map((queue) => ({ queueId: queue.id, event: queue.includeSubscribers ? notice.event : withoutSubscribers }));
 }
 
+type SubscriptionAdd = Extract<EventOf<'subscription'>, { op: 'add' }>;
+
 /** Zulip's subscription `add` carries each stream's subscribers; queues without include_subscribers drop them. */
-function hasSubscriberLists(event: ClientEvent): boolean {
+function hasSubscriberLists(event: ClientEvent): event is SubscriptionAdd {
   return event.type === 'subscription' && event.op === 'add' && Array.isArray(event.subscriptions);
 }
 
-function stripSubscribers(event: ClientEvent): ClientEvent {
-  const subscriptions = (event.subscriptions as Record<string, unknown>[]).map(({ subscribers: _s, ...rest }) => rest);
+function stripSubscribers(event: SubscriptionAdd): SubscriptionAdd {
+  const subscriptions = event.subscriptions.map(({ subscribers: _s, ...rest }) => rest);
   return { ...event, subscriptions };
 }

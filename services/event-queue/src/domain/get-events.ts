@@ -4,6 +4,7 @@
  * closure and a timer here and a channel subscription on the process's one Redis subscriber.
  */
 import { badEventQueueId, badRequest, plainError } from '@chat/errors';
+import type { EventOf } from '@chat/events';
 import type { PollResult as StorePollResult, QueuedEvent, WaitSignal } from '@chat/queue-store';
 import type { EventQueueDeps } from '../app';
 
@@ -67,7 +68,8 @@ export async function pollEvents(deps: EventQueueDeps, request: PollRequest): Pr
   const outcome = await deps.store.waitForEvent(queueId, deps.heartbeatMs?.() ?? heartbeatDelayMs(deps.config.heartbeatSecs), request.signal);
   if (outcome === 'timeout') {
     // The heartbeat goes through the queue like any event, so it has an id to acknowledge.
-    await deps.store.append([{ queueId, event: { type: 'heartbeat' } }]);
+    const heartbeat: EventOf<'heartbeat'> = { type: 'heartbeat' };
+    await deps.store.append([{ queueId, event: heartbeat }]);
   }
   const after = await deps.store.poll(queueId, { lastEventId, now: Date.now() });
   return { events: eventsOf(after, queueId, lastEventId), waited: true };

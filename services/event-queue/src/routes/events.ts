@@ -1,28 +1,14 @@
 import type { ServerResponse } from 'node:http';
 import { badEventQueueId, plainError } from '@chat/errors';
-import { clientName, defineEndpoint, p, RESPONDED, type ParamSpecs } from '@chat/http';
+import { eventQueueEndpoints as api, type ParamValues } from '@chat/contracts';
+import { clientName, implement, RESPONDED } from '@chat/http';
 import { answerJson } from '../answer-json';
 import type { EventQueueDeps } from '../app';
 import { pollEvents } from '../domain/get-events';
 import { allocateQueue, registerQueue, type RegisterRequest } from '../domain/register';
 
-const stringList = { type: 'array', items: { type: 'string' } };
-
-/** The parameters of /register, also accepted by GET /events to register implicitly. */
-const registerParams = {
-  apply_markdown: p.bool({ default: false }),
-  client_gravatar: p.bool({ default: false }),
-  all_public_streams: p.bool({ default: false }),
-  include_subscribers: p.bool({ default: false }),
-  event_types: p.json<string[]>({ schema: stringList }),
-  fetch_event_types: p.json<string[]>({ schema: stringList }),
-  narrow: p.json<unknown>({ schema: { type: 'array' } }),
-  queue_lifespan_secs: p.int({ default: 0 }),
-} satisfies ParamSpecs;
-
-type RegisterParams = {
-  [K in keyof typeof registerParams]: unknown;
-};
+/** What /register takes, which GET /events also takes to register implicitly. */
+type RegisterParams = ParamValues<(typeof api)['register']['params']>;
 
 function registerRequest(
   params: RegisterParams,
@@ -33,25 +19,17 @@ function registerRequest(
     userId: identity.userId,
     realmId: identity.realmId,
     clientName: client,
-    applyMarkdown: params.apply_markdown === true,
-    clientGravatar: params.client_gravatar === true,
-    allPublicStreams: params.all_public_streams === true,
-    includeSubscribers: params.include_subscribers === true,
+    applyMarkdown: params.apply_markdown,
+    clientGravatar: params.client_gravatar,
+    allPublicStreams: params.all_public_streams,
+    includeSubscribers: params.include_subscribers,
     isGuest: identity.isGuest,
-    eventTypes: (params.event_types as string[] | undefined) ?? null,
-    fetchEventTypes: (params.fetch_event_types as string[] | undefined) ?? null,
+    eventTypes: params.event_types ?? null,
+    fetchEventTypes: params.fetch_event_types ?? null,
     narrow: params.narrow,
-    lifespanSecs: (params.queue_lifespan_secs as number | undefined) ?? 0,
+    lifespanSecs: params.queue_lifespan_secs,
   };
 }
-
-/** The parameters of GET /events. */
-export const pollParams = {
-  queue_id: p.string(),
-  last_event_id: p.int(),
-  dont_block: p.bool({ default: false }),
-  ...registerParams,
-} satisfies ParamSpecs;
 
 export interface PollQuery {
   queueId: string;
@@ -90,44 +68,26 @@ export async function answerPoll(
 
 export function eventEndpoints(deps: EventQueueDeps) {
   return [
-    defineEndpoint({
-      method: 'POST',
-      path: '/register',
-      auth: 'user',
-      params: registerParams,
-      handler: ({ params, identity, req }) => registerQueue(deps, registerRequest(params, identity, clientName(req))),
+    implement(api.register, ({ params, identity, req }) => registerQueue(deps, registerRequest(params, identity, clientName(req)))),
+    implement(api.getEvents, async ({ params, identity, req, res }) => {
+      if (params.queue_id === undefined) {
+        if (!params.dont_block) throw plainError("Missing 'queue_id' argument");
+        const queue = await allocateQueue(deps, registerRequest(params, identity, clientName(req)));
+        return { events: [], queue_id: queue.id, handler_id: deps.polls.nextHandlerId() };
+      }
+      const query = { queueId: params.queue_id, lastEventId: params.last_event_id, dontBlock: params.dont_block };
+      const answer = await answerPoll(deps, query, identity.userId, res);
+      // The text is sendSuccess's, made with each message body serialized once per process.
+      if (answer !== null) res.status(200).type('application/json').send(answer);
+      return RESPONDED;
     }),
-    defineEndpoint({
-      method: 'GET',
-      path: '/events',
-      auth: 'user',
-      params: pollParams,
-      handler: async ({ params, identity, req, res }) => {
-        if (params.queue_id === undefined) {
-          if (!params.dont_block) throw plainError("Missing 'queue_id' argument");
-          const queue = await allocateQueue(deps, registerRequest(params, identity, clientName(req)));
-          return { events: [], queue_id: queue.id, handler_id: deps.polls.nextHandlerId() };
-        }
-        const query = { queueId: params.queue_id, lastEventId: params.last_event_id, dontBlock: params.dont_block };
-        const answer = await answerPoll(deps, query, identity.userId, res);
-        // The text is sendSuccess's, made with each message body serialized once per process.
-        if (answer !== null) res.status(200).type('application/json').send(answer);
-        return RESPONDED;
-      },
-    }),
-    defineEndpoint({
-      method: 'DELETE',
-      path: '/events',
-      auth: 'user',
-      params: { queue_id: p.string({ required: true }) },
-      handler: async ({ params, identity }) => {
-        const queue = await deps.store.get(params.queue_id);
-        if (!queue) throw badEventQueueId(params.queue_id);
-        if (queue.userId !== identity.userId) throw plainError('You are not authorized to access this queue');
-        deps.polls.finish(queue.id);
-        await deps.store.delete(queue.id);
-        return {};
-      },
+    implement(api.deleteQueue, async ({ params, identity }) => {
+      const queue = await deps.store.get(params.queue_id);
+      if (!queue) throw badEventQueueId(params.queue_id);
+      if (queue.userId !== identity.userId) throw plainError('You are not authorized to access this queue');
+      deps.polls.finish(queue.id);
+      await deps.store.delete(queue.id);
+      return {};
     }),
   ];
 }

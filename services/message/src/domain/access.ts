@@ -5,7 +5,7 @@
  * whose history is public to subscribers. Other people's private messages never are.
  */
 import { getStreamById, isSubscribed, type Executor, type StreamRow, type UserRow } from '@chat/db';
-import { badRequest } from '@chat/errors';
+import { invalidMessage, invalidStreamId } from '@chat/contracts';
 import { getMessageRow, type MessageRow } from '../store/messages';
 
 export async function canAccessStreamHistory(db: Executor, user: UserRow, stream: StreamRow): Promise<boolean> {
@@ -20,14 +20,7 @@ export interface AccessedMessage {
   flags: number | null;
 }
 
-export function invalidMessage() {
-  return badRequest('Invalid message(s)');
-}
-
-/** A stream that does not exist or that the caller may not reach, as Zulip's access_stream_by_id. */
-export function invalidStreamId() {
-  return badRequest('Invalid stream id');
-}
+export { invalidMessage, invalidStreamId };
 
 /** The message if `user` may read it; otherwise "Invalid message(s)", as for a missing one. */
 export async function accessMessage(db: Executor, user: UserRow, messageId: number, forUpdate = false): Promise<AccessedMessage> {

@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import { writeNotices, type UserRow } from '@chat/db';
 import { badRequest } from '@chat/errors';
-import type { UserEventNotice } from '@chat/events';
+import { userEventNotice, type EventOf } from '@chat/events';
 import { accessMessage } from './access';
 import { messagePolicy } from './realm-policy';
 
@@ -28,22 +28,11 @@ export async function doDeleteMessage(db: Knex, user: UserRow, messageId: number
     // Someone else deleted it between our read and this transaction.
     if (removed === 0) throw badRequest('Message already deleted');
     await trx('user_messages').where({ message_id: message.id }).del();
-    const event: Record<string, unknown> = {
-      type: 'delete_message',
-      sender: sender?.email ?? '',
-      sender_id: message.sender_id,
-      message_id: message.id,
-      message_type: message.stream_id === null ? 'private' : 'stream',
-    };
-    if (message.stream_id === null) event.recipient_id = message.recipient_id;
-    else Object.assign(event, { stream_id: message.stream_id, topic: message.subject });
-    const notice: UserEventNotice = {
-      v: 1,
-      kind: 'event',
-      realmId: message.realm_id,
-      event: event as UserEventNotice['event'],
-      userIds: users.map((u) => u.user_id),
-    };
-    await writeNotices(trx, [notice]);
+    const deleted = { type: 'delete_message', sender: sender?.email ?? '', sender_id: message.sender_id, message_id: message.id } as const;
+    const event: EventOf<'delete_message'> =
+      message.stream_id === null
+        ? { ...deleted, message_type: 'private', recipient_id: message.recipient_id }
+        : { ...deleted, message_type: 'stream', stream_id: message.stream_id, topic: message.subject };
+    await writeNotices(trx, [userEventNotice(message.realm_id, event, users.map((u) => u.user_id))]);
   });
 }

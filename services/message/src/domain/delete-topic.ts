@@ -7,7 +7,7 @@
 import type { Knex } from 'knex';
 import { anyOf, getStreamById, isSubscribed, writeNotices, type UserRow } from '@chat/db';
 import { ApiError } from '@chat/errors';
-import type { UserEventNotice } from '@chat/events';
+import { userEventNotice } from '@chat/events';
 import { invalidStreamId } from './access';
 
 export async function doDeleteTopic(db: Knex, user: UserRow, streamId: number, topic: string): Promise<void> {
@@ -36,21 +36,21 @@ export async function doDeleteTopic(db: Knex, user: UserRow, streamId: number, t
       .select('message_id', 'user_id');
     await trx('user_messages').whereRaw(...anyOf('message_id', ids)).del();
     await trx('messages').whereRaw(...anyOf('id', ids)).del();
-    const notices: UserEventNotice[] = messages.map((message) => ({
-      v: 1,
-      kind: 'event',
-      realmId: user.realm_id,
-      event: {
-        type: 'delete_message',
-        sender: message.sender_email,
-        sender_id: message.sender_id,
-        message_id: message.id,
-        message_type: 'stream',
-        stream_id: stream.id,
-        topic: message.subject,
-      } as UserEventNotice['event'],
-      userIds: holders.filter((h) => h.message_id === message.id).map((h) => h.user_id),
-    }));
+    const notices = messages.map((message) =>
+      userEventNotice(
+        user.realm_id,
+        {
+          type: 'delete_message',
+          sender: message.sender_email,
+          sender_id: message.sender_id,
+          message_id: message.id,
+          message_type: 'stream',
+          stream_id: stream.id,
+          topic: message.subject,
+        },
+        holders.filter((h) => h.message_id === message.id).map((h) => h.user_id),
+      ),
+    );
     await writeNotices(trx, notices);
   });
 }

@@ -9,10 +9,10 @@
 import type { Knex } from 'knex';
 import { getStreamById, streamSubscriberIds, writeNotices, type UserRow } from '@chat/db';
 import { badRequest, plainError } from '@chat/errors';
-import type { UserEventNotice } from '@chat/events';
+import { userEventNotice, type EventOf, type UserEventNotice } from '@chat/events';
 import type { Renderer } from '@chat/render-pool';
 import { accessMessage } from './access';
-import { FLAG_BITS, flagNames } from './flags';
+import { FLAG_BITS, flagNames, type MessageFlag } from './flags';
 import { highlightHtmlDifferences } from './html-diff';
 import { messagePolicy } from './realm-policy';
 import { renderMessage, renderTopicLinks } from './render';
@@ -33,6 +33,16 @@ export interface EditRequest {
   topic: string | undefined;
   content: string | undefined;
   propagateMode: string;
+}
+
+type UpdateMessageEvent = EventOf<'update_message'>;
+
+/** A topic edit: the new topic, and the stream it is in (a private message has no topic). */
+function checkTopicEdit(message: MessageRow, rawTopic: string | undefined): { topic: string; streamId: number } | undefined {
+  if (rawTopic === undefined) return undefined;
+  const topic = checkTopic(rawTopic);
+  if (message.stream_id === null) throw badRequest('Private messages cannot have topics.');
+  return { topic, streamId: message.stream_id };
 }
 
 function ageSeconds(message: MessageRow): number {
@@ -62,8 +72,8 @@ export async function doUpdateMessage(db: Knex, renderer: Renderer, user: UserRo
     }
   }
   if (request.topic === undefined && request.content === undefined) throw plainError('Nothing to change');
-  const topic = request.topic === undefined ? undefined : checkTopic(request.topic);
-  if (topic !== undefined && message.stream_id === null) throw badRequest('Private messages cannot have topics.');
+  const topicEdit = checkTopicEdit(message, request.topic);
+  const topic = topicEdit?.topic;
   let content: string | undefined;
   if (request.content !== undefined) {
     content = request.content.trim() === '' ? '(deleted)' : truncateContent(request.content.trim());
@@ -79,7 +89,7 @@ export async function doUpdateMessage(db: Knex, renderer: Renderer, user: UserRo
     const timestamp = toSeconds(now);
     const entry: EditHistoryEntry = { user_id: user.id, timestamp };
     const update: Record<string, unknown> = { last_edit_time: now };
-    const event: Record<string, unknown> = {
+    let event: Omit<UpdateMessageEvent, 'message_ids' | 'flags'> = {
       type: 'update_message',
       sender: user.email,
       user_id: user.id,
@@ -116,7 +126,8 @@ export async function doUpdateMessage(db: Knex, renderer: Renderer, user: UserRo
           um.flags = flags;
         }
       }
-      Object.assign(event, {
+      event = {
+        ...event,
         orig_content: current.content,
         orig_rendered_content: current.rendered_content,
         content,
@@ -130,20 +141,21 @@ export async function doUpdateMessage(db: Knex, renderer: Renderer, user: UserRo
         mention_user_ids: rendered.mentionedUserIds.filter((id) => ums.some((um) => um.user_id === id)),
         presence_idle_user_ids: [],
         wildcard_mention_user_ids: rendered.wildcardMentioned ? ums.map((um) => um.user_id) : [],
-      });
+      };
     }
 
     const changedIds = [current.id];
-    if (topic !== undefined) {
+    if (topicEdit !== undefined) {
       entry.prev_subject = current.subject;
-      update.subject = topic;
-      Object.assign(event, {
+      update.subject = topicEdit.topic;
+      event = {
+        ...event,
         propagate_mode: request.propagateMode,
-        stream_id: current.stream_id,
+        stream_id: topicEdit.streamId,
         orig_subject: current.subject,
-        subject: topic,
+        subject: topicEdit.topic,
         subject_links: subjectLinks ?? [],
-      });
+      };
       if (request.propagateMode === 'change_later' || request.propagateMode === 'change_all') {
         const others = trx('messages')
           .where({ recipient_id: current.recipient_id, subject: current.subject })
@@ -151,7 +163,7 @@ export async function doUpdateMessage(db: Knex, renderer: Renderer, user: UserRo
         if (request.propagateMode === 'change_later') others.where('id', '>', current.id);
         else others.where('date_sent', '>=', new Date(now.getTime() - CHANGE_ALL_WINDOW_SECONDS * 1000));
         const moved: { id: number }[] = await others.clone().select('id');
-        if (moved.length > 0) await others.clone().update({ subject: topic });
+        if (moved.length > 0) await others.clone().update({ subject: topicEdit.topic });
         changedIds.push(...moved.map((r) => r.id));
       }
     } else {
@@ -162,7 +174,6 @@ export async function doUpdateMessage(db: Knex, renderer: Renderer, user: UserRo
     update.edit_history = JSON.stringify([entry, ...history]);
     await trx('messages').where({ id: current.id }).update(update);
     if (content !== undefined) await claimAttachments(trx, user, current.id, content, current.content);
-    event.message_ids = changedIds.sort((a, b) => a - b);
 
     // Every user with a row gets their own flags; on a topic edit in a stream whose history is
     // public to subscribers, current subscribers without a row are told too (as read).
@@ -171,26 +182,25 @@ export async function doUpdateMessage(db: Knex, renderer: Renderer, user: UserRo
       const have = new Set(ums.map((um) => um.user_id));
       for (const id of await streamSubscriberIds(trx, stream.id)) if (!have.has(id)) recipients.push({ id, flags: ['read'] });
     }
-    await writeNotices(trx, noticesByFlags(user.realm_id, event, recipients));
+    const changed = { ...event, message_ids: changedIds.sort((a, b) => a - b) };
+    await writeNotices(trx, noticesByFlags(user.realm_id, changed, recipients));
   });
 }
 
 /** One notice per distinct flag list, since a queue receives the event exactly as written. */
-function noticesByFlags(realmId: number, event: Record<string, unknown>, recipients: { id: number; flags: string[] }[]): UserEventNotice[] {
-  const groups = new Map<string, { flags: string[]; ids: number[] }>();
+function noticesByFlags(
+  realmId: number,
+  event: Omit<UpdateMessageEvent, 'flags'>,
+  recipients: { id: number; flags: MessageFlag[] }[],
+): UserEventNotice[] {
+  const groups = new Map<string, { flags: MessageFlag[]; ids: number[] }>();
   for (const r of recipients) {
     const key = r.flags.join(',');
     const group = groups.get(key) ?? { flags: r.flags, ids: [] };
     group.ids.push(r.id);
     groups.set(key, group);
   }
-  return [...groups.values()].map((g) => ({
-    v: 1,
-    kind: 'event',
-    realmId,
-    event: { ...(event as { type: string }), flags: g.flags },
-    userIds: g.ids,
-  }));
+  return [...groups.values()].map((g) => userEventNotice(realmId, { ...event, flags: g.flags }, g.ids));
 }
 
 /** Snapshots oldest first: the original, then one per edit (Zulip's fill_edit_history_entries). */

@@ -1,4 +1,5 @@
 import { badRequest } from '@chat/errors';
+import type { EventOf } from '@chat/events';
 
 /**
  * Zulip's per-user message flags (AbstractUserMessage.ALL_FLAGS); the bit order is Zulip's, so
@@ -23,10 +24,17 @@ export const FLAG_BITS: Record<string, number> = {
 /** Flags Zulip never shows through the API. */
 const NON_API_FLAGS = new Set(['is_private', 'active_mobile_push_notification']);
 
-export function flagNames(bits: number): string[] {
-  return Object.entries(FLAG_BITS)
-    .filter(([name, bit]) => (bits & bit) !== 0 && !NON_API_FLAGS.has(name))
-    .map(([name]) => name);
+/** A flag as events and message dicts show it. */
+export type MessageFlag = EventOf<'update_message'>['flags'][number];
+
+/** The flags the API shows, in bit order: FLAG_BITS less NON_API_FLAGS. */
+const API_FLAGS: readonly MessageFlag[] = [
+  'read', 'starred', 'collapsed', 'mentioned', 'wildcard_mentioned', 'summarize_in_home', 'summarize_in_stream',
+  'force_expand', 'force_collapse', 'has_alert_word', 'historical',
+];
+
+export function flagNames(bits: number): MessageFlag[] {
+  return API_FLAGS.filter((name) => (bits & FLAG_BITS[name]!) !== 0);
 }
 
 /** The bit of a flag name; own keys only, so `__proto__` or `toString` names no flag. */
@@ -52,16 +60,20 @@ export function sentByHuman(client: string): boolean {
   return HUMAN_CLIENTS.has(name) || name.includes('desktop app');
 }
 
-/** Flags Zulip lets a client change (everything else is set by the server). */
-const NON_EDITABLE_FLAGS = new Set([
-  'has_alert_word', 'mentioned', 'wildcard_mentioned', 'historical', 'force_expand', 'force_collapse',
-  'summarize_in_home', 'summarize_in_stream',
-]);
+export type EditableFlag = EventOf<'update_message_flags'>['flag'];
 
-/** Zulip's checks on `flag` of POST /messages/flags, in its order. */
-export function checkEditableFlag(flag: string): number {
+/**
+ * Flags Zulip lets a client change; every other flag shown through the API (has_alert_word,
+ * mentioned, wildcard_mentioned, historical, force_expand, force_collapse, summarize_in_home,
+ * summarize_in_stream) is set by the server.
+ */
+const EDITABLE_FLAGS: readonly EditableFlag[] = ['read', 'starred', 'collapsed'];
+
+/** Zulip's checks on `flag` of POST /messages/flags, in its order: the flag and its bit. */
+export function checkEditableFlag(flag: string): { name: EditableFlag; bit: number } {
   const bit = bitOf(flag);
   if (bit === undefined || NON_API_FLAGS.has(flag)) throw badRequest(`Invalid flag: '${flag}'`);
-  if (NON_EDITABLE_FLAGS.has(flag)) throw badRequest(`Flag not editable: '${flag}'`);
-  return bit;
+  const name = EDITABLE_FLAGS.find((editable) => editable === flag);
+  if (name === undefined) throw badRequest(`Flag not editable: '${flag}'`);
+  return { name, bit };
 }

@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import { writeNotices, type Executor, type UserRow } from '@chat/db';
 import { badRequest } from '@chat/errors';
-import type { UserEventNotice } from '@chat/events';
+import { userEventNotice, type EventOf } from '@chat/events';
 import { accessMessage } from './access';
 import { isUnicodeEmojiCode, unicodeEmojiCode } from './emoji';
 import { FLAG_BITS } from './flags';
@@ -55,6 +55,17 @@ async function checkEmojiRequest(db: Executor, realmId: number, name: string, co
   }
 }
 
+type ReactionType = EventOf<'reaction'>['reaction_type'];
+
+/**
+ * The type of a reaction about to be announced: check_emoji_request admitted it, now or when the
+ * stored reaction it matched was added, so it is always one of Zulip's three.
+ */
+function admittedReactionType(type: string): ReactionType {
+  if (type === 'unicode_emoji' || type === 'realm_emoji' || type === 'zulip_extra_emoji') return type;
+  throw new Error(`a reaction of unknown type ${type} was stored`);
+}
+
 export interface ReactionRequest {
   messageId: number;
   emojiName: string | undefined;
@@ -67,23 +78,17 @@ async function notifyReaction(
   user: UserRow,
   messageId: number,
   op: 'add' | 'remove',
-  reaction: { emoji_name: string; emoji_code: string; reaction_type: string },
+  reaction: Pick<EventOf<'reaction'>, 'emoji_name' | 'emoji_code' | 'reaction_type'>,
 ): Promise<void> {
   const users: { user_id: number }[] = await trx('user_messages').where({ message_id: messageId }).select('user_id');
-  const notice: UserEventNotice = {
-    v: 1,
-    kind: 'event',
-    realmId: user.realm_id,
-    event: {
-      type: 'reaction',
-      op,
-      user: { user_id: user.id, email: user.email, full_name: user.full_name },
-      message_id: messageId,
-      ...reaction,
-    },
-    userIds: users.map((u) => u.user_id),
+  const event: EventOf<'reaction'> = {
+    type: 'reaction',
+    op,
+    user: { user_id: user.id, email: user.email, full_name: user.full_name },
+    message_id: messageId,
+    ...reaction,
   };
-  await writeNotices(trx, [notice]);
+  await writeNotices(trx, [userEventNotice(user.realm_id, event, users.map((u) => u.user_id))]);
 }
 
 export async function doAddReaction(db: Knex, user: UserRow, request: ReactionRequest): Promise<void> {
@@ -114,7 +119,7 @@ export async function doAddReaction(db: Knex, user: UserRow, request: ReactionRe
       .ignore()
       .returning('id');
     if (inserted.length === 0) throw badRequest('Reaction already exists.');
-    await notifyReaction(trx, user, message.id, 'add', { emoji_name: emojiName, emoji_code: code, reaction_type: type });
+    await notifyReaction(trx, user, message.id, 'add', { emoji_name: emojiName, emoji_code: code, reaction_type: admittedReactionType(type) });
   });
 }
 
@@ -134,6 +139,6 @@ export async function doRemoveReaction(db: Knex, user: UserRow, request: Reactio
       .first('id', 'emoji_name');
     if (!existing) throw badRequest("Reaction doesn't exist.");
     await trx('reactions').where({ id: existing.id }).del();
-    await notifyReaction(trx, user, message.id, 'remove', { emoji_name: existing.emoji_name, emoji_code: code, reaction_type: type });
+    await notifyReaction(trx, user, message.id, 'remove', { emoji_name: existing.emoji_name, emoji_code: code, reaction_type: admittedReactionType(type) });
   });
 }

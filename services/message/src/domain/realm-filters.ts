@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import RE2 from 're2';
 import { ApiError, missingArgument, plainError } from '@chat/errors';
 import { isRowId, writeNotices, type Executor } from '@chat/db';
-import { NOTICE_VERSION, type Notice } from '@chat/events';
+import { userEventNotice } from '@chat/events';
 import { isSupportedLinkifierPattern } from '@chat/markdown';
 import {
   deleteRealmFilter,
@@ -81,14 +81,11 @@ function validationError(errors: Record<string, string[]>): ApiError {
   return new ApiError(first, { extra: { errors } });
 }
 
-function realmFiltersNotice(realmId: number, filters: [string, string, number][], userIds: number[]): Notice {
-  return { v: NOTICE_VERSION, kind: 'event', realmId, event: { type: 'realm_filters', realm_filters: filters }, userIds };
-}
-
 /** Zulip's send_event to active_user_ids(realm): every active user and bot of the realm. */
 async function notifyRealm(trx: Executor, realmId: number): Promise<void> {
   const users: { id: number }[] = await trx('users').where({ realm_id: realmId, is_active: true }).orderBy('id').select('id');
-  await writeNotices(trx, [realmFiltersNotice(realmId, await realmFilterTriples(trx, realmId), users.map((u) => u.id))]);
+  const filters = await realmFilterTriples(trx, realmId);
+  await writeNotices(trx, [userEventNotice(realmId, { type: 'realm_filters', realm_filters: filters }, users.map((u) => u.id))]);
 }
 
 export interface NewRealmFilter {

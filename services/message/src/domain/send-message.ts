@@ -20,6 +20,7 @@ import {
   type StreamRow,
   type UserRow,
 } from '@chat/db';
+import { nulInContent, truncateContent } from '@chat/contracts';
 import { ApiError, badRequest, streamDoesNotExist } from '@chat/errors';
 import type { MessageNotice, MessageRecipient } from '@chat/events';
 import type { Renderer } from '@chat/render-pool';
@@ -39,10 +40,10 @@ import { insertMessageWithUserRows } from '../store/insert-message';
 import { realmStringAndLinkifiers } from '../store/realm-filters';
 import { streamRecipientsWithAlertWords } from '../store/stream-recipients';
 
-export const MAX_MESSAGE_LENGTH = 10000;
+// Declared with the parameters (POST /messages/render truncates as a send does); edits use it too.
+export { truncateContent };
 export const MAX_TOPIC_LENGTH = 60;
 export const MAX_STREAM_NAME_LENGTH = 60;
-const TRUNCATION_MARK = '\n[message truncated]';
 
 /** Zulip's cross-realm bots: they may post anywhere (announcement-only streams included). */
 const CROSS_REALM_BOT_LOCAL_PARTS = new Set(['notification-bot', 'welcome-bot', 'emailgateway']);
@@ -85,26 +86,6 @@ export function truncateTopic(topic: string): string {
   const chars = [...topic];
   return chars.length > MAX_TOPIC_LENGTH ? `${chars.slice(0, MAX_TOPIC_LENGTH - 3).join('')}...` : topic;
 }
-
-/**
- * Content over 10000 bytes is cut at a character boundary and marked, so what is stored is at most
- * 10000 bytes (Zulip counts characters; the spec's limit is in bytes).
- */
-export function truncateContent(content: string): string {
-  if (Buffer.byteLength(content, 'utf8') <= MAX_MESSAGE_LENGTH) return content;
-  const budget = MAX_MESSAGE_LENGTH - Buffer.byteLength(TRUNCATION_MARK, 'utf8');
-  let bytes = 0;
-  let kept = '';
-  for (const char of content) {
-    bytes += Buffer.byteLength(char, 'utf8');
-    if (bytes > budget) break;
-    kept += char;
-  }
-  return kept + TRUNCATION_MARK;
-}
-
-/** Zulip's error for NUL in a message's content (the parameter layer raises it for `content`). */
-export const nulInContent = () => badRequest('Message must not contain null bytes');
 
 function checkContent(raw: string): string {
   const content = raw.trimEnd();

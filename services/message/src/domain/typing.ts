@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import { writeNotices, type UserRow } from '@chat/db';
 import { badRequest } from '@chat/errors';
-import type { UserEventNotice } from '@chat/events';
+import { userEventNotice } from '@chat/events';
 import { lookUpRecipientUsers, privateAddress, validateRecipientUsers } from './recipients';
 
 export async function doSendTyping(db: Knex, sender: UserRow, to: string[] | number[], op: string): Promise<void> {
@@ -19,18 +19,16 @@ export async function doSendTyping(db: Knex, sender: UserRow, to: string[] | num
   const address = privateAddress(sender, users);
   const byId = new Map([sender, ...users].map((u) => [u.id, u]));
   const members = address.memberIds.map((id) => byId.get(id)).filter((u): u is UserRow => u !== undefined);
-  const notice: UserEventNotice = {
-    v: 1,
-    kind: 'event',
-    realmId: sender.realm_id,
-    event: {
+  const notice = userEventNotice(
+    sender.realm_id,
+    {
       type: 'typing',
       op,
       sender: { user_id: sender.id, email: sender.email },
       recipients: members.map((u) => ({ user_id: u.id, email: u.email })),
-    } as UserEventNotice['event'],
-    userIds: members.filter((u) => u.is_active).map((u) => u.id),
-  };
+    },
+    members.filter((u) => u.is_active).map((u) => u.id),
+  );
   await db.transaction(async (trx) => {
     await writeNotices(trx, [notice]);
   });

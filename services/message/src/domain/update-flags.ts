@@ -5,18 +5,14 @@
 import type { Knex } from 'knex';
 import { anyOf, getStreamById, isSubscribed, writeNotices, type UserRow } from '@chat/db';
 import { badRequest } from '@chat/errors';
-import type { UserEventNotice } from '@chat/events';
+import { userEventNotice, type EventOf, type UserEventNotice } from '@chat/events';
 import { accessMessage, invalidStreamId } from './access';
-import { checkEditableFlag, FLAG_BITS } from './flags';
+import { checkEditableFlag, FLAG_BITS, type EditableFlag } from './flags';
 
-function flagsNotice(user: UserRow, operation: string, flag: string, messages: number[], all: boolean): UserEventNotice {
-  return {
-    v: 1,
-    kind: 'event',
-    realmId: user.realm_id,
-    event: { type: 'update_message_flags', operation, flag, messages, all },
-    userIds: [user.id],
-  };
+type FlagOperation = EventOf<'update_message_flags'>['operation'];
+
+function flagsNotice(user: UserRow, operation: FlagOperation, flag: EditableFlag, messages: number[], all: boolean): UserEventNotice {
+  return userEventNotice(user.realm_id, { type: 'update_message_flags', operation, flag, messages, all }, [user.id]);
 }
 
 export async function doUpdateMessageFlags(
@@ -26,7 +22,7 @@ export async function doUpdateMessageFlags(
   flag: string,
   messages: number[],
 ): Promise<void> {
-  const bit = checkEditableFlag(flag);
+  const { name: editableFlag, bit } = checkEditableFlag(flag);
   // Zulip asserts here (a 500); a client's bad value deserves a 400 that says what was wrong.
   if (operation !== 'add' && operation !== 'remove') throw badRequest('Invalid message flags operation');
   await db.transaction(async (trx) => {
@@ -45,7 +41,7 @@ export async function doUpdateMessageFlags(
     }
     const change = operation === 'add' ? trx.raw('flags | ?::integer', [bit]) : trx.raw('flags & ~(?::integer)', [bit]);
     await owned.clone().update({ flags: change });
-    await writeNotices(trx, [flagsNotice(user, operation, flag, messages, false)]);
+    await writeNotices(trx, [flagsNotice(user, operation, editableFlag, messages, false)]);
   });
 }
 

@@ -9,6 +9,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
 import { anyOf, getStreamById, isRowId, isStorableText, writeNotices, type Executor, type UserRow } from '@chat/db';
 import { badRequest, plainError } from '@chat/errors';
+import { userEventNotice, type EventOf } from '@chat/events';
 import type { FileStore, StoredFile } from '@chat/storage';
 import { canAccessStreamHistory } from './access';
 import type { UploadedFile } from '@chat/http';
@@ -78,9 +79,12 @@ async function uploadSpaceUsed(db: Executor, realmId: number): Promise<number> {
   return Number(row?.total ?? 0);
 }
 
-async function notifyAttachment(trx: Executor, realmId: number, ownerId: number, op: 'add' | 'update' | 'remove', attachment: AttachmentDict | { id: number }) {
-  const event = { type: 'attachment', op, attachment, upload_space_used: await uploadSpaceUsed(trx, realmId) };
-  await writeNotices(trx, [{ v: 1, kind: 'event', realmId, event, userIds: [ownerId] }]);
+/** What changed: an upload or a claim carries the whole dict, a removal only the id. */
+type AttachmentChange = { op: 'add' | 'update'; attachment: AttachmentDict } | { op: 'remove'; attachment: { id: number } };
+
+async function notifyAttachment(trx: Executor, realmId: number, ownerId: number, change: AttachmentChange) {
+  const event: EventOf<'attachment'> = { type: 'attachment', ...change, upload_space_used: await uploadSpaceUsed(trx, realmId) };
+  await writeNotices(trx, [userEventNotice(realmId, event, [ownerId])]);
 }
 
 /** POST /user_uploads: stores the one file and returns its URI. */
@@ -112,7 +116,7 @@ export async function doUploadFile(
         })
         .returning('*')) as AttachmentRow[];
       const [dict] = await attachmentDicts(trx, [row!]);
-      await notifyAttachment(trx, user.realm_id, user.id, 'add', dict!);
+      await notifyAttachment(trx, user.realm_id, user.id, { op: 'add', attachment: dict! });
     });
   } catch (err) {
     await files.delete(pathId).catch(() => undefined);
@@ -163,7 +167,7 @@ export async function doDeleteAttachment(db: Knex, files: FileStore, user: UserR
     const row = isRowId(attachmentId) ? await trx<AttachmentRow>('attachments').where({ id: attachmentId, owner_id: user.id }).forUpdate().first() : undefined;
     if (!row) throw badRequest('Invalid attachment');
     await trx('attachments').where({ id: row.id }).delete();
-    await notifyAttachment(trx, user.realm_id, user.id, 'remove', { id: row.id });
+    await notifyAttachment(trx, user.realm_id, user.id, { op: 'remove', attachment: { id: row.id } });
     return row.path_id;
   });
   await files.delete(pathId);
@@ -192,6 +196,6 @@ export async function claimAttachments(trx: Knex.Transaction, sender: UserRow, m
     if (!(await canReadAttachment(trx, sender, row))) continue;
     await trx('attachment_messages').insert({ attachment_id: row.id, message_id: messageId }).onConflict(['attachment_id', 'message_id']).ignore();
     const [dict] = await attachmentDicts(trx, [row]);
-    await notifyAttachment(trx, sender.realm_id, row.owner_id, 'update', dict!);
+    await notifyAttachment(trx, sender.realm_id, row.owner_id, { op: 'update', attachment: dict! });
   }
 }

@@ -1,9 +1,9 @@
 import { badRequest } from '@chat/errors';
-import { defineEndpoint, p } from '@chat/http';
+import { messageEndpoints as api } from '@chat/contracts';
+import { implement } from '@chat/http';
 import { getUserByEmail } from '@chat/db';
 import type { MessageDeps } from '../app';
-import { extractRecipients } from '../domain/addressee';
-import { checkSendMessage, doSendMessage, nulInContent } from '../domain/send-message';
+import { checkSendMessage, doSendMessage } from '../domain/send-message';
 
 /**
  * The message service's internal API: other services post messages here under their own service
@@ -13,27 +13,14 @@ import { checkSendMessage, doSendMessage, nulInContent } from '../domain/send-me
 export function internalEndpoints(deps: MessageDeps) {
   const db = deps.db.knex;
   return [
-    defineEndpoint({
-      method: 'POST',
-      path: '/internal/messages',
-      auth: 'service',
-      params: {
-        sender_email: p.string({ required: true }),
-        type: p.string({ required: true }),
-        to: p.custom((raw) => extractRecipients(raw), { default: [] as string[] | number[] }),
-        topic: p.string({ aliases: ['subject'] }),
-        content: p.string({ required: true, nulError: nulInContent }),
-        client: p.string({ default: 'Internal' }),
-      },
-      handler: async ({ params, identity }) => {
-        if (identity.realmId === null) throw badRequest('Internal calls must name a realm');
-        const sender = await getUserByEmail(db, identity.realmId, params.sender_email);
-        if (!sender || !sender.is_active) throw badRequest(`Invalid sender '${params.sender_email}'`);
-        const checked = await checkSendMessage(db, sender, params);
-        const id = await doSendMessage(db, deps.renderer, checked);
-        deps.onCommit?.();
-        return { id };
-      },
+    implement(api.sendInternalMessage, async ({ params, identity }) => {
+      if (identity.realmId === null) throw badRequest('Internal calls must name a realm');
+      const sender = await getUserByEmail(db, identity.realmId, params.sender_email);
+      if (!sender || !sender.is_active) throw badRequest(`Invalid sender '${params.sender_email}'`);
+      const checked = await checkSendMessage(db, sender, params);
+      const id = await doSendMessage(db, deps.renderer, checked);
+      deps.onCommit?.();
+      return { id };
     }),
   ];
 }

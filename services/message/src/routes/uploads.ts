@@ -1,10 +1,9 @@
 /** POST /user_uploads, GET /user_uploads/<realm_id>/<path>, GET /attachments, DELETE /attachments/{id}. */
 import { extname } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { defineEndpoint, p, RESPONDED, uploadBodyLimit } from '@chat/http';
-import { badRequest } from '@chat/errors';
+import { messageEndpoints as api } from '@chat/contracts';
+import { implement, parseMultipart, RESPONDED, uploadBodyLimit } from '@chat/http';
 import type { MessageDeps } from '../app';
-import { parseMultipart } from '@chat/http';
 import { loadSender } from '../domain/send-message';
 import { accessUploadedFile, doDeleteAttachment, doUploadFile, listAttachments } from '../domain/uploads';
 import type { FileStore } from '@chat/storage';
@@ -35,64 +34,43 @@ export function uploadEndpoints(deps: MessageDeps, files: FileStore) {
   const maxBytes = maxMb * 1024 * 1024;
   const caller = (identity: { realmId: number; userId: number }) => loadSender(db, identity.realmId, identity.userId);
   return [
-    defineEndpoint({
-      method: 'POST',
-      path: '/user_uploads',
-      auth: 'user',
-      params: {},
-      // Room above the limit so an oversized file gets Zulip's message instead of a bare 413; the
-      // servers' Content-Length cap (maxRequestBodyBytes) follows the same function.
-      rawBody: { limit: uploadBodyLimit(maxMb), upload: true },
-      handler: async ({ identity, req, rawBody }) => {
+    implement(
+      api.uploadFile,
+      async ({ identity, req, rawBody }) => {
         const user = await caller(identity);
         const { files: uploaded } = await parseMultipart(req.header('content-type'), rawBody ?? Buffer.alloc(0), maxBytes);
         const result = await doUploadFile(db, files, user, uploaded, maxMb);
         deps.onCommit?.();
         return result;
       },
-    }),
-    defineEndpoint({
-      method: 'GET',
-      path: '/user_uploads/:realm_id/*path',
-      auth: 'user',
-      params: {},
-      handler: async ({ identity, req, res }): Promise<typeof RESPONDED> => {
-        const user = await caller(identity);
-        const segments = (req.params as { path?: string[] | string }).path ?? [];
-        const rest = Array.isArray(segments) ? segments.join('/') : segments;
-        const access = await accessUploadedFile(db, files, user, `${req.params.realm_id}/${rest}`);
-        if (!access.ok) {
-          res.status(access.status).type('text/html; charset=utf-8').send(REFUSALS[access.status]);
-          return RESPONDED;
-        }
-        const type = INLINE_TYPES[extname(access.fileName).toLowerCase()];
-        const name = encodeURIComponent(access.fileName);
-        res.status(200);
-        res.setHeader('Content-Type', type ?? 'application/octet-stream');
-        res.setHeader('Content-Length', String(access.file.size));
-        res.setHeader('Content-Disposition', `${type ? 'inline' : 'attachment'}; filename*=UTF-8''${name}`);
-        res.setHeader('X-Content-Type-Options', 'nosniff');
-        await pipeline(access.file.stream, res).catch(() => res.destroy());
+      // Room above the limit so an oversized file gets Zulip's message instead of a bare 413; the
+      // servers' Content-Length cap (maxRequestBodyBytes) follows the same function.
+      { uploadLimit: uploadBodyLimit(maxMb) },
+    ),
+    implement(api.getUploadedFile, async ({ identity, req, res }): Promise<typeof RESPONDED> => {
+      const user = await caller(identity);
+      const segments = (req.params as { path?: string[] | string }).path ?? [];
+      const rest = Array.isArray(segments) ? segments.join('/') : segments;
+      const access = await accessUploadedFile(db, files, user, `${req.params.realm_id}/${rest}`);
+      if (!access.ok) {
+        res.status(access.status).type('text/html; charset=utf-8').send(REFUSALS[access.status]);
         return RESPONDED;
-      },
+      }
+      const type = INLINE_TYPES[extname(access.fileName).toLowerCase()];
+      const name = encodeURIComponent(access.fileName);
+      res.status(200);
+      res.setHeader('Content-Type', type ?? 'application/octet-stream');
+      res.setHeader('Content-Length', String(access.file.size));
+      res.setHeader('Content-Disposition', `${type ? 'inline' : 'attachment'}; filename*=UTF-8''${name}`);
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      await pipeline(access.file.stream, res).catch(() => res.destroy());
+      return RESPONDED;
     }),
-    defineEndpoint({
-      method: 'GET',
-      path: '/attachments',
-      auth: 'user',
-      params: {},
-      handler: async ({ identity }) => listAttachments(db, await caller(identity)),
-    }),
-    defineEndpoint({
-      method: 'DELETE',
-      path: '/attachments/:attachment_id',
-      auth: 'user',
-      params: { attachment_id: p.int({ required: true, rangeError: () => badRequest('Invalid attachment') }) },
-      handler: async ({ identity, params }) => {
-        await doDeleteAttachment(db, files, await caller(identity), params.attachment_id);
-        deps.onCommit?.();
-        return {};
-      },
+    implement(api.getAttachments, async ({ identity }) => listAttachments(db, await caller(identity))),
+    implement(api.removeAttachment, async ({ identity, params }) => {
+      await doDeleteAttachment(db, files, await caller(identity), params.attachment_id);
+      deps.onCommit?.();
+      return {};
     }),
   ];
 }

@@ -1,7 +1,8 @@
 /** Alert words (Zulip 2.1's zerver/views/alert_words.py and zerver/lib/alert_words.py). */
 import { anyOf, alertWordsOf, writeNotices } from '@chat/db';
+import { userEventNotice } from '@chat/events';
 import type { SettingsContext } from '../app';
-import { loadActor, notice } from './common';
+import { loadActor } from './common';
 
 /** clean_alert_words: surrounding whitespace dropped, empty words ignored. */
 function clean(words: string[]): string[] {
@@ -27,7 +28,7 @@ export async function changeAlertWords(
     const remove = clean(change.remove ?? []);
     if (remove.length) await trx('alert_words').where({ user_id: userId }).whereRaw(...anyOf('word', remove)).delete();
     words = await alertWordsOf(trx, userId);
-    await writeNotices(trx, [notice(realmId, { type: 'alert_words', alert_words: words }, [userId])]);
+    await writeNotices(trx, [userEventNotice(realmId, { type: 'alert_words', alert_words: words }, [userId])]);
   });
   return { alert_words: words };
 }

@@ -1,4 +1,5 @@
 import type { UserRow } from '@chat/db';
+import type { EventOf } from '@chat/events';
 import { ownedBotDict } from '@chat/views';
 
 /**
@@ -7,7 +8,7 @@ import { ownedBotDict } from '@chat/views';
  * and an event sits in the outbox (and the queues) in clear, so the key is fetched through
  * GET /bots or returned by POST /bots instead.
  */
-export function botDictForEvent(bot: UserRow, owner: UserRow | undefined): Record<string, unknown> {
+export function botDictForEvent(bot: UserRow, owner: UserRow | undefined): Extract<EventOf<'realm_bot'>, { op: 'add' }>['bot'] {
   const { owner: _owner, ...dict } = ownedBotDict(bot, null);
   return owner ? { ...dict, owner: owner.email } : dict;
 }

@@ -1,8 +1,9 @@
 /** Bots (Zulip's zerver/views/users.py add_bot_backend, get_bots_backend, patch_bot_backend, ...). */
 import { avatarUrl, BOT_TYPES, getRealm, getUserByEmail, getUserById, writeNotices, type Executor, type UserRow } from '@chat/db';
 import { badRequest, plainError } from '@chat/errors';
+import { userEventNotice } from '@chat/events';
 import type { SettingsContext } from '../app';
-import { botOwnerUserIds, checkFullName, isValidEmail, loadActor, notice, requireMemberOrAdmin } from './common';
+import { botOwnerUserIds, checkFullName, isValidEmail, loadActor, requireMemberOrAdmin } from './common';
 import { doCreateUser } from './create-user';
 import { canAdminUser, doChangeFullName, doDeactivateUser } from './users';
 import { doRegenerateApiKey } from './api-keys';
@@ -111,16 +112,16 @@ async function doChangeBotOwner(trx: Executor, bot: UserRow, owner: UserRow): Pr
   );
   const notices = [];
   if (previousOwnerId !== null && !admins.has(previousOwnerId)) {
-    notices.push(notice(bot.realm_id, { type: 'realm_bot', op: 'delete', bot: { email: bot.email, user_id: bot.id } }, [previousOwnerId]));
+    notices.push(userEventNotice(bot.realm_id, { type: 'realm_bot', op: 'delete', bot: { email: bot.email, user_id: bot.id } }, [previousOwnerId]));
   }
   if (!admins.has(owner.id)) {
-    notices.push(notice(bot.realm_id, { type: 'realm_bot', op: 'add', bot: botDictForEvent(updated, owner) }, [owner.id]));
+    notices.push(userEventNotice(bot.realm_id, { type: 'realm_bot', op: 'add', bot: botDictForEvent(updated, owner) }, [owner.id]));
   }
   notices.push(
-    notice(bot.realm_id, { type: 'realm_bot', op: 'update', bot: { email: bot.email, user_id: bot.id, owner_id: owner.id } }, await botOwnerUserIds(trx, updated)),
+    userEventNotice(bot.realm_id, { type: 'realm_bot', op: 'update', bot: { email: bot.email, user_id: bot.id, owner_id: owner.id } }, await botOwnerUserIds(trx, updated)),
   );
   const everyone = (await trx('users').where({ realm_id: bot.realm_id, is_active: true }).orderBy('id').select('id')).map((r: { id: number }) => r.id);
-  notices.push(notice(bot.realm_id, { type: 'realm_user', op: 'update', person: { user_id: bot.id, bot_owner_id: owner.id } }, everyone));
+  notices.push(userEventNotice(bot.realm_id, { type: 'realm_user', op: 'update', person: { user_id: bot.id, bot_owner_id: owner.id } }, everyone));
   await writeNotices(trx, notices);
 }
 
@@ -159,7 +160,7 @@ export async function patchBot(
       await trx('users').where({ id: bot.id }).update({ default_all_public_streams: params.defaultAllPublicStreams });
       bot = { ...bot, default_all_public_streams: params.defaultAllPublicStreams };
       await writeNotices(trx, [
-        notice(realmId, { type: 'realm_bot', op: 'update', bot: { email: bot.email, user_id: bot.id, default_all_public_streams: bot.default_all_public_streams } }, await botOwnerUserIds(trx, bot)),
+        userEventNotice(realmId, { type: 'realm_bot', op: 'update', bot: { email: bot.email, user_id: bot.id, default_all_public_streams: bot.default_all_public_streams } }, await botOwnerUserIds(trx, bot)),
       ]);
     }
     const result: Record<string, unknown> = {

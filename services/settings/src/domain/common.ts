@@ -4,7 +4,6 @@
  */
 import { getUserById, type Executor, type UserRow } from '@chat/db';
 import { ApiError, badRequest, unauthorized } from '@chat/errors';
-import type { ClientEvent, UserEventNotice } from '@chat/events';
 
 /** The acting user, read again inside the transaction: the gateway's copy may be a minute old. */
 export async function loadActor(db: Executor, realmId: number, userId: number): Promise<UserRow> {
@@ -40,10 +39,6 @@ export async function botOwnerUserIds(db: Executor, bot: UserRow): Promise<numbe
   const ids = new Set(rows.map((r) => r.id));
   if (bot.bot_owner_id !== null) ids.add(bot.bot_owner_id);
   return [...ids].sort((a, b) => a - b);
-}
-
-export function notice(realmId: number, event: ClientEvent, userIds: number[]): UserEventNotice {
-  return { v: 1, kind: 'event', realmId, event, userIds };
 }
 
 export { isoformat } from '@chat/views';

@@ -13,10 +13,10 @@ import {
   type UserRow,
 } from '@chat/db';
 import { plainError } from '@chat/errors';
-import type { UserEventNotice } from '@chat/events';
+import { userEventNotice, type UserEventNotice } from '@chat/events';
 import type { SettingsContext } from '../app';
 import { isUniqueViolation } from '../store/users';
-import { activeUserIds, botOwnerUserIds, notice } from './common';
+import { activeUserIds, botOwnerUserIds } from './common';
 import { personForAdd } from '@chat/views';
 import { botDictForEvent } from './bot-format';
 
@@ -66,12 +66,12 @@ export async function doCreateUser(ctx: SettingsContext, trx: Executor, newUser:
   const user = (await trx<UserRow>('users').where({ id }).first())!;
 
   const notices: UserEventNotice[] = [
-    notice(user.realm_id, { type: 'realm_user', op: 'add', person: personForAdd(user) }, await activeUserIds(trx, user.realm_id)),
+    userEventNotice(user.realm_id, { type: 'realm_user', op: 'add', person: personForAdd(user) }, await activeUserIds(trx, user.realm_id)),
   ];
   if (user.is_bot) {
     const owner = user.bot_owner_id === null ? undefined : await trx<UserRow>('users').where({ id: user.bot_owner_id }).first();
     notices.push(
-      notice(user.realm_id, { type: 'realm_bot', op: 'add', bot: botDictForEvent(user, owner) }, await botOwnerUserIds(trx, user)),
+      userEventNotice(user.realm_id, { type: 'realm_bot', op: 'add', bot: botDictForEvent(user, owner) }, await botOwnerUserIds(trx, user)),
     );
   }
   await writeNotices(trx, notices);

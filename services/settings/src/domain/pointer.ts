@@ -1,9 +1,10 @@
 /** The pointer (Zulip 2.1's get_pointer_backend / update_pointer_backend). */
 import { isRowId, writeNotices, type UserRow } from '@chat/db';
 import { badRequest } from '@chat/errors';
+import { userEventNotice } from '@chat/events';
 import type { SettingsContext } from '../app';
 import { hasUserMessage } from '../store/users';
-import { loadActor, notice } from './common';
+import { loadActor } from './common';
 
 export async function getPointer(ctx: SettingsContext, realmId: number, actorId: number): Promise<Record<string, unknown>> {
   return { pointer: (await loadActor(ctx.db.knex, realmId, actorId)).pointer };
@@ -20,7 +21,7 @@ export async function updatePointer(ctx: SettingsContext, realmId: number, actor
     if (pointer <= user.pointer) return;
     if (!isRowId(pointer) || !(await hasUserMessage(trx, user.id, pointer))) throw badRequest('Invalid message ID');
     await trx('users').where({ id: user.id }).update({ pointer });
-    await writeNotices(trx, [notice(realmId, { type: 'pointer', pointer }, [user.id])]);
+    await writeNotices(trx, [userEventNotice(realmId, { type: 'pointer', pointer }, [user.id])]);
   });
   return {};
 }

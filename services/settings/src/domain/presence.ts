@@ -16,9 +16,9 @@ import {
   writeNotices,
 } from '@chat/db';
 import { badRequest, invalidArgument, plainError } from '@chat/errors';
-import type { ClientEvent } from '@chat/events';
+import { userEventNotice, type EventOf } from '@chat/events';
 import type { SettingsContext } from '../app';
-import { activeUserIds, loadActor, notice } from './common';
+import { activeUserIds, loadActor } from './common';
 
 /** A same-status update older than this refreshes the row (Zulip: one minute and ten seconds). */
 const STALE_MS = 70 * 1000;
@@ -74,7 +74,7 @@ export async function updatePresence(ctx: SettingsContext, realmId: number, user
     }
     const realm: { settings: Record<string, unknown> | null } | undefined = await trx('realms').where({ id: realmId }).first('settings');
     if (realm?.settings?.presence_disabled === true || !(created || becameOnline)) return;
-    const event = {
+    const event: EventOf<'presence'> = {
       type: 'presence',
       email: actor.email,
       server_timestamp: now.getTime() / 1000,
@@ -86,8 +86,8 @@ export async function updatePresence(ctx: SettingsContext, realmId: number, user
           pushable: false,
         },
       },
-    } as unknown as ClientEvent;
-    await writeNotices(trx, [notice(realmId, event, await activeUserIds(trx, realmId))]);
+    };
+    await writeNotices(trx, [userEventNotice(realmId, event, await activeUserIds(trx, realmId))]);
   });
   return update.pingOnly ? {} : presenceResponse(ctx, realmId);
 }
@@ -139,10 +139,10 @@ export async function updateUserStatus(
       .insert({ user_id: userId, realm_id: realmId, ...values })
       .onConflict('user_id')
       .merge(Object.keys(values));
-    const event: Record<string, unknown> = { type: 'user_status', user_id: userId };
+    const event: EventOf<'user_status'> = { type: 'user_status', user_id: userId };
     if (change.away !== undefined) event.away = change.away;
     if (statusText !== undefined) event.status_text = statusText;
-    await writeNotices(trx, [notice(realmId, event as unknown as ClientEvent, await activeUserIds(trx, realmId))]);
+    await writeNotices(trx, [userEventNotice(realmId, event, await activeUserIds(trx, realmId))]);
   });
   return {};
 }

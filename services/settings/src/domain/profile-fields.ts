@@ -4,8 +4,9 @@
  */
 import { anyOf, isRowId, PROFILE_FIELD_TYPES, realmProfileFields, writeNotices, type Executor } from '@chat/db';
 import { badRequest, escapeHtml } from '@chat/errors';
+import { userEventNotice } from '@chat/events';
 import type { SettingsContext } from '../app';
-import { activeUserIds, loadActor, notice, requireAdmin } from './common';
+import { activeUserIds, loadActor, requireAdmin } from './common';
 
 /** CustomProfileField.NAME_MAX_LENGTH and HINT_MAX_LENGTH. */
 const NAME_MAX = 40;
@@ -23,7 +24,7 @@ export async function listProfileFields(ctx: SettingsContext, realmId: number): 
 
 async function emitFields(trx: Executor, realmId: number): Promise<void> {
   const fields = await realmProfileFields(trx, realmId);
-  await writeNotices(trx, [notice(realmId, { type: 'custom_profile_fields', op: 'add', fields }, await activeUserIds(trx, realmId))]);
+  await writeNotices(trx, [userEventNotice(realmId, { type: 'custom_profile_fields', op: 'add', fields }, await activeUserIds(trx, realmId))]);
 }
 
 function checkFieldData(fieldType: number, fieldData: unknown): Record<string, unknown> {
@@ -151,9 +152,9 @@ export async function updateProfileData(ctx: SettingsContext, realmId: number, u
     await writeNotices(
       trx,
       changes.map((c) => {
-        const field: Record<string, unknown> = { id: c.id, value: c.stored };
+        const field: { id: number; value: string; rendered_value?: string } = { id: c.id, value: c.stored };
         if (c.rendered !== null) field.rendered_value = c.rendered;
-        return notice(realmId, { type: 'realm_user', op: 'update', person: { user_id: userId, custom_profile_field: field } }, users);
+        return userEventNotice(realmId, { type: 'realm_user', op: 'update', person: { user_id: userId, custom_profile_field: field } }, users);
       }),
     );
   });

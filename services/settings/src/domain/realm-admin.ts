@@ -5,49 +5,13 @@
  */
 import { writeNotices, type Executor } from '@chat/db';
 import { badRequest } from '@chat/errors';
-import type { ClientEvent } from '@chat/events';
+import { userEventNotice, type EventOf } from '@chat/events';
 import type { SettingsContext } from '../app';
 import { REALM_PROPERTY_DEFAULTS as DEFAULTS } from '@chat/views';
-import { activeUserIds, loadActor, notice, requireAdmin } from './common';
+import { REALM_PROPERTY_TYPES, type RealmProperty } from '@chat/contracts';
+import { activeUserIds, loadActor, requireAdmin } from './common';
 
-/** Realm.property_types of Zulip 2.1 with their kind (name and description are columns). */
-export const REALM_PROPERTY_TYPES = {
-  add_emoji_by_admins_only: 'bool',
-  allow_edit_history: 'bool',
-  allow_message_deleting: 'bool',
-  bot_creation_policy: 'int',
-  create_stream_policy: 'int',
-  invite_to_stream_policy: 'int',
-  default_language: 'string',
-  default_twenty_four_hour_time: 'bool',
-  description: 'string',
-  digest_emails_enabled: 'bool',
-  disallow_disposable_email_addresses: 'bool',
-  email_address_visibility: 'int',
-  email_changes_disabled: 'bool',
-  google_hangouts_domain: 'string',
-  zoom_user_id: 'string',
-  zoom_api_key: 'string',
-  zoom_api_secret: 'string',
-  invite_required: 'bool',
-  invite_by_admins_only: 'bool',
-  inline_image_preview: 'bool',
-  inline_url_embed_preview: 'bool',
-  mandatory_topics: 'bool',
-  message_retention_days: 'int',
-  name: 'string',
-  name_changes_disabled: 'bool',
-  avatar_changes_disabled: 'bool',
-  emails_restricted_to_domains: 'bool',
-  send_welcome_emails: 'bool',
-  message_content_allowed_in_email_notifications: 'bool',
-  video_chat_provider: 'int',
-  waiting_period_threshold: 'int',
-  digest_weekday: 'int',
-  user_group_edit_policy: 'int',
-} as const;
-
-export type RealmProperty = keyof typeof REALM_PROPERTY_TYPES;
+export { REALM_PROPERTY_TYPES, type RealmProperty };
 
 
 /** Realm.MAX_REALM_NAME_LENGTH and MAX_REALM_DESCRIPTION_LENGTH. */
@@ -117,7 +81,7 @@ export async function updateRealm(ctx: SettingsContext, realmId: number, actorId
     const settings: Record<string, unknown> = { ...((row?.settings as Record<string, unknown> | null) ?? {}) };
     const current = await realmProperties(trx, realmId);
     const columns: Record<string, unknown> = {};
-    const events: ClientEvent[] = [];
+    const events: EventOf<'realm'>[] = [];
 
     // do_set_realm_authentication_methods
     if (update.authentication_methods !== undefined) {
@@ -167,7 +131,7 @@ export async function updateRealm(ctx: SettingsContext, realmId: number, actorId
     const users = await activeUserIds(trx, realmId);
     await writeNotices(
       trx,
-      events.map((event) => notice(realmId, event, users)),
+      events.map((event) => userEventNotice(realmId, event, users)),
     );
   });
   return data;

@@ -3,14 +3,13 @@ import { extname } from 'node:path';
 import { isStorableText, writeNotices, type Executor } from '@chat/db';
 import { emojiPath, realmEmojiDict } from '@chat/views';
 import { ApiError, badRequest, plainError } from '@chat/errors';
+import { userEventNotice } from '@chat/events';
 import type { SettingsContext } from '../app';
-import { activeUserIds, loadActor, notice, requireMemberOrAdmin } from './common';
+import { activeUserIds, loadActor, requireMemberOrAdmin } from './common';
 import type { UploadedFile } from '@chat/http';
+import { MAX_EMOJI_FILE_MB } from '@chat/contracts';
 
-export { emojiPath, realmEmojiDict };
-
-/** settings.MAX_EMOJI_FILE_SIZE, in MB. */
-export const MAX_EMOJI_FILE_MB = 5;
+export { emojiPath, MAX_EMOJI_FILE_MB, realmEmojiDict };
 
 /** Zulip's check_valid_emoji_name. */
 function checkEmojiName(name: string): void {
@@ -33,7 +32,7 @@ function imageExtension(data: Buffer): string | null {
 
 async function emitEmojiUpdate(trx: Executor, realmId: number): Promise<void> {
   await writeNotices(trx, [
-    notice(realmId, { type: 'realm_emoji', op: 'update', realm_emoji: await realmEmojiDict(trx, realmId) }, await activeUserIds(trx, realmId)),
+    userEventNotice(realmId, { type: 'realm_emoji', op: 'update', realm_emoji: await realmEmojiDict(trx, realmId) }, await activeUserIds(trx, realmId)),
   ]);
 }
 

@@ -1,8 +1,9 @@
 /** User groups (Zulip 2.1's zerver/views/user_groups.py and zerver/lib/user_groups.py). */
 import { anyOf, isRowId, userGroupsInRealm, writeNotices, type Executor, type UserRow } from '@chat/db';
 import { ApiError, badRequest } from '@chat/errors';
+import { userEventNotice } from '@chat/events';
 import type { SettingsContext } from '../app';
-import { activeUserIds, loadActor, notice, requireMemberOrAdmin } from './common';
+import { activeUserIds, loadActor, requireMemberOrAdmin } from './common';
 
 /** Realm.USER_GROUP_EDIT_POLICY_MEMBERS; the other value (2) is administrators only. */
 const EDIT_POLICY_MEMBERS = 1;
@@ -78,7 +79,7 @@ export async function createUserGroup(
       const id = (row as { id: number }).id;
       if (members.length) await trx('user_group_members').insert(members.map((userId) => ({ user_group_id: id, user_id: userId })));
       const group = { name: input.name, members: [...members].sort((a, b) => a - b), description: input.description, id };
-      await writeNotices(trx, [notice(realmId, { type: 'user_group', op: 'add', group }, await activeUserIds(trx, realmId))]);
+      await writeNotices(trx, [userEventNotice(realmId, { type: 'user_group', op: 'add', group }, await activeUserIds(trx, realmId))]);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw badRequest(`User group '${input.name}' already exists.`);
@@ -105,12 +106,12 @@ export async function updateUserGroup(
         const clash = await trx('user_groups').where({ realm_id: realmId, name: input.name }).first('id');
         if (clash) throw badRequest(`User group '${input.name}' already exists.`);
         await trx('user_groups').where({ id: groupId }).update({ name: input.name });
-        notices.push(notice(realmId, { type: 'user_group', op: 'update', group_id: groupId, data: { name: input.name } }, recipients));
+        notices.push(userEventNotice(realmId, { type: 'user_group', op: 'update', group_id: groupId, data: { name: input.name } }, recipients));
       }
       if (input.description !== undefined && input.description !== group.description) {
         await trx('user_groups').where({ id: groupId }).update({ description: input.description });
         notices.push(
-          notice(realmId, { type: 'user_group', op: 'update', group_id: groupId, data: { description: input.description } }, recipients),
+          userEventNotice(realmId, { type: 'user_group', op: 'update', group_id: groupId, data: { description: input.description } }, recipients),
         );
       }
       if (notices.length) await writeNotices(trx, notices);
@@ -128,7 +129,7 @@ export async function deleteUserGroup(ctx: SettingsContext, realmId: number, act
     await accessGroup(trx, realmId, actor, groupId);
     await trx('user_group_members').where({ user_group_id: groupId }).delete();
     await trx('user_groups').where({ id: groupId }).delete();
-    await writeNotices(trx, [notice(realmId, { type: 'user_group', op: 'remove', group_id: groupId }, await activeUserIds(trx, realmId))]);
+    await writeNotices(trx, [userEventNotice(realmId, { type: 'user_group', op: 'remove', group_id: groupId }, await activeUserIds(trx, realmId))]);
   });
   return {};
 }
@@ -153,7 +154,7 @@ export async function updateUserGroupMembers(
       const already = add.find((userId) => existing.some((e) => e.user_id === userId));
       if (already !== undefined) throw badRequest(`User ${already} is already a member of this group`);
       await trx('user_group_members').insert(add.map((userId) => ({ user_group_id: groupId, user_id: userId })));
-      notices.push(notice(realmId, { type: 'user_group', op: 'add_members', group_id: groupId, user_ids: add }, recipients));
+      notices.push(userEventNotice(realmId, { type: 'user_group', op: 'add_members', group_id: groupId, user_ids: add }, recipients));
     }
     if (input.delete.length) {
       const remove = await realmUserIds(trx, realmId, input.delete);
@@ -161,7 +162,7 @@ export async function updateUserGroupMembers(
       const missing = remove.find((userId) => !present.some((e) => e.user_id === userId));
       if (missing !== undefined) throw badRequest(`There is no member '${missing}' in this user group`);
       await trx('user_group_members').where({ user_group_id: groupId }).whereRaw(...anyOf('user_id', remove)).delete();
-      notices.push(notice(realmId, { type: 'user_group', op: 'remove_members', group_id: groupId, user_ids: remove }, recipients));
+      notices.push(userEventNotice(realmId, { type: 'user_group', op: 'remove_members', group_id: groupId, user_ids: remove }, recipients));
     }
     await writeNotices(trx, notices);
   });

@@ -4,9 +4,9 @@
  */
 import { writeNotices, type UserRow } from '@chat/db';
 import { badRequest } from '@chat/errors';
-import type { UserEventNotice } from '@chat/events';
+import { userEventNotice, type EventOf, type UserEventNotice } from '@chat/events';
 import type { SettingsContext } from '../app';
-import { activeUserIds, loadActor, notice } from './common';
+import { activeUserIds, loadActor } from './common';
 
 import {
   DEMOTE_CHOICES,
@@ -18,6 +18,9 @@ import {
   type DisplaySetting,
   type NotificationSetting,
 } from '@chat/views';
+
+/** A setting's value, as its update event carries it. */
+type SettingValue = EventOf<'update_display_settings'>['setting'];
 
 function isValidTimezone(name: string): boolean {
   if (name === '') return false;
@@ -37,7 +40,7 @@ export async function updateNotificationSettings(
   ctx: SettingsContext,
   realmId: number,
   actorId: number,
-  submitted: Partial<Record<NotificationSetting, unknown>>,
+  submitted: Partial<Record<NotificationSetting, SettingValue>>,
 ): Promise<Record<string, unknown>> {
   if (submitted.notification_sound !== undefined && !NOTIFICATION_SOUNDS.includes(submitted.notification_sound as string)) {
     throw badRequest(`Invalid notification sound '${String(submitted.notification_sound)}'`);
@@ -49,7 +52,7 @@ export async function updateNotificationSettings(
     await loadActor(trx, realmId, actorId);
     const user = (await trx<UserRow>('users').where({ id: actorId }).forUpdate().first())!;
     const current = notificationSettings(user);
-    const changed: Record<string, unknown> = {};
+    const changed: Record<string, SettingValue> = {};
     for (const [name, value] of Object.entries(submitted)) {
       if (value !== undefined && current[name as NotificationSetting] !== value) changed[name] = value;
     }
@@ -58,7 +61,7 @@ export async function updateNotificationSettings(
     await writeNotices(
       trx,
       Object.entries(changed).map(([name, value]) =>
-        notice(realmId, { type: 'update_global_notifications', user: user.email, notification_name: name, setting: value }, [user.id]),
+        userEventNotice(realmId, { type: 'update_global_notifications', user: user.email, notification_name: name, setting: value }, [user.id]),
       ),
     );
     return changed;
@@ -73,18 +76,18 @@ export async function updateDisplaySettings(
   ctx: SettingsContext,
   realmId: number,
   actorId: number,
-  submitted: Partial<Record<DisplaySetting, unknown>>,
+  submitted: Partial<Record<DisplaySetting, SettingValue>> & { timezone?: string },
 ): Promise<Record<string, unknown>> {
   const { default_language: language, timezone, emojiset, demote_inactive_streams: demote } = submitted;
   if (language !== undefined && !LANGUAGES.includes(language as string)) throw badRequest(`Invalid language '${String(language)}'`);
-  if (timezone !== undefined && !isValidTimezone(timezone as string)) throw badRequest(`Invalid timezone '${String(timezone)}'`);
+  if (timezone !== undefined && !isValidTimezone(timezone)) throw badRequest(`Invalid timezone '${String(timezone)}'`);
   if (emojiset !== undefined && !EMOJISETS.includes(emojiset as string)) throw badRequest(`Invalid emojiset '${String(emojiset)}'`);
   if (demote !== undefined && !DEMOTE_CHOICES.includes(demote as number)) throw badRequest(`Invalid setting value '${String(demote)}'`);
   return ctx.db.knex.transaction(async (trx): Promise<Record<string, unknown>> => {
     await loadActor(trx, realmId, actorId);
     const user = (await trx<UserRow>('users').where({ id: actorId }).forUpdate().first())!;
     const current = displaySettings(user);
-    const changed: Record<string, unknown> = {};
+    const changed: Record<string, SettingValue> = {};
     for (const [name, value] of Object.entries(submitted)) {
       if (value !== undefined && current[name] !== value) changed[name] = value;
     }
@@ -94,11 +97,12 @@ export async function updateDisplaySettings(
       .where({ id: user.id })
       .update({ settings: JSON.stringify({ ...user.settings, ...stored }), ...(newTimezone !== undefined ? { timezone: newTimezone } : {}) });
     const notices: UserEventNotice[] = Object.entries(changed).map(([name, value]) =>
-      notice(realmId, { type: 'update_display_settings', user: user.email, setting_name: name, setting: value }, [user.id]),
+      userEventNotice(realmId, { type: 'update_display_settings', user: user.email, setting_name: name, setting: value }, [user.id]),
     );
-    if (newTimezone !== undefined) {
+    // A changed timezone is the submitted one (typed a string), hence `timezone` in the event.
+    if (newTimezone !== undefined && timezone !== undefined) {
       notices.push(
-        notice(realmId, { type: 'realm_user', op: 'update', person: { email: user.email, user_id: user.id, timezone: newTimezone } }, await activeUserIds(trx, realmId)),
+        userEventNotice(realmId, { type: 'realm_user', op: 'update', person: { email: user.email, user_id: user.id, timezone } }, await activeUserIds(trx, realmId)),
       );
     }
     await writeNotices(trx, notices);

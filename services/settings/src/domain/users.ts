@@ -1,9 +1,9 @@
 /** The realm's users: list, create, deactivate, reactivate, change (Zulip's zerver/views/users.py). */
 import { getUserByEmail, getUserById, notifyAuthChange, profileDataByUser, writeNotices, type Executor, type Role, type UserRow } from '@chat/db';
 import { ApiError, badRequest, plainError } from '@chat/errors';
-import type { UserEventNotice } from '@chat/events';
+import { userEventNotice, type UserEventNotice } from '@chat/events';
 import type { SettingsContext } from '../app';
-import { activeUserIds, botOwnerUserIds, checkFullName, isValidEmail, loadActor, notice, requireAdmin } from './common';
+import { activeUserIds, botOwnerUserIds, checkFullName, isValidEmail, loadActor, requireAdmin } from './common';
 import { doCreateUser, joinDefaultStreams, type CreatedUser } from './create-user';
 import { formatUserRow, personForAdd } from '@chat/views';
 import { botDictForEvent } from './bot-format';
@@ -102,7 +102,7 @@ export async function doDeactivateUser(trx: Executor, target: UserRow, cascade =
   await trx('users').where({ id: target.id }).update({ is_active: false });
   await notifyAuthChange(trx, target.id);
   const notices: UserEventNotice[] = [
-    notice(
+    userEventNotice(
       target.realm_id,
       { type: 'realm_user', op: 'remove', person: { email: target.email, user_id: target.id, full_name: target.full_name } },
       await activeUserIds(trx, target.realm_id),
@@ -110,7 +110,7 @@ export async function doDeactivateUser(trx: Executor, target: UserRow, cascade =
   ];
   if (target.is_bot) {
     notices.push(
-      notice(
+      userEventNotice(
         target.realm_id,
         { type: 'realm_bot', op: 'remove', bot: { email: target.email, user_id: target.id, full_name: target.full_name } },
         await botOwnerUserIds(trx, target),
@@ -166,10 +166,10 @@ export async function reactivateUser(ctx: SettingsContext, realmId: number, acto
     await trx('users').where({ id: target.id }).update({ is_active: true });
     await notifyAuthChange(trx, target.id);
     const user = { ...target, is_active: true };
-    const notices = [notice(realmId, { type: 'realm_user', op: 'add', person: personForAdd(user) }, await activeUserIds(trx, realmId))];
+    const notices = [userEventNotice(realmId, { type: 'realm_user', op: 'add', person: personForAdd(user) }, await activeUserIds(trx, realmId))];
     if (user.is_bot) {
       const owner = user.bot_owner_id === null ? undefined : await getUserById(trx, realmId, user.bot_owner_id);
-      notices.push(notice(realmId, { type: 'realm_bot', op: 'add', bot: botDictForEvent(user, owner) }, await botOwnerUserIds(trx, user)));
+      notices.push(userEventNotice(realmId, { type: 'realm_bot', op: 'add', bot: botDictForEvent(user, owner) }, await botOwnerUserIds(trx, user)));
     }
     await writeNotices(trx, notices);
   });
@@ -189,10 +189,10 @@ export async function doChangeRole(trx: Executor, target: UserRow, role: Role): 
   const wasAdmin = target.role === 'admin';
   const wasGuest = target.role === 'guest';
   if (wasAdmin !== (role === 'admin')) {
-    notices.push(notice(target.realm_id, { type: 'realm_user', op: 'update', person: { email: target.email, user_id: target.id, is_admin: role === 'admin' } }, recipients));
+    notices.push(userEventNotice(target.realm_id, { type: 'realm_user', op: 'update', person: { email: target.email, user_id: target.id, is_admin: role === 'admin' } }, recipients));
   }
   if (wasGuest !== (role === 'guest')) {
-    notices.push(notice(target.realm_id, { type: 'realm_user', op: 'update', person: { email: target.email, user_id: target.id, is_guest: role === 'guest' } }, recipients));
+    notices.push(userEventNotice(target.realm_id, { type: 'realm_user', op: 'update', person: { email: target.email, user_id: target.id, is_guest: role === 'guest' } }, recipients));
   }
   await writeNotices(trx, notices);
 }
@@ -202,10 +202,10 @@ export async function doChangeFullName(trx: Executor, target: UserRow, fullName:
   if (target.full_name === fullName) return;
   await trx('users').where({ id: target.id }).update({ full_name: fullName });
   const notices = [
-    notice(target.realm_id, { type: 'realm_user', op: 'update', person: { email: target.email, user_id: target.id, full_name: fullName } }, await activeUserIds(trx, target.realm_id)),
+    userEventNotice(target.realm_id, { type: 'realm_user', op: 'update', person: { email: target.email, user_id: target.id, full_name: fullName } }, await activeUserIds(trx, target.realm_id)),
   ];
   if (target.is_bot) {
-    notices.push(notice(target.realm_id, { type: 'realm_bot', op: 'update', bot: { email: target.email, user_id: target.id, full_name: fullName } }, await botOwnerUserIds(trx, target)));
+    notices.push(userEventNotice(target.realm_id, { type: 'realm_bot', op: 'update', bot: { email: target.email, user_id: target.id, full_name: fullName } }, await botOwnerUserIds(trx, target)));
   }
   await writeNotices(trx, notices);
 }

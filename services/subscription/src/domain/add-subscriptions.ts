@@ -18,23 +18,20 @@ import {
   type StreamRow,
   type UserRow,
 } from '@chat/db';
-import type { Notice } from '@chat/events';
+import { userEventNoticeIfAnyRecipient, type Notice } from '@chat/events';
 import type { SubscriptionDeps } from '../app';
 import { subscribedStreamIds, streamsByNames } from '../store/subscriptions';
 import { activeNonGuestUserIds, adminUserIds } from '../store/users';
 import type { Caller } from './access';
 import { postBotMessages, silentMention, STREAM_EVENTS_TOPIC, youWereSubscribedMessage, type BotMessage } from './bot-messages';
 import { bulkSubscribe } from './bulk-subscribe';
-import { eventNotice } from './notices';
 import { streamDict } from '@chat/views';
 import { normalizeDescription, type Description } from './description';
 import { checkStreamName } from './stream-names';
 
-export interface StreamRequest {
-  name: string;
-  description?: string;
-  color?: string;
-}
+import type { StreamRequest } from '@chat/contracts';
+
+export type { StreamRequest };
 
 export interface AddSubscriptionsRequest {
   subscriptions: StreamRequest[];
@@ -111,7 +108,7 @@ async function createStreams(
     // Everyone who may see a public stream learns of it; a private one only its administrators
     // (its first subscribers get their own `create` when they are subscribed).
     const audience = inviteOnly ? await adminUserIds(trx, realmId) : await activeNonGuestUserIds(trx, realmId);
-    result.notices.push(...eventNotice(realmId, { type: 'stream', op: 'create', streams: [streamDict(stream)] }, audience));
+    result.notices.push(...userEventNoticeIfAnyRecipient(realmId, { type: 'stream', op: 'create', streams: [streamDict(stream)] }, audience));
   }
   return result;
 }

@@ -6,7 +6,7 @@
  * `subscription` `peer_add` to those who may see the stream's subscribers.
  */
 import { anyOf, pickStreamColor, type Executor, type StreamRow, type UserRow } from '@chat/db';
-import type { Notice } from '@chat/events';
+import { userEventNoticeIfAnyRecipient, type Notice } from '@chat/events';
 import {
   activeColorsByUser,
   occupiedStreamIds,
@@ -16,7 +16,6 @@ import {
 } from '../store/subscriptions';
 import { activeUserIds } from '../store/users';
 import { canAccessStreamUserIds, sortedUnique } from './access';
-import { eventNotice } from './notices';
 import { streamDict, subscriptionDicts } from '@chat/views';
 
 export interface BulkSubscribeOptions {
@@ -82,13 +81,13 @@ export async function bulkSubscribe(
   );
   if (newlyOccupied.length > 0) {
     notices.push(
-      ...eventNotice(realmId, { type: 'stream', op: 'occupy', streams: newlyOccupied.map(streamDict) }, await activeUserIds(trx, realmId)),
+      ...userEventNoticeIfAnyRecipient(realmId, { type: 'stream', op: 'occupy', streams: newlyOccupied.map(streamDict) }, await activeUserIds(trx, realmId)),
     );
   }
 
   for (const stream of streams.filter((s) => s.invite_only)) {
     const newcomers = subscribed.filter((p) => p.stream.id === stream.id && p.user.role !== 'admin').map((p) => p.user.id);
-    notices.push(...eventNotice(realmId, { type: 'stream', op: 'create', streams: [streamDict(stream)] }, newcomers));
+    notices.push(...userEventNoticeIfAnyRecipient(realmId, { type: 'stream', op: 'create', streams: [streamDict(stream)] }, newcomers));
   }
 
   const subscribers = await subscriberIdsByStream(trx, streamIds);
@@ -100,7 +99,7 @@ export async function bulkSubscribe(
       .map(({ stream }) => ({ stream, sub: rowByKey.get(`${user.id}:${stream.id}`)! }));
     if (pairs.length === 0) continue;
     const dicts = await subscriptionDicts(trx, pairs, { externalHost: options.externalHost, subscribers });
-    notices.push(...eventNotice(realmId, { type: 'subscription', op: 'add', subscriptions: dicts }, [user.id]));
+    notices.push(...userEventNoticeIfAnyRecipient(realmId, { type: 'subscription', op: 'add', subscriptions: dicts }, [user.id]));
   }
 
   for (const stream of streams) {
@@ -108,7 +107,7 @@ export async function bulkSubscribe(
     if (added.length === 0) continue;
     const peers = (await canAccessStreamUserIds(trx, stream)).filter((id) => !added.includes(id));
     for (const userId of sortedUnique(added)) {
-      notices.push(...eventNotice(realmId, { type: 'subscription', op: 'peer_add', subscriptions: [stream.name], user_id: userId }, peers));
+      notices.push(...userEventNoticeIfAnyRecipient(realmId, { type: 'subscription', op: 'peer_add', subscriptions: [stream.name], user_id: userId }, peers));
     }
   }
   return { subscribed, alreadySubscribed, notices };

@@ -5,12 +5,11 @@
  * without subscribers is deactivated.
  */
 import type { Executor, StreamRow, UserRow } from '@chat/db';
-import type { Notice } from '@chat/events';
+import { userEventNoticeIfAnyRecipient, type Notice } from '@chat/events';
 import { occupiedStreamIds, subscriptionsOf } from '../store/subscriptions';
 import { activeUserIds } from '../store/users';
 import { canAccessStreamUserIds, sortedUnique } from './access';
 import { deactivateStream } from './deactivate-stream';
-import { eventNotice } from './notices';
 import { streamDict } from '@chat/views';
 
 export interface BulkUnsubscribeResult {
@@ -47,14 +46,14 @@ export async function bulkUnsubscribe(
   const notices: Notice[] = [];
   for (const user of users) {
     const left = removed.filter((p) => p.user.id === user.id).map((p) => ({ name: p.stream.name, stream_id: p.stream.id }));
-    if (left.length > 0) notices.push(...eventNotice(realmId, { type: 'subscription', op: 'remove', subscriptions: left }, [user.id]));
+    if (left.length > 0) notices.push(...userEventNoticeIfAnyRecipient(realmId, { type: 'subscription', op: 'remove', subscriptions: left }, [user.id]));
   }
   for (const stream of streams) {
     const gone = sortedUnique(removed.filter((p) => p.stream.id === stream.id).map((p) => p.user.id));
     if (gone.length === 0) continue;
     const peers = (await canAccessStreamUserIds(trx, stream)).filter((id) => !gone.includes(id));
     for (const userId of gone) {
-      notices.push(...eventNotice(realmId, { type: 'subscription', op: 'peer_remove', subscriptions: [stream.name], user_id: userId }, peers));
+      notices.push(...userEventNoticeIfAnyRecipient(realmId, { type: 'subscription', op: 'peer_remove', subscriptions: [stream.name], user_id: userId }, peers));
     }
   }
 
@@ -62,7 +61,7 @@ export async function bulkUnsubscribe(
   const vacatedPublic = vacated.filter((s) => !s.invite_only);
   if (vacatedPublic.length > 0) {
     notices.push(
-      ...eventNotice(realmId, { type: 'stream', op: 'vacate', streams: vacatedPublic.map(streamDict) }, await activeUserIds(trx, realmId)),
+      ...userEventNoticeIfAnyRecipient(realmId, { type: 'stream', op: 'vacate', streams: vacatedPublic.map(streamDict) }, await activeUserIds(trx, realmId)),
     );
   }
   for (const stream of vacated.filter((s) => s.invite_only)) notices.push(...(await deactivateStream(trx, stream)));

@@ -1,10 +1,9 @@
 import type { Executor, StreamRow } from '@chat/db';
-import type { Notice } from '@chat/events';
+import { userEventNoticeIfAnyRecipient, type Notice } from '@chat/events';
 import { streamNameInUse } from '../store/subscriptions';
 import { activeNonGuestUserIds } from '../store/users';
 import { canAccessStreamUserIds } from './access';
 import { defaultStreamsNotice } from './default-streams';
-import { eventNotice } from './notices';
 import { streamDict } from '@chat/views';
 
 const MAX_NAME_LENGTH = 60;
@@ -32,6 +31,6 @@ export async function deactivateStream(trx: Executor, stream: StreamRow): Promis
   if (wasDefault.length > 0) {
     notices.push(...(await defaultStreamsNotice(trx, stream.realm_id, await activeNonGuestUserIds(trx, stream.realm_id))));
   }
-  notices.push(...eventNotice(stream.realm_id, { type: 'stream', op: 'delete', streams: [streamDict(stream)] }, affected));
+  notices.push(...userEventNoticeIfAnyRecipient(stream.realm_id, { type: 'stream', op: 'delete', streams: [streamDict(stream)] }, affected));
   return notices;
 }

@@ -5,17 +5,16 @@
  */
 import { badRequest } from '@chat/errors';
 import { defaultStreamsForRealm, getUserById, type Database, type Executor, writeNotices } from '@chat/db';
-import type { Notice } from '@chat/events';
+import { userEventNoticeIfAnyRecipient, type Notice } from '@chat/events';
 import { activeNonGuestUserIds } from '../store/users';
 import { accessStreamByName, type Caller } from './access';
 import { bulkSubscribe } from './bulk-subscribe';
-import { eventNotice } from './notices';
 import { streamDict } from '@chat/views';
 
 /** `default_streams` with the whole list, as Zulip's notify_default_streams. */
 export async function defaultStreamsNotice(db: Executor, realmId: number, userIds: number[]): Promise<Notice[]> {
   const streams = await defaultStreamsForRealm(db, realmId);
-  return eventNotice(realmId, { type: 'default_streams', default_streams: streams.map(streamDict) }, userIds);
+  return userEventNoticeIfAnyRecipient(realmId, { type: 'default_streams', default_streams: streams.map(streamDict) }, userIds);
 }
 
 export async function addDefaultStream(db: Database, caller: Caller, streamName: string): Promise<void> {

@@ -5,9 +5,9 @@
  */
 import { badRequest, plainError } from '@chat/errors';
 import { getStreamById, getStreamByName, writeNotices, type Executor, type StreamRow } from '@chat/db';
+import { userEventNoticeIfAnyRecipient, type EventOf } from '@chat/events';
 import type { SubscriptionDeps } from '../app';
 import { accessStreamById, accessStreamByName, type Caller } from './access';
-import { eventNotice } from './notices';
 
 export interface MuteRequest {
   stream?: string;
@@ -66,8 +66,8 @@ export async function updateMutedTopic(deps: SubscriptionDeps, caller: Caller, r
         .returning('id');
       if (removed.length === 0) throw plainError('Topic is not muted');
     }
-    const event = { type: 'muted_topics', muted_topics: await mutedTopicPairs(trx, caller.userId) };
-    await writeNotices(trx, eventNotice(caller.realmId, event, [caller.userId]));
+    const event: EventOf<'muted_topics'> = { type: 'muted_topics', muted_topics: await mutedTopicPairs(trx, caller.userId) };
+    await writeNotices(trx, userEventNoticeIfAnyRecipient(caller.realmId, event, [caller.userId]));
   });
   deps.onCommit?.();
 }

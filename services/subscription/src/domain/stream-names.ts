@@ -1,7 +1,7 @@
 import { badRequest } from '@chat/errors';
+import { MAX_STREAM_NAME_LENGTH, nulInStreamName } from '@chat/contracts';
 
-export const MAX_STREAM_NAME_LENGTH = 60;
-export const MAX_DESCRIPTION_LENGTH = 1024;
+export { MAX_DESCRIPTION_LENGTH, MAX_STREAM_NAME_LENGTH, nulInStreamName } from '@chat/contracts';
 
 /** Zulip's check_stream_name (the name is already stripped). */
 export function checkStreamName(name: string): void {
@@ -10,8 +10,4 @@ export function checkStreamName(name: string): void {
     throw badRequest(`Stream name too long (limit: ${MAX_STREAM_NAME_LENGTH} characters).`);
   }
   if (name.includes('\0')) throw nulInStreamName(name);
-}
-
-export function nulInStreamName(name: string) {
-  return badRequest(`Stream name '${name}' contains NULL (0x00) characters.`);
 }

@@ -6,19 +6,20 @@
  */
 import { plainError } from '@chat/errors';
 import { writeNotices } from '@chat/db';
-import type { Notice } from '@chat/events';
+import { userEventNoticeIfAnyRecipient, type EventOf, type Notice } from '@chat/events';
 import type { SubscriptionDeps } from '../app';
 import { accessStreamById, type Caller } from './access';
-import { eventNotice } from './notices';
-import { checkBool, checkColor, type Validator } from '@chat/http';
+import { checkBool, checkColor, type Validator } from '@chat/contracts';
 
-export interface PropertyChange {
-  stream_id: number;
-  property: string;
-  value: string | boolean;
-}
+import type { PropertyChange } from '@chat/contracts';
 
-const PROPERTIES: Record<string, Validator> = {
+export type { PropertyChange };
+
+/** What subscription `update` reports: is_muted goes out as in_home_view. */
+type ReportedProperty = Extract<EventOf<'subscription'>, { op: 'update' }>['property'];
+type SubscriptionProperty = ReportedProperty | 'is_muted';
+
+const PROPERTIES: Record<SubscriptionProperty, Validator> = {
   color: checkColor,
   in_home_view: checkBool,
   is_muted: checkBool,
@@ -30,6 +31,11 @@ const PROPERTIES: Record<string, Validator> = {
   wildcard_mentions_notify: checkBool,
 };
 
+/** Own keys only: `constructor` or `__proto__` is no property. */
+function isSubscriptionProperty(name: string): name is SubscriptionProperty {
+  return Object.hasOwn(PROPERTIES, name);
+}
+
 export async function updateSubscriptionProperties(
   deps: SubscriptionDeps,
   caller: Caller,
@@ -38,9 +44,9 @@ export async function updateSubscriptionProperties(
   await deps.db.knex.transaction(async (trx) => {
     const notices: Notice[] = [];
     for (const change of changes) {
-      // Own keys only: `constructor` or `__proto__` is no property.
-      const check = Object.hasOwn(PROPERTIES, change.property) ? PROPERTIES[change.property] : undefined;
-      if (!check) throw plainError(`Unknown subscription property: ${change.property}`);
+      const { property } = change;
+      if (!isSubscriptionProperty(property)) throw plainError(`Unknown subscription property: ${property}`);
+      const check = PROPERTIES[property];
       const { stream, sub } = await accessStreamById(trx, caller, change.stream_id);
       if (!sub) throw plainError(`Not subscribed to stream id ${change.stream_id}`);
       const error = check(change.property, change.value);
@@ -53,13 +59,13 @@ export async function updateSubscriptionProperties(
       await trx('subscriptions').where({ id: sub.id }).update({ [column]: stored });
       const muting = column === 'is_muted';
       notices.push(
-        ...eventNotice(
+        ...userEventNoticeIfAnyRecipient(
           caller.realmId,
           {
             type: 'subscription',
             op: 'update',
             email: caller.email,
-            property: muting ? 'in_home_view' : change.property,
+            property: property === 'is_muted' ? 'in_home_view' : property,
             value: muting ? !stored : stored,
             stream_id: stream.id,
             name: stream.name,

@@ -7,16 +7,18 @@
  */
 import { badRequest, plainError } from '@chat/errors';
 import { getStreamById, writeNotices, type Executor, type StreamRow } from '@chat/db';
-import type { Notice } from '@chat/events';
+import { userEventNoticeIfAnyRecipient, type EventOf, type Notice } from '@chat/events';
 import type { SubscriptionDeps } from '../app';
 import { defaultStreamIds, streamNameInUse } from '../store/subscriptions';
 import { accessStreamById, canAccessStreamUserIds, type Caller } from './access';
 import { historyPublicDefault } from './add-subscriptions';
 import { postBotMessages, silentMention, STREAM_EVENTS_TOPIC } from './bot-messages';
-import { eventNotice } from './notices';
 import { normalizeDescription } from './description';
 import { streamEmailAddress } from '@chat/views';
 import { checkStreamName } from './stream-names';
+
+/** What a stream `update` event says beyond its type, op and stream id. */
+type StreamChange = Omit<Extract<EventOf<'stream'>, { op: 'update' }>, 'type' | 'op' | 'stream_id'>;
 
 export interface StreamUpdate {
   description?: string;
@@ -39,8 +41,8 @@ export async function updateStream(deps: SubscriptionDeps, caller: Caller, strea
   const renamed = await deps.db.knex.transaction(async (trx) => {
     let stream = await streamForAdmin(trx, caller.realmId, streamId);
     const notices: Notice[] = [];
-    const announce = async (event: Record<string, unknown>) =>
-      notices.push(...eventNotice(caller.realmId, { type: 'stream', op: 'update', stream_id: stream.id, ...event }, await canAccessStreamUserIds(trx, stream)));
+    const announce = async (event: StreamChange) =>
+      notices.push(...userEventNoticeIfAnyRecipient(caller.realmId, { type: 'stream', op: 'update', stream_id: stream.id, ...event }, await canAccessStreamUserIds(trx, stream)));
 
     let newName: string | undefined;
     if (update.new_name !== undefined) {

@@ -4,10 +4,10 @@
  * private stream here, as Zulip's allow_realm_admin access does).
  */
 import type { Executor } from '@chat/db';
-import { defineEndpoint } from '@chat/http';
+import { subscriptionEndpoints as api } from '@chat/contracts';
+import { implement } from '@chat/http';
 import type { SubscriptionDeps } from '../app';
 import { accessStreamById, type Caller } from '../domain/access';
-import { streamIdParam } from './streams';
 import { subscriberIdsByStream } from '../store/subscriptions';
 import { anyOf } from '@chat/db';
 
@@ -23,12 +23,6 @@ export async function streamMembers(db: Executor, caller: Caller, streamId: numb
 export function memberEndpoints(deps: SubscriptionDeps) {
   const db = deps.db.knex;
   return [
-    defineEndpoint({
-      method: 'GET',
-      path: '/streams/:stream_id/members',
-      auth: 'user',
-      params: { stream_id: streamIdParam },
-      handler: async ({ params, identity }) => streamMembers(db, identity, params.stream_id),
-    }),
+    implement(api.getStreamMembers, async ({ params, identity }) => streamMembers(db, identity, params.stream_id)),
   ];
 }

@@ -1,22 +1,12 @@
-import { defineEndpoint, p } from '@chat/http';
+import { subscriptionEndpoints as api } from '@chat/contracts';
+import { implement } from '@chat/http';
 import type { SubscriptionDeps } from '../app';
 import { updateMutedTopic } from '../domain/muted-topics';
 
 export function mutedTopicEndpoints(deps: SubscriptionDeps) {
   return [
-    defineEndpoint({
-      method: 'PATCH',
-      path: '/users/me/subscriptions/muted_topics',
-      auth: 'user',
-      params: {
-        stream: p.string(),
-        stream_id: p.int(),
-        topic: p.string({ required: true }),
-        op: p.string({ required: true }),
-      },
-      handler: async ({ params, identity }) => {
-        await updateMutedTopic(deps, identity, params);
-      },
+    implement(api.updateMutedTopic, async ({ params, identity }) => {
+      await updateMutedTopic(deps, identity, params);
     }),
   ];
 }

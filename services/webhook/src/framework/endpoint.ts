@@ -8,11 +8,12 @@ import type { Request } from 'express';
 import type { Knex } from 'knex';
 import { getUserById } from '@chat/db';
 import { ApiError, badRequest } from '@chat/errors';
-import { defineEndpoint, p, type AnyEndpoint, type InternalClient } from '@chat/http';
+import type { webhookEndpoints } from '@chat/contracts';
+import { implement, type AnyEndpoint, type InternalClient } from '@chat/http';
 import type { Logger } from '@chat/log';
 import { invalidJsonNotice, missingHeaderNotice, notifyBotOwner } from '../domain/owner-alerts';
 import { sendWebhookMessages } from '../domain/send-webhook-message';
-import { clientNameFor, DEFAULT_BODY_LIMIT, type Integration } from './integration';
+import { clientNameFor, type Integration } from './integration';
 
 export interface EndpointDeps {
   db: Knex;
@@ -29,31 +30,27 @@ function lastValues(query: Request['query']): Record<string, string> {
   return values;
 }
 
-export function webhookEndpoint(integration: Integration, deps: EndpointDeps): AnyEndpoint {
-  return defineEndpoint({
-    method: 'POST',
-    path: `/external/${integration.name}`,
-    auth: 'user',
-    rawBody: { limit: integration.bodyLimit ?? DEFAULT_BODY_LIMIT },
-    params: { stream: p.string(), topic: p.string() },
-    handler: async ({ params, identity, req, rawBody }) => {
-      const sender = await getUserById(deps.db, identity.realmId, identity.userId);
-      // The gateway refuses these already; a deactivation racing the request gets the same answer.
-      if (!sender || !sender.is_active) throw badRequest('Account is deactivated');
-      let messages;
-      try {
-        messages = integration.toMessages({ body: rawBody ?? Buffer.alloc(0), headers: req.headers, query: lastValues(req.query) });
-      } catch (err) {
-        if (err instanceof ApiError && err.code === 'INVALID_JSON') {
-          await notifyBotOwner(deps, sender, invalidJsonNotice(integration.displayName));
-        } else if (err instanceof ApiError && err.code === 'MISSING_HTTP_EVENT_HEADER') {
-          const header = String(err.extra.header);
-          await notifyBotOwner(deps, sender, missingHeaderNotice(sender, `${req.baseUrl}${req.path}`, header, integration.displayName));
-        }
-        throw err;
+/** Any integration's declaration: they share their parameters and answer. */
+export type WebhookContract = (typeof webhookEndpoints)[keyof typeof webhookEndpoints];
+
+export function webhookEndpoint(contract: WebhookContract, integration: Integration, deps: EndpointDeps): AnyEndpoint {
+  return implement(contract, async ({ params, identity, req, rawBody }) => {
+    const sender = await getUserById(deps.db, identity.realmId, identity.userId);
+    // The gateway refuses these already; a deactivation racing the request gets the same answer.
+    if (!sender || !sender.is_active) throw badRequest('Account is deactivated');
+    let messages;
+    try {
+      messages = integration.toMessages({ body: rawBody ?? Buffer.alloc(0), headers: req.headers, query: lastValues(req.query) });
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'INVALID_JSON') {
+        await notifyBotOwner(deps, sender, invalidJsonNotice(integration.displayName));
+      } else if (err instanceof ApiError && err.code === 'MISSING_HTTP_EVENT_HEADER') {
+        const header = String(err.extra.header);
+        await notifyBotOwner(deps, sender, missingHeaderNotice(sender, `${req.baseUrl}${req.path}`, header, integration.displayName));
       }
-      await sendWebhookMessages(deps, sender, clientNameFor(integration), params, messages);
-      return {};
-    },
+      throw err;
+    }
+    await sendWebhookMessages(deps, sender, clientNameFor(integration), params, messages);
+    return {};
   });
 }

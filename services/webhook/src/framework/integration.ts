@@ -1,8 +1,9 @@
 /**
- * What an integration is: a name, how its caller authenticates, and a pure function from the
- * request (raw body, headers, query) to zero or more messages. Everything else (auth, parsing
- * the stream/topic parameters, posting, telling the bot's owner about misconfiguration) is the
- * framework's, so an integration module is only the third party's format.
+ * What an integration is: a name and a pure function from the request (raw body, headers, query)
+ * to zero or more messages. How its caller authenticates and how large a body it takes are in its
+ * endpoint's declaration (@chat/contracts). Everything else (parsing the stream/topic parameters,
+ * posting, telling the bot's owner about misconfiguration) is the framework's, so an integration
+ * module is only the third party's format.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 
@@ -21,24 +22,13 @@ export interface WebhookMessage {
 }
 
 export interface Integration {
-  /** The URL segment: /api/v1/external/<name>. */
+  /** The URL segment, /api/v1/external/<name>, and its declaration's name. */
   name: string;
   /** As Zulip spells it; the client is `Zulip<displayName>Webhook`, as in messages' `client`. */
   displayName: string;
-  /** `api_key` (query parameter) unless the third party can only send HTTP Basic. */
-  auth: 'api_key' | 'basic';
-  /** Bytes; larger bodies get a 413 before any parsing. Default DEFAULT_BODY_LIMIT. */
-  bodyLimit?: number;
   /** Throws ApiError for a payload it cannot use (unsupported event, missing field). */
   toMessages(request: WebhookRequest): WebhookMessage[];
 }
-
-/**
- * Third-party payloads are small (Zulip's fixtures are a few KB); 1 MiB leaves room for large
- * alerts while bounding what one request may hold in memory. Push events, which list commits,
- * raise it.
- */
-export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 export function clientNameFor(integration: Pick<Integration, 'displayName'>): string {
   return `Zulip${integration.displayName}Webhook`;

@@ -63,7 +63,6 @@ export function alertMessages(alerts: Json[], options: AlertOptions): WebhookMes
 export const alertmanager: Integration = {
   name: 'alertmanager',
   displayName: 'AlertManager',
-  auth: 'api_key',
   toMessages({ body, query }) {
     const payload = parseJsonObject(body);
     const alerts = payload.alerts;

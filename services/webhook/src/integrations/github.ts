@@ -139,9 +139,7 @@ function issueComment(payload: JsonObject, titleInLink: boolean): WebhookMessage
 export const github: Integration = {
   name: 'github',
   displayName: 'GitHub',
-  auth: 'api_key',
   // Push payloads carry every commit (up to GitHub's own 25 MB cap); 5 MiB covers real pushes.
-  bodyLimit: 5 * 1024 * 1024,
   toMessages({ body, headers, query }) {
     const event = eventHeader(headers, 'X-GitHub-Event');
     const payload = parseJsonObject(body);

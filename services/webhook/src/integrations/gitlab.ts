@@ -110,8 +110,6 @@ function note(payload: JsonObject, titleInLink: boolean): WebhookMessage {
 export const gitlab: Integration = {
   name: 'gitlab',
   displayName: 'GitLab',
-  auth: 'api_key',
-  bodyLimit: 5 * 1024 * 1024,
   toMessages({ body, headers, query }) {
     const event = eventHeader(headers, 'X-Gitlab-Event');
     const payload = parseJsonObject(body);

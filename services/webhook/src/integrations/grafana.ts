@@ -39,7 +39,6 @@ function legacyAlert(payload: JsonObject): string {
 export const grafana: Integration = {
   name: 'grafana',
   displayName: 'Grafana',
-  auth: 'api_key',
   toMessages({ body }) {
     const payload = parseJsonObject(body);
     if (Array.isArray(payload.alerts)) {

@@ -8,7 +8,6 @@ import { parseJsonObject, requireString } from '../framework/payload';
 export const helloworld: Integration = {
   name: 'helloworld',
   displayName: 'HelloWorld',
-  auth: 'api_key',
   toMessages({ body }) {
     const payload = parseJsonObject(body);
     // Both looked up before writing anything, so the error names the first missing one.

@@ -9,7 +9,6 @@ import { parseJson } from '../framework/payload';
 export const json: Integration = {
   name: 'json',
   displayName: 'JSON',
-  auth: 'api_key',
   toMessages({ body }) {
     const pretty = JSON.stringify(parseJson(body), null, 2);
     // A fence longer than any backtick run inside, so a payload cannot close the block early.

@@ -1,6 +1,6 @@
 /**
- * Every integration, in one table. The gateway's route table has one row per entry (its auth
- * `webhook`, with `webhookAuth: 'basic'` for the HTTP Basic ones); a test checks both agree.
+ * Every integration's module. Each pairs with its endpoint's declaration in @chat/contracts (how
+ * it authenticates, its body limit) by name; a test checks both lists agree.
  */
 import type { Integration } from '../framework/integration';
 import { alertmanager } from './alertmanager';

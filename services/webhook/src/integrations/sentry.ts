@@ -90,7 +90,6 @@ function pluginEvent(payload: JsonObject): WebhookMessage {
 export const sentry: Integration = {
   name: 'sentry',
   displayName: 'Sentry',
-  auth: 'api_key',
   toMessages({ body, headers }) {
     const payload = parseJsonObject(body);
     const resource = headers['sentry-hook-resource'];

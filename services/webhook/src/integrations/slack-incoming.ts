@@ -90,7 +90,6 @@ function attachmentToMarkdown(attachment: JsonObject): string {
 export const slackIncoming: Integration = {
   name: 'slack_incoming',
   displayName: 'SlackIncoming',
-  auth: 'api_key',
   toMessages(request) {
     const payload = payloadOf(request);
     // Slack's Events API callbacks (url_verification, event_callback) are not messages.

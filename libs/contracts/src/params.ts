@@ -137,6 +137,14 @@ export function custom<T>(convert: (raw: string, name: string) => T, opts: Optio
   return spec(opts, {}, convert);
 }
 
+/**
+ * Declares what a client sends for a parameter whose handler value is something else (a narrow
+ * arrives as its text and its decoding): the typed client takes `In` for it.
+ */
+export function sentAs<In>() {
+  return <S extends AnyParamSpec>(declared: S): S & { readonly __input?: In } => declared;
+}
+
 export type RawParams = Record<string, unknown>;
 
 /** Looks a parameter up under its name and aliases; two names given at once is an error. */

@@ -1,0 +1,92 @@
+/**
+ * What an endpoint is, as data: everything about it but its handler. The services bind handlers
+ * to these declarations (libs/http `implement`); the gateway's route table, the 404/405 router,
+ * the OpenAPI document and the typed client read them directly. Nothing here imports a service,
+ * express, ajv or Node, so a browser can load it.
+ */
+import type { ParamSpecs } from './params';
+
+/** The services that own endpoints (and the processes of the distributed topology). */
+export const SERVICE_NAMES = ['message', 'subscription', 'settings', 'webhook', 'event-queue'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** Every public path starts here; a service mounts its routers under it too. */
+export const API_PREFIX = '/api/v1';
+
+/**
+ * How a caller proves who they are.
+ * - `user`: a user or bot with its API key (HTTP Basic) under /api/v1.
+ * - `public`: anyone; the realm comes from the Host header.
+ * - `webhook`: an integration posting to /external: the bot's `api_key` in the query string
+ *   (Zulip's api_key_only_webhook_view), or HTTP Basic where `webhookAuth` says so.
+ * - `service`: another service of this server only (a signed identity header); the gateway never
+ *   routes it.
+ */
+export type ContractAuth = 'user' | 'public' | 'webhook' | 'service';
+
+/** A top-level field of the success answer: its JSON type, `?` when it is not always there. */
+type JsonTag = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'any';
+export type ResponseTag = JsonTag | `${JsonTag}?`;
+export type ResponseShape = Readonly<Record<string, ResponseTag>>;
+
+export interface ContractFields<S extends ParamSpecs, R extends ResponseShape> {
+  method: Method;
+  /** Express path under API_PREFIX, e.g. `/messages/:message_id`. */
+  path: string;
+  auth: ContractAuth;
+  /** One line for the reference page. */
+  summary: string;
+  params: S;
+  /** The fields of the success answer beside `result` and `msg`. */
+  success: R;
+  /**
+   * HTTP statuses of its errors beyond the ones every endpoint may give (400 for bad parameters,
+   * 401 for a failed authentication, 429 when rate limited).
+   */
+  errors?: readonly number[];
+  /** Incoming-webhook bots may call it too (Zulip's allow_incoming_webhooks: sending messages). */
+  webhookBots?: boolean;
+  /** For auth `webhook`: `api_key` (the default) or HTTP Basic, for integrations that declare it. */
+  webhookAuth?: 'api_key' | 'basic';
+  /**
+   * The body arrives unparsed whatever its Content-Type (incoming webhooks; uploads, parsed as
+   * multipart by the handler), refused with a 413 beyond `limit` bytes. `upload`: the limit is
+   * the server's MAX_FILE_UPLOAD_SIZE, given when the handler is bound.
+   */
+  rawBody?: { limit: number; upload?: false } | { upload: true };
+}
+
+export interface Contract<S extends ParamSpecs = ParamSpecs, R extends ResponseShape = ResponseShape> extends ContractFields<S, R> {
+  /** The operation id: its key in the service's declarations. */
+  readonly name: string;
+  readonly service: ServiceName;
+  readonly errors: readonly number[];
+}
+
+/** Any contract, whatever its parameters and answer: what routers and tables iterate over. */
+export type AnyContract = Contract<ParamSpecs, ResponseShape>;
+
+/**
+ * A service's endpoints, keyed by operation id. The keys become the contracts' names, so each
+ * name is written once.
+ */
+export function declareEndpoints<const D extends Record<string, ContractFields<ParamSpecs, ResponseShape>>>(
+  service: ServiceName,
+  declarations: D,
+): { [K in keyof D]: Declared<D[K], K & string> } {
+  const out: Record<string, AnyContract> = {};
+  for (const [name, fields] of Object.entries(declarations)) {
+    out[name] = { ...fields, name, service, errors: fields.errors ?? [] };
+  }
+  return out as { [K in keyof D]: Declared<D[K], K & string> };
+}
+
+/** A declaration as written (its literal auth, parameters and answer kept) with its name and owner. */
+type Declared<F, Name extends string> = F & { readonly name: Name; readonly service: ServiceName; readonly errors: readonly number[] };
+
+/** `/messages/:message_id` -> `['message_id']`. */
+export function pathParamNames(path: string): string[] {
+  return [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
+}

@@ -1,0 +1,7 @@
+export * as p from './params';
+export type { AnyParamSpec, IntRange, JsonSchema, ParamSpec, ParamSpecs, ParamValues, RawParams } from './params';
+export { convertParams, INT32, INT64 } from './params';
+export * from './validators';
+export * from './contract';
+export * from './endpoints';
+export * from './client';

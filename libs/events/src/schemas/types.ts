@@ -1,1 +1,0 @@
-export type JsonSchema = Record<string, unknown>;

@@ -1,0 +1,17 @@
+/**
+ * The one way a service turns an event into a notice for the outbox (Zulip's
+ * send_event(realm, event, users)): the event must be one of the event map's shapes.
+ */
+import type { ClientEvent } from './event-map';
+import { NOTICE_VERSION, type UserEventNotice } from './notice';
+
+/** The event for exactly these users, even none (a realm-wide event still bumps the realm's state version). */
+export function userEventNotice(realmId: number, event: ClientEvent, userIds: number[]): UserEventNotice {
+  return { v: NOTICE_VERSION, kind: 'event', realmId, event, userIds };
+}
+
+/** Nobody to tell means no notice at all; otherwise one notice to each user once, in id order. */
+export function userEventNoticeIfAnyRecipient(realmId: number, event: ClientEvent, userIds: number[]): UserEventNotice[] {
+  if (userIds.length === 0) return [];
+  return [userEventNotice(realmId, event, [...new Set(userIds)].sort((a, b) => a - b))];
+}
