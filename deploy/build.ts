@@ -1,8 +1,7 @@
 /**
  * The production build: each process entry bundled with its workspace libraries into one file
- * under dist/ (third-party packages stay external and come from node_modules), and the OpenAPI
- * document the gateway serves (dist/openapi.json). The workspace itself runs TypeScript source
- * directly; only images use this.
+ * under dist/ (third-party packages stay external and come from node_modules). The workspace
+ * itself runs TypeScript source directly; only images use this.
  */
 import { build, type Plugin } from 'esbuild';
 import { rmSync } from 'node:fs';
