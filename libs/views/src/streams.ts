@@ -11,29 +11,18 @@ import type { SubscriptionRow } from './subscription-row';
  * the other dicts here: the compiler checks it against the event schemas of @chat/events where an
  * event carries it, and it still passes where a dict is plain JSON (Record<string, unknown>).
  */
-export type StreamDict = {
-  name: string;
+export type StreamDict = Pick<
+  StreamRow,
+  'name' | 'description' | 'rendered_description' | 'invite_only' | 'is_web_public' | 'is_announcement_only' | 'history_public_to_subscribers'
+> & {
   stream_id: number;
-  description: string;
-  rendered_description: string;
-  invite_only: boolean;
-  is_web_public: boolean;
-  is_announcement_only: boolean;
-  history_public_to_subscribers: boolean;
   first_message_id: number | null;
 };
 
 /** A subscription as subscription `add` and GET /users/me/subscriptions show it. */
-export type SubscriptionDict<Subscriber extends number | string> = StreamDict & {
-  color: string;
-  is_muted: boolean;
+export type SubscriptionDict<Subscriber extends number | string> = StreamDict &
+  Omit<SubscriptionRow, 'id' | 'user_id' | 'stream_id' | 'active'> & {
   in_home_view: boolean;
-  pin_to_top: boolean;
-  desktop_notifications: boolean | null;
-  audible_notifications: boolean | null;
-  push_notifications: boolean | null;
-  email_notifications: boolean | null;
-  wildcard_mentions_notify: boolean | null;
   email_address: string;
   is_old_stream: boolean;
   stream_weekly_traffic: number | null;
