@@ -59,15 +59,15 @@ describeBothTopologies('events applied to the initial state', (env) => {
     iago = await new ApiClient(env().target).loginAs('iago@zulip.com');
   });
 
-  async function check(action: () => Promise<unknown>, expectedEvents: number): Promise<State> {
-    const before = await hamlet.post('/register', { event_types: TYPES });
+  async function check(action: () => Promise<unknown>, expectedEvents: number, types = TYPES): Promise<State> {
+    const before = await hamlet.post('/register', { event_types: types });
     expect(before.status).toBe(200);
     await action();
     const applied = structuredClone(before.body) as State;
     for (const event of await events(hamlet, before.body.queue_id, expectedEvents)) {
       applyEvent(applied, event as Record<string, unknown> & { type: string });
     }
-    const after = await hamlet.post('/register', { event_types: TYPES });
+    const after = await hamlet.post('/register', { event_types: types });
     expect(comparable(applied)).toEqual(comparable(after.body));
     return after.body as State;
   }
@@ -78,6 +78,13 @@ describeBothTopologies('events applied to the initial state', (env) => {
 
   it('changing a display setting', async () => {
     await check(() => hamlet.patch('/settings/display', { twenty_four_hour_time: true }), 1);
+  });
+
+  it('changing settings through PATCH /settings, seen in user_settings', async () => {
+    // Values no other step of this file sets, so each is a change whatever ran before.
+    const settings = { send_private_typing_notifications: false, display_emoji_reaction_users: false, default_language: 'es', timezone: 'Asia/Tokyo' };
+    const after = await check(() => hamlet.patch('/settings', settings), 4, ['user_settings']);
+    expect(after.user_settings).toMatchObject(settings);
   });
 
   it('muting a topic', async () => {

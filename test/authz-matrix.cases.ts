@@ -134,6 +134,7 @@ const settingsProbes: Probe[] = [
     expect: { others: HANDLED, anonymous: HANDLED },
   }),
   own('GET /users', () => ({ method: 'get', path: '/users' })),
+  own('GET /users/:user_id', (w) => ({ method: 'get', path: `/users/${w.userIds.owner}` })),
   {
     route: 'POST /users',
     object: 'users',
@@ -214,6 +215,7 @@ const settingsProbes: Probe[] = [
   },
   own('PATCH /settings/notifications', () => ({ method: 'patch', path: '/settings/notifications', params: { enable_sounds: true } })),
   own('PATCH /settings/display', () => ({ method: 'patch', path: '/settings/display', params: { twenty_four_hour_time: false } })),
+  own('PATCH /settings', () => ({ method: 'patch', path: '/settings', params: { send_private_typing_notifications: true } })),
   own('GET /realm/emoji', () => ({ method: 'get', path: '/realm/emoji' })),
   own('POST /realm/emoji/:emoji_name', (w) => ({ method: 'post', path: `/realm/emoji/authz${w.tag}` })),
   own('DELETE /realm/emoji/:emoji_name', (w) => ({ method: 'delete', path: `/realm/emoji/authznone${w.tag}` })),
@@ -289,6 +291,12 @@ const subscriptionProbes: Probe[] = [
     object: 'private stream',
     request: (w) => ({ method: 'patch', path: '/users/me/subscriptions/muted_topics', params: { stream: w.stream.name, topic: w.stream.topic, op: 'add' } }),
     expect: (w) => only(READERS, OK, err(`Invalid stream name '${w.stream.name}'`)),
+  },
+  {
+    route: 'POST /user_topics',
+    object: 'private stream',
+    request: (w) => ({ method: 'post', path: '/user_topics', params: { stream_id: w.stream.id, topic: w.stream.topic, visibility_policy: 3 } }),
+    expect: only(READERS, OK, INVALID_STREAM_ID),
   },
   { route: 'GET /users/me/:stream_id/topics', object: 'private stream', request: (w) => ({ method: 'get', path: `/users/me/${w.stream.id}/topics` }), expect: only(READERS, OK, INVALID_STREAM_ID) },
   { route: 'GET /streams', object: 'private stream', request: () => ({ method: 'get', path: '/streams' }), expect: { others: OK } },

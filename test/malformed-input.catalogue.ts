@@ -33,7 +33,8 @@ type FormMedia = { schema?: { properties?: Record<string, Schema>; required?: st
 
 function kindOf(schema: Schema | undefined, jsonEncoded: boolean): ParamKind {
   if (jsonEncoded) return 'json';
-  const type = schema?.type;
+  // A value of several plain types (GET /messages' anchor: an id or a word) is swept as its integer.
+  const type = Array.isArray(schema?.type) && schema.type.includes('integer') ? 'integer' : schema?.type;
   return type === 'integer' || type === 'boolean' || type === 'string' ? type : 'json';
 }
 

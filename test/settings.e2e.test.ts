@@ -60,7 +60,7 @@ describeBothTopologies('settings', (env: () => TopologyEnv) => {
     expect(notAdmin.body.msg).toBe('Must be an organization administrator');
 
     const login = await request(env().target).post(api('/fetch_api_key')).type('form').send({ username: `viola-${env().name}@zulip.com`, password: 'shipwrecked' });
-    expect(login.body).toEqual({ result: 'success', msg: '', api_key: expect.any(String), email: `viola-${env().name}@zulip.com` });
+    expect(login.body).toEqual({ result: 'success', msg: '', api_key: expect.any(String), email: `viola-${env().name}@zulip.com`, user_id: expect.any(Number) });
     const viola = basicAuth(login.body.email, login.body.api_key);
     const me = await request(env().target).get(api('/users/me')).set('Authorization', viola);
     expect(me.body.full_name).toBe('Viola');

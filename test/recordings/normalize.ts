@@ -4,7 +4,7 @@
  * (ids included: both topologies start from the same migrations and seed, and the scenario runs
  * in order) is kept, so a changed answer shows.
  */
-const TIME_KEY = /(^|_)(timestamp|date|time)(_|$)|^date_|_date$|^last_(active|connected)/i;
+const TIME_KEY = /(^|_)(timestamp|date|time)(_|$)|^date_|_date$|^last_(active|connected|updated)/i;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/;
 const PLACEHOLDER_KEYS: Record<string, string> = {
   api_key: '<api_key>',

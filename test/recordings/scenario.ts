@@ -81,6 +81,7 @@ export const SCENARIO: Step[] = [
   { as: 'hamlet', method: 'post', path: '/users/me/subscriptions', params: { subscriptions: [{ name: 'Elsinore', description: 'The castle' }], principals: ['hamlet@zulip.com', 'othello@zulip.com'] } },
   { as: 'hamlet', method: 'post', path: '/users/me/subscriptions/properties', params: (c) => ({ subscription_data: [{ stream_id: c.streamId('Elsinore'), property: 'color', value: '#aabbcc' }] }) },
   { as: 'hamlet', method: 'patch', path: '/users/me/subscriptions/muted_topics', params: { stream: 'Denmark', topic: 'castle walls', op: 'add' } },
+  { as: 'hamlet', method: 'post', path: '/user_topics', params: (c) => ({ stream_id: c.streamId('Denmark'), topic: 'castle', visibility_policy: 3 }) },
   { as: 'hamlet', method: 'get', path: (c) => `/streams/${c.streamId('Elsinore')}/members` },
   { as: 'iago', method: 'patch', path: (c) => `/streams/${c.streamId('Elsinore')}`, params: { description: 'Where the ghost walks' } },
   { as: 'hamlet', method: 'delete', path: '/users/me/subscriptions', params: { subscriptions: ['Elsinore'] } },
@@ -98,6 +99,7 @@ export const SCENARIO: Step[] = [
   { as: 'hamlet', method: 'put', path: '/users/me/status', params: { status_text: 'in the castle', away: false } },
   { as: 'hamlet', method: 'patch', path: '/settings/notifications', params: { enable_sounds: false } },
   { as: 'hamlet', method: 'patch', path: '/settings/display', params: { twenty_four_hour_time: true } },
+  { as: 'hamlet', method: 'patch', path: '/settings', params: { send_private_typing_notifications: false, enable_sounds: true, default_language: 'de' } },
   { as: 'hamlet', method: 'post', path: '/users/me/alert_words', params: { alert_words: ['ghost'] } },
   { as: 'hamlet', method: 'get', path: '/users/me/alert_words' },
   { as: 'hamlet', method: 'delete', path: '/users/me/alert_words', params: { alert_words: ['ghost'] } },
@@ -142,4 +144,12 @@ export const SCENARIO: Step[] = [
   { as: 'cordelia', method: 'post', path: '/register', params: { event_types: ['message'] }, save: 'queue' },
   { as: 'cordelia', method: 'get', path: '/events', params: (c) => ({ queue_id: saved(c, 'queue', 'queue_id'), last_event_id: -1, dont_block: true }) },
   { as: 'cordelia', method: 'delete', path: '/events', params: (c) => ({ queue_id: saved(c, 'queue', 'queue_id') }) },
+
+  // Messages in today's clients' vocabulary: direct and channel types, a stream id as `to`, anchor
+  // words, channel and with narrows.
+  { as: 'othello', method: 'post', path: '/messages', params: (c) => ({ type: 'direct', to: [c.userId('hamlet@zulip.com')], content: 'a direct word' }), save: 'direct' },
+  { as: 'othello', method: 'post', path: '/messages', params: (c) => ({ type: 'channel', to: c.streamId('Denmark'), topic: 'battlements', content: 'by channel id' }) },
+  { as: 'hamlet', method: 'get', path: '/messages', params: (c) => ({ anchor: 'newest', num_before: 2, num_after: 0, narrow: [{ operator: 'channel', operand: c.streamId('Denmark') }] }) },
+  { as: 'hamlet', method: 'get', path: '/messages', params: (c) => ({ anchor: 'first_unread', num_before: 1, num_after: 1, narrow: [{ operator: 'with', operand: saved(c, 'direct') }] }) },
+  { as: 'othello', method: 'post', path: '/typing', params: (c) => ({ op: 'start', type: 'direct', to: [c.userId('hamlet@zulip.com')] }) },
 ];

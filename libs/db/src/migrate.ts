@@ -7,6 +7,7 @@ import * as realmFilters from './migrations/0110_realm_filters';
 import * as attachments from './migrations/0150_attachments';
 import * as idempotencyKeys from './migrations/0160_idempotency_keys';
 import * as mutedTopicsDefaultStreams from './migrations/0200_muted_topics_default_streams';
+import * as userTopicVisibility from './migrations/0210_user_topic_visibility';
 import * as settings from './migrations/0300_settings';
 import * as presence from './migrations/0350_presence';
 import * as userGroups from './migrations/0360_user_groups';
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '0150_attachments': attachments,
   '0160_idempotency_keys': idempotencyKeys,
   '0200_muted_topics_default_streams': mutedTopicsDefaultStreams,
+  '0210_user_topic_visibility': userTopicVisibility,
   '0300_settings': settings,
   '0350_presence': presence,
   '0360_user_groups': userGroups,

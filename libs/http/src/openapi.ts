@@ -37,10 +37,15 @@ export function openApiPath(expressPath: string): string {
   return expressPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }
 
-/** JSON-encoded values (lists, objects, custom conversions) travel as one text field. */
+const PLAIN_TYPES = new Set<unknown>(['string', 'integer', 'boolean']);
+
+/**
+ * JSON-encoded values (lists, objects, custom conversions) travel as one text field; a value of
+ * plain types only (GET /messages' anchor: an integer or a word) is sent as it is.
+ */
 function isJsonEncoded(spec: AnyParamSpec): boolean {
   const type = spec.schema.type;
-  return type !== 'string' && type !== 'integer' && type !== 'boolean';
+  return !(Array.isArray(type) ? type : [type]).every((t) => PLAIN_TYPES.has(t));
 }
 
 function describe(spec: AnyParamSpec): string | undefined {
@@ -187,7 +192,7 @@ function escapeHtml(text: string): string {
 
 function typeOf(param: Record<string, unknown>): string {
   const schema = (param.schema ?? (param.content as Record<string, { schema: Record<string, unknown> }>)?.['application/json']?.schema ?? {}) as Record<string, unknown>;
-  const type = typeof schema.type === 'string' ? schema.type : 'JSON';
+  const type = typeof schema.type === 'string' ? schema.type : Array.isArray(schema.type) ? schema.type.join(' or ') : 'JSON';
   return param.content ? `${type} (JSON)` : type;
 }
 

@@ -26,6 +26,9 @@ export function applyEvent(state: State, event: Event): void {
     case 'update_display_settings':
       state[String(event.setting_name)] = event.setting;
       return;
+    case 'user_settings':
+      (state.user_settings as State)[String(event.property)] = event.value;
+      return;
     case 'pointer':
       state.pointer = event.pointer;
       return;

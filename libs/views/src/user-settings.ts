@@ -48,12 +48,34 @@ export type DisplaySetting = keyof typeof DISPLAY_DEFAULTS | 'timezone';
 
 /** Zulip 2.1's emojiset choices and language codes (static/locale). */
 export const EMOJISETS = ['google', 'google-blue', 'twitter', 'text'];
+/** /register's emojiset_choices, beside the display settings and in user_settings alike. */
+export const EMOJISET_CHOICES = EMOJISETS.map((key) => ({ key, text: key }));
 export const LANGUAGES = [
   'en', 'ar', 'bg', 'ca', 'cs', 'de', 'el', 'en-gb', 'eo', 'es', 'fa', 'fi', 'fr', 'gl', 'hi', 'hu', 'id', 'it', 'ja',
   'ko', 'lt', 'ml', 'nl', 'pl', 'pt', 'pt-br', 'pt-pt', 'ro', 'ru', 'sk', 'sr', 'sv', 'ta', 'tr', 'uk', 'zh-hans', 'zh-hant',
 ];
 /** 1 automatic, 2 always, 3 never (UserProfile.DEMOTE_STREAMS_CHOICES). */
 export const DEMOTE_CHOICES = [1, 2, 3];
+
+/**
+ * Personal settings outside 2.1's display and notification settings, which today's clients read
+ * from /register's user_settings object and change through PATCH /settings: the ones Zulip added
+ * after 2.1, and enter_sends, which 2.1 showed among the realm_user keys and Zulip later moved
+ * there. None has a legacy settings event or key (a 2.1 client never asks for them).
+ */
+export const LATER_SETTING_DEFAULTS = {
+  enter_sends: false,
+  presence_enabled: true,
+  send_private_typing_notifications: true,
+  send_stream_typing_notifications: true,
+  send_read_receipts: true,
+  display_emoji_reaction_users: true,
+} as const;
+
+export type LaterSetting = keyof typeof LATER_SETTING_DEFAULTS;
+
+/** Any personal setting PATCH /settings changes. */
+export type PersonalSetting = NotificationSetting | DisplaySetting | LaterSetting;
 
 export function notificationSettings(user: UserRow): Record<NotificationSetting, unknown> {
   return { ...NOTIFICATION_DEFAULTS, ...pick(user.settings, Object.keys(NOTIFICATION_DEFAULTS)) };
@@ -63,9 +85,25 @@ export function displaySettings(user: UserRow): Record<string, unknown> {
   return { ...DISPLAY_DEFAULTS, ...pick(user.settings, Object.keys(DISPLAY_DEFAULTS)), timezone: user.timezone };
 }
 
+export function laterSettings(user: UserRow): Record<LaterSetting, unknown> {
+  return { ...LATER_SETTING_DEFAULTS, ...pick(user.settings, Object.keys(LATER_SETTING_DEFAULTS)) };
+}
+
+/** Every personal setting with its current value, the timezone included: what PATCH /settings compares with. */
+export function personalSettings(user: UserRow): Record<string, unknown> {
+  return { ...displaySettings(user), ...notificationSettings(user), ...laterSettings(user) };
+}
+
+/**
+ * /register's user_settings object, as Zulip builds it (fetch_initial_state_data): every personal
+ * setting, the timezone, and the choices of emoji set and notification sound.
+ */
+export function userSettingsObject(user: UserRow): Record<string, unknown> {
+  return { ...personalSettings(user), emojiset_choices: EMOJISET_CHOICES, available_notification_sounds: NOTIFICATION_SOUNDS };
+}
+
 function pick(source: Record<string, unknown> | null | undefined, keys: string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of keys) if (source && key in source) out[key] = source[key];
   return out;
 }
-

@@ -22,7 +22,8 @@ describe('POST /fetch_api_key', () => {
   it('returns the key and e-mail for the right password; the key authenticates', async () => {
     const res = await login('VIOLA@zulip.com', 'sebastian twin');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ result: 'success', msg: '', api_key: expect.stringMatching(/^[A-Za-z0-9]{32}$/), email: 'viola@zulip.com' });
+    const viola = await h.db.knex('users').where({ email: 'viola@zulip.com' }).first('id');
+    expect(res.body).toEqual({ result: 'success', msg: '', api_key: expect.stringMatching(/^[A-Za-z0-9]{32}$/), email: 'viola@zulip.com', user_id: viola.id });
     const auth = new Authenticator(h.db.knex, h.deps.cipher);
     const { user } = await auth.authenticate({ email: 'viola@zulip.com', apiKey: res.body.api_key }, h.realmId);
     expect(user.email).toBe('viola@zulip.com');

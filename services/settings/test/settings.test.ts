@@ -83,7 +83,8 @@ describe('settings service', () => {
         .type('form')
         .send({ username: 'zoe@zulip.com' });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ result: 'success', msg: '', api_key: expect.stringMatching(/^[A-Za-z0-9]{32}$/), email: 'ZOE@zulip.com' });
+      const zoe = await db.knex('users').where({ email: 'ZOE@zulip.com' }).first('id');
+      expect(res.body).toEqual({ result: 'success', msg: '', api_key: expect.stringMatching(/^[A-Za-z0-9]{32}$/), email: 'ZOE@zulip.com', user_id: zoe.id });
     });
 
     it('refuses an unknown user with 403 and Zulip reason', async () => {

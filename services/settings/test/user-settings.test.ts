@@ -31,10 +31,13 @@ describe('PATCH /settings/notifications', () => {
     });
     const hamlet = await h.user('hamlet@zulip.com');
     expect(hamlet.settings).toMatchObject({ enable_offline_push_notifications: false, desktop_icon_count_display: 2, notification_sound: 'ding' });
-    // In the order the endpoint declares its parameters.
+    // In the order the endpoint declares its parameters, each user_settings event before its legacy one.
     expect(notices.map((n) => [n.event, n.userIds])).toEqual([
+      [{ type: 'user_settings', op: 'update', property: 'notification_sound', value: 'ding' }, [hamlet.id]],
       [{ type: 'update_global_notifications', user: 'hamlet@zulip.com', notification_name: 'notification_sound', setting: 'ding' }, [hamlet.id]],
+      [{ type: 'user_settings', op: 'update', property: 'enable_offline_push_notifications', value: false }, [hamlet.id]],
       [{ type: 'update_global_notifications', user: 'hamlet@zulip.com', notification_name: 'enable_offline_push_notifications', setting: false }, [hamlet.id]],
+      [{ type: 'user_settings', op: 'update', property: 'desktop_icon_count_display', value: 2 }, [hamlet.id]],
       [{ type: 'update_global_notifications', user: 'hamlet@zulip.com', notification_name: 'desktop_icon_count_display', setting: 2 }, [hamlet.id]],
     ]);
     expect((await patch({ enable_offline_push_notifications: 'false' })).body).toEqual({ result: 'success', msg: '' });
@@ -91,9 +94,13 @@ describe('PATCH /settings/display', () => {
       expect(res.body).toEqual({ result: 'success', msg: '', night_mode: true, emojiset: 'twitter', timezone: 'Europe/Copenhagen', default_language: 'de' });
     });
     expect(notices.map((n) => n.event)).toEqual([
+      { type: 'user_settings', op: 'update', property: 'night_mode', value: true },
       { type: 'update_display_settings', user: hamlet.email, setting_name: 'night_mode', setting: true },
+      { type: 'user_settings', op: 'update', property: 'default_language', value: 'de', language_name: 'Deutsch' },
       { type: 'update_display_settings', user: hamlet.email, setting_name: 'default_language', setting: 'de' },
+      { type: 'user_settings', op: 'update', property: 'emojiset', value: 'twitter' },
       { type: 'update_display_settings', user: hamlet.email, setting_name: 'emojiset', setting: 'twitter' },
+      { type: 'user_settings', op: 'update', property: 'timezone', value: 'Europe/Copenhagen' },
       { type: 'update_display_settings', user: hamlet.email, setting_name: 'timezone', setting: 'Europe/Copenhagen' },
       { type: 'realm_user', op: 'update', person: { email: hamlet.email, user_id: hamlet.id, timezone: 'Europe/Copenhagen' } },
     ]);

@@ -49,6 +49,28 @@ describe('users', () => {
     });
   });
 
+  describe('GET /users/{user_id}', () => {
+    it('answers one member as GET /users lists it, deactivated ones included', async () => {
+      const headers = await h.headers('hamlet@zulip.com');
+      const all = (await request(h.app).get('/api/v1/users').query({ include_custom_profile_fields: 'true' }).set(headers)).body.members as { user_id: number }[];
+      const othello = await h.user('othello@zulip.com');
+      const res = await request(h.app).get(`/api/v1/users/${othello.id}`).query({ include_custom_profile_fields: 'true' }).set(headers);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ result: 'success', msg: '', user: all.find((m) => m.user_id === othello.id) });
+
+      const bot = await h.user('webhook-bot@zulip.com');
+      const botRes = await request(h.app).get(`/api/v1/users/${bot.id}`).query({ client_gravatar: 'true' }).set(headers);
+      expect(botRes.body.user).toMatchObject({ user_id: bot.id, is_bot: true, bot_type: 2, avatar_url: null });
+      expect(botRes.body.user).not.toHaveProperty('profile_data');
+    });
+
+    it('answers an unknown id with "No such user"', async () => {
+      const res = await request(h.app).get('/api/v1/users/999999').set(await h.headers('hamlet@zulip.com'));
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ result: 'error', msg: 'No such user', code: 'BAD_REQUEST' });
+    });
+  });
+
   describe('POST /users', () => {
     const form = { email: 'newbie@zulip.com', password: 'abcd1234', full_name: 'New User', short_name: 'newbie' };
 

@@ -73,6 +73,27 @@ export function extractRecipients(raw: string, name = 'to'): string[] | number[]
 export const recipientsParam = p.custom((raw) => extractRecipients(raw), { default: [] as string[] | number[] });
 
 /**
+ * A bare JSON integer as `to` of a send: a stream id (modern clients address a channel so), or for
+ * a private message the bad value Zulip 2.1 refused in the parameter. Which one depends on `type`,
+ * so the send decides; `raw` is what was sent, for that error.
+ */
+export interface BareIdTo {
+  bareId: number;
+  raw: string;
+}
+
+export type SendTo = string[] | number[] | BareIdTo;
+
+/** `to` of POST /messages: extract_recipients' forms, and a bare stream id (extract_stream_indicator). */
+export function extractSendTo(raw: string, name: string): SendTo {
+  const text = raw.trim();
+  if (/^-?\d+$/.test(text)) return { bareId: Number(text), raw };
+  return extractRecipients(raw, name);
+}
+
+export const sendToParam = p.custom(extractSendTo, { default: [] as SendTo });
+
+/**
  * A narrow as sent and decoded. Its terms are read by the service (domain/narrow.ts), whose errors
  * quote the text as sent.
  */

@@ -18,12 +18,25 @@ import {
   pathIdParam,
   pathStreamIdParam,
   recipientsParam,
+  sendToParam,
   truncateContent,
   type NarrowTerm,
 } from './message-params';
+import { anchorParam } from './message-anchor';
 import { messageFileEndpoints } from './message-files';
 
-export { invalidMessage, invalidStreamId, MAX_MESSAGE_LENGTH, nulInContent, truncateContent, type NarrowParam, type NarrowTerm } from './message-params';
+export {
+  invalidMessage,
+  invalidStreamId,
+  MAX_MESSAGE_LENGTH,
+  nulInContent,
+  truncateContent,
+  type BareIdTo,
+  type NarrowParam,
+  type NarrowTerm,
+  type SendTo,
+} from './message-params';
+export { ANCHOR_WORDS, type AnchorWord } from './message-anchor';
 
 /** A stream id as JSON; past the column's range, as a stream that does not exist. */
 const jsonStreamId = p.custom(jsonInt, { required: true, rangeError: invalidStreamId });
@@ -41,8 +54,10 @@ export const messageEndpoints = declareEndpoints('message', {
     auth: 'user',
     summary: 'Send a stream or private message (an Idempotency-Key header makes a retry safe)',
     params: {
+      // stream or private; channel and direct are their modern names.
       type: p.string({ required: true }),
-      to: recipientsParam,
+      // A stream name or id, or the private recipients (emails or user ids).
+      to: sendToParam,
       topic: p.string({ aliases: ['subject'] }),
       content: p.string({ required: true, nulError: nulInContent }),
       // The sender's queue gets local_message_id on its copy of the event (Zulip's local echo).
@@ -60,8 +75,9 @@ export const messageEndpoints = declareEndpoints('message', {
     auth: 'user',
     summary: 'Fetch messages around an anchor, optionally in a narrow',
     params: {
-      // Zulip clients send 10^16 for "newest": any 64-bit value is taken and compared as an id.
-      anchor: p.int({ range: p.INT64 }),
+      anchor: anchorParam,
+      // Only at an end of the range: without it the anchor's own message is left out.
+      include_anchor: p.bool({ default: true }),
       use_first_unread_anchor: p.bool({ default: false }),
       num_before: p.custom(nonNegativeInt, { required: true }),
       num_after: p.custom(nonNegativeInt, { required: true }),
@@ -152,7 +168,11 @@ export const messageEndpoints = declareEndpoints('message', {
     summary: "Tell a private conversation's other members that the caller started or stopped typing",
     params: {
       op: p.string({ required: true }),
+      // Absent, private or direct: a private conversation; stream or channel name a topic.
+      type: p.string(),
       to: recipientsParam,
+      stream_id: p.custom(jsonInt, { rangeError: invalidStreamId }),
+      topic: p.string(),
     },
     success: {},
   },

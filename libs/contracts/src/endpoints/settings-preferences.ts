@@ -19,31 +19,60 @@ const groupId = { user_group_id: p.int({ required: true }) };
 const userIdList = { description: 'JSON list of user ids' };
 const alertWords = { alert_words: p.json<unknown>({ default: [], schema: { description: 'JSON list of words (checked by the handler)' } }) };
 
+/** Zulip 2.1's notification settings, which PATCH /settings/notifications and /settings take. */
+const notificationSettingParams = {
+  enable_stream_desktop_notifications: p.bool(),
+  enable_stream_email_notifications: p.bool(),
+  enable_stream_push_notifications: p.bool(),
+  enable_stream_audible_notifications: p.bool(),
+  notification_sound: text(),
+  enable_desktop_notifications: p.bool(),
+  enable_sounds: p.bool(),
+  enable_offline_email_notifications: p.bool(),
+  enable_offline_push_notifications: p.bool(),
+  enable_online_push_notifications: p.bool(),
+  enable_digest_emails: p.bool(),
+  enable_login_emails: p.bool(),
+  message_content_in_email_notifications: p.bool(),
+  pm_content_in_desktop_notifications: p.bool(),
+  wildcard_mentions_notify: p.bool(),
+  desktop_icon_count_display: p.int(),
+  realm_name_in_notifications: p.bool(),
+};
+
+/** Zulip 2.1's display settings, which PATCH /settings/display and /settings take. */
+const displaySettingParams = {
+  twenty_four_hour_time: p.bool(),
+  dense_mode: p.bool(),
+  starred_message_counts: p.bool(),
+  fluid_layout_width: p.bool(),
+  high_contrast_mode: p.bool(),
+  night_mode: p.bool(),
+  translate_emoticons: p.bool(),
+  default_language: text(),
+  left_side_userlist: p.bool(),
+  emojiset: text(),
+  demote_inactive_streams: p.int(),
+  timezone: text(),
+};
+
+/** The settings only PATCH /settings takes (LATER_SETTING_DEFAULTS in @chat/views). */
+const laterSettingParams = {
+  enter_sends: p.bool(),
+  presence_enabled: p.bool(),
+  send_private_typing_notifications: p.bool(),
+  send_stream_typing_notifications: p.bool(),
+  send_read_receipts: p.bool(),
+  display_emoji_reaction_users: p.bool(),
+};
+
 export const settingsPreferenceEndpoints = {
   updateNotificationSettings: {
     method: 'PATCH',
     path: '/settings/notifications',
     auth: 'user',
     summary: "Change the caller's notification settings",
-    params: {
-      enable_stream_desktop_notifications: p.bool(),
-      enable_stream_email_notifications: p.bool(),
-      enable_stream_push_notifications: p.bool(),
-      enable_stream_audible_notifications: p.bool(),
-      notification_sound: text(),
-      enable_desktop_notifications: p.bool(),
-      enable_sounds: p.bool(),
-      enable_offline_email_notifications: p.bool(),
-      enable_offline_push_notifications: p.bool(),
-      enable_online_push_notifications: p.bool(),
-      enable_digest_emails: p.bool(),
-      enable_login_emails: p.bool(),
-      message_content_in_email_notifications: p.bool(),
-      pm_content_in_desktop_notifications: p.bool(),
-      wildcard_mentions_notify: p.bool(),
-      desktop_icon_count_display: p.int(),
-      realm_name_in_notifications: p.bool(),
-    },
+    params: notificationSettingParams,
     // The settings that changed, with their new values.
     success: { '*': 'any' },
   },
@@ -52,22 +81,19 @@ export const settingsPreferenceEndpoints = {
     path: '/settings/display',
     auth: 'user',
     summary: "Change the caller's display settings (language, timezone, emoji set, layout)",
-    params: {
-      twenty_four_hour_time: p.bool(),
-      dense_mode: p.bool(),
-      starred_message_counts: p.bool(),
-      fluid_layout_width: p.bool(),
-      high_contrast_mode: p.bool(),
-      night_mode: p.bool(),
-      translate_emoticons: p.bool(),
-      default_language: text(),
-      left_side_userlist: p.bool(),
-      emojiset: text(),
-      demote_inactive_streams: p.int(),
-      timezone: text(),
-    },
+    params: displaySettingParams,
     // The settings that changed, with their new values.
     success: { '*': 'any' },
+  },
+  // Zulip's one endpoint for every personal setting since feature level 80; like Zulip's since
+  // feature level 78, it answers without the changed values.
+  updateSettings: {
+    method: 'PATCH',
+    path: '/settings',
+    auth: 'user',
+    summary: "Change any of the caller's personal settings (display, notification and the later ones)",
+    params: { ...displaySettingParams, ...notificationSettingParams, ...laterSettingParams },
+    success: {},
   },
   getRealmEmoji: {
     method: 'GET',

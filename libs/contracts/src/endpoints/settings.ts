@@ -53,7 +53,7 @@ export const settingsEndpoints = declareEndpoints('settings', {
     auth: 'public',
     summary: "Any user's API key from their e-mail alone (development servers only)",
     params: { username: p.string({ required: true }) },
-    success: { api_key: 'string', email: 'string' },
+    success: { api_key: 'string', email: 'string', user_id: 'integer' },
     errors: [403],
   },
   fetchApiKey: {
@@ -62,7 +62,7 @@ export const settingsEndpoints = declareEndpoints('settings', {
     auth: 'public',
     summary: "A user's API key from their e-mail and password",
     params: { username: p.string({ required: true }), password: p.string({ required: true }) },
-    success: { api_key: 'string', email: 'string' },
+    success: { api_key: 'string', email: 'string', user_id: 'integer' },
     errors: [403],
   },
   getOwnUser: {
@@ -121,6 +121,18 @@ export const settingsEndpoints = declareEndpoints('settings', {
       include_custom_profile_fields: p.bool({ default: false }),
     },
     success: { members: 'array' },
+  },
+  getUser: {
+    method: 'GET',
+    path: '/users/:user_id',
+    auth: 'user',
+    summary: 'One user or bot of the realm by id, deactivated ones included',
+    params: {
+      ...userId,
+      client_gravatar: p.bool({ default: false }),
+      include_custom_profile_fields: p.bool({ default: false }),
+    },
+    success: { user: 'object' },
   },
   createUser: {
     method: 'POST',

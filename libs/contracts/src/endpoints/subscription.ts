@@ -129,6 +129,18 @@ export const subscriptionEndpoints = declareEndpoints('subscription', {
     },
     success: {},
   },
+  updateUserTopic: {
+    method: 'POST',
+    path: '/user_topics',
+    auth: 'user',
+    summary: "Set a topic's visibility for the caller: 0 inherit, 1 muted, 2 unmuted, 3 followed",
+    params: {
+      stream_id: p.int({ required: true, rangeError: () => badRequest('Invalid stream id') }),
+      topic: p.string({ required: true }),
+      visibility_policy: p.int({ required: true }),
+    },
+    success: {},
+  },
   getStreamTopics: {
     method: 'GET',
     path: '/users/me/:stream_id/topics',

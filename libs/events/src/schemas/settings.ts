@@ -114,6 +114,19 @@ export const UpdateDisplaySettingsEvent = eventObject('update_display_settings',
   setting: settingValue,
 });
 
+/**
+ * Zulip's user_settings event (API feature level 89): one per changed personal setting, named as
+ * PATCH /settings names it. Sent beside the legacy update_display_settings and
+ * update_global_notifications events, as Zulip did until feature level 439; a queue gets only
+ * the types it registered for. language_name comes with default_language only.
+ */
+export const UserSettingsEvent = eventObject('user_settings', {
+  op: Type.Literal('update'),
+  property: str,
+  value: settingValue,
+  language_name: Type.Optional(str),
+});
+
 export const settingsEvents = {
   realm_user: defineEvent(RealmUserEvent, { realmWide: true }),
   realm_bot: defineEvent(RealmBotEvent, { realmWide: true }),
@@ -121,4 +134,5 @@ export const settingsEvents = {
   pointer: defineEvent(PointerEvent),
   update_global_notifications: defineEvent(UpdateGlobalNotificationsEvent),
   update_display_settings: defineEvent(UpdateDisplaySettingsEvent),
+  user_settings: defineEvent(UserSettingsEvent),
 };

@@ -98,6 +98,12 @@ export const StreamEvent = Type.Union([
 /** The user's muted topics as a whole: [stream name, topic] pairs. */
 export const MutedTopicsEvent = eventObject('muted_topics', { muted_topics: Type.Array(Type.Tuple([str, str])) });
 
+/** Zulip's UserTopic.VisibilityPolicy: 0 inherit (no row), 1 muted, 2 unmuted, 3 followed. */
+export const VisibilityPolicy = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2), Type.Literal(3)]);
+
+/** One topic's visibility for the user changed (do_set_user_topic_visibility_policy); 0 means it was cleared. */
+export const UserTopicEvent = eventObject('user_topic', { stream_id: int, topic_name: str, last_updated: int, visibility_policy: VisibilityPolicy });
+
 /** The realm's default streams as a whole, after an administrator changed them. */
 export const DefaultStreamsEvent = eventObject('default_streams', { default_streams: Type.Array(StreamDict) });
 
@@ -105,5 +111,6 @@ export const subscriptionEvents = {
   subscription: defineEvent(SubscriptionEvent),
   stream: defineEvent(StreamEvent, { realmWide: true }),
   muted_topics: defineEvent(MutedTopicsEvent),
+  user_topic: defineEvent(UserTopicEvent),
   default_streams: defineEvent(DefaultStreamsEvent, { realmWide: true }),
 };

@@ -4,8 +4,11 @@
  */
 import type { QueueDescriptor } from '@chat/queue-store';
 
-/** Register-time narrows allow only these operators (check_supported_events_narrow_filter). */
-export const SUPPORTED_NARROW_OPERATORS = new Set(['stream', 'topic', 'sender', 'is']);
+/**
+ * Register-time narrows allow only these operators (check_narrow_for_events); `channel` is the
+ * name `stream` has had since feature level 250. Operands are names, never ids, as in Zulip.
+ */
+export const SUPPORTED_NARROW_OPERATORS = new Set(['stream', 'channel', 'topic', 'sender', 'is']);
 
 /** The message fields a narrow looks at (Zulip's fixtures leave out what a case does not need). */
 export interface FilterableMessage {
@@ -31,6 +34,7 @@ export function matchesNarrow(
     const wanted = operand.toLowerCase();
     switch (operator) {
       case 'stream':
+      case 'channel':
         return msg.type === 'stream' && String(msg.display_recipient).toLowerCase() === wanted;
       case 'topic':
         return msg.type === 'stream' && (msg.subject ?? msg.topic ?? '').toLowerCase() === wanted;
@@ -46,7 +50,9 @@ export function matchesNarrow(
 
 function matchesIs(operand: string, message: FilterableMessage, flags: string[]): boolean {
   switch (operand) {
+    // is:dm is the name is:private has had since feature level 177.
     case 'private':
+    case 'dm':
       return message.type === 'private';
     case 'starred':
       return flags.includes('starred');

@@ -9,10 +9,12 @@
  * caller's row is left-joined for flags.
  */
 import type { Knex } from 'knex';
+import type { AnchorWord } from '@chat/contracts';
 import type { UserRow } from '@chat/db';
-import { plainError } from '@chat/errors';
+import { badRequest, plainError } from '@chat/errors';
 import { finalizeMessage } from '@chat/events';
 import { buildNarrow, mutingCondition, searchHighlights, type NarrowTerm } from './narrow';
+import { resolveWithOperator } from './narrow-with';
 import { FLAG_BITS, flagNames } from './flags';
 import { messagePolicy } from './realm-policy';
 import { loadMessages } from '../store/messages';
@@ -28,7 +30,9 @@ const HISTORICAL_FLAGS = FLAG_BITS.read! | FLAG_BITS.historical!;
 
 export interface FetchRequest {
   user: UserRow;
-  anchor: number | undefined;
+  anchor: number | AnchorWord | undefined;
+  /** False leaves the anchor's own message out (only at an end of the range); true when absent. */
+  includeAnchor?: boolean;
   useFirstUnreadAnchor: boolean;
   numBefore: number;
   numAfter: number;
@@ -42,15 +46,28 @@ interface IdRow {
   flags: number;
 }
 
+/** The id an anchor word stands for (Zulip's parse_anchor_value); first_unread is found later. */
+function numericAnchor(anchor: FetchRequest['anchor']): number {
+  if (anchor === 'oldest') return 0;
+  if (anchor === undefined || anchor === 'newest' || anchor === 'first_unread') return LARGER_THAN_MAX_MESSAGE_ID;
+  return anchor;
+}
+
 export async function getMessages(db: Knex, request: FetchRequest): Promise<Record<string, unknown>> {
   if (request.anchor === undefined && !request.useFirstUnreadAnchor) {
     throw plainError("Missing 'anchor' argument (or set 'use_first_unread_anchor'=True).");
   }
+  const { user } = request;
+  const terms = await resolveWithOperator(db, user, request.narrow);
   if (request.numBefore + request.numAfter > MAX_MESSAGES_PER_FETCH) {
     throw plainError(`Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
   }
-  const { user } = request;
-  const narrow = await buildNarrow(db, user, request.narrow);
+  const includeAnchor = request.includeAnchor !== false;
+  if (request.numBefore > 0 && request.numAfter > 0 && !includeAnchor) {
+    // A JsonableError in current Zulip (it came after 2.1), so it carries its code.
+    throw badRequest('The anchor can only be excluded at an end of the range');
+  }
+  const narrow = await buildNarrow(db, user, terms);
   const idColumn = narrow.includeHistory ? 'm.id' : 'um.message_id';
   const base = (): Knex.QueryBuilder => {
     const query = narrow.includeHistory
@@ -67,12 +84,12 @@ export async function getMessages(db: Knex, request: FetchRequest): Promise<Reco
     return query;
   };
 
-  let anchor = request.anchor ?? LARGER_THAN_MAX_MESSAGE_ID;
-  if (request.useFirstUnreadAnchor) {
+  let anchor = numericAnchor(request.anchor);
+  if (request.useFirstUnreadAnchor || request.anchor === 'first_unread') {
     const query = base().whereRaw('(coalesce(um.flags, ?) & 1) = 0', [HISTORICAL_FLAGS]);
-    (await mutingCondition(db, user.id, request.narrow))(query);
+    (await mutingCondition(db, user.id, terms))(query);
     // An empty narrow (the home view) starts no earlier than the pointer, as Zulip's mobile fix.
-    if (request.narrow.length === 0) query.where(idColumn, '>=', user.pointer);
+    if (terms.length === 0) query.where(idColumn, '>=', user.pointer);
     const first: IdRow | undefined = await query.orderBy(idColumn, 'asc').first();
     anchor = first ? first.id : LARGER_THAN_MAX_MESSAGE_ID;
   }
@@ -91,8 +108,10 @@ export async function getMessages(db: Knex, request: FetchRequest): Promise<Reco
   const fromAnchor: IdRow[] =
     anchor > MAX_INTEGER_ID ? [] : await base().where(idColumn, '>=', bound).orderBy(idColumn, 'asc').limit(numAfter + 1);
 
-  const foundAnchor = fromAnchor[0]?.id === anchor;
-  const after = (foundAnchor ? fromAnchor.slice(1) : fromAnchor).slice(0, numAfter);
+  // Zulip leaves the anchor in when no side is fetched (num_before and num_after both 0).
+  const excludeAnchor = !includeAnchor && request.numBefore + request.numAfter > 0;
+  const foundAnchor = !excludeAnchor && fromAnchor[0]?.id === anchor;
+  const after = fromAnchor.filter((row) => row.id !== anchor).slice(0, numAfter);
   const rows = [...before.reverse(), ...(foundAnchor ? [fromAnchor[0]!] : []), ...after];
 
   const ids = rows.map((r) => r.id);

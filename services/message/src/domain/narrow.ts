@@ -1,75 +1,22 @@
 /**
- * The narrow of GET /messages (Zulip 2.1's narrow_parameter and NarrowBuilder): a JSON list of
- * [operator, operand] pairs or {operator, operand, negated} objects, turned into conditions on
- * the fetch query, whose aliases are `m` (messages) and `um` (the caller's user_messages row).
+ * The narrow of GET /messages (Zulip's NarrowBuilder): a JSON list of [operator, operand] pairs or
+ * {operator, operand, negated} objects (narrow-terms.ts), turned into conditions on the fetch
+ * query, whose aliases are `m` (messages) and `um` (the caller's user_messages row). Zulip 2.1's
+ * operators are read as 2.1 read them; their modern names (channel, channels, dm, is:dm) narrow
+ * alike, and dm-including is current Zulip's.
  *
  * Conditions are written so PostgreSQL can use the indexes of migrations 0001 and 0100:
  * lower(m.subject) matches messages_recipient_topic, `(um.flags & N) <> 0` matches the partial
  * flag indexes, and search uses the GIN index on search_tsvector.
  */
 import type { Knex } from 'knex';
-import { anyOf, getStreamById, getStreamByName, getUserByEmail, getUserById, type Executor, type UserRow } from '@chat/db';
-import { ApiError, badRequest, invalidArgument } from '@chat/errors';
-import { FLAG_BITS } from './flags';
+import { anyOf, getStreamById, getStreamByName, type Executor, type UserRow } from '@chat/db';
 import { canAccessStreamHistory } from './access';
-import { findPrivateRecipientId, lookUpRecipientUsers, privateAddress } from './recipients';
+import { dmCondition, dmIncludingCondition, groupPmWithCondition, shown, userByOperand } from './narrow-dm';
+import { flagCondition, MAX_MESSAGE_ID, type Condition, type FlagTest } from './narrow-sql';
+import { badNarrow, CHANNEL_OPERATORS, type NarrowTerm } from './narrow-terms';
 
-export interface NarrowTerm {
-  operator: string;
-  operand: string | number | number[];
-  negated: boolean;
-}
-
-export function badNarrow(desc: string): ApiError {
-  return new ApiError(`Invalid narrow operator: ${desc}`, { code: 'BAD_NARROW', extra: { desc } });
-}
-
-/** Operators whose operand may be an id (a list of ids for pm-with), as Zulip 2.1 accepts. */
-const ID_OPERATORS = new Set(['sender', 'group-pm-with', 'stream']);
-const ID_LIST_OPERATORS = new Set(['pm-with']);
-
-function checkOperand(operator: string, operand: unknown): string | null {
-  const name = 'elem["operand"]';
-  if (ID_OPERATORS.has(operator)) {
-    return typeof operand === 'string' || Number.isInteger(operand) ? null : `${name} is not a string or an integer`;
-  }
-  if (ID_LIST_OPERATORS.has(operator)) {
-    if (typeof operand === 'string') return null;
-    if (Array.isArray(operand)) {
-      const bad = operand.findIndex((x) => !Number.isInteger(x));
-      return bad === -1 ? null : `${name}[${bad}] is not an integer`;
-    }
-    return `${name} is not a string or an integer list`;
-  }
-  return typeof operand === 'string' ? null : `${name} is not a string`;
-}
-
-/** Parses the decoded `narrow` parameter; `raw` is what the client sent, for the error message. */
-export function parseNarrow(value: unknown, raw: string): NarrowTerm[] {
-  if (!Array.isArray(value)) throw invalidArgument('narrow', raw);
-  return value.map((element: unknown): NarrowTerm => {
-    if (Array.isArray(element)) {
-      const [operator, operand] = element as unknown[];
-      if (element.length !== 2 || typeof operator !== 'string' || typeof operand !== 'string') {
-        throw invalidArgument('narrow', raw);
-      }
-      return { operator, operand, negated: false };
-    }
-    if (element !== null && typeof element === 'object') {
-      const elem = element as Record<string, unknown>;
-      for (const key of ['operator', 'operand']) {
-        if (!(key in elem)) throw badRequest(`${key} key is missing from elem`);
-      }
-      if (typeof elem.operator !== 'string') throw badRequest('elem["operator"] is not a string');
-      const error = checkOperand(elem.operator, elem.operand);
-      if (error) throw badRequest(error);
-      return { operator: elem.operator, operand: elem.operand as NarrowTerm['operand'], negated: elem.negated === true };
-    }
-    throw invalidArgument('narrow', raw);
-  });
-}
-
-type Condition = (query: Knex.QueryBuilder) => void;
+export { badNarrow, parseNarrow, type NarrowTerm } from './narrow-terms';
 
 export interface BuiltNarrow {
   conditions: Condition[];
@@ -79,21 +26,15 @@ export interface BuiltNarrow {
   search: { text: string; negated: boolean } | null;
 }
 
-/**
- * Flag tests as SQL text with the mask written in, not bound: the partial indexes on user_messages
- * (`WHERE (flags & 24) <> 0` and the like) serve only a predicate that names the same constant.
- */
-const FLAG_TESTS = {
-  private: `(um.flags & ${FLAG_BITS.is_private!}) <> 0`,
-  starred: `(um.flags & ${FLAG_BITS.starred!}) <> 0`,
-  unread: `(um.flags & ${FLAG_BITS.read!}) = 0`,
-  mentioned: `(um.flags & ${FLAG_BITS.mentioned! | FLAG_BITS.wildcard_mentioned!}) <> 0`,
-  alerted: `(um.flags & ${FLAG_BITS.has_alert_word!}) <> 0`,
-} as const;
-
-function flagCondition(db: Knex, test: keyof typeof FLAG_TESTS): Knex.Raw {
-  return db.raw(FLAG_TESTS[test]);
-}
+/** The is: operands and their flag tests; `dm` is the name `private` has had since feature level 177. */
+const IS_OPERANDS = new Map<string, FlagTest>([
+  ['private', 'private'],
+  ['dm', 'private'],
+  ['starred', 'starred'],
+  ['unread', 'unread'],
+  ['mentioned', 'mentioned'],
+  ['alerted', 'alerted'],
+]);
 
 /**
  * Zulip's exclude_muting_conditions for in:home and the first-unread anchor: muted topics, and
@@ -103,7 +44,7 @@ function flagCondition(db: Knex, test: keyof typeof FLAG_TESTS): Knex.Raw {
 export async function mutingCondition(db: Knex, userId: number, terms: NarrowTerm[]): Promise<Condition> {
   const exists = (await db.raw("select to_regclass('muted_topics') is not null as ok")) as { rows: { ok: boolean }[] };
   const hasMutedTopics = exists.rows[0]?.ok === true;
-  const streamNarrow = terms.some((t) => t.operator === 'stream');
+  const streamNarrow = terms.some((t) => CHANNEL_OPERATORS.has(t.operator));
   return (q) => {
     if (!streamNarrow) {
       q.whereNotIn(
@@ -117,7 +58,7 @@ export async function mutingCondition(db: Knex, userId: number, terms: NarrowTer
     if (hasMutedTopics) {
       q.whereNotExists(
         db('muted_topics as mt')
-          .where('mt.user_id', userId)
+          .where({ 'mt.user_id': userId, 'mt.visibility_policy': 1 })
           .whereRaw('mt.stream_id = m.stream_id')
           .whereRaw('lower(mt.topic_name) = lower(m.subject)')
           .select(db.raw('1')),
@@ -126,13 +67,11 @@ export async function mutingCondition(db: Knex, userId: number, terms: NarrowTer
   };
 }
 
-async function userByOperand(db: Executor, user: UserRow, operand: string | number): Promise<UserRow | undefined> {
-  return typeof operand === 'number' ? getUserById(db, user.realm_id, operand) : getUserByEmail(db, user.realm_id, operand);
-}
-
-/** Python's str() of an operand, for error texts: lists print as [1, 2]. */
-function shown(operand: NarrowTerm['operand']): string {
-  return Array.isArray(operand) ? `[${operand.join(', ')}]` : String(operand);
+/** The private-conversation operators, by their names with dashes read as underscores. */
+async function privateCondition(db: Knex, user: UserRow, operator: string, term: NarrowTerm): Promise<Condition | null> {
+  if (operator === 'group_pm_with') return groupPmWithCondition(db, user, term);
+  if (operator === 'dm_including') return dmIncludingCondition(db, user, term);
+  return dmCondition(db, user, term);
 }
 
 export async function buildNarrow(db: Knex, user: UserRow, terms: NarrowTerm[]): Promise<BuiltNarrow> {
@@ -149,18 +88,20 @@ export async function buildNarrow(db: Knex, user: UserRow, terms: NarrowTerm[]):
     const where = term.negated ? 'whereNot' : 'where';
     const add = (fn: Condition) => conditions.push(term.negated ? (q) => q.whereNot((inner) => fn(inner)) : fn);
     switch (operator) {
-      case 'stream': {
+      case 'stream':
+      case 'channel': {
         const stream =
           typeof term.operand === 'number'
             ? await getStreamById(db, user.realm_id, term.operand)
             : await getStreamByName(db, user.realm_id, String(term.operand));
-        if (!stream) throw badNarrow(`unknown stream ${shown(term.operand)}`);
+        if (!stream) throw badNarrow(`unknown ${term.operator} ${shown(term.operand)}`);
         if (!term.negated && (await canAccessStreamHistory(db, user, stream))) includeHistory = true;
         conditions.push((q) => q[where]('m.recipient_id', stream.recipient_id));
         break;
       }
-      case 'streams': {
-        if (term.operand !== 'public') throw badNarrow(`unknown streams operand ${shown(term.operand)}`);
+      case 'streams':
+      case 'channels': {
+        if (term.operand !== 'public') throw badNarrow(`unknown ${term.operator} operand ${shown(term.operand)}`);
         if (!term.negated && user.role !== 'guest') includeHistory = true;
         const publicRecipients = () => db('streams')
           .where({ realm_id: user.realm_id, invite_only: false, history_public_to_subscribers: true })
@@ -177,29 +118,24 @@ export async function buildNarrow(db: Knex, user: UserRow, terms: NarrowTerm[]):
         conditions.push((q) => q[where]('m.sender_id', sender.id));
         break;
       }
-      case 'pm_with': {
-        const condition = await pmWithCondition(db, user, term);
-        // Every private message has the is_private bit on its rows: the condition lets PostgreSQL
+      case 'pm_with':
+      case 'dm':
+      case 'group_pm_with':
+      case 'dm_including': {
+        const condition = await privateCondition(db, user, operator, term);
+        // Every private message has the is_private bit on its rows: the test lets PostgreSQL
         // walk the caller's private rows (user_messages_private) newest first, instead of all
         // messages by id, and stops after a page (125 ms -> a few ms at 1M messages).
-        add((q) => q.where(flagCondition(db, 'private')).where(condition));
-        break;
-      }
-      case 'group_pm_with': {
-        const other = await userByOperand(db, user, term.operand as string | number);
-        if (!other) throw badNarrow(`unknown user ${shown(term.operand)}`);
-        const shared = () => db('huddles').whereRaw('user_ids @> ?::integer[]', [[user.id, other.id]]).select('recipient_id');
-        add((q) => q.where(flagCondition(db, 'private')).whereIn('m.recipient_id', shared()));
+        add((q) => {
+          q.where(flagCondition(db, 'private'));
+          if (condition) q.where((inner) => condition(inner));
+        });
         break;
       }
       case 'is': {
-        const flag = String(term.operand);
-        if (flag === 'private') add((q) => q.where(flagCondition(db, 'private')));
-        else if (flag === 'starred') add((q) => q.where(flagCondition(db, 'starred')));
-        else if (flag === 'unread') add((q) => q.where(flagCondition(db, 'unread')));
-        else if (flag === 'mentioned') add((q) => q.where(flagCondition(db, 'mentioned')));
-        else if (flag === 'alerted') add((q) => q.where(flagCondition(db, 'alerted')));
-        else throw badNarrow(`unknown 'is' operand ${flag}`);
+        const test = IS_OPERANDS.get(String(term.operand));
+        if (!test) throw badNarrow(`unknown 'is' operand ${String(term.operand)}`);
+        add((q) => q.where(flagCondition(db, test)));
         break;
       }
       case 'in': {
@@ -225,7 +161,8 @@ export async function buildNarrow(db: Knex, user: UserRow, terms: NarrowTerm[]):
       case 'id': {
         const id = String(term.operand);
         if (!/^\d+$/.test(id)) throw badNarrow('Invalid message ID');
-        conditions.push((q) => q[where]('m.id', Number(id)));
+        const messageId = Number(id) <= MAX_MESSAGE_ID ? Number(id) : 0;
+        conditions.push((q) => q[where]('m.id', messageId));
         break;
       }
       default:
@@ -235,40 +172,6 @@ export async function buildNarrow(db: Knex, user: UserRow, terms: NarrowTerm[]):
   // Flags live on the caller's rows: a historical message has none (Zulip: any is: term).
   if (terms.some((t) => t.operator === 'is')) includeHistory = false;
   return { conditions, includeHistory, search };
-}
-
-/** Zulip's by_pm_with: a huddle by its recipient, a 1:1 conversation in both directions, or self. */
-async function pmWithCondition(db: Knex, user: UserRow, term: NarrowTerm): Promise<Condition> {
-  const to: string[] | number[] =
-    typeof term.operand === 'string'
-      ? term.operand.split(',')
-      : Array.isArray(term.operand)
-        ? term.operand
-        : [term.operand];
-  let users: UserRow[];
-  try {
-    users = await lookUpRecipientUsers(db, user.realm_id, to);
-  } catch (error) {
-    if (error instanceof ApiError) throw badNarrow(`unknown user in ${shown(term.operand)}`);
-    throw error;
-  }
-  if (users.length === 0) throw badNarrow(`unknown user in ${shown(term.operand)}`);
-  const address = privateAddress(user, users);
-  const recipientId = await findPrivateRecipientId(db, address);
-  // A huddle that never had a message has no recipient yet: nothing can match.
-  if (recipientId === null) return (q) => q.whereRaw('false');
-  if (address.kind === 'huddle') return (q) => q.where('m.recipient_id', recipientId);
-  if (address.userId !== user.id) {
-    const mine = user.recipient_id ?? -1;
-    // Each direction is one range of messages_recipient_sender (an index-only scan); a UNION ALL
-    // of the two beats an OR, for which PostgreSQL walks every message by id.
-    const conversation = () => db('messages')
-      .select('id')
-      .where({ recipient_id: mine, sender_id: address.userId })
-      .unionAll(db('messages').select('id').where({ recipient_id: recipientId, sender_id: user.id }), true);
-    return (q) => q.whereIn('m.id', conversation());
-  }
-  return (q) => q.where('m.sender_id', user.id).where('m.recipient_id', recipientId);
 }
 
 /** Words through plainto_tsquery (stemmed, stop words dropped); "quoted phrases" also as substrings. */

@@ -20,8 +20,8 @@ import {
   type StreamRow,
   type UserRow,
 } from '@chat/db';
-import { nulInContent, truncateContent } from '@chat/contracts';
-import { ApiError, badRequest, streamDoesNotExist } from '@chat/errors';
+import { nulInContent, truncateContent, type SendTo } from '@chat/contracts';
+import { ApiError, badRequest, invalidArgument, streamDoesNotExist } from '@chat/errors';
 import type { MessageNotice, MessageRecipient } from '@chat/events';
 import type { Renderer } from '@chat/render-pool';
 import { flagBits, sentByHuman } from './flags';
@@ -50,7 +50,7 @@ const CROSS_REALM_BOT_LOCAL_PARTS = new Set(['notification-bot', 'welcome-bot', 
 
 export interface SendRequest {
   type: string;
-  to: string[] | number[];
+  to: SendTo;
   topic: string | undefined;
   content: string;
   client: string;
@@ -144,11 +144,31 @@ async function checkCanPost(db: Knex, sender: UserRow, stream: StreamRow): Promi
   throw badRequest(`Not authorized to send to stream '${stream.name}'`);
 }
 
+/** Zulip's names of the two message types since feature levels 174 and 248, and their 2.1 names. */
+const MESSAGE_TYPES = new Map<string, 'stream' | 'private'>([
+  ['stream', 'stream'],
+  ['channel', 'stream'],
+  ['private', 'private'],
+  ['direct', 'private'],
+]);
+
+/**
+ * The `to` list a message type reads: a bare id names one stream; for private messages it stays
+ * the bad value Zulip 2.1 refused (and current Zulip refuses too).
+ */
+function recipientList(to: SendTo, kind: 'stream' | 'private'): string[] | number[] {
+  if (Array.isArray(to)) return to;
+  if (kind === 'stream') return [to.bareId];
+  throw invalidArgument('to', to.raw);
+}
+
 export async function checkSendMessage(db: Knex, sender: UserRow, request: SendRequest): Promise<CheckedMessage> {
   const base = { sender, client: request.client, senderQueueId: request.senderQueueId, localId: request.localId };
-  if (request.type === 'stream') {
-    if (request.to.length > 1) throw badRequest('Cannot send to multiple streams');
-    const target = request.to[0];
+  const kind = MESSAGE_TYPES.get(request.type);
+  if (kind === 'stream') {
+    const to = recipientList(request.to, kind);
+    if (to.length > 1) throw badRequest('Cannot send to multiple streams');
+    const target = to[0];
     if (target === undefined) throw badRequest('Missing stream');
     if (request.topic === undefined) throw badRequest('Missing topic');
     const topic = checkTopic(request.topic);
@@ -157,9 +177,10 @@ export async function checkSendMessage(db: Knex, sender: UserRow, request: SendR
     await checkCanPost(db, sender, stream);
     return { ...base, kind: 'stream', stream, topic, content };
   }
-  if (request.type === 'private') {
-    if (request.to.length === 0) throw badRequest('Message must have recipients');
-    const users = await lookUpRecipientUsers(db, sender.realm_id, request.to);
+  if (kind === 'private') {
+    const to = recipientList(request.to, kind);
+    if (to.length === 0) throw badRequest('Message must have recipients');
+    const users = await lookUpRecipientUsers(db, sender.realm_id, to);
     const content = checkContent(request.content);
     validateRecipientUsers(users, sender);
     return { ...base, kind: 'private', address: privateAddress(sender, users), members: [...users, sender], content };

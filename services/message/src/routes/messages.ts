@@ -36,6 +36,7 @@ export function messageEndpoints(deps: MessageDeps) {
       return getMessages(db, {
         user,
         anchor: params.anchor,
+        includeAnchor: params.include_anchor,
         useFirstUnreadAnchor: params.use_first_unread_anchor,
         numBefore: params.num_before,
         numAfter: params.num_after,

@@ -10,7 +10,7 @@ import { doDeleteTopic } from '../domain/delete-topic';
 import { parseNarrow } from '../domain/narrow';
 import { matchesNarrow, renderPreview } from '../domain/reading';
 import { loadSender } from '../domain/send-message';
-import { doSendTyping } from '../domain/typing';
+import { doTypingRequest } from '../domain/typing';
 
 export function readingEndpoints(deps: MessageDeps) {
   const db = deps.db.knex;
@@ -26,7 +26,8 @@ export function readingEndpoints(deps: MessageDeps) {
       return {};
     }),
     implement(api.setTypingStatus, async ({ params, identity }) => {
-      await doSendTyping(db, await caller(identity), params.to, params.op);
+      const { op, type, to, stream_id: streamId, topic } = params;
+      await doTypingRequest(db, await caller(identity), { op, type, to, streamId, topic });
       deps.onCommit?.();
       return {};
     }),

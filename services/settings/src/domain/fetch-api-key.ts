@@ -23,7 +23,7 @@ export async function devFetchApiKey(ctx: SettingsContext, realmId: number | nul
   const user = realm ? await getUserByEmail(ctx.db.knex, realm.id, username) : undefined;
   if (!user) throw refused('This user is not registered.', 'unregistered');
   if (!user.is_active) throw refused('Your account has been disabled.', 'user disable');
-  return { api_key: ctx.cipher.decrypt(user.api_key_enc), email: user.delivery_email };
+  return { api_key: ctx.cipher.decrypt(user.api_key_enc), email: user.delivery_email, user_id: user.id };
 }
 
 /**
@@ -48,5 +48,5 @@ export async function fetchApiKey(
   const ok = await ctx.passwords.verify(password, user && !user.is_bot ? user.password_hash : null);
   if (!user || !ok) throw refused('Your username or password is incorrect.', 'incorrect_creds');
   await ctx.loginLimiter.clear(limiterKey);
-  return { api_key: ctx.cipher.decrypt(user.api_key_enc), email: user.delivery_email };
+  return { api_key: ctx.cipher.decrypt(user.api_key_enc), email: user.delivery_email, user_id: user.id };
 }

@@ -1,26 +1,17 @@
 /**
- * Per-user notification and display settings (Zulip's UserProfile.notification_setting_types and
- * property_types), stored in users.settings; a key that is absent has Zulip 2.1's default.
+ * Per-user personal settings (Zulip's UserProfile.property_types), stored in users.settings; a key
+ * that is absent has its default (@chat/views). PATCH /settings/notifications, /settings/display
+ * and /settings share one operation: each endpoint's parameters limit what it can change.
  */
 import { writeNotices, type UserRow } from '@chat/db';
 import { badRequest } from '@chat/errors';
-import { userEventNotice, type EventOf, type UserEventNotice } from '@chat/events';
 import type { SettingsContext } from '../app';
 import { activeUserIds, loadActor } from './common';
+import { settingChangeNotices, type SettingValue } from './setting-events';
 
-import {
-  DEMOTE_CHOICES,
-  EMOJISETS,
-  LANGUAGES,
-  NOTIFICATION_SOUNDS,
-  displaySettings,
-  notificationSettings,
-  type DisplaySetting,
-  type NotificationSetting,
-} from '@chat/views';
+import { DEMOTE_CHOICES, EMOJISETS, LANGUAGES, NOTIFICATION_SOUNDS, personalSettings, type PersonalSetting } from '@chat/views';
 
-/** A setting's value, as its update event carries it. */
-type SettingValue = EventOf<'update_display_settings'>['setting'];
+export type SubmittedSettings = Partial<Record<PersonalSetting, SettingValue>> & { timezone?: string };
 
 function isValidTimezone(name: string): boolean {
   if (name === '') return false;
@@ -32,61 +23,34 @@ function isValidTimezone(name: string): boolean {
   }
 }
 
-/**
- * PATCH /settings/notifications: stores the submitted settings that differ and answers with just
- * those, each with its new value; one update_global_notifications event per change, to the user.
- */
-export async function updateNotificationSettings(
-  ctx: SettingsContext,
-  realmId: number,
-  actorId: number,
-  submitted: Partial<Record<NotificationSetting, SettingValue>>,
-): Promise<Record<string, unknown>> {
-  if (submitted.notification_sound !== undefined && !NOTIFICATION_SOUNDS.includes(submitted.notification_sound as string)) {
-    throw badRequest(`Invalid notification sound '${String(submitted.notification_sound)}'`);
-  }
-  if (submitted.desktop_icon_count_display !== undefined && ![1, 2, 3].includes(submitted.desktop_icon_count_display as number)) {
-    throw badRequest('Invalid desktop_icon_count_display');
-  }
-  return ctx.db.knex.transaction(async (trx): Promise<Record<string, unknown>> => {
-    await loadActor(trx, realmId, actorId);
-    const user = (await trx<UserRow>('users').where({ id: actorId }).forUpdate().first())!;
-    const current = notificationSettings(user);
-    const changed: Record<string, SettingValue> = {};
-    for (const [name, value] of Object.entries(submitted)) {
-      if (value !== undefined && current[name as NotificationSetting] !== value) changed[name] = value;
-    }
-    if (Object.keys(changed).length === 0) return {};
-    await trx('users').where({ id: user.id }).update({ settings: JSON.stringify({ ...user.settings, ...changed }) });
-    await writeNotices(
-      trx,
-      Object.entries(changed).map(([name, value]) =>
-        userEventNotice(realmId, { type: 'update_global_notifications', user: user.email, notification_name: name, setting: value }, [user.id]),
-      ),
-    );
-    return changed;
-  });
-}
-
-/**
- * PATCH /settings/display (Zulip's update_display_settings_backend): same rules; a timezone change
- * is also a realm_user update for everyone, since others show the user's local time.
- */
-export async function updateDisplaySettings(
-  ctx: SettingsContext,
-  realmId: number,
-  actorId: number,
-  submitted: Partial<Record<DisplaySetting, SettingValue>> & { timezone?: string },
-): Promise<Record<string, unknown>> {
+/** Zulip's checks of the settings whose values are not any value of their type. */
+function checkSettings(submitted: SubmittedSettings): void {
+  const { notification_sound: sound, desktop_icon_count_display: iconCount } = submitted;
+  if (sound !== undefined && !NOTIFICATION_SOUNDS.includes(sound as string)) throw badRequest(`Invalid notification sound '${String(sound)}'`);
+  if (iconCount !== undefined && ![1, 2, 3].includes(iconCount as number)) throw badRequest('Invalid desktop_icon_count_display');
   const { default_language: language, timezone, emojiset, demote_inactive_streams: demote } = submitted;
   if (language !== undefined && !LANGUAGES.includes(language as string)) throw badRequest(`Invalid language '${String(language)}'`);
   if (timezone !== undefined && !isValidTimezone(timezone)) throw badRequest(`Invalid timezone '${String(timezone)}'`);
   if (emojiset !== undefined && !EMOJISETS.includes(emojiset as string)) throw badRequest(`Invalid emojiset '${String(emojiset)}'`);
   if (demote !== undefined && !DEMOTE_CHOICES.includes(demote as number)) throw badRequest(`Invalid setting value '${String(demote)}'`);
-  return ctx.db.knex.transaction(async (trx): Promise<Record<string, unknown>> => {
+}
+
+/**
+ * Stores the submitted settings that differ from the current ones and answers with just those,
+ * each with its new value (what the legacy endpoints answer); events as setting-events.ts says,
+ * in the order the endpoint declares its parameters.
+ */
+export async function updatePersonalSettings(
+  ctx: SettingsContext,
+  realmId: number,
+  actorId: number,
+  submitted: SubmittedSettings,
+): Promise<Record<string, SettingValue>> {
+  checkSettings(submitted);
+  return ctx.db.knex.transaction(async (trx): Promise<Record<string, SettingValue>> => {
     await loadActor(trx, realmId, actorId);
     const user = (await trx<UserRow>('users').where({ id: actorId }).forUpdate().first())!;
-    const current = displaySettings(user);
+    const current = personalSettings(user);
     const changed: Record<string, SettingValue> = {};
     for (const [name, value] of Object.entries(submitted)) {
       if (value !== undefined && current[name] !== value) changed[name] = value;
@@ -96,16 +60,8 @@ export async function updateDisplaySettings(
     await trx('users')
       .where({ id: user.id })
       .update({ settings: JSON.stringify({ ...user.settings, ...stored }), ...(newTimezone !== undefined ? { timezone: newTimezone } : {}) });
-    const notices: UserEventNotice[] = Object.entries(changed).map(([name, value]) =>
-      userEventNotice(realmId, { type: 'update_display_settings', user: user.email, setting_name: name, setting: value }, [user.id]),
-    );
-    // A changed timezone is the submitted one (typed a string), hence `timezone` in the event.
-    if (newTimezone !== undefined && timezone !== undefined) {
-      notices.push(
-        userEventNotice(realmId, { type: 'realm_user', op: 'update', person: { email: user.email, user_id: user.id, timezone } }, await activeUserIds(trx, realmId)),
-      );
-    }
-    await writeNotices(trx, notices);
+    const everyone = newTimezone !== undefined ? await activeUserIds(trx, realmId) : [];
+    await writeNotices(trx, settingChangeNotices(realmId, user, changed, everyone));
     return changed;
   });
 }

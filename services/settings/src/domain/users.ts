@@ -18,6 +18,19 @@ export async function listUsers(
   return { members: users.map((u) => formatUserRow(u, { ...opts, profileData })) };
 }
 
+/** GET /users/{user_id}: one member of the realm as GET /users lists it. */
+export async function getUser(
+  ctx: SettingsContext,
+  realmId: number,
+  userId: number,
+  opts: { clientGravatar: boolean; includeCustomProfileFields: boolean },
+): Promise<{ user: Record<string, unknown> }> {
+  const user = await getUserById(ctx.db.knex, realmId, userId);
+  if (!user) throw badRequest('No such user');
+  const profileData = opts.includeCustomProfileFields ? await profileDataByUser(ctx.db.knex, realmId, [user.id]) : undefined;
+  return { user: formatUserRow(user, { ...opts, profileData }) };
+}
+
 export interface CreateUserParams {
   email: string;
   password: string | null;

@@ -1,11 +1,16 @@
 import { settingsEndpoints as api } from '@chat/contracts';
 import { implement } from '@chat/http';
 import type { SettingsContext } from '../app';
-import { updateDisplaySettings, updateNotificationSettings } from '../domain/user-settings';
+import { updatePersonalSettings } from '../domain/user-settings';
 
 export function userSettingsEndpoints(ctx: SettingsContext) {
   return [
-    implement(api.updateNotificationSettings, ({ identity, params }) => updateNotificationSettings(ctx, identity.realmId, identity.userId, params)),
-    implement(api.updateDisplaySettings, ({ identity, params }) => updateDisplaySettings(ctx, identity.realmId, identity.userId, params)),
+    implement(api.updateNotificationSettings, ({ identity, params }) => updatePersonalSettings(ctx, identity.realmId, identity.userId, params)),
+    implement(api.updateDisplaySettings, ({ identity, params }) => updatePersonalSettings(ctx, identity.realmId, identity.userId, params)),
+    // Zulip's PATCH /settings answers without the changed values (feature level 78).
+    implement(api.updateSettings, async ({ identity, params }) => {
+      await updatePersonalSettings(ctx, identity.realmId, identity.userId, params);
+      return {};
+    }),
   ];
 }

@@ -1,12 +1,18 @@
 import { settingsEndpoints as api } from '@chat/contracts';
 import { implement } from '@chat/http';
 import type { SettingsContext } from '../app';
-import { createUserByAdmin, deactivateUser, listUsers, reactivateUser, updateUser } from '../domain/users';
+import { createUserByAdmin, deactivateUser, getUser, listUsers, reactivateUser, updateUser } from '../domain/users';
 
 export function userEndpoints(ctx: SettingsContext) {
   return [
     implement(api.getUsers, ({ identity, params }) =>
       listUsers(ctx, identity.realmId, {
+        clientGravatar: params.client_gravatar,
+        includeCustomProfileFields: params.include_custom_profile_fields,
+      }),
+    ),
+    implement(api.getUser, ({ identity, params }) =>
+      getUser(ctx, identity.realmId, params.user_id, {
         clientGravatar: params.client_gravatar,
         includeCustomProfileFields: params.include_custom_profile_fields,
       }),

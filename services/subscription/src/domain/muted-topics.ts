@@ -1,29 +1,19 @@
 /**
- * PATCH /users/me/subscriptions/muted_topics (Zulip's update_muted_topic). Muting needs access to
- * the stream; unmuting only needs the stream to exist (one may unmute after losing access), and
- * both send the user's whole muted-topics list as `muted_topics`.
+ * PATCH /users/me/subscriptions/muted_topics (Zulip's update_muted_topic), the older form of
+ * POST /user_topics that only mutes and unmutes. Muting needs access to the stream; unmuting only
+ * needs the stream to exist (one may unmute after losing access).
  */
 import { badRequest, plainError } from '@chat/errors';
-import { getStreamById, getStreamByName, writeNotices, type Executor, type StreamRow } from '@chat/db';
-import { userEventNoticeIfAnyRecipient, type EventOf } from '@chat/events';
+import { getStreamById, getStreamByName, type Executor, type StreamRow } from '@chat/db';
 import type { SubscriptionDeps } from '../app';
 import { accessStreamById, accessStreamByName, type Caller } from './access';
+import { currentPolicy, setTopicVisibility, VISIBILITY } from './user-topics';
 
 export interface MuteRequest {
   stream?: string;
   stream_id?: number;
   topic: string;
   op: string;
-}
-
-/** The user's muted topics as [stream name, topic] pairs, oldest first (Zulip's get_topic_mutes). */
-export async function mutedTopicPairs(db: Executor, userId: number): Promise<[string, string][]> {
-  const rows: { name: string; topic_name: string }[] = await db('muted_topics as m')
-    .join('streams as s', 's.id', 'm.stream_id')
-    .where({ 'm.user_id': userId, 's.deactivated': false })
-    .orderBy('m.id')
-    .select('s.name', 'm.topic_name');
-  return rows.map((r) => [r.name, r.topic_name]);
 }
 
 async function streamForUnmute(db: Executor, caller: Caller, request: MuteRequest): Promise<StreamRow> {
@@ -50,24 +40,13 @@ export async function updateMutedTopic(deps: SubscriptionDeps, caller: Caller, r
         request.stream !== undefined
           ? await accessStreamByName(trx, caller, request.stream)
           : await accessStreamById(trx, caller, request.stream_id!);
-      // The unique index (user, stream, lower(topic)) decides "already muted", even under a race.
-      const inserted = await trx('muted_topics')
-        .insert({ user_id: caller.userId, stream_id: stream.id, topic_name: request.topic })
-        .onConflict()
-        .ignore()
-        .returning('id');
-      if (inserted.length === 0) throw plainError('Topic already muted');
+      if ((await currentPolicy(trx, caller.userId, stream.id, request.topic)) === VISIBILITY.MUTED) throw plainError('Topic already muted');
+      await setTopicVisibility(trx, caller, stream, request.topic, VISIBILITY.MUTED);
     } else {
       const stream = await streamForUnmute(trx, caller, request);
-      const removed = await trx('muted_topics')
-        .where({ user_id: caller.userId, stream_id: stream.id })
-        .whereRaw('lower(topic_name) = lower(?)', [request.topic])
-        .del()
-        .returning('id');
-      if (removed.length === 0) throw plainError('Topic is not muted');
+      if ((await currentPolicy(trx, caller.userId, stream.id, request.topic)) !== VISIBILITY.MUTED) throw plainError('Topic is not muted');
+      await setTopicVisibility(trx, caller, stream, request.topic, VISIBILITY.INHERIT);
     }
-    const event: EventOf<'muted_topics'> = { type: 'muted_topics', muted_topics: await mutedTopicPairs(trx, caller.userId) };
-    await writeNotices(trx, userEventNoticeIfAnyRecipient(caller.realmId, event, [caller.userId]));
   });
   deps.onCommit?.();
 }

@@ -8,10 +8,11 @@ import type { Knex } from 'knex';
 import { ZULIP_VERSION } from '@chat/config';
 import { alertWordsOf, getUserById, maxMessageIdForUser, profileFieldTypesDict, realmProfileFields, userGroupsInRealm } from '@chat/db';
 import {
-  EMOJISETS,
+  EMOJISET_CHOICES,
   NOTIFICATION_SOUNDS,
   displaySettings,
   notificationSettings,
+  userSettingsObject,
 } from '@chat/views';
 import { apiKeyCipherFor, realmBotsState } from './bots';
 import { staticState } from './catalogues';
@@ -19,7 +20,7 @@ import { recentPrivateConversations } from './private-conversations';
 import { presenceState, userStatusState } from './presence';
 import { UNCACHED, type RealmWidePieces } from './realm-cache';
 import { realmEmojiState, realmFiltersState, realmState } from './realm';
-import { defaultStreamsState, mutedTopicsState, streamState, subscriptionState } from './streams';
+import { defaultStreamsState, mutedTopicsState, streamState, subscriptionState, userTopicsState } from './streams';
 import { unreadMsgs, type MuteState } from './unread';
 import { realmUserState, type StateContext } from './users';
 
@@ -56,7 +57,9 @@ export async function fetchInitialState(
     state.custom_profile_field_types = profileFieldTypesDict();
   }
   if (want('message')) state.max_message_id = await maxMessageIdForUser(db, user.id);
-  if (want('muted_topics')) Object.assign(state, await mutedTopicsState(ctx));
+  // Zulip leaves muted_topics out for a client that names user_topic: it reads that instead.
+  if (want('muted_topics') && !request.wanted?.includes('user_topic')) Object.assign(state, await mutedTopicsState(ctx));
+  if (want('user_topic')) Object.assign(state, await userTopicsState(ctx));
   if (want('pointer')) state.pointer = user.pointer;
   if (want('presence')) Object.assign(state, await presenceState(db, user.realm_id));
   if (want('realm')) Object.assign(state, await realmWide.get('realm', () => realmState(db, realmId, request.externalHost)));
@@ -70,12 +73,13 @@ export async function fetchInitialState(
   if (want('starred_messages')) state.starred_messages = await starredMessages(db, user.id);
   if (want('stream')) Object.assign(state, await streamState(ctx));
   if (want('default_streams')) Object.assign(state, await defaultStreamsState(ctx));
-  if (want('update_display_settings')) {
-    Object.assign(state, displaySettings(user), { emojiset_choices: EMOJISETS.map((key) => ({ key, text: key })) });
-  }
+  if (want('update_display_settings')) Object.assign(state, displaySettings(user), { emojiset_choices: EMOJISET_CHOICES });
   if (want('update_global_notifications')) {
     Object.assign(state, notificationSettings(user), { available_notification_sounds: NOTIFICATION_SOUNDS });
   }
+  // Beside the legacy keys, never instead of them: this server reads no client_capabilities,
+  // and Zulip drops the top-level copies only for a client with user_settings_object.
+  if (want('user_settings')) state.user_settings = userSettingsObject(user);
   if (want('user_status')) Object.assign(state, await userStatusState(db, user.realm_id));
   if (want('zulip_version')) state.zulip_version = ZULIP_VERSION;
   // Per user (an administrator sees all, others their own): read here, never cached realm-wide.
@@ -92,7 +96,7 @@ async function starredMessages(db: Knex | Knex.Transaction, userId: number): Pro
 
 async function muteState(db: Knex | Knex.Transaction, userId: number): Promise<MuteState> {
   const muted: { stream_id: number }[] = await db('subscriptions').where({ user_id: userId, active: true, is_muted: true }).select('stream_id');
-  const topics: { stream_id: number; topic_name: string }[] = await db('muted_topics').where({ user_id: userId }).select('stream_id', 'topic_name');
+  const topics: { stream_id: number; topic_name: string }[] = await db('muted_topics').where({ user_id: userId, visibility_policy: 1 }).select('stream_id', 'topic_name');
   const huddles: { recipient_id: number; user_ids: number[] }[] = await db('huddles').whereRaw('? = ANY(user_ids)', [userId]).select('recipient_id', 'user_ids');
   const members = new Map(huddles.map((h) => [h.recipient_id, h.user_ids]));
   return {

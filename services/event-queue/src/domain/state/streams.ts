@@ -80,8 +80,29 @@ export async function mutedTopicsState(ctx: StateContext): Promise<Record<string
   const rows: { name: string; topic_name: string }[] = await ctx
     .db('muted_topics as m')
     .join('streams as s', 's.id', 'm.stream_id')
-    .where('m.user_id', ctx.user.id)
+    .where({ 'm.user_id': ctx.user.id, 'm.visibility_policy': MUTED })
     .orderBy('m.id')
     .select('s.name', 'm.topic_name');
   return { muted_topics: rows.map((r) => [r.name, r.topic_name]) };
+}
+
+/** Zulip's UserTopic.VisibilityPolicy.MUTED: the topics muted_topics lists. */
+const MUTED = 1;
+
+/** Every topic the user set a visibility for, in streams still active (Zulip's get_user_topics). */
+export async function userTopicsState(ctx: StateContext): Promise<Record<string, unknown>> {
+  const rows: { stream_id: number; topic_name: string; date_muted: Date; visibility_policy: number }[] = await ctx
+    .db('muted_topics as m')
+    .join('streams as s', 's.id', 'm.stream_id')
+    .where({ 'm.user_id': ctx.user.id, 's.deactivated': false })
+    .orderBy('m.id')
+    .select('m.stream_id', 'm.topic_name', 'm.date_muted', 'm.visibility_policy');
+  return {
+    user_topics: rows.map((r) => ({
+      stream_id: r.stream_id,
+      topic_name: r.topic_name,
+      last_updated: Math.floor(new Date(r.date_muted).getTime() / 1000),
+      visibility_policy: r.visibility_policy,
+    })),
+  };
 }
