@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
+import { encodeParam } from '@chat/contracts';
 import { basicAuth } from '@chat/testing';
 
 type Target = Parameters<typeof request>[0];
@@ -82,7 +83,7 @@ export interface Req {
 
 /** Zulip's encoding: strings as they are, everything else JSON. */
 function encode(params: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, encodeParam(v)]));
 }
 
 export function send(target: Target, auth: string | undefined, req: Req) {

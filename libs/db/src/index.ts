@@ -21,3 +21,4 @@ export * from './queries/alert-words';
 export * from './queries/user-groups';
 export * from './queries/profile-fields';
 export * from './queries/presence';
+export * from './queries/topic-visibility';

@@ -95,7 +95,7 @@ export function parseParams(endpoint: Declared, raw: RawParams): Record<string, 
   return values;
 }
 
-export function checkAuth(endpoint: { auth: AuthKind | AnyContract['auth'] }, identity: Identity | undefined): Identity {
+export function checkAuth(endpoint: { auth: AuthKind }, identity: Identity | undefined): Identity {
   const who: Identity = identity ?? { kind: 'anonymous', realmId: null };
   if (endpoint.auth === 'user' && who.kind !== 'user') {
     throw unauthorized('Not logged in: API authentication or user session required');

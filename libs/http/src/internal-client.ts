@@ -6,6 +6,7 @@
  * (these calls are rare, so a loopback hop costs nothing that matters, and the request takes
  * exactly the path it takes in production).
  */
+import { encodeParam } from '@chat/contracts';
 import { ApiError } from '@chat/errors';
 import { currentRequestId } from '@chat/log';
 import { identityHeaders, type ServiceIdentity } from './identity';
@@ -29,7 +30,7 @@ function encode(params: Record<string, unknown> = {}): string {
   return new URLSearchParams(
     Object.entries(params)
       .filter(([, v]) => v !== undefined)
-      .map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+      .map(([k, v]): [string, string] => [k, encodeParam(v)]),
   ).toString();
 }
 

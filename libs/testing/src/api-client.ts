@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { ChatClient, settingsEndpoints, type Credentials, type Transport } from '@chat/contracts';
+import { ChatClient, encodeParam, settingsEndpoints, type Credentials, type Transport } from '@chat/contracts';
 import { basicAuth } from './config';
 
 /** An app or server supertest can call, or a base URL. */
@@ -76,10 +76,10 @@ export class ApiClient {
   }
 }
 
-/** Zulip's encoding: strings as they are, everything else JSON (booleans, lists, objects). */
+/** Zulip's encoding of each value (encodeParam), for supertest's query and form. */
 function encode(params: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+    Object.entries(params).map(([k, v]) => [k, encodeParam(v)]),
   );
 }
 

@@ -2,6 +2,7 @@
 import request from 'supertest';
 import Ajv from 'ajv';
 import type { Express } from 'express';
+import { encodeParam } from '@chat/contracts';
 import { createRecipient, RECIPIENT_STREAM, type Database } from '@chat/db';
 import { EVENT_SCHEMAS, finalizeMessage, type GenericEvent, type MessageNotice, type Notice } from '@chat/events';
 import { devRealmId, headersFor, inThreadRenderer, lastOutboxId, outboxNotices, seededDatabase, testConfig, testLogger } from '@chat/testing';
@@ -46,7 +47,7 @@ export interface Harness {
 
 /** Zulip's encoding: strings as they are, everything else JSON. */
 function encode(params: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, encodeParam(v)]));
 }
 
 export async function startHarness(): Promise<Harness> {

@@ -6,6 +6,7 @@
 import request from 'supertest';
 import Ajv from 'ajv';
 import type { Express } from 'express';
+import { encodeParam } from '@chat/contracts';
 import type { Config } from '@chat/config';
 import type { Database } from '@chat/db';
 import { EVENT_SCHEMAS, type EventOf, type EventType, type GenericEvent, type UserEventNotice } from '@chat/events';
@@ -38,7 +39,7 @@ export interface UserClient {
 
 /** Zulip's encoding: strings as they are, anything else as JSON. */
 export function encode(params: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, encodeParam(v)]));
 }
 
 const ajv = new Ajv({ strict: false, allErrors: true });

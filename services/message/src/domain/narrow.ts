@@ -10,7 +10,7 @@
  * flag indexes, and search uses the GIN index on search_tsvector.
  */
 import type { Knex } from 'knex';
-import { anyOf, getStreamById, getStreamByName, type Executor, type UserRow } from '@chat/db';
+import { anyOf, getStreamById, getStreamByName, TOPIC_VISIBILITY, type Executor, type UserRow } from '@chat/db';
 import { canAccessStreamHistory } from './access';
 import { dmCondition, dmIncludingCondition, groupPmWithCondition, shown, userByOperand } from './narrow-dm';
 import { flagCondition, MAX_MESSAGE_ID, type Condition, type FlagTest } from './narrow-sql';
@@ -58,7 +58,7 @@ export async function mutingCondition(db: Knex, userId: number, terms: NarrowTer
     if (hasMutedTopics) {
       q.whereNotExists(
         db('muted_topics as mt')
-          .where({ 'mt.user_id': userId, 'mt.visibility_policy': 1 })
+          .where({ 'mt.user_id': userId, 'mt.visibility_policy': TOPIC_VISIBILITY.MUTED })
           .whereRaw('mt.stream_id = m.stream_id')
           .whereRaw('lower(mt.topic_name) = lower(m.subject)')
           .select(db.raw('1')),

@@ -4,10 +4,10 @@
  * needs the stream to exist (one may unmute after losing access).
  */
 import { badRequest, plainError } from '@chat/errors';
-import { getStreamById, getStreamByName, type Executor, type StreamRow } from '@chat/db';
+import { getStreamById, getStreamByName, TOPIC_VISIBILITY, type Executor, type StreamRow } from '@chat/db';
 import type { SubscriptionDeps } from '../app';
 import { accessStreamById, accessStreamByName, type Caller } from './access';
-import { currentPolicy, setTopicVisibility, VISIBILITY } from './user-topics';
+import { currentPolicy, setTopicVisibility } from './user-topics';
 
 export interface MuteRequest {
   stream?: string;
@@ -40,12 +40,12 @@ export async function updateMutedTopic(deps: SubscriptionDeps, caller: Caller, r
         request.stream !== undefined
           ? await accessStreamByName(trx, caller, request.stream)
           : await accessStreamById(trx, caller, request.stream_id!);
-      if ((await currentPolicy(trx, caller.userId, stream.id, request.topic)) === VISIBILITY.MUTED) throw plainError('Topic already muted');
-      await setTopicVisibility(trx, caller, stream, request.topic, VISIBILITY.MUTED);
+      if ((await currentPolicy(trx, caller.userId, stream.id, request.topic)) === TOPIC_VISIBILITY.MUTED) throw plainError('Topic already muted');
+      await setTopicVisibility(trx, caller, stream, request.topic, TOPIC_VISIBILITY.MUTED);
     } else {
       const stream = await streamForUnmute(trx, caller, request);
-      if ((await currentPolicy(trx, caller.userId, stream.id, request.topic)) !== VISIBILITY.MUTED) throw plainError('Topic is not muted');
-      await setTopicVisibility(trx, caller, stream, request.topic, VISIBILITY.INHERIT);
+      if ((await currentPolicy(trx, caller.userId, stream.id, request.topic)) !== TOPIC_VISIBILITY.MUTED) throw plainError('Topic is not muted');
+      await setTopicVisibility(trx, caller, stream, request.topic, TOPIC_VISIBILITY.INHERIT);
     }
   });
   deps.onCommit?.();

@@ -6,35 +6,32 @@
  * whole muted-topics list.
  */
 import { badRequest } from '@chat/errors';
-import { getStreamById, writeNotices, type Executor, type StreamRow } from '@chat/db';
+import { getStreamById, TOPIC_VISIBILITY, writeNotices, type Executor, type StreamRow, type TopicVisibility } from '@chat/db';
 import { userEventNotice, type EventOf } from '@chat/events';
 import type { SubscriptionDeps } from '../app';
 import { accessStreamById, type Caller } from './access';
 
-export const VISIBILITY = { INHERIT: 0, MUTED: 1, UNMUTED: 2, FOLLOWED: 3 } as const;
-export type VisibilityPolicy = (typeof VISIBILITY)[keyof typeof VISIBILITY];
-
-function isVisibilityPolicy(value: number): value is VisibilityPolicy {
-  return (Object.values(VISIBILITY) as number[]).includes(value);
+function isTopicVisibility(value: number): value is TopicVisibility {
+  return (Object.values(TOPIC_VISIBILITY) as number[]).includes(value);
 }
 
 /** The user's muted topics as [stream name, topic] pairs, oldest first (Zulip's get_topic_mutes). */
 export async function mutedTopicPairs(db: Executor, userId: number): Promise<[string, string][]> {
   const rows: { name: string; topic_name: string }[] = await db('muted_topics as m')
     .join('streams as s', 's.id', 'm.stream_id')
-    .where({ 'm.user_id': userId, 's.deactivated': false, 'm.visibility_policy': VISIBILITY.MUTED })
+    .where({ 'm.user_id': userId, 's.deactivated': false, 'm.visibility_policy': TOPIC_VISIBILITY.MUTED })
     .orderBy('m.id')
     .select('s.name', 'm.topic_name');
   return rows.map((r) => [r.name, r.topic_name]);
 }
 
 /** The policy the user has set for a topic (topics compare case-insensitively), or INHERIT. */
-export async function currentPolicy(db: Executor, userId: number, streamId: number, topic: string): Promise<VisibilityPolicy> {
+export async function currentPolicy(db: Executor, userId: number, streamId: number, topic: string): Promise<TopicVisibility> {
   const row: { visibility_policy: number } | undefined = await db('muted_topics')
     .where({ user_id: userId, stream_id: streamId })
     .whereRaw('lower(topic_name) = lower(?)', [topic])
     .first('visibility_policy');
-  return row && isVisibilityPolicy(row.visibility_policy) ? row.visibility_policy : VISIBILITY.INHERIT;
+  return row && isTopicVisibility(row.visibility_policy) ? row.visibility_policy : TOPIC_VISIBILITY.INHERIT;
 }
 
 /** The row keeps the topic's first spelling; the policy and its time are replaced. */
@@ -45,11 +42,11 @@ const UPSERT_POLICY = `INSERT INTO muted_topics (user_id, stream_id, topic_name,
  * Stores the policy inside `trx` and writes its events; nothing when it is already the policy.
  * The unique index (user, stream, lower(topic)) keeps one row per topic, even under a race.
  */
-export async function setTopicVisibility(trx: Executor, caller: Caller, stream: StreamRow, topic: string, policy: VisibilityPolicy): Promise<void> {
+export async function setTopicVisibility(trx: Executor, caller: Caller, stream: StreamRow, topic: string, policy: TopicVisibility): Promise<void> {
   if ((await currentPolicy(trx, caller.userId, stream.id, topic)) === policy) return;
   const now = new Date();
   const sameTopic = () => trx('muted_topics').where({ user_id: caller.userId, stream_id: stream.id }).whereRaw('lower(topic_name) = lower(?)', [topic]);
-  if (policy === VISIBILITY.INHERIT) {
+  if (policy === TOPIC_VISIBILITY.INHERIT) {
     await sameTopic().del();
   } else {
     await trx.raw(UPSERT_POLICY, [caller.userId, stream.id, topic, policy, now]);
@@ -77,10 +74,10 @@ export interface UserTopicRequest {
  */
 export async function updateUserTopic(deps: SubscriptionDeps, caller: Caller, request: UserTopicRequest): Promise<void> {
   const policy = request.visibility_policy;
-  if (!isVisibilityPolicy(policy)) throw badRequest('Invalid visibility_policy');
+  if (!isTopicVisibility(policy)) throw badRequest('Invalid visibility_policy');
   await deps.db.knex.transaction(async (trx) => {
     const stream =
-      policy === VISIBILITY.INHERIT ? await getStreamById(trx, caller.realmId, request.stream_id) : (await accessStreamById(trx, caller, request.stream_id)).stream;
+      policy === TOPIC_VISIBILITY.INHERIT ? await getStreamById(trx, caller.realmId, request.stream_id) : (await accessStreamById(trx, caller, request.stream_id)).stream;
     if (!stream) throw badRequest('Invalid stream id');
     await setTopicVisibility(trx, caller, stream, request.topic, policy);
   });

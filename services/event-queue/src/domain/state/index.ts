@@ -6,7 +6,7 @@
  */
 import type { Knex } from 'knex';
 import { ZULIP_VERSION } from '@chat/config';
-import { alertWordsOf, getUserById, maxMessageIdForUser, profileFieldTypesDict, realmProfileFields, userGroupsInRealm } from '@chat/db';
+import { alertWordsOf, getUserById, maxMessageIdForUser, profileFieldTypesDict, realmProfileFields, TOPIC_VISIBILITY, userGroupsInRealm } from '@chat/db';
 import {
   EMOJISET_CHOICES,
   NOTIFICATION_SOUNDS,
@@ -96,7 +96,7 @@ async function starredMessages(db: Knex | Knex.Transaction, userId: number): Pro
 
 async function muteState(db: Knex | Knex.Transaction, userId: number): Promise<MuteState> {
   const muted: { stream_id: number }[] = await db('subscriptions').where({ user_id: userId, active: true, is_muted: true }).select('stream_id');
-  const topics: { stream_id: number; topic_name: string }[] = await db('muted_topics').where({ user_id: userId, visibility_policy: 1 }).select('stream_id', 'topic_name');
+  const topics: { stream_id: number; topic_name: string }[] = await db('muted_topics').where({ user_id: userId, visibility_policy: TOPIC_VISIBILITY.MUTED }).select('stream_id', 'topic_name');
   const huddles: { recipient_id: number; user_ids: number[] }[] = await db('huddles').whereRaw('? = ANY(user_ids)', [userId]).select('recipient_id', 'user_ids');
   const members = new Map(huddles.map((h) => [h.recipient_id, h.user_ids]));
   return {

@@ -2,7 +2,7 @@
  * subscription, stream, default_streams and muted_topics initial state (Zulip's
  * gather_subscriptions_helper, do_get_streams, get_default_streams_for_realm, get_topic_mutes).
  */
-import { anyOf, defaultStreamsForRealm, type StreamRow } from '@chat/db';
+import { anyOf, defaultStreamsForRealm, TOPIC_VISIBILITY, type StreamRow } from '@chat/db';
 import { byCodePoint, streamDict, subscriptionDicts, type SubscriptionRow } from '@chat/views';
 import type { StateContext } from './users';
 
@@ -80,14 +80,11 @@ export async function mutedTopicsState(ctx: StateContext): Promise<Record<string
   const rows: { name: string; topic_name: string }[] = await ctx
     .db('muted_topics as m')
     .join('streams as s', 's.id', 'm.stream_id')
-    .where({ 'm.user_id': ctx.user.id, 'm.visibility_policy': MUTED })
+    .where({ 'm.user_id': ctx.user.id, 'm.visibility_policy': TOPIC_VISIBILITY.MUTED })
     .orderBy('m.id')
     .select('s.name', 'm.topic_name');
   return { muted_topics: rows.map((r) => [r.name, r.topic_name]) };
 }
-
-/** Zulip's UserTopic.VisibilityPolicy.MUTED: the topics muted_topics lists. */
-const MUTED = 1;
 
 /** Every topic the user set a visibility for, in streams still active (Zulip's get_user_topics). */
 export async function userTopicsState(ctx: StateContext): Promise<Record<string, unknown>> {
