@@ -175,7 +175,7 @@ const settingsProbes: Probe[] = [
   own('POST /users/me/presence', () => ({ method: 'post', path: '/users/me/presence', params: { status: 'active' } })),
   own('GET /realm/presence', () => ({ method: 'get', path: '/realm/presence' })),
   own('GET /users/:email/presence', (w) => ({ method: 'get', path: `/users/${w.email.owner}/presence` })),
-  own('PUT /users/me/status', () => ({ method: 'put', path: '/users/me/status', params: { away: false } })),
+  own('POST /users/me/status', () => ({ method: 'post', path: '/users/me/status', params: { away: false } })),
   own('POST /users/me/api_key/regenerate', () => ({ method: 'post', path: '/users/me/api_key/regenerate' }), {
     after: (w, role, body) => {
       if (typeof body.api_key === 'string') useNewKey(w, role, body.api_key);

@@ -112,12 +112,12 @@ describeBothTopologies('reading state, presence and typing', (env) => {
   });
 
   it('sets a user status that others hear of', async () => {
-    const res = await othello.put('/users/me/status', { away: true, status_text: 'at sea' });
+    const res = await othello.post('/users/me/status', { away: true, status_text: 'at sea' });
     expect(res.body).toEqual({ result: 'success', msg: '' });
     const event = await eventFor((e) => e.type === 'user_status');
     expect(event).toMatchObject({ away: true, status_text: 'at sea' });
     const state = await hamlet.post('/register', { event_types: ['user_status'] });
     expect(Object.values(state.body.user_status as Json)).toContainEqual({ away: true, status_text: 'at sea' });
-    expect((await othello.put('/users/me/status', {})).body).toEqual({ result: 'error', msg: 'Client did not pass any new values.' });
+    expect((await othello.post('/users/me/status', {})).body).toEqual({ result: 'error', msg: 'Client did not pass any new values.' });
   });
 });

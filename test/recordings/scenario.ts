@@ -96,7 +96,7 @@ export const SCENARIO: Step[] = [
   { as: 'hamlet', method: 'post', path: '/users/me/presence', params: { status: 'active', new_user_input: true } },
   { as: 'hamlet', method: 'get', path: '/realm/presence' },
   { as: 'hamlet', method: 'get', path: '/users/othello@zulip.com/presence' },
-  { as: 'hamlet', method: 'put', path: '/users/me/status', params: { status_text: 'in the castle', away: false } },
+  { as: 'hamlet', method: 'post', path: '/users/me/status', params: { status_text: 'in the castle', away: false } },
   { as: 'hamlet', method: 'patch', path: '/settings/notifications', params: { enable_sounds: false } },
   { as: 'hamlet', method: 'patch', path: '/settings/display', params: { twenty_four_hour_time: true } },
   { as: 'hamlet', method: 'patch', path: '/settings', params: { send_private_typing_notifications: false, enable_sounds: true, default_language: 'de' } },

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { BusEvent } from '@chat/events';
+import { NOTICE_VERSION, type BusEvent } from '@chat/events';
 import type { BusRecord, PublishItem, RecordHandler } from '../src';
 
 export function sleep(ms: number): Promise<void> {
@@ -18,7 +18,7 @@ export async function waitFor(predicate: () => boolean, timeoutMs = 5_000, what 
 export function payload(n: number, realmId = 1): BusEvent {
   return {
     outboxId: `o${n}`,
-    notice: { v: 1, kind: 'event', realmId, event: { type: 'pointer', pointer: n }, userIds: [n] },
+    notice: { v: NOTICE_VERSION, kind: 'event', realmId, event: { type: 'pointer', pointer: n }, userIds: [n] },
   };
 }
 

@@ -246,5 +246,22 @@ export function acceptedInternalSecrets(config: Pick<Config, 'internalSecret' | 
   return config.internalSecretPrevious ? [config.internalSecret, config.internalSecretPrevious] : [config.internalSecret];
 }
 
-/** The Zulip release whose REST API this server speaks; Zulip's clients read it as zulip_version. */
-export const ZULIP_VERSION = '2.1.0';
+/**
+ * The Zulip API feature level this server serves (docs/api-compatibility.md lists each level up
+ * to it): clients pick request forms and expect answer shapes by it, and the mobile app refuses
+ * a server below 277.
+ */
+export const ZULIP_FEATURE_LEVEL = 277;
+
+/** The Zulip release of that feature level; Zulip's clients read it as zulip_version. */
+export const ZULIP_VERSION = '9.0';
+
+/** A release's merge base is the release itself (Zulip reports where a fork left its tree). */
+export const ZULIP_MERGE_BASE = ZULIP_VERSION;
+
+/** The version keys /server_settings and every /register carry. */
+export const ZULIP_VERSION_KEYS = {
+  zulip_version: ZULIP_VERSION,
+  zulip_feature_level: ZULIP_FEATURE_LEVEL,
+  zulip_merge_base: ZULIP_MERGE_BASE,
+} as const;

@@ -31,6 +31,12 @@ type JsonTag = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' 
 export type ResponseTag = JsonTag | `${JsonTag}?`;
 export type ResponseShape = Readonly<Record<string, ResponseTag>>;
 
+/**
+ * Fields any success answer of a user or public endpoint may carry beside its own: the request's
+ * parameters the endpoint does not take, which it ignored (Zulip's feature level 167).
+ */
+export const COMMON_SUCCESS_FIELDS: ResponseShape = { ignored_parameters_unsupported: 'array?' };
+
 export interface ContractFields<S extends ParamSpecs, R extends ResponseShape> {
   method: Method;
   /** Express path under API_PREFIX, e.g. `/messages/:message_id`. */

@@ -22,3 +22,4 @@ export * from './queries/user-groups';
 export * from './queries/profile-fields';
 export * from './queries/presence';
 export * from './queries/topic-visibility';
+export * from './queries/muted-users';

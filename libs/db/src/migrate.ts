@@ -15,6 +15,7 @@ import * as webhookBotReminders from './migrations/0400_webhook_bot_reminders';
 import * as realmStateVersions from './migrations/0500_realm_state_versions';
 import * as outboxBusPosition from './migrations/0510_outbox_bus_position';
 import * as outboxRequestId from './migrations/0600_outbox_request_id';
+import * as mutedUsersSystemGroups from './migrations/0700_muted_users_system_groups';
 
 /**
  * Migrations are imported, not discovered on disk, so they run the same from TypeScript source,
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '0500_realm_state_versions': realmStateVersions,
   '0510_outbox_bus_position': outboxBusPosition,
   '0600_outbox_request_id': outboxRequestId,
+  '0700_muted_users_system_groups': mutedUsersSystemGroups,
 };
 
 const source: Knex.MigrationSource<string> = {

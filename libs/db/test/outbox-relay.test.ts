@@ -1,10 +1,10 @@
 import { MemoryBus, type BusRecord } from '@chat/bus';
-import type { Notice } from '@chat/events';
+import { NOTICE_VERSION, type Notice } from '@chat/events';
 import { createTestDatabase, testLogger, waitFor, type TestDatabase } from '@chat/testing';
 import { createDatabase, migrate, OutboxRelay, writeNotices, type Database } from '../src';
 
 function notice(realmId: number, n: number): Notice {
-  return { v: 1, kind: 'event', realmId, event: { type: 'pointer', pointer: n }, userIds: [1] };
+  return { v: NOTICE_VERSION, kind: 'event', realmId, event: { type: 'pointer', pointer: n }, userIds: [1] };
 }
 
 /** The test number a notice carries (as a pointer event's pointer). */

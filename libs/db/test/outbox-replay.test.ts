@@ -4,14 +4,14 @@
  * a bus reporting lost records (BusLossError) makes the relay replay before anything newer.
  */
 import { BusLossError, type Bus, type ConsumerHandle, type PublishItem } from '@chat/bus';
-import type { Notice } from '@chat/events';
+import { NOTICE_VERSION, type Notice } from '@chat/events';
 import { testLogger, waitFor } from '@chat/testing';
 import { createDatabase, migrate, OutboxRelay, replayOutbox, writeNotices, type Database } from '../src';
 
 jest.setTimeout(30_000);
 
 function notice(n: number): Notice {
-  return { v: 1, kind: 'event', realmId: 1, event: { type: 'pointer', pointer: n }, userIds: [1] };
+  return { v: NOTICE_VERSION, kind: 'event', realmId: 1, event: { type: 'pointer', pointer: n }, userIds: [1] };
 }
 
 /** Records every publish; `loseNext` makes the next one report lost records, as NatsBus does. */

@@ -1,3 +1,4 @@
+export * from './capabilities';
 export * from './message';
 export * from './notice';
 export * from './event-map';

@@ -1,3 +1,4 @@
+import type { CapabilityAudience } from './capabilities';
 import type { ClientEvent } from './event-map';
 import type { WireMessage } from './message';
 
@@ -8,7 +9,10 @@ import type { WireMessage } from './message';
  * Versioned: a consumer that sees a version it does not know leaves the record for a newer
  * replica instead of guessing.
  */
-export const NOTICE_VERSION = 1;
+export const NOTICE_VERSION = 2;
+
+/** Versions a consumer of this code delivers: version 1 is version 2 without `audience`. */
+export const DELIVERABLE_NOTICE_VERSIONS: readonly number[] = [1, 2];
 
 /** A recipient of a message with its per-user flags (mentioned, read, ...). */
 export interface MessageRecipient {
@@ -36,6 +40,8 @@ export interface UserEventNotice {
   realmId: number;
   event: ClientEvent;
   userIds: number[];
+  /** Only the queues that declared (or did not declare) a client capability get it. */
+  audience?: CapabilityAudience;
 }
 
 export type Notice = MessageNotice | UserEventNotice;

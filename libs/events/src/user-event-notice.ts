@@ -3,6 +3,7 @@
  * send_event(realm, event, users)): the event must be one of the event map's shapes.
  */
 import type { ClientEvent } from './event-map';
+import type { CapabilityAudience } from './capabilities';
 import { NOTICE_VERSION, type UserEventNotice } from './notice';
 
 /** The event for exactly these users, even none (a realm-wide event still bumps the realm's state version). */
@@ -14,4 +15,22 @@ export function userEventNotice(realmId: number, event: ClientEvent, userIds: nu
 export function userEventNoticeIfAnyRecipient(realmId: number, event: ClientEvent, userIds: number[]): UserEventNotice[] {
   if (userIds.length === 0) return [];
   return [userEventNotice(realmId, event, [...new Set(userIds)].sort((a, b) => a - b))];
+}
+
+/**
+ * One event for the queues that declared a capability and other events for those that did not
+ * (Zulip converts per client in its event queue; here the writer knows both shapes, and each
+ * queue gets one of them).
+ */
+export function noticesByCapability(
+  realmId: number,
+  capability: CapabilityAudience['capability'],
+  shapes: { declared: ClientEvent[]; otherwise: ClientEvent[] },
+  userIds: number[],
+): UserEventNotice[] {
+  const audience = (declared: boolean): CapabilityAudience => ({ capability, declared });
+  return [
+    ...shapes.declared.map((event) => ({ ...userEventNotice(realmId, event, userIds), audience: audience(true) })),
+    ...shapes.otherwise.map((event) => ({ ...userEventNotice(realmId, event, userIds), audience: audience(false) })),
+  ];
 }

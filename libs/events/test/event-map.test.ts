@@ -5,6 +5,7 @@ import {
   EVENT_SCHEMAS,
   EVENT_TYPES,
   REALM_WIDE_EVENT_TYPES,
+  NOTICE_VERSION,
   userEventNotice,
   userEventNoticeIfAnyRecipient,
   type ClientEvent,
@@ -57,13 +58,13 @@ describe('userEventNotice', () => {
   const pointer: EventOf<'pointer'> = { type: 'pointer', pointer: 5 };
 
   it('addresses the event to exactly the given users, even none', () => {
-    expect(userEventNotice(3, pointer, [9, 2, 9])).toEqual({ v: 1, kind: 'event', realmId: 3, event: pointer, userIds: [9, 2, 9] });
+    expect(userEventNotice(3, pointer, [9, 2, 9])).toEqual({ v: NOTICE_VERSION, kind: 'event', realmId: 3, event: pointer, userIds: [9, 2, 9] });
     expect(userEventNotice(3, pointer, []).userIds).toEqual([]);
   });
 
   it('IfAnyRecipient gives no notice for nobody, else each user once in id order', () => {
     expect(userEventNoticeIfAnyRecipient(3, pointer, [])).toEqual([]);
-    expect(userEventNoticeIfAnyRecipient(3, pointer, [9, 2, 9])).toEqual([{ v: 1, kind: 'event', realmId: 3, event: pointer, userIds: [2, 9] }]);
+    expect(userEventNoticeIfAnyRecipient(3, pointer, [9, 2, 9])).toEqual([{ v: NOTICE_VERSION, kind: 'event', realmId: 3, event: pointer, userIds: [2, 9] }]);
   });
 
   it('accepts only events of the map (checked by tsc, which compiles this file)', () => {

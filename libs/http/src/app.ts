@@ -3,7 +3,7 @@ import multer from 'multer';
 import { ApiError } from '@chat/errors';
 import type { Logger } from '@chat/log';
 import { FIXED_BODY_LIMIT_MAX, FORM_BODY_LIMIT } from './body-limits';
-import { checkAuth, parseParams, rawParams, RESPONDED, type AnyEndpoint } from './endpoint';
+import { checkAuth, parseParams, rawParams, RESPONDED, withIgnoredParameters, type AnyEndpoint } from './endpoint';
 import { sendSuccess } from './envelope';
 import { errorMiddleware, notFoundHandler } from './errors-middleware';
 import { addMethodNotAllowed } from './method-not-allowed';
@@ -56,12 +56,13 @@ function runEndpoint(endpoint: AnyEndpoint) {
     setRouteTemplate(res, API_PREFIX + endpoint.path);
     try {
       const identity = checkAuth(endpoint, req.identity);
-      const params = parseParams(endpoint, rawParams(req));
+      const raw = rawParams(req);
+      const params = parseParams(endpoint, raw);
       // Without a body the raw parser leaves req.body unset: the handler still gets a Buffer.
       const rawBody = endpoint.rawBody ? (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)) : undefined;
       const result = await endpoint.handler({ params, identity, req, res, rawBody } as never);
       if (result === RESPONDED) return;
-      sendSuccess(res, result ?? {});
+      sendSuccess(res, withIgnoredParameters(endpoint, raw, result ?? {}));
     } catch (err) {
       next(err);
     }

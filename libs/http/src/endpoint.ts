@@ -95,6 +95,20 @@ export function parseParams(endpoint: Declared, raw: RawParams): Record<string, 
   return values;
 }
 
+/**
+ * Parameters a client sent that the endpoint does not take are ignored, never refused, and the
+ * answer lists them (Zulip's ignored_parameters_unsupported, feature level 167), so a newer
+ * client learns what this server did not act on. Webhook and raw-body endpoints take payloads
+ * whose fields are not parameters, so they list nothing.
+ */
+export function withIgnoredParameters(endpoint: Pick<AnyEndpoint, 'params' | 'auth' | 'rawBody'>, raw: RawParams, result: Record<string, unknown>): Record<string, unknown> {
+  if (endpoint.rawBody || (endpoint.auth !== 'user' && endpoint.auth !== 'public')) return result;
+  const ignored = Object.keys(raw)
+    .filter((name) => !Object.hasOwn(endpoint.params, name))
+    .sort();
+  return ignored.length > 0 ? { ...result, ignored_parameters_unsupported: ignored } : result;
+}
+
 export function checkAuth(endpoint: { auth: AuthKind }, identity: Identity | undefined): Identity {
   const who: Identity = identity ?? { kind: 'anonymous', realmId: null };
   if (endpoint.auth === 'user' && who.kind !== 'user') {

@@ -118,6 +118,18 @@ export function emojiNameForCode(code: string): string | undefined {
   return emojiTables().codeToName.get(code);
 }
 
+/** The body at @chat/contracts' SERVER_EMOJI_DATA_PATH: each codepoint's names, its canonical name first. */
+export function serverEmojiData(): { code_to_names: Record<string, string[]> } {
+  const { nameToCode, codeToName } = emojiTables();
+  const codeToNames: Record<string, string[]> = {};
+  for (const [code, canonical] of codeToName) codeToNames[code] = [canonical];
+  for (const [name, code] of nameToCode) {
+    const names = codeToNames[code];
+    if (names && !names.includes(name)) names.push(name);
+  }
+  return { code_to_names: codeToNames };
+}
+
 /** Zulip's make_emoji: the title and label show the name as typed, underscores as spaces. */
 export function unicodeEmojiHtml(code: string, name: string): string {
   const label = escapeAttribute(name.replace(/_/g, ' '));

@@ -16,6 +16,7 @@ import { extendQuotes, nestListsByTwoSpaces, normalizeSource } from './preproces
 
 /** Whether RE2 runs a linkifier pattern (the message service refuses the others when they are added). */
 export { isSupportedLinkifierPattern } from './linkifiers';
+export { serverEmojiData } from './emoji';
 
 export interface MentionTarget {
   id: number;

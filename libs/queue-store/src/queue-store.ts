@@ -23,6 +23,8 @@ export interface QueueDescriptor {
    * take public-stream messages it was not sent.
    */
   guest?: boolean;
+  /** The client capabilities it declared (@chat/events CLIENT_CAPABILITIES): they pick event shapes. */
+  capabilities?: string[];
   clientName: string;
   /** Idle time after which the queue is garbage-collected (600 s by default). */
   timeoutSecs: number;

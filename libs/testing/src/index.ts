@@ -9,3 +9,4 @@ export * from './openapi';
 export * from './factories';
 export * from './brokers';
 export * from './renderer';
+export * from './zulip-schemas';

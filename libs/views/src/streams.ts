@@ -2,7 +2,8 @@
  * Streams and subscriptions as Zulip 2.1 shows them: the subscription service answers and emits
  * them, the event-queue service puts them in /register's initial state.
  */
-import { streamsMessageCounts, type Executor, type StreamRow } from '@chat/db';
+import { streamsMessageCounts, type Executor, type StreamRow, type UserRow } from '@chat/db';
+import { notificationSettings } from './user-settings';
 import { streamEmailAddress } from './stream-email';
 import type { SubscriptionRow } from './subscription-row';
 
@@ -17,6 +18,12 @@ export type StreamDict = Pick<
 > & {
   stream_id: number;
   first_message_id: number | null;
+  /** Seconds since the epoch (feature level 30). */
+  date_created: number;
+  /** 1 anyone may post, 2 administrators only (level 1; 2.1's is_announcement_only). */
+  stream_post_policy: number;
+  /** null: the realm's policy (level 17). */
+  message_retention_days: number | null;
 };
 
 /** A subscription as subscription `add` and GET /users/me/subscriptions show it. */
@@ -40,6 +47,9 @@ export function streamDict(stream: StreamRow): StreamDict {
     is_announcement_only: stream.is_announcement_only,
     history_public_to_subscribers: stream.history_public_to_subscribers,
     first_message_id: stream.first_message_id,
+    date_created: Math.floor(new Date(stream.date_created).getTime() / 1000),
+    stream_post_policy: stream.is_announcement_only ? 2 : 1,
+    message_retention_days: null,
   };
 }
 
@@ -68,6 +78,32 @@ export interface SubscriptionDictOptions<Subscriber extends number | string> {
   externalHost: string;
   /** Subscribers' user ids (events) or e-mails (GET /users/me/subscriptions); omitted when undefined. */
   subscribers?: Map<number, Subscriber[]>;
+  /**
+   * The subscriber: a notification setting the subscription leaves null (inherit) shows the
+   * user's own setting. Undefined keeps null, for clients that declared notification_settings_null.
+   */
+  inheritFrom?: UserRow;
+}
+
+/** Each subscription notification setting and the user setting it inherits when null. */
+const INHERITED_SETTINGS = {
+  desktop_notifications: 'enable_stream_desktop_notifications',
+  audible_notifications: 'enable_stream_audible_notifications',
+  push_notifications: 'enable_stream_push_notifications',
+  email_notifications: 'enable_stream_email_notifications',
+  wildcard_mentions_notify: 'wildcard_mentions_notify',
+} as const;
+
+type SubscriptionNotificationSettings = Pick<SubscriptionRow, keyof typeof INHERITED_SETTINGS>;
+
+/** The subscription's notification settings, each null one filled from the user's when `user` is given. */
+export function subscriptionNotificationSettings(sub: SubscriptionNotificationSettings, user: UserRow | undefined): SubscriptionNotificationSettings {
+  const settings = user ? notificationSettings(user) : undefined;
+  const out = {} as Record<keyof typeof INHERITED_SETTINGS, boolean | null>;
+  for (const [key, inherited] of Object.entries(INHERITED_SETTINGS) as [keyof typeof INHERITED_SETTINGS, (typeof INHERITED_SETTINGS)[keyof typeof INHERITED_SETTINGS]][]) {
+    out[key] = sub[key] ?? (settings ? settings[inherited] === true : null);
+  }
+  return out;
 }
 
 /** Every Subscription field Zulip 2.1 sends, for the `add` event and GET /users/me/subscriptions. */
@@ -87,11 +123,7 @@ export async function subscriptionDicts<Subscriber extends number | string>(
       is_muted: sub.is_muted,
       in_home_view: !sub.is_muted,
       pin_to_top: sub.pin_to_top,
-      desktop_notifications: sub.desktop_notifications,
-      audible_notifications: sub.audible_notifications,
-      push_notifications: sub.push_notifications,
-      email_notifications: sub.email_notifications,
-      wildcard_mentions_notify: sub.wildcard_mentions_notify,
+      ...subscriptionNotificationSettings(sub, options.inheritFrom),
       email_address: streamEmailAddress(stream.name, stream.email_token, options.externalHost),
       is_old_stream: age >= 7,
       stream_weekly_traffic: weeklyTraffic(age, traffic.get(stream.id) ?? 0),

@@ -40,16 +40,22 @@ export const DISPLAY_DEFAULTS = {
   translate_emoticons: false,
   default_language: 'en',
   left_side_userlist: false,
-  emojiset: 'google-blue',
+  emojiset: 'google',
   demote_inactive_streams: 1,
 } as const;
 
 export type DisplaySetting = keyof typeof DISPLAY_DEFAULTS | 'timezone';
 
-/** Zulip 2.1's emojiset choices and language codes (static/locale). */
-export const EMOJISETS = ['google', 'google-blue', 'twitter', 'text'];
+/**
+ * The emoji sets of the reported feature level: Zulip replaced 2.1's google-blue (its default)
+ * with google-blob, and today's clients refuse any other name. A stored google-blue reads as
+ * google, as Zulip's migration made it.
+ */
+export const EMOJISETS = ['google', 'google-blob', 'twitter', 'text'];
+const EMOJISET_NAMES: Record<string, string> = { google: 'Google', 'google-blob': 'Google classic', twitter: 'Twitter', text: 'Plain text' };
 /** /register's emojiset_choices, beside the display settings and in user_settings alike. */
-export const EMOJISET_CHOICES = EMOJISETS.map((key) => ({ key, text: key }));
+export const EMOJISET_CHOICES = EMOJISETS.map((key) => ({ key, text: EMOJISET_NAMES[key]! }));
+const RETIRED_EMOJISETS: Record<string, string> = { 'google-blue': 'google' };
 export const LANGUAGES = [
   'en', 'ar', 'bg', 'ca', 'cs', 'de', 'el', 'en-gb', 'eo', 'es', 'fa', 'fi', 'fr', 'gl', 'hi', 'hu', 'id', 'it', 'ja',
   'ko', 'lt', 'ml', 'nl', 'pl', 'pt', 'pt-br', 'pt-pt', 'ro', 'ru', 'sk', 'sr', 'sv', 'ta', 'tr', 'uk', 'zh-hans', 'zh-hant',
@@ -82,7 +88,9 @@ export function notificationSettings(user: UserRow): Record<NotificationSetting,
 }
 
 export function displaySettings(user: UserRow): Record<string, unknown> {
-  return { ...DISPLAY_DEFAULTS, ...pick(user.settings, Object.keys(DISPLAY_DEFAULTS)), timezone: user.timezone };
+  const settings: Record<string, unknown> = { ...DISPLAY_DEFAULTS, ...pick(user.settings, Object.keys(DISPLAY_DEFAULTS)), timezone: user.timezone };
+  settings.emojiset = RETIRED_EMOJISETS[settings.emojiset as string] ?? settings.emojiset;
+  return settings;
 }
 
 export function laterSettings(user: UserRow): Record<LaterSetting, unknown> {

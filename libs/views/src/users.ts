@@ -1,5 +1,5 @@
 /** The user dictionaries of Zulip 2.1: GET /users members, realm_user events, bot listings. */
-import { avatarUrl, type UserRow } from '@chat/db';
+import { avatarUrl, ROLE_CODES, type UserRow } from '@chat/db';
 import { isoformat } from './time';
 
 export interface FormatOptions {
@@ -17,6 +17,12 @@ export function avatarFor(user: UserRow, clientGravatar: boolean): string | null
   return clientGravatar && user.avatar_source === 'G' ? null : avatarUrl(user);
 }
 
+/** What user dicts carry beyond 2.1's: the role (level 59), avatar version (6) and real e-mail (163). */
+export function modernUserFields(user: UserRow): { role: number; avatar_version: number; delivery_email: string | null } {
+  // Zulip shows delivery_email only when the realm lets members see it; 2.1's default hides it.
+  return { role: ROLE_CODES[user.role], avatar_version: user.avatar_version, delivery_email: null };
+}
+
 /** Zulip's format_user_row, with is_active kept (GET /users keeps it; /register drops it). */
 export function formatUserRow(user: UserRow, opts: FormatOptions): Record<string, unknown> {
   const row: Record<string, unknown> = {
@@ -24,12 +30,14 @@ export function formatUserRow(user: UserRow, opts: FormatOptions): Record<string
     user_id: user.id,
     avatar_url: avatarFor(user, opts.clientGravatar),
     is_admin: user.role === 'admin',
+    is_owner: false,
     is_guest: user.role === 'guest',
     is_bot: user.is_bot,
     full_name: user.full_name,
     timezone: user.timezone,
     is_active: user.is_active,
     date_joined: isoformat(new Date(user.date_joined)),
+    ...modernUserFields(user),
   };
   if (user.is_bot) {
     row.bot_type = user.bot_type;
@@ -45,6 +53,10 @@ export type AddedPerson = {
   email: string;
   user_id: number;
   is_admin: boolean;
+  is_owner: boolean;
+  role: number;
+  avatar_version: number;
+  delivery_email: string | null;
   full_name: string;
   avatar_url: string;
   timezone: string;
@@ -61,6 +73,8 @@ export function personForAdd(user: UserRow): AddedPerson {
     email: user.email,
     user_id: user.id,
     is_admin: user.role === 'admin',
+    is_owner: false,
+    ...modernUserFields(user),
     full_name: user.full_name,
     avatar_url: avatarUrl(user),
     timezone: user.timezone,

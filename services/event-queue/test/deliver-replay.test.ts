@@ -5,7 +5,7 @@
  * position) are applied, each once. Run on both stores, whose append scripts differ.
  */
 import type { BusRecord } from '@chat/bus';
-import type { Notice } from '@chat/events';
+import { NOTICE_VERSION, type Notice } from '@chat/events';
 import { MemoryQueueStore, RedisQueueStore, type QueueStore } from '@chat/queue-store';
 import { queueDescriptor } from '@chat/testing';
 import { randomUUID } from 'node:crypto';
@@ -14,7 +14,7 @@ import { deliverRecord } from '../src/consumers/deliver';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 jest.setTimeout(20_000);
 
-const notice = (n: number): Notice => ({ v: 1, kind: 'event', realmId: 1, event: { type: 'pointer', pointer: n }, userIds: [7] });
+const notice = (n: number): Notice => ({ v: NOTICE_VERSION, kind: 'event', realmId: 1, event: { type: 'pointer', pointer: n }, userIds: [7] });
 /** A record as a stream delivers it: its own sequence, and the relay's position. */
 const record = (seq: number, position: number): BusRecord => ({
   id: String(position),

@@ -1,6 +1,6 @@
 import type { BusRecord } from '@chat/bus';
 import { queueDescriptor } from '@chat/testing';
-import type { ClientEvent, Notice, WireMessage } from '@chat/events';
+import { NOTICE_VERSION, type ClientEvent, type Notice, type WireMessage } from '@chat/events';
 import { MemoryQueueStore, type QueueDescriptor } from '@chat/queue-store';
 import { deliverRecord } from '../src/consumers/deliver';
 
@@ -15,6 +15,9 @@ const denmark = {
   is_web_public: false,
   is_announcement_only: false,
   history_public_to_subscribers: true,
+  date_created: 1500000000,
+  stream_post_policy: 1,
+  message_retention_days: null,
   first_message_id: null,
   color: '#76ce90',
   is_muted: false,
@@ -79,7 +82,7 @@ describe('delivering bus records to queues', () => {
     await store.create(queue('q:narrow', 9, { narrow: [['stream', 'Verona']] }));
     const appended = await deliverRecord(
       store,
-      record({ v: 1, kind: 'message', realmId: 1, message, users: [{ id: 7, flags: ['mentioned'] }, { id: 8, flags: [] }], publicStream: true }),
+      record({ v: NOTICE_VERSION, kind: 'message', realmId: 1, message, users: [{ id: 7, flags: ['mentioned'] }, { id: 8, flags: [] }], publicStream: true }),
     );
     expect(appended).toBe(3);
     expect(await events(store, 'q:html')).toEqual([
@@ -96,7 +99,7 @@ describe('delivering bus records to queues', () => {
     await store.create(queue('q:guest-narrow', 9, { narrow: [['stream', 'Denmark']], guest: true }));
     await store.create(queue('q:guest-in-stream', 7, { narrow: [['stream', 'Denmark']], guest: true }));
     await store.create(queue('q:member-narrow', 8, { narrow: [['stream', 'Denmark']] }));
-    await deliverRecord(store, record({ v: 1, kind: 'message', realmId: 1, message, users: [{ id: 7, flags: [] }], publicStream: true }));
+    await deliverRecord(store, record({ v: NOTICE_VERSION, kind: 'message', realmId: 1, message, users: [{ id: 7, flags: [] }], publicStream: true }));
     expect(await events(store, 'q:guest-narrow')).toEqual([]);
     expect(await events(store, 'q:guest-in-stream')).toHaveLength(1);
     expect(await events(store, 'q:member-narrow')).toHaveLength(1);
@@ -108,7 +111,7 @@ describe('delivering bus records to queues', () => {
     await store.create(queue('q:without', 7));
     await store.create(queue('q:other-types', 7, { eventTypes: ['message'] }));
     const event: ClientEvent = { type: 'subscription', op: 'add', subscriptions: [{ ...denmark, subscribers: [7, 8] }] };
-    await deliverRecord(store, record({ v: 1, kind: 'event', realmId: 1, event, userIds: [7] }));
+    await deliverRecord(store, record({ v: NOTICE_VERSION, kind: 'event', realmId: 1, event, userIds: [7] }));
     expect((await events(store, 'q:with'))[0]?.subscriptions).toEqual([{ ...denmark, subscribers: [7, 8] }]);
     expect((await events(store, 'q:without'))[0]?.subscriptions).toEqual([denmark]);
     expect(await events(store, 'q:other-types')).toEqual([]);

@@ -4,7 +4,7 @@
  */
 import { queueDescriptor } from '@chat/testing';
 import type { BusRecord } from '@chat/bus';
-import type { WireMessage } from '@chat/events';
+import { NOTICE_VERSION, type WireMessage } from '@chat/events';
 import { MemoryQueueStore, type QueueDescriptor } from '@chat/queue-store';
 import { deliverRecord } from '../src/consumers/deliver';
 import { matchesNarrow } from '../src/domain/event-filter';
@@ -63,7 +63,7 @@ describe('delivering to queues narrowed with the modern names', () => {
     partition: 0,
     seq,
     redeliveries: 0,
-    payload: { outboxId: String(seq), txId: seq, notice: { v: 1, kind: 'message', realmId: 1, message: msg, users: users.map((id) => ({ id, flags: [] })), publicStream } },
+    payload: { outboxId: String(seq), txId: seq, notice: { v: NOTICE_VERSION, kind: 'message', realmId: 1, message: msg, users: users.map((id) => ({ id, flags: [] })), publicStream } },
   });
   const queue = (id: string, userId: number, narrow: [string, string][]): QueueDescriptor =>
     queueDescriptor({ id, userId, narrow, lastActivity: Date.now() });

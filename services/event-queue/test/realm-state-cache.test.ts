@@ -95,11 +95,12 @@ describe('realm state version', () => {
     pointer: { type: 'pointer', pointer: 1 },
     presence: {
       type: 'presence',
+      user_id: person.user_id,
       email: person.email,
       server_timestamp: 0,
       presence: { website: { client: 'website', status: 'active', timestamp: 0, pushable: false } },
     },
-    typing: { type: 'typing', op: 'start', sender: person, recipients: [person] },
+    typing: { type: 'typing', op: 'start', message_type: 'direct', sender: person, recipients: [person] },
     realm_user: { type: 'realm_user', op: 'update', person: { user_id: 1, full_name: 'Iago' } },
     stream: { type: 'stream', op: 'vacate', streams: [] },
     realm_emoji: { type: 'realm_emoji', op: 'update', realm_emoji: {} },

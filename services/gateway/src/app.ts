@@ -14,8 +14,10 @@ import {
   setRouteTemplate,
   type OpenApiDocument,
 } from '@chat/http';
+import { SERVER_EMOJI_DATA_PATH } from '@chat/contracts';
 import type { Logger } from '@chat/log';
 import { authenticateRoute, realmResolver } from './authenticate';
+import { serveEmojiData } from './emoji-data';
 import { ROUTES } from './route-table';
 
 /** The OpenAPI document of every route the gateway serves. */
@@ -72,6 +74,7 @@ export function buildGateway(deps: GatewayDeps): Express {
   }
   addMethodNotAllowed(router, ROUTES);
   app.use(API_PREFIX, router);
+  app.get(SERVER_EMOJI_DATA_PATH, serveEmojiData());
   app.use(notFoundHandler);
   app.use(errorMiddleware(deps.logger));
   return app;

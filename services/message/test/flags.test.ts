@@ -21,7 +21,7 @@ describe('POST /messages/flags and mark-as-read', () => {
       expect(res.body).toEqual({ result: 'success', msg: '', messages: [a, b] });
     });
     expect(notices).toEqual([
-      { v: 1, kind: 'event', realmId: h.realmId, event: { type: 'update_message_flags', operation: 'add', flag: 'read', messages: [a, b], all: false }, userIds: [othello] },
+      { v: 2, kind: 'event', realmId: h.realmId, event: { type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: [a, b], all: false }, userIds: [othello] },
     ]);
     eventsOf(notices).forEach(expectValidEvent);
     expect(await flagsOf('othello@zulip.com', a)).toEqual(['read']);

@@ -27,7 +27,7 @@ describe('POST /messages (stream messages)', () => {
     expect(rows).toHaveLength(5);
     const outbox = await db.knex('outbox').orderBy('id', 'desc').first();
     const notice = typeof outbox.payload === 'string' ? JSON.parse(outbox.payload) : outbox.payload;
-    expect(notice).toMatchObject({ v: 1, kind: 'message', publicStream: true, message: { id: res.body.id, subject: 'Castle' } });
+    expect(notice).toMatchObject({ v: 2, kind: 'message', publicStream: true, message: { id: res.body.id, subject: 'Castle' } });
     expect(notice.users).toHaveLength(5);
   });
 

@@ -19,6 +19,7 @@ import { userGroupEndpoints } from './routes/user-groups';
 import { alertWordEndpoints } from './routes/alert-words';
 import { realmEndpoints } from './routes/realm';
 import { profileFieldEndpoints } from './routes/profile-fields';
+import { mutedUserEndpoints, pushTokenEndpoints } from './routes/modern';
 
 export interface SettingsDeps {
   config: Config;
@@ -63,6 +64,8 @@ export function endpoints(deps: SettingsDeps): AnyEndpoint[] {
     ...alertWordEndpoints(ctx),
     ...realmEndpoints(ctx),
     ...profileFieldEndpoints(ctx),
+    ...mutedUserEndpoints(ctx),
+    ...pushTokenEndpoints(ctx),
   ];
 }
 

@@ -95,14 +95,14 @@ describe('presence', () => {
   });
 });
 
-describe('PUT /users/me/status', () => {
+describe('POST /users/me/status', () => {
   let h: Harness;
   beforeAll(async () => {
     h = await startSettings();
   });
   afterAll(() => h.close());
   const put = async (email: string, form: Record<string, string>) =>
-    request(h.app).put('/api/v1/users/me/status').set(await h.headers(email)).type('form').send(form);
+    request(h.app).post('/api/v1/users/me/status').set(await h.headers(email)).type('form').send(form);
 
   it('sets away and the status text, with a user_status event carrying what changed', async () => {
     const hamlet = await h.user('hamlet@zulip.com');
@@ -141,8 +141,8 @@ describe('presence and status never answer 500 to bad input', () => {
     ['post', '/users/me/presence', { status: 'a\u0000b' }],
     ['get', '/users/a%00b@zulip.com/presence', {}],
     ['get', `/users/${'x'.repeat(300)}@zulip.com/presence`, {}],
-    ['put', '/users/me/status', { status_text: 'a\u0000b' }],
-    ['put', '/users/me/status', { away: 'true', client: 'a\u0000b' }],
+    ['post', '/users/me/status', { status_text: 'a\u0000b' }],
+    ['post', '/users/me/status', { away: 'true', client: 'a\u0000b' }],
   ] as const)('%s %s %j', async (method, path, form) => {
     const headers = await h.headers('hamlet@zulip.com');
     const res = await request(h.app)[method](`/api/v1${path}`).set(headers).type('form').send(form);

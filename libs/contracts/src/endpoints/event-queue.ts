@@ -14,6 +14,10 @@ const registerParams = {
   fetch_event_types: p.json<string[]>({ schema: stringList }),
   narrow: p.json<unknown>({ schema: { type: 'array' } }),
   queue_lifespan_secs: p.int({ default: 0 }),
+  // An object of capability names: unknown names are a newer client's and are ignored.
+  client_capabilities: p.json<Record<string, unknown>>({ schema: { type: 'object' } }),
+  // Presences keyed by user id in the modern shape (Zulip's slim_presence).
+  slim_presence: p.bool({ default: false }),
 };
 
 export const eventQueueEndpoints = declareEndpoints('event-queue', {

@@ -4,9 +4,9 @@
  * The service's domain raises the same errors and truncates content the same way, from here.
  */
 import { ApiError, badRequest, invalidArgument, notFound } from '@chat/errors';
+import { MAX_MESSAGE_LENGTH } from '../limits';
 import * as p from '../params';
 
-export const MAX_MESSAGE_LENGTH = 10000;
 const TRUNCATION_MARK = '\n[message truncated]';
 
 export function invalidMessage() {

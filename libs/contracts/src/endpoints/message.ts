@@ -28,7 +28,6 @@ import { messageFileEndpoints } from './message-files';
 export {
   invalidMessage,
   invalidStreamId,
-  MAX_MESSAGE_LENGTH,
   nulInContent,
   truncateContent,
   type BareIdTo,

@@ -132,6 +132,8 @@ export const settingsPreferenceEndpoints = {
       status: p.string({ required: true }),
       ping_only: p.bool({ default: false }),
       new_user_input: p.bool({ default: false }),
+      // The realm's presences keyed by user id, in the modern shape.
+      slim_presence: p.bool({ default: false }),
     },
     // Not with ping_only.
     success: { presences: 'object?', server_timestamp: 'number?' },
@@ -153,7 +155,7 @@ export const settingsPreferenceEndpoints = {
     success: { presence: 'object' },
   },
   updateStatus: {
-    method: 'PUT',
+    method: 'POST',
     path: '/users/me/status',
     auth: 'user',
     summary: "Set the caller's status: away, and a status text",

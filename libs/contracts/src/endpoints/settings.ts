@@ -6,6 +6,7 @@ import { badRequest } from '@chat/errors';
 import { declareEndpoints } from '../contract';
 import * as p from '../params';
 import { nonNegativeInt } from '../validators';
+import { settingsModernEndpoints } from './settings-modern';
 import { settingsPreferenceEndpoints, text } from './settings-preferences';
 
 export { REALM_PROPERTY_TYPES, type RealmProperty } from './settings-realm';
@@ -34,6 +35,8 @@ export const settingsEndpoints = declareEndpoints('settings', {
     success: {
       authentication_methods: 'object',
       zulip_version: 'string',
+      zulip_feature_level: 'integer',
+      zulip_merge_base: 'string',
       service_version: 'string',
       push_notifications_enabled: 'boolean',
       is_incompatible: 'boolean',
@@ -41,6 +44,8 @@ export const settingsEndpoints = declareEndpoints('settings', {
       require_email_format_usernames: 'boolean',
       external_authentication_methods: 'array',
       realm_uri: 'string?',
+      realm_url: 'string?',
+      realm_web_public_access_enabled: 'boolean?',
       realm_name: 'string?',
       realm_icon: 'string?',
       realm_description: 'string?',
@@ -245,4 +250,5 @@ export const settingsEndpoints = declareEndpoints('settings', {
     success: { api_key: 'string' },
   },
   ...settingsPreferenceEndpoints,
+  ...settingsModernEndpoints,
 });

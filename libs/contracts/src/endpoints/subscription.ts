@@ -1,6 +1,7 @@
 /** The subscription service: streams, subscriptions, muted topics and default streams. */
 import { badRequest } from '@chat/errors';
 import { declareEndpoints } from '../contract';
+import { MAX_STREAM_DESCRIPTION_LENGTH } from '../limits';
 import * as p from '../params';
 import {
   checkBool,
@@ -16,8 +17,6 @@ import {
   validatedJson,
 } from '../validators';
 
-export const MAX_STREAM_NAME_LENGTH = 60;
-export const MAX_DESCRIPTION_LENGTH = 1024;
 
 /** check_stream_name's answer to a NUL, for a name in a list as for one alone. */
 export function nulInStreamName(name: string) {
@@ -47,7 +46,7 @@ const streamRequests = validatedJson<StreamRequest[]>(
       [['name', checkString]],
       [
         ['color', checkColor],
-        ['description', checkCappedString(MAX_DESCRIPTION_LENGTH)],
+        ['description', checkCappedString(MAX_STREAM_DESCRIPTION_LENGTH)],
       ],
     ),
   ),
@@ -65,7 +64,7 @@ const propertyChanges = validatedJson<PropertyChange[]>(
 
 function description(raw: string, name: string): string {
   const value = jsonOrPlainString(raw);
-  const error = checkCappedString(MAX_DESCRIPTION_LENGTH)(name, value);
+  const error = checkCappedString(MAX_STREAM_DESCRIPTION_LENGTH)(name, value);
   if (error) throw badRequest(error);
   return value;
 }

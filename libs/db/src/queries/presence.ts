@@ -27,6 +27,7 @@ export function presenceStatusName(status: number): 'active' | 'idle' {
 }
 
 interface PresenceRow {
+  user_id: number;
   email: string;
   client: string;
   status: number;
@@ -56,7 +57,7 @@ async function presenceRows(db: Executor, realmId: number, userId?: number): Pro
     .where({ 'p.realm_id': realmId, 'u.is_active': true, 'u.is_bot': false })
     .where('p.timestamp', '>=', new Date(Date.now() - PRESENCE_HORIZON_MS))
     .orderBy([{ column: 'p.user_id' }, { column: 'p.timestamp' }, { column: 'p.id' }])
-    .select('u.email', 'p.client', 'p.status', 'p.timestamp');
+    .select('p.user_id', 'u.email', 'p.client', 'p.status', 'p.timestamp');
   if (userId !== undefined) query.where('p.user_id', userId);
   return query;
 }
@@ -67,10 +68,36 @@ function groupByEmail(rows: PresenceRow[]): UserPresenceDict {
   return Object.fromEntries([...byEmail].map(([email, userRows]) => [email, userDict(userRows)]));
 }
 
+/** A user's presence in the modern shape (slim_presence): when last active, and when last seen at all. */
+export interface ModernPresence {
+  active_timestamp: number;
+  idle_timestamp: number;
+}
+
+/**
+ * Every active human's presence by user id in the modern shape (Zulip's slim_presence): the
+ * latest time any client was active (0 if none ever was), and the latest time any was seen.
+ */
+export async function realmModernPresences(db: Executor, realmId: number): Promise<Record<string, ModernPresence>> {
+  if (await presenceDisabled(db, realmId)) return {};
+  const result: Record<string, ModernPresence> = {};
+  for (const row of await presenceRows(db, realmId)) {
+    const seconds = Math.floor(new Date(row.timestamp).getTime() / 1000);
+    const entry = (result[String(row.user_id)] ??= { active_timestamp: 0, idle_timestamp: 0 });
+    entry.idle_timestamp = Math.max(entry.idle_timestamp, seconds);
+    if (row.status === PRESENCE_ACTIVE) entry.active_timestamp = Math.max(entry.active_timestamp, seconds);
+  }
+  return result;
+}
+
+async function presenceDisabled(db: Executor, realmId: number): Promise<boolean> {
+  const realm: { settings: Record<string, unknown> | null } | undefined = await db('realms').where({ id: realmId }).first('settings');
+  return realm?.settings?.presence_disabled === true;
+}
+
 /** Every active human's presence in the realm, by e-mail; empty when the realm disabled presence. */
 export async function realmPresences(db: Executor, realmId: number): Promise<UserPresenceDict> {
-  const realm: { settings: Record<string, unknown> | null } | undefined = await db('realms').where({ id: realmId }).first('settings');
-  if (realm?.settings?.presence_disabled === true) return {};
+  if (await presenceDisabled(db, realmId)) return {};
   return groupByEmail(await presenceRows(db, realmId));
 }
 

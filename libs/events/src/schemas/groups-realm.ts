@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox';
-import { closedObject, defineEvent, eventObject, int, ints, str, strs, stringEnum } from './define';
+import { bool, closedObject, defineEvent, eventObject, int, ints, str, strs, stringEnum } from './define';
 
 /**
  * Events of user groups, alert words, custom profile fields and realm administration (settings
  * service), in Zulip 2.1's shapes (zerver/lib/actions.py): one schema per event type, a union
  * over its ops.
  */
-export const UserGroupDict = closedObject({ id: int, name: str, description: str, members: ints });
+export const UserGroupDict = closedObject({ id: int, name: str, description: str, members: ints, direct_subgroup_ids: ints, is_system_group: bool });
 
 export const ProfileFieldDict = closedObject({ id: int, name: str, type: int, hint: str, field_data: str, order: int });
 

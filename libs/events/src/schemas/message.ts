@@ -17,10 +17,12 @@ const reactionType = stringEnum(['unicode_emoji', 'realm_emoji', 'zulip_extra_em
 
 const DisplayUser = closedObject({ email: str, full_name: str, short_name: str, id: int, is_mirror_dummy: bool });
 
+/** user_id from feature level 2; `user` is 2.1's, kept for older clients. */
 const MessageReaction = closedObject({
   emoji_name: str,
   emoji_code: str,
   reaction_type: reactionType,
+  user_id: int,
   user: closedObject({ email: str, id: int, full_name: str }),
 });
 
@@ -81,6 +83,7 @@ export const UpdateMessageEvent = Type.Object(
     message_id: int,
     message_ids: ints,
     edit_timestamp: int,
+    rendering_only: bool,
     flags,
     stream_name: Type.Optional(str),
     // Content edits.
@@ -110,25 +113,41 @@ export const UpdateMessageEvent = Type.Object(
 /** What the deletion of a stream message and of a private message share. */
 const deleteMessageProperties = { type: Type.Literal('delete_message'), id: int, sender: str, sender_id: int, message_id: int };
 
-/** A stream message's deletion names its stream and topic, a private message's its recipient. */
+/**
+ * A stream message's deletion names its stream and topic, a private message's its recipient: one
+ * event per message, as 2.1 sent it. Queues that declared bulk_message_deletion (feature level
+ * 13) get instead one event listing every message deleted together, without the sender.
+ */
 export const DeleteMessageEvent = Type.Union([
   closedObject({ ...deleteMessageProperties, message_type: Type.Literal('stream'), stream_id: int, topic: str }),
   closedObject({ ...deleteMessageProperties, message_type: Type.Literal('private'), recipient_id: int }),
+  closedObject({ type: Type.Literal('delete_message'), id: int, message_ids: ints, message_type: Type.Literal('stream'), stream_id: int, topic: str }),
+  closedObject({ type: Type.Literal('delete_message'), id: int, message_ids: ints, message_type: Type.Literal('private') }),
 ]);
 
+/** Where a message marked unread is (feature level 121), keyed by its id. */
+const MessageDetail = Type.Union([
+  closedObject({ type: Type.Literal('stream'), stream_id: int, topic: str, mentioned: Type.Optional(bool) }),
+  closedObject({ type: Type.Literal('private'), user_ids: ints, mentioned: Type.Optional(bool) }),
+]);
+
+/** `op` is `operation`'s name from feature level 32; both are sent. */
 export const UpdateMessageFlagsEvent = closedObject({
   type: Type.Literal('update_message_flags'),
   id: int,
+  op: stringEnum(['add', 'remove']),
   operation: stringEnum(['add', 'remove']),
   flag: stringEnum(['read', 'starred', 'collapsed']),
   messages: ints,
   all: bool,
+  message_details: Type.Optional(Type.Record(str, MessageDetail)),
 });
 
 export const ReactionEvent = closedObject({
   type: Type.Literal('reaction'),
   id: int,
   op: stringEnum(['add', 'remove']),
+  user_id: int,
   user: closedObject({ user_id: int, email: str, full_name: str }),
   message_id: int,
   emoji_name: str,

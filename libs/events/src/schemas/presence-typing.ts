@@ -11,6 +11,8 @@ const Person = closedObject({ user_id: int, email: str });
 export const ClientPresence = closedObject({ client: str, status: stringEnum(['active', 'idle']), timestamp: int, pushable: bool });
 
 export const PresenceEvent = eventObject('presence', {
+  // Today's clients key presence by user id; 2.1's by e-mail.
+  user_id: int,
   email: str,
   server_timestamp: num,
   presence: Type.Record(str, ClientPresence, { minProperties: 1, maxProperties: 1 }),
@@ -18,11 +20,19 @@ export const PresenceEvent = eventObject('presence', {
 
 export const UserStatusEvent = eventObject('user_status', { user_id: int, away: Type.Optional(bool), status_text: Type.Optional(str) });
 
-export const TypingEvent = eventObject('typing', {
-  op: stringEnum(['start', 'stop']),
-  sender: Person,
-  recipients: Type.Array(Person, { minItems: 1 }),
-});
+/**
+ * A private conversation's typing names its members; a topic's (feature level 58, only for
+ * queues with stream_typing_notifications) its stream and topic.
+ */
+export const TypingEvent = Type.Union([
+  eventObject('typing', {
+    op: stringEnum(['start', 'stop']),
+    message_type: Type.Literal('direct'),
+    sender: Person,
+    recipients: Type.Array(Person, { minItems: 1 }),
+  }),
+  eventObject('typing', { op: stringEnum(['start', 'stop']), message_type: Type.Literal('stream'), sender: Person, stream_id: int, topic: str }),
+]);
 
 export const presenceTypingEvents = {
   presence: defineEvent(PresenceEvent),

@@ -14,6 +14,10 @@ export const AddedPerson = closedObject({
   email: str,
   user_id: int,
   is_admin: bool,
+  is_owner: bool,
+  role: int,
+  avatar_version: int,
+  delivery_email: Type.Union([str, Type.Null()]),
   full_name: str,
   avatar_url: str,
   timezone: str,
@@ -33,6 +37,8 @@ export const UpdatedPerson = Type.Object(
     full_name: Type.Optional(str),
     is_admin: Type.Optional(bool),
     is_guest: Type.Optional(bool),
+    role: Type.Optional(int),
+    avatar_version: Type.Optional(int),
     timezone: Type.Optional(str),
     bot_owner_id: Type.Optional(nullableInt),
     avatar_url: Type.Optional(str),
@@ -127,7 +133,11 @@ export const UserSettingsEvent = eventObject('user_settings', {
   language_name: Type.Optional(str),
 });
 
+/** The user's whole muted-users list after a change (feature level 48). */
+export const MutedUsersEvent = eventObject('muted_users', { muted_users: Type.Array(closedObject({ id: int, timestamp: int })) });
+
 export const settingsEvents = {
+  muted_users: defineEvent(MutedUsersEvent),
   realm_user: defineEvent(RealmUserEvent, { realmWide: true }),
   realm_bot: defineEvent(RealmBotEvent, { realmWide: true }),
   realm_emoji: defineEvent(RealmEmojiEvent, { realmWide: true }),

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { bool, closedObject, defineEvent, eventObject, int, nullableBool, nullableInt, str, strs, stringEnum } from './define';
+import { bool, closedObject, defineEvent, eventObject, int, ints, nullableBool, nullableInt, str, stringEnum } from './define';
 
 /**
  * Events of the subscription service (Zulip 2.1's shapes, behaviour notes 3.6 and 3.7): one schema
@@ -16,6 +16,9 @@ const streamDictProperties = {
   is_announcement_only: bool,
   history_public_to_subscribers: bool,
   first_message_id: nullableInt,
+  date_created: int,
+  stream_post_policy: int,
+  message_retention_days: nullableInt,
 };
 
 /** Zulip's Stream.to_dict(). */
@@ -51,9 +54,12 @@ export const SubscriptionProperty = stringEnum([
   'wildcard_mentions_notify',
 ]);
 
-/** A stream's peers changed: one user joined or left the named streams. */
+/**
+ * A stream's peers changed: these users joined or left these streams. Ids and lists from feature
+ * level 35 (2.1 named one user and the streams), for every client, as Zulip does.
+ */
 function peerEvent<Op extends string>(op: Op) {
-  return eventObject('subscription', { op: Type.Literal(op), subscriptions: strs, user_id: int });
+  return eventObject('subscription', { op: Type.Literal(op), stream_ids: ints, user_ids: ints });
 }
 
 export const SubscriptionEvent = Type.Union([
@@ -96,7 +102,8 @@ export const StreamEvent = Type.Union([
 ]);
 
 /** The user's muted topics as a whole: [stream name, topic] pairs. */
-export const MutedTopicsEvent = eventObject('muted_topics', { muted_topics: Type.Array(Type.Tuple([str, str])) });
+/** [stream name, topic, when muted]: the time is there from feature level 1 (2.1 sent pairs). */
+export const MutedTopicsEvent = eventObject('muted_topics', { muted_topics: Type.Array(Type.Tuple([str, str, int])) });
 
 /** Zulip's UserTopic.VisibilityPolicy: 0 inherit (no row), 1 muted, 2 unmuted, 3 followed. */
 export const VisibilityPolicy = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2), Type.Literal(3)]);

@@ -6,13 +6,13 @@
  * bus adapter only after this resolves.
  */
 import { dedupPosition, type BusRecord } from '@chat/bus';
-import { finalizeMessage, NOTICE_VERSION, type ClientEvent, type EventOf, type MessageNotice, type UserEventNotice } from '@chat/events';
+import { DELIVERABLE_NOTICE_VERSIONS, finalizeMessage, inAudience, type ClientEvent, type EventOf, type MessageNotice, type UserEventNotice } from '@chat/events';
 import type { AppendEntry, QueueDescriptor, QueueStore } from '@chat/queue-store';
 import { acceptsEventType, matchesNarrow } from '../domain/event-filter';
 
 export async function deliverRecord(store: QueueStore, record: BusRecord): Promise<number> {
   const { notice } = record.payload;
-  if (notice.v !== NOTICE_VERSION) {
+  if (!DELIVERABLE_NOTICE_VERSIONS.includes(notice.v)) {
     // Leave it for a replica that knows this version (a rolling upgrade); the bus redelivers it.
     throw new Error(`unknown notice version ${String(notice.v)}`);
   }
@@ -56,7 +56,7 @@ async function eventEntries(store: QueueStore, notice: UserEventNotice): Promise
   const queues = await store.queuesOfUsers(notice.userIds);
   const withoutSubscribers = hasSubscriberLists(notice.event) ? stripSubscribers(notice.event) : notice.event;
   return queues
-    .filter((queue) => acceptsEventType(queue, notice.event.type))
+    .filter((queue) => acceptsEventType(queue, notice.event.type) && inAudience(queue.capabilities, notice.audience))
     .map((queue) => ({ queueId: queue.id, event: queue.includeSubscribers ? notice.event : withoutSubscribers }));
 }
 

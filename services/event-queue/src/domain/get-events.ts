@@ -14,8 +14,11 @@ import type { EventQueueDeps } from '../app';
  */
 export function heartbeatDelayMs(fixedSecs: number | null = null): number {
   if (fixedSecs !== null) return fixedSecs * 1000;
-  return (45 + Math.floor(Math.random() * 11)) * 1000;
+  return (MIN_HEARTBEAT_SECS + Math.floor(Math.random() * (MAX_HEARTBEAT_SECS - MIN_HEARTBEAT_SECS + 1))) * 1000;
 }
+
+const MIN_HEARTBEAT_SECS = 45;
+export const MAX_HEARTBEAT_SECS = 55;
 
 export interface PollRequest {
   userId: number;

@@ -5,10 +5,12 @@
  */
 import type { Database } from '@chat/db';
 import { ApiError, badRequest, plainError } from '@chat/errors';
+import type { ClientCapability } from '@chat/events';
 import { parseSnapshot, type QueueDescriptor } from '@chat/queue-store';
 import type { EventQueueDeps } from '../app';
 import { SUPPORTED_NARROW_OPERATORS } from './event-filter';
 import { RegisterSlots } from './register-slots';
+import { MAX_HEARTBEAT_SECS } from './get-events';
 import { fetchInitialState } from './state';
 import { readRealmStateVersion, RealmStateCache } from './state/realm-cache';
 
@@ -31,6 +33,9 @@ export interface RegisterRequest {
   fetchEventTypes: string[] | null;
   narrow: unknown;
   lifespanSecs: number;
+  capabilities: ClientCapability[];
+  /** Presences keyed by user id (Zulip's slim_presence), else by e-mail as in 2.1. */
+  slimPresence: boolean;
 }
 
 /** Accepts the spec's single pair ["stream","Denmark"] and Zulip's list of pairs. */
@@ -65,6 +70,7 @@ export async function allocateQueue(deps: EventQueueDeps, request: RegisterReque
     allPublicStreams: request.allPublicStreams,
     includeSubscribers: request.includeSubscribers,
     ...(request.isGuest ? { guest: true } : {}),
+    ...(request.capabilities.length > 0 ? { capabilities: [...request.capabilities] } : {}),
     clientName: request.clientName,
     timeoutSecs: lifespan,
     lastActivity: Date.now(),
@@ -126,7 +132,13 @@ export async function registerQueue(deps: EventQueueDeps, request: RegisterReque
             wanted,
             clientGravatar: request.clientGravatar,
             includeSubscribers: request.includeSubscribers,
-            externalHost: deps.config.externalHost,
+            capabilities: request.capabilities,
+            slimPresence: request.slimPresence,
+            server: {
+              externalHost: deps.config.externalHost,
+              maxFileUploadSizeMb: deps.config.maxFileUploadSizeMb,
+              longestPollSecs: deps.config.heartbeatSecs ?? MAX_HEARTBEAT_SECS,
+            },
             apiKeySecret: deps.config.apiKeySecret,
           },
           cache.forVersion(version),

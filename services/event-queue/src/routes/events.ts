@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { badEventQueueId, plainError } from '@chat/errors';
 import { eventQueueEndpoints as api, type ParamValues } from '@chat/contracts';
+import { declaredCapabilities } from '@chat/events';
 import { clientName, implement, RESPONDED } from '@chat/http';
 import { answerJson } from '../answer-json';
 import type { EventQueueDeps } from '../app';
@@ -28,6 +29,8 @@ function registerRequest(
     fetchEventTypes: params.fetch_event_types ?? null,
     narrow: params.narrow,
     lifespanSecs: params.queue_lifespan_secs,
+    capabilities: declaredCapabilities(params.client_capabilities),
+    slimPresence: params.slim_presence,
   };
 }
 

@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import { writeNotices, type UserRow } from '@chat/db';
 import { badRequest } from '@chat/errors';
-import { userEventNotice, type EventOf } from '@chat/events';
+import { deleteMessageNotices } from './delete-notices';
 import { accessMessage } from './access';
 import { messagePolicy } from './realm-policy';
 
@@ -28,11 +28,8 @@ export async function doDeleteMessage(db: Knex, user: UserRow, messageId: number
     // Someone else deleted it between our read and this transaction.
     if (removed === 0) throw badRequest('Message already deleted');
     await trx('user_messages').where({ message_id: message.id }).del();
-    const deleted = { type: 'delete_message', sender: sender?.email ?? '', sender_id: message.sender_id, message_id: message.id } as const;
-    const event: EventOf<'delete_message'> =
-      message.stream_id === null
-        ? { ...deleted, message_type: 'private', recipient_id: message.recipient_id }
-        : { ...deleted, message_type: 'stream', stream_id: message.stream_id, topic: message.subject };
-    await writeNotices(trx, [userEventNotice(message.realm_id, event, users.map((u) => u.user_id))]);
+    const deleted = { id: message.id, senderId: message.sender_id, senderEmail: sender?.email ?? '', holders: users.map((u) => u.user_id) };
+    const place = message.stream_id === null ? { recipientId: message.recipient_id } : { streamId: message.stream_id, topic: message.subject };
+    await writeNotices(trx, deleteMessageNotices(message.realm_id, [deleted], place));
   });
 }

@@ -7,7 +7,7 @@
 import type { Knex } from 'knex';
 import { anyOf, getStreamById, isSubscribed, writeNotices, type UserRow } from '@chat/db';
 import { ApiError } from '@chat/errors';
-import { userEventNotice } from '@chat/events';
+import { deleteMessageNotices } from './delete-notices';
 import { invalidStreamId } from './access';
 
 export async function doDeleteTopic(db: Knex, user: UserRow, streamId: number, topic: string): Promise<void> {
@@ -36,19 +36,15 @@ export async function doDeleteTopic(db: Knex, user: UserRow, streamId: number, t
       .select('message_id', 'user_id');
     await trx('user_messages').whereRaw(...anyOf('message_id', ids)).del();
     await trx('messages').whereRaw(...anyOf('id', ids)).del();
-    const notices = messages.map((message) =>
-      userEventNotice(
+    // Topics compare case-insensitively: each spelling is its own place, as the messages say.
+    const spellings = [...new Set(messages.map((m) => m.subject))];
+    const notices = spellings.flatMap((topic) =>
+      deleteMessageNotices(
         user.realm_id,
-        {
-          type: 'delete_message',
-          sender: message.sender_email,
-          sender_id: message.sender_id,
-          message_id: message.id,
-          message_type: 'stream',
-          stream_id: stream.id,
-          topic: message.subject,
-        },
-        holders.filter((h) => h.message_id === message.id).map((h) => h.user_id),
+        messages
+          .filter((m) => m.subject === topic)
+          .map((m) => ({ id: m.id, senderId: m.sender_id, senderEmail: m.sender_email, holders: holders.filter((h) => h.message_id === m.id).map((h) => h.user_id) })),
+        { streamId: stream.id, topic },
       ),
     );
     await writeNotices(trx, notices);

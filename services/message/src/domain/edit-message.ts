@@ -95,9 +95,13 @@ export async function doUpdateMessage(db: Knex, renderer: Renderer, user: UserRo
       user_id: user.id,
       message_id: current.id,
       edit_timestamp: timestamp,
+      // A user's edit; Zulip's re-renderings of old messages set it true (feature level 114).
+      rendering_only: false,
     };
     let stream = current.stream_id === null ? undefined : await getStreamById(trx, user.realm_id, current.stream_id);
     if (stream) event.stream_name = stream.name;
+    // Every stream message's edit names its stream (feature level 112), not only a topic move.
+    if (current.stream_id !== null) event.stream_id = current.stream_id;
 
     const ums: { user_id: number; flags: number }[] = await trx('user_messages').where({ message_id: current.id }).select('user_id', 'flags');
     const priorMentioned = ums.filter((um) => (um.flags & FLAG_BITS.mentioned!) !== 0).map((um) => um.user_id);

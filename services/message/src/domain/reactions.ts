@@ -84,6 +84,7 @@ async function notifyReaction(
   const event: EventOf<'reaction'> = {
     type: 'reaction',
     op,
+    user_id: user.id,
     user: { user_id: user.id, email: user.email, full_name: user.full_name },
     message_id: messageId,
     ...reaction,

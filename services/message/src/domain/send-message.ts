@@ -16,13 +16,14 @@ import {
   getUserById,
   isSubscribed,
   userGroupMemberIds,
+  usersWhoMuted,
   writeNotices,
   type StreamRow,
   type UserRow,
 } from '@chat/db';
-import { nulInContent, truncateContent, type SendTo } from '@chat/contracts';
+import { MAX_STREAM_NAME_LENGTH, MAX_TOPIC_LENGTH, nulInContent, truncateContent, type SendTo } from '@chat/contracts';
 import { ApiError, badRequest, invalidArgument, streamDoesNotExist } from '@chat/errors';
-import type { MessageNotice, MessageRecipient } from '@chat/events';
+import { NOTICE_VERSION, type MessageNotice, type MessageRecipient } from '@chat/events';
 import type { Renderer } from '@chat/render-pool';
 import { flagBits, sentByHuman } from './flags';
 import type { KeyGuard } from './idempotency';
@@ -42,8 +43,6 @@ import { streamRecipientsWithAlertWords } from '../store/stream-recipients';
 
 // Declared with the parameters (POST /messages/render truncates as a send does); edits use it too.
 export { truncateContent };
-export const MAX_TOPIC_LENGTH = 60;
-export const MAX_STREAM_NAME_LENGTH = 60;
 
 /** Zulip's cross-realm bots: they may post anywhere (announcement-only streams included). */
 const CROSS_REALM_BOT_LOCAL_PARTS = new Set(['notification-bot', 'welcome-bot', 'emailgateway']);
@@ -195,11 +194,13 @@ function recipientFlags(
   mentioned: Set<number>,
   wildcard: boolean,
   alerted: Set<number> = new Set(),
+  /** Recipients who muted the sender: the message arrives read for them (Zulip from level 48). */
+  mutedBy: Set<number> = new Set(),
 ): MessageRecipient[] {
   const humanSender = sentByHuman(checked.client);
   return userIds.map((id) => {
     const flags: string[] = [];
-    if (id === checked.sender.id && humanSender) flags.push('read');
+    if ((id === checked.sender.id && humanSender) || mutedBy.has(id)) flags.push('read');
     if (mentioned.has(id)) flags.push('mentioned');
     if (wildcard) flags.push('wildcard_mentioned');
     if (alerted.has(id)) flags.push('has_alert_word');
@@ -234,7 +235,8 @@ export async function doSendMessage(db: Knex, renderer: Renderer, checked: Check
     // @*group* mentions mention each member; alert words flag the recipients whose word appears.
     const mentioned = new Set([...rendered.mentionedUserIds, ...(await userGroupMemberIds(trx, rendered.mentionedUserGroupIds ?? []))]);
     const alerted = new Set([...alertWords].filter(([, words]) => containsAlertWord(checked.content, words)).map(([userId]) => userId));
-    const users = recipientFlags(checked, userIds, mentioned, rendered.wildcardMentioned, alerted);
+    const mutedBy = await usersWhoMuted(trx, sender.id, userIds);
+    const users = recipientFlags(checked, userIds, mentioned, rendered.wildcardMentioned, alerted, mutedBy);
     const dateSent = new Date();
     const row = {
       realm_id: sender.realm_id,
@@ -269,7 +271,7 @@ export async function doSendMessage(db: Knex, renderer: Renderer, checked: Check
       isMeMessage: rendered.isMeMessage,
     });
     const notice: MessageNotice = {
-      v: 1,
+      v: NOTICE_VERSION,
       kind: 'message',
       realmId: sender.realm_id,
       message,

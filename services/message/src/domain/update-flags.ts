@@ -7,12 +7,22 @@ import { anyOf, getStreamById, isSubscribed, writeNotices, type UserRow } from '
 import { badRequest } from '@chat/errors';
 import { userEventNotice, type EventOf, type UserEventNotice } from '@chat/events';
 import { accessMessage, invalidStreamId } from './access';
+import { messageDetails, type MessageDetails } from './flag-details';
 import { checkEditableFlag, FLAG_BITS, type EditableFlag } from './flags';
 
 type FlagOperation = EventOf<'update_message_flags'>['operation'];
 
-function flagsNotice(user: UserRow, operation: FlagOperation, flag: EditableFlag, messages: number[], all: boolean): UserEventNotice {
-  return userEventNotice(user.realm_id, { type: 'update_message_flags', operation, flag, messages, all }, [user.id]);
+function flagsNotice(
+  user: UserRow,
+  operation: FlagOperation,
+  flag: EditableFlag,
+  messages: number[],
+  all: boolean,
+  details?: MessageDetails,
+): UserEventNotice {
+  const event: EventOf<'update_message_flags'> = { type: 'update_message_flags', op: operation, operation, flag, messages, all };
+  if (details) event.message_details = details;
+  return userEventNotice(user.realm_id, event, [user.id]);
 }
 
 export async function doUpdateMessageFlags(
@@ -41,7 +51,9 @@ export async function doUpdateMessageFlags(
     }
     const change = operation === 'add' ? trx.raw('flags | ?::integer', [bit]) : trx.raw('flags & ~(?::integer)', [bit]);
     await owned.clone().update({ flags: change });
-    await writeNotices(trx, [flagsNotice(user, operation, editableFlag, messages, false)]);
+    // Marking unread says where each message is, so clients can count it without fetching it.
+    const details = operation === 'remove' && editableFlag === 'read' ? await messageDetails(trx, user.id, messages) : undefined;
+    await writeNotices(trx, [flagsNotice(user, operation, editableFlag, messages, false, details)]);
   });
 }
 

@@ -42,6 +42,8 @@ export interface Reaction {
   emoji_name: string;
   emoji_code: string;
   reaction_type: string;
+  /** Feature level 2; `user` is 2.1's form, kept for older clients. */
+  user_id: number;
   user: { email: string; id: number; full_name: string };
 }
 
@@ -137,6 +139,7 @@ export async function reactionsFor(db: Executor, messageIds: number[]): Promise<
       emoji_name: r.emoji_name,
       emoji_code: r.emoji_code,
       reaction_type: r.reaction_type,
+      user_id: r.user_id,
       user: { email: r.email, id: r.user_id, full_name: r.full_name },
     });
     result.set(r.message_id, list);

@@ -9,6 +9,7 @@ import {
   PRESENCE_ACTIVE,
   PRESENCE_IDLE,
   presenceStatusName,
+  realmModernPresences,
   realmPresences,
   USER_STATUS_AWAY,
   USER_STATUS_NORMAL,
@@ -28,11 +29,14 @@ const MAX_STATUS_TEXT = 60;
 export interface PresenceUpdate {
   status: string;
   pingOnly: boolean;
+  /** Answer with the modern per-user-id presences. */
+  slim: boolean;
   client: string;
 }
 
-export async function presenceResponse(ctx: SettingsContext, realmId: number): Promise<Record<string, unknown>> {
-  const presences = await realmPresences(ctx.db.knex, realmId);
+export async function presenceResponse(ctx: SettingsContext, realmId: number, slim: boolean): Promise<Record<string, unknown>> {
+  const db = ctx.db.knex;
+  const presences = slim ? await realmModernPresences(db, realmId) : await realmPresences(db, realmId);
   return { presences, server_timestamp: Date.now() / 1000 };
 }
 
@@ -76,6 +80,7 @@ export async function updatePresence(ctx: SettingsContext, realmId: number, user
     if (realm?.settings?.presence_disabled === true || !(created || becameOnline)) return;
     const event: EventOf<'presence'> = {
       type: 'presence',
+      user_id: actor.id,
       email: actor.email,
       server_timestamp: now.getTime() / 1000,
       presence: {
@@ -89,7 +94,7 @@ export async function updatePresence(ctx: SettingsContext, realmId: number, user
     };
     await writeNotices(trx, [userEventNotice(realmId, event, await activeUserIds(trx, realmId))]);
   });
-  return update.pingOnly ? {} : presenceResponse(ctx, realmId);
+  return update.pingOnly ? {} : presenceResponse(ctx, realmId, update.slim);
 }
 
 /**
@@ -114,7 +119,7 @@ export async function getUserPresence(ctx: SettingsContext, realmId: number, ema
 }
 
 /**
- * PUT /users/me/status (do_update_user_status): sets what was given; the event carries only
+ * POST /users/me/status (do_update_user_status): sets what was given; the event carries only
  * that and goes to every active user of the realm.
  */
 export async function updateUserStatus(

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ZULIP_VERSION } from '@chat/config';
+import { ZULIP_VERSION, ZULIP_VERSION_KEYS } from '@chat/config';
 import { getRealm, realmUri, type RealmRow } from '@chat/db';
 import { escapeHtml } from '@chat/errors';
 import type { SettingsContext } from '../app';
@@ -63,7 +63,7 @@ export async function getServerSettings(
   const methods = authenticationMethods(ctx.config.env === 'development', realm);
   const settings: Record<string, unknown> = {
     authentication_methods: methods,
-    zulip_version: ZULIP_VERSION,
+    ...ZULIP_VERSION_KEYS,
     service_version: ZULIP_VERSION,
     push_notifications_enabled: false,
     is_incompatible: isIncompatible(userAgent),
@@ -73,8 +73,13 @@ export async function getServerSettings(
   };
   if (realm) {
     const realmCount = Number((await ctx.db.knex('realms').count({ n: '*' }).first())?.n ?? 0);
+    const url = realmUri(realm, ctx.config.externalHost, realmCount <= 1);
     Object.assign(settings, {
-      realm_uri: realmUri(realm, ctx.config.externalHost, realmCount <= 1),
+      // realm_url is realm_uri's name from feature level 257; clients still read either.
+      realm_uri: url,
+      realm_url: url,
+      // No realm here is readable without an account.
+      realm_web_public_access_enabled: false,
       realm_name: realm.name,
       realm_icon: `https://secure.gravatar.com/avatar/${createHash('md5').update(realm.string_id.toLowerCase()).digest('hex')}?d=identicon`,
       realm_description: `<p>${escapeHtml(realm.description).replace(/&#39;/g, "'")}</p>`,

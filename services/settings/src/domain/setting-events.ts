@@ -2,11 +2,12 @@
  * The events a change of personal settings sends, as Zulip's do_change_user_setting: per changed
  * setting a user_settings event and, for a setting 2.1 had, its legacy event after it (a 2.1
  * client registered for update_display_settings or update_global_notifications keeps getting
- * exactly what it got); a new timezone is also a realm_user update for everyone, since others
+ * exactly what it got; a queue that declared user_settings_object does not get it, as in Zulip
+ * before feature level 439); a new timezone is also a realm_user update for everyone, since others
  * show the user's local time.
  */
 import type { UserRow } from '@chat/db';
-import { userEventNotice, type ClientEvent, type EventOf, type UserEventNotice } from '@chat/events';
+import { noticesByCapability, userEventNotice, type ClientEvent, type EventOf, type UserEventNotice } from '@chat/events';
 import { DISPLAY_DEFAULTS, NOTIFICATION_DEFAULTS } from '@chat/views';
 import { languageName } from './language-names';
 
@@ -22,14 +23,16 @@ export function settingChangeNotices(
 ): UserEventNotice[] {
   const notices: UserEventNotice[] = [];
   const toUser = (event: ClientEvent) => notices.push(userEventNotice(realmId, event, [user.id]));
+  const legacy = (event: ClientEvent) =>
+    notices.push(...noticesByCapability(realmId, 'user_settings_object', { declared: [], otherwise: [event] }, [user.id]));
   for (const [name, value] of Object.entries(changed)) {
     const languageNamed = name === 'default_language' && typeof value === 'string' ? { language_name: languageName(value) } : {};
     toUser({ type: 'user_settings', op: 'update', property: name, value, ...languageNamed });
     if (name in NOTIFICATION_DEFAULTS) {
-      toUser({ type: 'update_global_notifications', user: user.email, notification_name: name, setting: value });
+      legacy({ type: 'update_global_notifications', user: user.email, notification_name: name, setting: value });
     }
     if (name in DISPLAY_DEFAULTS || name === 'timezone') {
-      toUser({ type: 'update_display_settings', user: user.email, setting_name: name, setting: value });
+      legacy({ type: 'update_display_settings', user: user.email, setting_name: name, setting: value });
     }
   }
   const { timezone } = changed;

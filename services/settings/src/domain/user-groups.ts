@@ -35,8 +35,13 @@ async function checkEditPermission(db: Executor, realmId: number, actorId: numbe
 /** access_user_group_by_id: the group's members and administrators may change it. */
 async function accessGroup(db: Executor, realmId: number, actor: UserRow, groupId: number): Promise<{ id: number; name: string; description: string }> {
   if (!isRowId(groupId)) throw badRequest('Invalid user group');
-  const group = await db('user_groups').where({ id: groupId, realm_id: realmId }).forUpdate().first('id', 'name', 'description');
+  const group: { id: number; name: string; description: string; is_system_group: boolean } | undefined = await db('user_groups')
+    .where({ id: groupId, realm_id: realmId })
+    .forUpdate()
+    .first('id', 'name', 'description', 'is_system_group');
   if (!group) throw badRequest('Invalid user group');
+  // Roles decide a system group's members; nobody edits it (Zulip's "Insufficient permission").
+  if (group.is_system_group) throw badRequest('Insufficient permission');
   if (actor.role !== 'admin') {
     const member = await db('user_group_members').where({ user_group_id: groupId, user_id: actor.id }).first('user_id');
     if (!member) throw badRequest('Only group members and organization administrators can administer this group.');
@@ -78,7 +83,14 @@ export async function createUserGroup(
       const [row] = await trx('user_groups').insert({ realm_id: realmId, name: input.name, description: input.description }).returning('id');
       const id = (row as { id: number }).id;
       if (members.length) await trx('user_group_members').insert(members.map((userId) => ({ user_group_id: id, user_id: userId })));
-      const group = { name: input.name, members: [...members].sort((a, b) => a - b), description: input.description, id };
+      const group = {
+        name: input.name,
+        members: [...members].sort((a, b) => a - b),
+        description: input.description,
+        id,
+        direct_subgroup_ids: [],
+        is_system_group: false,
+      };
       await writeNotices(trx, [userEventNotice(realmId, { type: 'user_group', op: 'add', group }, await activeUserIds(trx, realmId))]);
     });
   } catch (err) {

@@ -1,5 +1,5 @@
 /** The realm's users: list, create, deactivate, reactivate, change (Zulip's zerver/views/users.py). */
-import { getUserByEmail, getUserById, notifyAuthChange, profileDataByUser, writeNotices, type Executor, type Role, type UserRow } from '@chat/db';
+import { getUserByEmail, getUserById, notifyAuthChange, profileDataByUser, ROLE_CODES, writeNotices, type Executor, type Role, type UserRow } from '@chat/db';
 import { ApiError, badRequest, plainError } from '@chat/errors';
 import { userEventNotice, type UserEventNotice } from '@chat/events';
 import type { SettingsContext } from '../app';
@@ -207,6 +207,8 @@ export async function doChangeRole(trx: Executor, target: UserRow, role: Role): 
   if (wasGuest !== (role === 'guest')) {
     notices.push(userEventNotice(target.realm_id, { type: 'realm_user', op: 'update', person: { email: target.email, user_id: target.id, is_guest: role === 'guest' } }, recipients));
   }
+  // Today's clients read the role (feature level 59); 2.1's the flags above.
+  notices.push(userEventNotice(target.realm_id, { type: 'realm_user', op: 'update', person: { user_id: target.id, role: ROLE_CODES[role] } }, recipients));
   await writeNotices(trx, notices);
 }
 

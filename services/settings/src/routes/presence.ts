@@ -13,9 +13,14 @@ function recordedClient(req: Request): string {
 export function presenceEndpoints(ctx: SettingsContext) {
   return [
     implement(api.updatePresence, ({ identity, params, req }) =>
-      updatePresence(ctx, identity.realmId, identity.userId, { status: params.status, pingOnly: params.ping_only, client: recordedClient(req) }),
+      updatePresence(ctx, identity.realmId, identity.userId, {
+        status: params.status,
+        pingOnly: params.ping_only,
+        slim: params.slim_presence,
+        client: recordedClient(req),
+      }),
     ),
-    implement(api.getRealmPresence, ({ identity }) => presenceResponse(ctx, identity.realmId)),
+    implement(api.getRealmPresence, ({ identity }) => presenceResponse(ctx, identity.realmId, false)),
     implement(api.getUserPresence, ({ identity, params }) => getUserPresence(ctx, identity.realmId, params.email)),
     implement(api.updateStatus, ({ identity, params, req }) =>
       updateUserStatus(ctx, identity.realmId, identity.userId, { away: params.away, statusText: params.status_text, client: recordedClient(req) }),

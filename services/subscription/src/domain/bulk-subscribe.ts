@@ -6,7 +6,7 @@
  * `subscription` `peer_add` to those who may see the stream's subscribers.
  */
 import { anyOf, pickStreamColor, type Executor, type StreamRow, type UserRow } from '@chat/db';
-import { userEventNoticeIfAnyRecipient, type Notice } from '@chat/events';
+import { noticesByCapability, userEventNoticeIfAnyRecipient, type Notice } from '@chat/events';
 import {
   activeColorsByUser,
   occupiedStreamIds,
@@ -16,7 +16,7 @@ import {
 } from '../store/subscriptions';
 import { activeUserIds } from '../store/users';
 import { canAccessStreamUserIds, sortedUnique } from './access';
-import { streamDict, subscriptionDicts } from '@chat/views';
+import { streamDict, subscriptionDicts, subscriptionNotificationSettings } from '@chat/views';
 
 export interface BulkSubscribeOptions {
   externalHost: string;
@@ -99,16 +99,23 @@ export async function bulkSubscribe(
       .map(({ stream }) => ({ stream, sub: rowByKey.get(`${user.id}:${stream.id}`)! }));
     if (pairs.length === 0) continue;
     const dicts = await subscriptionDicts(trx, pairs, { externalHost: options.externalHost, subscribers });
-    notices.push(...userEventNoticeIfAnyRecipient(realmId, { type: 'subscription', op: 'add', subscriptions: dicts }, [user.id]));
+    // Inherited notification settings: null for clients that say they understand it, else the user's own.
+    const filled = dicts.map((dict) => ({ ...dict, ...subscriptionNotificationSettings(dict, user) }));
+    notices.push(
+      ...noticesByCapability(
+        realmId,
+        'notification_settings_null',
+        { declared: [{ type: 'subscription', op: 'add', subscriptions: dicts }], otherwise: [{ type: 'subscription', op: 'add', subscriptions: filled }] },
+        [user.id],
+      ),
+    );
   }
 
   for (const stream of streams) {
     const added = subscribed.filter((p) => p.stream.id === stream.id).map((p) => p.user.id);
     if (added.length === 0) continue;
     const peers = (await canAccessStreamUserIds(trx, stream)).filter((id) => !added.includes(id));
-    for (const userId of sortedUnique(added)) {
-      notices.push(...userEventNoticeIfAnyRecipient(realmId, { type: 'subscription', op: 'peer_add', subscriptions: [stream.name], user_id: userId }, peers));
-    }
+    notices.push(...userEventNoticeIfAnyRecipient(realmId, { type: 'subscription', op: 'peer_add', stream_ids: [stream.id], user_ids: sortedUnique(added) }, peers));
   }
   return { subscribed, alreadySubscribed, notices };
 }

@@ -52,9 +52,7 @@ export async function bulkUnsubscribe(
     const gone = sortedUnique(removed.filter((p) => p.stream.id === stream.id).map((p) => p.user.id));
     if (gone.length === 0) continue;
     const peers = (await canAccessStreamUserIds(trx, stream)).filter((id) => !gone.includes(id));
-    for (const userId of gone) {
-      notices.push(...userEventNoticeIfAnyRecipient(realmId, { type: 'subscription', op: 'peer_remove', subscriptions: [stream.name], user_id: userId }, peers));
-    }
+    notices.push(...userEventNoticeIfAnyRecipient(realmId, { type: 'subscription', op: 'peer_remove', stream_ids: [stream.id], user_ids: gone }, peers));
   }
 
   const vacated = streams.filter((s) => occupiedBefore.has(s.id) && !occupiedAfter.has(s.id));

@@ -1,3 +1,4 @@
+import { MAX_STREAM_NAME_LENGTH } from '@chat/contracts';
 import type { Executor, StreamRow } from '@chat/db';
 import { userEventNoticeIfAnyRecipient, type Notice } from '@chat/events';
 import { streamNameInUse } from '../store/subscriptions';
@@ -5,8 +6,6 @@ import { activeNonGuestUserIds } from '../store/users';
 import { canAccessStreamUserIds } from './access';
 import { defaultStreamsNotice } from './default-streams';
 import { streamDict } from '@chat/views';
-
-const MAX_NAME_LENGTH = 60;
 
 /**
  * Zulip's do_deactivate_stream, inside the caller's transaction: every subscription ends, the
@@ -18,10 +17,10 @@ export async function deactivateStream(trx: Executor, stream: StreamRow): Promis
   const affected = await canAccessStreamUserIds(trx, stream);
   await trx('subscriptions').where({ stream_id: stream.id, active: true }).update({ active: false });
 
-  let newName = `!DEACTIVATED:${stream.name}`.slice(0, MAX_NAME_LENGTH);
+  let newName = `!DEACTIVATED:${stream.name}`.slice(0, MAX_STREAM_NAME_LENGTH);
   // An earlier stream of the same name may already carry the prefix: add "!" until it is unique.
   for (let i = 0; i < 20 && (await streamNameInUse(trx, stream.realm_id, newName)); i++) {
-    newName = `!${newName}`.slice(0, MAX_NAME_LENGTH);
+    newName = `!${newName}`.slice(0, MAX_STREAM_NAME_LENGTH);
   }
   await trx('streams').where({ id: stream.id }).update({ name: newName, deactivated: true, invite_only: true });
 

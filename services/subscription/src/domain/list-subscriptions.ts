@@ -1,4 +1,4 @@
-import type { Executor, StreamRow } from '@chat/db';
+import { getUserById, type Executor, type StreamRow } from '@chat/db';
 import type { SubscriptionDeps } from '../app';
 import { subscriberIdsByStream, type SubscriptionRow } from '../store/subscriptions';
 import { byCodePoint, subscriptionDicts } from '@chat/views';
@@ -11,10 +11,13 @@ import { anyOf } from '@chat/db';
  */
 export async function listSubscriptions(
   deps: SubscriptionDeps,
+  realmId: number,
   userId: number,
   includeSubscribers: boolean,
 ): Promise<Record<string, unknown>[]> {
   const db = deps.db.knex;
+  // Answers always carry booleans, an inherited setting filled from the user's own.
+  const user = await getUserById(db, realmId, userId);
   const rows: (SubscriptionRow & { stream: StreamRow })[] = (
     await db('subscriptions as sub')
       .join('streams as s', 's.id', 'sub.stream_id')
@@ -29,7 +32,7 @@ export async function listSubscriptions(
   return subscriptionDicts(
     db,
     rows.map(({ stream, ...sub }) => ({ stream, sub })),
-    { externalHost: deps.config.externalHost, subscribers },
+    { externalHost: deps.config.externalHost, subscribers, inheritFrom: user },
   );
 }
 

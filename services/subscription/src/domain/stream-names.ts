@@ -1,7 +1,7 @@
 import { badRequest } from '@chat/errors';
 import { MAX_STREAM_NAME_LENGTH, nulInStreamName } from '@chat/contracts';
 
-export { MAX_DESCRIPTION_LENGTH, MAX_STREAM_NAME_LENGTH, nulInStreamName } from '@chat/contracts';
+export { MAX_STREAM_DESCRIPTION_LENGTH, MAX_STREAM_NAME_LENGTH, nulInStreamName } from '@chat/contracts';
 
 /** Zulip's check_stream_name (the name is already stripped). */
 export function checkStreamName(name: string): void {

@@ -6,7 +6,7 @@
  * whole muted-topics list.
  */
 import { badRequest } from '@chat/errors';
-import { getStreamById, TOPIC_VISIBILITY, writeNotices, type Executor, type StreamRow, type TopicVisibility } from '@chat/db';
+import { getStreamById, mutedTopicTriples, TOPIC_VISIBILITY, writeNotices, type Executor, type StreamRow, type TopicVisibility } from '@chat/db';
 import { userEventNotice, type EventOf } from '@chat/events';
 import type { SubscriptionDeps } from '../app';
 import { accessStreamById, type Caller } from './access';
@@ -16,14 +16,6 @@ function isTopicVisibility(value: number): value is TopicVisibility {
 }
 
 /** The user's muted topics as [stream name, topic] pairs, oldest first (Zulip's get_topic_mutes). */
-export async function mutedTopicPairs(db: Executor, userId: number): Promise<[string, string][]> {
-  const rows: { name: string; topic_name: string }[] = await db('muted_topics as m')
-    .join('streams as s', 's.id', 'm.stream_id')
-    .where({ 'm.user_id': userId, 's.deactivated': false, 'm.visibility_policy': TOPIC_VISIBILITY.MUTED })
-    .orderBy('m.id')
-    .select('s.name', 'm.topic_name');
-  return rows.map((r) => [r.name, r.topic_name]);
-}
 
 /** The policy the user has set for a topic (topics compare case-insensitively), or INHERIT. */
 export async function currentPolicy(db: Executor, userId: number, streamId: number, topic: string): Promise<TopicVisibility> {
@@ -58,7 +50,7 @@ export async function setTopicVisibility(trx: Executor, caller: Caller, stream: 
     last_updated: Math.floor(now.getTime() / 1000),
     visibility_policy: policy,
   };
-  const mutedTopics: EventOf<'muted_topics'> = { type: 'muted_topics', muted_topics: await mutedTopicPairs(trx, caller.userId) };
+  const mutedTopics: EventOf<'muted_topics'> = { type: 'muted_topics', muted_topics: await mutedTopicTriples(trx, caller.userId) };
   await writeNotices(trx, [userEventNotice(caller.realmId, mutedTopics, [caller.userId]), userEventNotice(caller.realmId, userTopic, [caller.userId])]);
 }
 

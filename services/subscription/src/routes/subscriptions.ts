@@ -9,7 +9,7 @@ import { updateSubscriptionProperties } from '../domain/subscription-properties'
 export function subscriptionEndpoints(deps: SubscriptionDeps) {
   return [
     implement(api.getSubscriptions, async ({ params, identity }) => ({
-      subscriptions: await listSubscriptions(deps, identity.userId, params.include_subscribers),
+      subscriptions: await listSubscriptions(deps, identity.realmId, identity.userId, params.include_subscribers),
     })),
     implement(api.subscribe, ({ params, identity }) => addSubscriptions(deps, identity, params)),
     implement(api.unsubscribe, ({ params, identity }) => removeSubscriptions(deps, identity, params.subscriptions, params.principals)),

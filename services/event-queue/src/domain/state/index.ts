@@ -5,8 +5,18 @@
  * `wanted` null means every type.
  */
 import type { Knex } from 'knex';
-import { ZULIP_VERSION } from '@chat/config';
-import { alertWordsOf, getUserById, maxMessageIdForUser, profileFieldTypesDict, realmProfileFields, TOPIC_VISIBILITY, userGroupsInRealm } from '@chat/db';
+import { ZULIP_VERSION_KEYS } from '@chat/config';
+import {
+  alertWordsOf,
+  getUserById,
+  maxMessageIdForUser,
+  mutedUsersOf,
+  profileFieldTypesDict,
+  realmProfileFields,
+  TOPIC_VISIBILITY,
+  userGroupsInRealm,
+} from '@chat/db';
+import type { ClientCapability } from '@chat/events';
 import {
   EMOJISET_CHOICES,
   NOTIFICATION_SOUNDS,
@@ -19,7 +29,7 @@ import { staticState } from './catalogues';
 import { recentPrivateConversations } from './private-conversations';
 import { presenceState, userStatusState } from './presence';
 import { UNCACHED, type RealmWidePieces } from './realm-cache';
-import { realmEmojiState, realmFiltersState, realmState } from './realm';
+import { realmEmojiState, realmFiltersState, realmState, type ServerFacts } from './realm';
 import { defaultStreamsState, mutedTopicsState, streamState, subscriptionState, userTopicsState } from './streams';
 import { unreadMsgs, type MuteState } from './unread';
 import { realmUserState, type StateContext } from './users';
@@ -30,7 +40,9 @@ export interface StateRequest {
   wanted: string[] | null;
   clientGravatar: boolean;
   includeSubscribers: boolean;
-  externalHost: string;
+  capabilities: readonly ClientCapability[];
+  slimPresence: boolean;
+  server: ServerFacts;
   /** API_KEY_SECRET: realm_bots carries each bot's key in clear, as GET /bots does. */
   apiKeySecret: string;
 }
@@ -48,9 +60,19 @@ export async function fetchInitialState(
   const want = (type: string) => request.wanted === null || request.wanted.includes(type);
   const user = await getUserById(db, request.realmId, request.userId);
   if (!user) return {};
-  const ctx: StateContext = { db, user, clientGravatar: request.clientGravatar, includeSubscribers: request.includeSubscribers, realmWide };
+  const ctx: StateContext = {
+    db,
+    user,
+    clientGravatar: request.clientGravatar,
+    includeSubscribers: request.includeSubscribers,
+    notificationSettingsNull: request.capabilities.includes('notification_settings_null'),
+    realmWide,
+  };
   const realmId = user.realm_id;
-  const state: Record<string, unknown> = {};
+  // Every register says which API it speaks, whatever was asked for (Zulip from feature level 3).
+  const state: Record<string, unknown> = { ...ZULIP_VERSION_KEYS };
+  // A client with user_settings_object reads personal settings only from user_settings.
+  const legacySettings = !request.capabilities.includes('user_settings_object');
   if (want('alert_words')) state.alert_words = await alertWordsOf(db, user.id);
   if (want('custom_profile_fields')) {
     state.custom_profile_fields = await realmWide.get('custom_profile_fields', () => realmProfileFields(db, realmId));
@@ -61,27 +83,25 @@ export async function fetchInitialState(
   if (want('muted_topics') && !request.wanted?.includes('user_topic')) Object.assign(state, await mutedTopicsState(ctx));
   if (want('user_topic')) Object.assign(state, await userTopicsState(ctx));
   if (want('pointer')) state.pointer = user.pointer;
-  if (want('presence')) Object.assign(state, await presenceState(db, user.realm_id));
-  if (want('realm')) Object.assign(state, await realmWide.get('realm', () => realmState(db, realmId, request.externalHost)));
+  if (want('presence')) Object.assign(state, await presenceState(db, user.realm_id, request.slimPresence));
+  if (want('realm')) Object.assign(state, await realmWide.get('realm', () => realmState(db, realmId, request.server)));
   if (want('realm_emoji')) Object.assign(state, await realmWide.get('realm_emoji', () => realmEmojiState(db, realmId)));
   if (want('realm_filters')) Object.assign(state, await realmWide.get('realm_filters', () => realmFiltersState(db, realmId)));
   if (want('realm_user')) Object.assign(state, await realmUserState(ctx));
   if (want('realm_user_groups')) state.realm_user_groups = await realmWide.get('realm_user_groups', () => userGroupsInRealm(db, realmId));
-  if (want('subscription')) Object.assign(state, await subscriptionState(ctx, request.externalHost));
+  if (want('subscription')) Object.assign(state, await subscriptionState(ctx, request.server.externalHost));
   // Zulip sends unread_msgs only when both message and update_message_flags are wanted.
   if (want('message') && want('update_message_flags')) state.unread_msgs = await unreadMsgs(db, user.id, await muteState(db, user.id));
   if (want('starred_messages')) state.starred_messages = await starredMessages(db, user.id);
   if (want('stream')) Object.assign(state, await streamState(ctx));
   if (want('default_streams')) Object.assign(state, await defaultStreamsState(ctx));
-  if (want('update_display_settings')) Object.assign(state, displaySettings(user), { emojiset_choices: EMOJISET_CHOICES });
-  if (want('update_global_notifications')) {
+  if (want('muted_users')) state.muted_users = await mutedUsersOf(db, user.id);
+  if (want('update_display_settings') && legacySettings) Object.assign(state, displaySettings(user), { emojiset_choices: EMOJISET_CHOICES });
+  if (want('update_global_notifications') && legacySettings) {
     Object.assign(state, notificationSettings(user), { available_notification_sounds: NOTIFICATION_SOUNDS });
   }
-  // Beside the legacy keys, never instead of them: this server reads no client_capabilities,
-  // and Zulip drops the top-level copies only for a client with user_settings_object.
   if (want('user_settings')) state.user_settings = userSettingsObject(user);
   if (want('user_status')) Object.assign(state, await userStatusState(db, user.realm_id));
-  if (want('zulip_version')) state.zulip_version = ZULIP_VERSION;
   // Per user (an administrator sees all, others their own): read here, never cached realm-wide.
   if (want('realm_bot')) state.realm_bots = await realmBotsState(db, user, apiKeyCipherFor(request.apiKeySecret));
   if (want('recent_private_conversations')) state.recent_private_conversations = await recentPrivateConversations(db, user);
@@ -96,12 +116,17 @@ async function starredMessages(db: Knex | Knex.Transaction, userId: number): Pro
 
 async function muteState(db: Knex | Knex.Transaction, userId: number): Promise<MuteState> {
   const muted: { stream_id: number }[] = await db('subscriptions').where({ user_id: userId, active: true, is_muted: true }).select('stream_id');
-  const topics: { stream_id: number; topic_name: string }[] = await db('muted_topics').where({ user_id: userId, visibility_policy: TOPIC_VISIBILITY.MUTED }).select('stream_id', 'topic_name');
+  const topics: { stream_id: number; topic_name: string; visibility_policy: number }[] = await db('muted_topics')
+    .where({ user_id: userId })
+    .select('stream_id', 'topic_name', 'visibility_policy');
+  const keys = (policies: number[]) =>
+    new Set(topics.filter((t) => policies.includes(t.visibility_policy)).map((t) => `${t.stream_id}:${t.topic_name.toLowerCase()}`));
   const huddles: { recipient_id: number; user_ids: number[] }[] = await db('huddles').whereRaw('? = ANY(user_ids)', [userId]).select('recipient_id', 'user_ids');
   const members = new Map(huddles.map((h) => [h.recipient_id, h.user_ids]));
   return {
     mutedStreamIds: new Set(muted.map((m) => m.stream_id)),
-    mutedTopics: new Set(topics.map((t) => `${t.stream_id}:${t.topic_name.toLowerCase()}`)),
+    mutedTopics: keys([TOPIC_VISIBILITY.MUTED]),
+    unmutedTopics: keys([TOPIC_VISIBILITY.UNMUTED, TOPIC_VISIBILITY.FOLLOWED]),
     huddleMembers: (recipientId) => members.get(recipientId),
   };
 }

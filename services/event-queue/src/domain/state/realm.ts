@@ -2,8 +2,62 @@
  * The realm's initial state ('realm' in Zulip's fetch_initial_state_data): realm_<property> for
  * the properties clients read, with Zulip 2.1's defaults where this server has no setting yet.
  */
-import { getRealm, realmUri, type Executor } from '@chat/db';
+import {
+  MAX_MESSAGE_LENGTH,
+  MAX_STREAM_DESCRIPTION_LENGTH,
+  MAX_STREAM_NAME_LENGTH,
+  MAX_TOPIC_LENGTH,
+  SERVER_EMOJI_DATA_PATH,
+} from '@chat/contracts';
+import { getRealm, OFFLINE_THRESHOLD_SECS, realmUri, type Executor } from '@chat/db';
 import { REALM_PROPERTY_DEFAULTS, realmEmojiDict } from '@chat/views';
+
+/** What the realm state says about this server's configuration. */
+export interface ServerFacts {
+  externalHost: string;
+  maxFileUploadSizeMb: number;
+  /** A parked poll's longest wait (the heartbeat), so a client knows when to give up on one. */
+  longestPollSecs: number;
+}
+
+/**
+ * Zulip's delete_own_message_policy (feature level 101), from 2.1's allow_message_deleting:
+ * 5 everyone, 2 administrators only.
+ */
+function deleteOwnMessagePolicy(allowMessageDeleting: unknown): number {
+  return allowMessageDeleting === true ? 5 : 2;
+}
+
+/**
+ * The limits and timings newer clients read from the realm state (Zulip sends them with 'realm').
+ * Zulip's own values where this server has no setting: a client pings presence each minute and
+ * shows a user offline after OFFLINE_THRESHOLD_SECS; typing notices repeat every 10 s and expire
+ * after 15 s.
+ */
+function serverState(facts: ServerFacts, url: string): Record<string, unknown> {
+  return {
+    max_stream_name_length: MAX_STREAM_NAME_LENGTH,
+    max_stream_description_length: MAX_STREAM_DESCRIPTION_LENGTH,
+    max_topic_length: MAX_TOPIC_LENGTH,
+    max_message_length: MAX_MESSAGE_LENGTH,
+    max_file_upload_size_mib: facts.maxFileUploadSizeMb,
+    server_presence_ping_interval_seconds: 60,
+    server_presence_offline_threshold_seconds: OFFLINE_THRESHOLD_SECS,
+    server_typing_started_expiry_period_milliseconds: 15000,
+    server_typing_stopped_wait_period_milliseconds: 5000,
+    server_typing_started_wait_period_milliseconds: 10000,
+    // The heartbeat's longest delay plus time for the answer to travel.
+    event_queue_longpoll_timeout_seconds: facts.longestPollSecs + 35,
+    server_emoji_data_url: url + SERVER_EMOJI_DATA_PATH,
+    server_web_public_streams_enabled: false,
+    server_needs_upgrade: false,
+    server_avatar_changes_disabled: false,
+    server_name_changes_disabled: false,
+    server_inline_image_preview: true,
+    server_inline_url_embed_preview: false,
+    server_thumbnail_formats: [],
+  };
+}
 
 /** State-only keys /register shows next to the realm's properties. */
 const STATE_DEFAULTS: Record<string, unknown> = {
@@ -14,7 +68,7 @@ const STATE_DEFAULTS: Record<string, unknown> = {
   plan_type: 1,
 };
 
-export async function realmState(db: Executor, realmId: number, externalHost: string): Promise<Record<string, unknown>> {
+export async function realmState(db: Executor, realmId: number, facts: ServerFacts): Promise<Record<string, unknown>> {
   const realm = await getRealm(db, realmId);
   if (!realm) return {};
   const count = Number((await db('realms').count({ n: '*' }).first())?.n ?? 1);
@@ -29,9 +83,19 @@ export async function realmState(db: Executor, realmId: number, externalHost: st
   };
   const state: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(props)) state[`realm_${key}`] = value;
+  const url = realmUri(realm, facts.externalHost, count <= 1);
   return {
     ...state,
-    realm_uri: realmUri(realm, externalHost, count <= 1),
+    ...serverState(facts, url),
+    // -1 is "forever" from feature level 22 (2.1 said null).
+    realm_message_retention_days: props.message_retention_days ?? -1,
+    realm_delete_own_message_policy: deleteOwnMessagePolicy(props.allow_message_deleting),
+    // 1: anyone may mention everyone, as in 2.1, which had no such policy.
+    realm_wildcard_mention_policy: 1,
+    realm_enable_read_receipts: false,
+    realm_web_public_access_enabled: false,
+    realm_uri: url,
+    realm_url: url,
     realm_authentication_methods: { password: true, email: true, dev: false, ...(realm.settings?.authentication_methods ?? {}) },
     realm_email_auth_enabled: true,
     realm_password_auth_enabled: true,

@@ -2,11 +2,15 @@
  * subscription, stream, default_streams and muted_topics initial state (Zulip's
  * gather_subscriptions_helper, do_get_streams, get_default_streams_for_realm, get_topic_mutes).
  */
-import { anyOf, defaultStreamsForRealm, TOPIC_VISIBILITY, type StreamRow } from '@chat/db';
+import { anyOf, defaultStreamsForRealm, mutedTopicTriples, type StreamRow } from '@chat/db';
 import { byCodePoint, streamDict, subscriptionDicts, type SubscriptionRow } from '@chat/views';
 import type { StateContext } from './users';
 
 type Row = SubscriptionRow & { stream: StreamRow };
+
+function unixSeconds(date: Date): number {
+  return Math.floor(new Date(date).getTime() / 1000);
+}
 
 async function subscriberIds(ctx: StateContext, streamIds: number[]): Promise<Map<number, number[]>> {
   const byStream = new Map<number, number[]>();
@@ -44,7 +48,13 @@ export async function subscriptionState(ctx: StateContext, externalHost: string)
     ? await subscriberIds(ctx, [...active, ...inactive].map((r) => r.stream_id).concat(never.filter((s) => !s.invite_only).map((s) => s.id)))
     : undefined;
   const dicts = async (list: Row[]) =>
-    (await subscriptionDicts(db, list.map((r) => ({ stream: r.stream, sub: r })), { externalHost, subscribers })).sort((a, b) =>
+    (
+      await subscriptionDicts(db, list.map((r) => ({ stream: r.stream, sub: r })), {
+        externalHost,
+        subscribers,
+        inheritFrom: ctx.notificationSettingsNull ? undefined : user,
+      })
+    ).sort((a, b) =>
       byCodePoint(String(a.name), String(b.name)),
     );
   return {
@@ -77,13 +87,7 @@ export async function defaultStreamsState(ctx: StateContext): Promise<Record<str
 }
 
 export async function mutedTopicsState(ctx: StateContext): Promise<Record<string, unknown>> {
-  const rows: { name: string; topic_name: string }[] = await ctx
-    .db('muted_topics as m')
-    .join('streams as s', 's.id', 'm.stream_id')
-    .where({ 'm.user_id': ctx.user.id, 'm.visibility_policy': TOPIC_VISIBILITY.MUTED })
-    .orderBy('m.id')
-    .select('s.name', 'm.topic_name');
-  return { muted_topics: rows.map((r) => [r.name, r.topic_name]) };
+  return { muted_topics: await mutedTopicTriples(ctx.db, ctx.user.id) };
 }
 
 /** Every topic the user set a visibility for, in streams still active (Zulip's get_user_topics). */
@@ -98,7 +102,7 @@ export async function userTopicsState(ctx: StateContext): Promise<Record<string,
     user_topics: rows.map((r) => ({
       stream_id: r.stream_id,
       topic_name: r.topic_name,
-      last_updated: Math.floor(new Date(r.date_muted).getTime() / 1000),
+      last_updated: unixSeconds(r.date_muted),
       visibility_policy: r.visibility_policy,
     })),
   };

@@ -7,17 +7,22 @@ import type { Knex } from 'knex';
 import { isHuddle, isMention, isPersonal, unreadMessages } from '@chat/db';
 
 export interface UnreadMsgs {
-  pms: { sender_id: number; unread_message_ids: number[] }[];
+  /** other_user_id names the conversation (feature level 119); sender_id is its 2.1 name, kept for older clients. */
+  pms: { other_user_id: number; sender_id: number; unread_message_ids: number[] }[];
   streams: { stream_id: number; topic: string; unread_message_ids: number[]; sender_ids: number[] }[];
   huddles: { user_ids_string: string; unread_message_ids: number[] }[];
   mentions: number[];
   count: number;
+  /** Zulip caps the unreads it lists; this server lists every one (feature level 44). */
+  old_unreads_missing: false;
 }
 
 export interface MuteState {
   mutedStreamIds: Set<number>;
   /** `${streamId}:${lower(topic)}` */
   mutedTopics: Set<string>;
+  /** Topics unmuted or followed, which count even in a muted stream: same keys. */
+  unmutedTopics: Set<string>;
   /** Members of each huddle recipient, for user_ids_string. */
   huddleMembers: (recipientId: number) => number[] | undefined;
 }
@@ -40,7 +45,8 @@ export async function unreadMsgs(db: Knex | Knex.Transaction, userId: number, mu
       }
       group.unread_message_ids.push(row.message_id);
       group.sender_ids.add(row.sender_id);
-      if (!mutes.mutedStreamIds.has(row.stream_id) && !mutes.mutedTopics.has(key)) count++;
+      const streamMuted = mutes.mutedStreamIds.has(row.stream_id) && !mutes.unmutedTopics.has(key);
+      if (!streamMuted && !mutes.mutedTopics.has(key)) count++;
     } else if (isPersonal(row)) {
       pms.set(row.sender_id, [...(pms.get(row.sender_id) ?? []), row.message_id]);
       count++;
@@ -52,10 +58,11 @@ export async function unreadMsgs(db: Knex | Knex.Transaction, userId: number, mu
     }
   }
   return {
-    pms: [...pms].map(([sender_id, ids]) => ({ sender_id, unread_message_ids: ids })),
+    pms: [...pms].map(([otherUserId, ids]) => ({ other_user_id: otherUserId, sender_id: otherUserId, unread_message_ids: ids })),
     streams: [...streams.values()].map((g) => ({ ...g, sender_ids: [...g.sender_ids] })),
     huddles: [...huddles].map(([user_ids_string, ids]) => ({ user_ids_string, unread_message_ids: ids })),
     mentions,
     count,
+    old_unreads_missing: false,
   };
 }

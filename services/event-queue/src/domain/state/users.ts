@@ -8,6 +8,8 @@ export interface StateContext {
   user: UserRow;
   clientGravatar: boolean;
   includeSubscribers: boolean;
+  /** Subscriptions' notification settings stay null when inherited (the client's capability). */
+  notificationSettingsNull: boolean;
   /** The realm-wide pieces for this snapshot's realm state version. */
   realmWide: RealmWidePieces;
 }

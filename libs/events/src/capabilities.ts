@@ -1,0 +1,46 @@
+/**
+ * Client capabilities (the `client_capabilities` of /register): a client declares which newer
+ * shapes it understands, and its queue gets those shapes instead of the older ones. Declared once
+ * here; /register stores a queue's set and delivery picks each notice's audience from it.
+ */
+
+/**
+ * The capabilities this server honours, each at or below the feature level it reports (Zulip
+ * ignores a capability newer than itself, and so does this server).
+ */
+export const CLIENT_CAPABILITIES = [
+  /** Subscriptions' notification settings stay null when they inherit the user's default. */
+  'notification_settings_null',
+  /** One delete_message event lists every deleted message (message_ids). */
+  'bulk_message_deletion',
+  /** avatar_url may be left out of user dicts; this server has no user it leaves it out for. */
+  'user_avatar_url_field_optional',
+  /** Typing events for channel messages reach the queue. */
+  'stream_typing_notifications',
+  /** Personal settings only in user_settings, and no legacy settings events. */
+  'user_settings_object',
+] as const;
+
+export type ClientCapability = (typeof CLIENT_CAPABILITIES)[number];
+
+const KNOWN = new Set<string>(CLIENT_CAPABILITIES);
+
+/**
+ * The honoured capabilities a client declared true; unknown keys (a newer client's) are ignored,
+ * as Zulip ignores them.
+ */
+export function declaredCapabilities(raw: Record<string, unknown> | undefined): ClientCapability[] {
+  if (!raw) return [];
+  return CLIENT_CAPABILITIES.filter((name) => KNOWN.has(name) && raw[name] === true);
+}
+
+/** Who among the listed users' queues gets a notice: only those that declared, or did not declare, one capability. */
+export interface CapabilityAudience {
+  capability: ClientCapability;
+  declared: boolean;
+}
+
+export function inAudience(capabilities: readonly string[] | undefined, audience: CapabilityAudience | undefined): boolean {
+  if (!audience) return true;
+  return (capabilities ?? []).includes(audience.capability) === audience.declared;
+}
