@@ -119,6 +119,8 @@ export function check<T>(validator: Validator, name: string, value: unknown): T 
 /** JSON lists of ids and of names, and one JSON integer, as Zulip's check_list(check_int) and kin. */
 export const intList = validatedJson<number[]>(checkList(checkInt));
 export const stringList = validatedJson<string[]>(checkList(checkString));
+/** Users named by e-mail (2.1) or by id (feature level 9), one kind per list. */
+export const principalList = validatedJson<string[] | number[]>(checkVariableType([checkList(checkString), checkList(checkInt)]));
 export const jsonInt = validatedJson<number>(checkInt);
 
 /** Zulip's to_non_negative_int (the parameter layer refuses what is past its column's range). */

@@ -27,8 +27,10 @@ export function parseAnchor(raw: string, name: string): number | AnchorWord {
 }
 
 // Any 64-bit value is taken and compared as an id: clients send 10^16 for "newest".
-export const anchorParam = p.custom(parseAnchor, {
+const anchorOptions = {
   range: p.INT64,
   // Sent as it is, not JSON-encoded; the conversion admits only the three words as strings.
   schema: { type: ['integer', 'string'] },
-});
+};
+export const anchorParam = p.custom(parseAnchor, anchorOptions);
+export const requiredAnchorParam = p.custom(parseAnchor, { ...anchorOptions, required: true });

@@ -22,7 +22,7 @@ import {
   truncateContent,
   type NarrowTerm,
 } from './message-params';
-import { anchorParam } from './message-anchor';
+import { anchorParam, requiredAnchorParam } from './message-anchor';
 import { messageFileEndpoints } from './message-files';
 
 export {
@@ -105,6 +105,29 @@ export const messageEndpoints = declareEndpoints('message', {
     },
     success: { messages: 'array' },
   },
+  updateMessageFlagsForNarrow: {
+    method: 'POST',
+    path: '/messages/flags/narrow',
+    auth: 'user',
+    summary: "Add or remove a flag on the caller's messages in a range of a narrow, around an anchor",
+    params: {
+      anchor: requiredAnchorParam,
+      include_anchor: p.bool({ default: true }),
+      num_before: p.custom(nonNegativeInt, { required: true }),
+      num_after: p.custom(nonNegativeInt, { required: true }),
+      narrow: p.sentAs<NarrowTerm[]>()(p.custom(looseNarrow, { required: true })),
+      op: p.string({ required: true }),
+      flag: p.string({ required: true }),
+    },
+    success: {
+      processed_count: 'integer',
+      updated_count: 'integer',
+      first_processed_id: 'any',
+      last_processed_id: 'any',
+      found_oldest: 'boolean',
+      found_newest: 'boolean',
+    },
+  },
   markAllAsRead: {
     method: 'POST',
     path: '/mark_all_as_read',
@@ -175,13 +198,17 @@ export const messageEndpoints = declareEndpoints('message', {
     },
     success: {},
   },
-  getRawMessage: {
+  getMessage: {
     method: 'GET',
     path: '/messages/:message_id',
     auth: 'user',
-    summary: "A message's raw Markdown content",
-    params: { message_id: messageIdParam },
-    success: { raw_content: 'string' },
+    summary: 'One message, and its raw Markdown content',
+    params: {
+      message_id: messageIdParam,
+      apply_markdown: p.bool({ default: true }),
+      client_gravatar: p.bool({ default: false }),
+    },
+    success: { raw_content: 'string', message: 'object' },
     errors: [404],
   },
   updateMessage: {

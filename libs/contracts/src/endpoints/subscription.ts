@@ -13,6 +13,7 @@ import {
   checkString,
   checkVariableType,
   jsonOrPlainString,
+  principalList,
   stringList,
   validatedJson,
 } from '../validators';
@@ -90,7 +91,7 @@ export const subscriptionEndpoints = declareEndpoints('subscription', {
       is_announcement_only: p.bool({ default: false }),
       history_public_to_subscribers: p.bool(),
       announce: p.bool({ default: false }),
-      principals: p.custom(stringList, { default: [] as string[] }),
+      principals: p.custom(principalList, { default: [] as string[] | number[] }),
       authorization_errors_fatal: p.bool({ default: true }),
     },
     success: { subscribed: 'object', already_subscribed: 'object', unauthorized: 'array?' },
@@ -103,7 +104,7 @@ export const subscriptionEndpoints = declareEndpoints('subscription', {
     summary: 'Unsubscribe the caller (or `principals`) from streams',
     params: {
       subscriptions: p.custom(stringList, { required: true }),
-      principals: p.custom(stringList),
+      principals: p.custom(principalList),
     },
     success: { removed: 'array', not_removed: 'array' },
   },

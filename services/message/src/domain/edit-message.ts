@@ -242,8 +242,3 @@ export async function getMessageHistory(db: Knex, user: UserRow, messageId: numb
   return snapshots.reverse();
 }
 
-/** GET /messages/{id}: the raw markdown, for the edit box. */
-export async function getRawMessage(db: Knex, user: UserRow, messageId: number): Promise<{ raw_content: string }> {
-  const { message } = await accessMessage(db, user, messageId);
-  return { raw_content: message.content };
-}

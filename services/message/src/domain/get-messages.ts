@@ -26,7 +26,7 @@ export const LARGER_THAN_MAX_MESSAGE_ID = 10000000000000000;
 const MAX_INTEGER_ID = 2147483647;
 const MIN_INTEGER_ID = -2147483648;
 /** What a message the caller never received shows (Zulip: ["read", "historical"]). */
-const HISTORICAL_FLAGS = FLAG_BITS.read! | FLAG_BITS.historical!;
+export const HISTORICAL_FLAGS = FLAG_BITS.read! | FLAG_BITS.historical!;
 
 export interface FetchRequest {
   user: UserRow;
@@ -53,15 +53,58 @@ function numericAnchor(anchor: FetchRequest['anchor']): number {
   return anchor;
 }
 
+/** Which messages of a narrow a range around an anchor holds, before any is loaded. */
+export interface MessageRange {
+  rows: IdRow[];
+  anchor: number;
+  foundAnchor: boolean;
+  foundOldest: boolean;
+  foundNewest: boolean;
+  /** The narrow's search terms, when it searches (for highlighting). */
+  search: { text: string } | null;
+}
+
+/** The range request of GET /messages and POST /messages/flags/narrow. */
+export type RangeRequest = Omit<FetchRequest, 'applyMarkdown' | 'clientGravatar'>;
+
 export async function getMessages(db: Knex, request: FetchRequest): Promise<Record<string, unknown>> {
+  if (request.numBefore + request.numAfter > MAX_MESSAGES_PER_FETCH) {
+    throw plainError(`Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
+  }
+  const { user } = request;
+  const range = await findMessageRange(db, request);
+  const { rows } = range;
+  const ids = rows.map((r) => r.id);
+  const loaded = await loadMessages(db, ids);
+  const highlights = range.search ? await searchHighlights(db, ids, range.search.text) : null;
+  const policy = await messagePolicy(db, user.realm_id);
+  const variant = { applyMarkdown: request.applyMarkdown, clientGravatar: request.clientGravatar };
+  const messages = rows.flatMap((row) => {
+    const message = loaded.get(row.id);
+    if (!message) return [];
+    const dict: Record<string, unknown> = { ...finalizeMessage(message.wire, variant), flags: flagNames(row.flags) };
+    if (message.editHistory && policy.allowEditHistory) dict.edit_history = message.editHistory;
+    const match = highlights?.get(row.id);
+    if (match) Object.assign(dict, match);
+    return [dict];
+  });
+  return {
+    messages,
+    found_anchor: range.foundAnchor,
+    found_oldest: range.foundOldest,
+    found_newest: range.foundNewest,
+    history_limited: false,
+    anchor: range.anchor,
+  };
+}
+
+/** Zulip's fetch: the ids (and the caller's flags) of up to num_before + 1 + num_after messages of the narrow. */
+export async function findMessageRange(db: Knex, request: RangeRequest): Promise<MessageRange> {
   if (request.anchor === undefined && !request.useFirstUnreadAnchor) {
     throw plainError("Missing 'anchor' argument (or set 'use_first_unread_anchor'=True).");
   }
   const { user } = request;
   const terms = await resolveWithOperator(db, user, request.narrow);
-  if (request.numBefore + request.numAfter > MAX_MESSAGES_PER_FETCH) {
-    throw plainError(`Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
-  }
   const includeAnchor = request.includeAnchor !== false;
   if (request.numBefore > 0 && request.numAfter > 0 && !includeAnchor) {
     // A JsonableError in current Zulip (it came after 2.1), so it carries its code.
@@ -112,28 +155,12 @@ export async function getMessages(db: Knex, request: FetchRequest): Promise<Reco
   const excludeAnchor = !includeAnchor && request.numBefore + request.numAfter > 0;
   const foundAnchor = !excludeAnchor && fromAnchor[0]?.id === anchor;
   const after = fromAnchor.filter((row) => row.id !== anchor).slice(0, numAfter);
-  const rows = [...before.reverse(), ...(foundAnchor ? [fromAnchor[0]!] : []), ...after];
-
-  const ids = rows.map((r) => r.id);
-  const loaded = await loadMessages(db, ids);
-  const highlights = narrow.search ? await searchHighlights(db, ids, narrow.search.text) : null;
-  const policy = await messagePolicy(db, user.realm_id);
-  const variant = { applyMarkdown: request.applyMarkdown, clientGravatar: request.clientGravatar };
-  const messages = rows.flatMap((row) => {
-    const message = loaded.get(row.id);
-    if (!message) return [];
-    const dict: Record<string, unknown> = { ...finalizeMessage(message.wire, variant), flags: flagNames(row.flags) };
-    if (message.editHistory && policy.allowEditHistory) dict.edit_history = message.editHistory;
-    const match = highlights?.get(row.id);
-    if (match) Object.assign(dict, match);
-    return [dict];
-  });
   return {
-    messages,
-    found_anchor: foundAnchor,
-    found_oldest: anchoredToLeft || before.length < request.numBefore,
-    found_newest: anchoredToRight || after.length < numAfter,
-    history_limited: false,
+    rows: [...before.reverse(), ...(foundAnchor ? [fromAnchor[0]!] : []), ...after],
     anchor,
+    foundAnchor,
+    foundOldest: anchoredToLeft || before.length < request.numBefore,
+    foundNewest: anchoredToRight || after.length < numAfter,
+    search: narrow.search,
   };
 }

@@ -12,7 +12,7 @@ import { checkEditableFlag, FLAG_BITS, type EditableFlag } from './flags';
 
 type FlagOperation = EventOf<'update_message_flags'>['operation'];
 
-function flagsNotice(
+export function flagsNotice(
   user: UserRow,
   operation: FlagOperation,
   flag: EditableFlag,
@@ -23,6 +23,17 @@ function flagsNotice(
   const event: EventOf<'update_message_flags'> = { type: 'update_message_flags', op: operation, operation, flag, messages, all };
   if (details) event.message_details = details;
   return userEventNotice(user.realm_id, event, [user.id]);
+}
+
+/** Marking unread says where each message is, so clients can count it without fetching it. */
+export async function readDetailsIfUnread(
+  trx: Knex.Transaction,
+  user: UserRow,
+  operation: FlagOperation,
+  flag: EditableFlag,
+  messages: number[],
+): Promise<MessageDetails | undefined> {
+  return operation === 'remove' && flag === 'read' ? messageDetails(trx, user.id, messages) : undefined;
 }
 
 export async function doUpdateMessageFlags(
@@ -51,8 +62,7 @@ export async function doUpdateMessageFlags(
     }
     const change = operation === 'add' ? trx.raw('flags | ?::integer', [bit]) : trx.raw('flags & ~(?::integer)', [bit]);
     await owned.clone().update({ flags: change });
-    // Marking unread says where each message is, so clients can count it without fetching it.
-    const details = operation === 'remove' && editableFlag === 'read' ? await messageDetails(trx, user.id, messages) : undefined;
+    const details = await readDetailsIfUnread(trx, user, operation, editableFlag, messages);
     await writeNotices(trx, [flagsNotice(user, operation, editableFlag, messages, false, details)]);
   });
 }

@@ -1,16 +1,23 @@
-/** Endpoints on one message: raw content, edit, delete, edit history. */
+/** Endpoints on one message: read, edit, delete, edit history. */
 import { messageEndpoints as api } from '@chat/contracts';
 import { implement } from '@chat/http';
 import type { MessageDeps } from '../app';
 import { doDeleteMessage } from '../domain/delete-message';
-import { doUpdateMessage, getMessageHistory, getRawMessage } from '../domain/edit-message';
+import { doUpdateMessage, getMessageHistory } from '../domain/edit-message';
+import { getSingleMessage } from '../domain/get-message';
 import { loadSender } from '../domain/send-message';
 
 export function messageOpEndpoints(deps: MessageDeps) {
   const db = deps.db.knex;
   const caller = (identity: { realmId: number; userId: number }) => loadSender(db, identity.realmId, identity.userId);
   return [
-    implement(api.getRawMessage, async ({ params, identity }) => getRawMessage(db, await caller(identity), params.message_id)),
+    implement(api.getMessage, async ({ params, identity }) =>
+      getSingleMessage(db, await caller(identity), {
+        messageId: params.message_id,
+        applyMarkdown: params.apply_markdown,
+        clientGravatar: params.client_gravatar,
+      }),
+    ),
     implement(api.updateMessage, async ({ params, identity }) => {
       await doUpdateMessage(db, deps.renderer, await caller(identity), {
         messageId: params.message_id,

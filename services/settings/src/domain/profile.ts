@@ -1,9 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { avatarUrl, getUserById, maxMessageIdForUser, profileDataByUser } from '@chat/db';
 import { unauthorized } from '@chat/errors';
+import { isoformat, modernUserFields } from '@chat/views';
 import type { SettingsContext } from '../app';
 
-/** GET /users/me, as Zulip 2.1's get_profile_backend plus the spec's profile_data for every caller. */
+/**
+ * GET /users/me, as Zulip 2.1's get_profile_backend plus the spec's profile_data for every caller,
+ * and the user fields later levels added (role, avatar_version, timezone, date_joined, ...: the
+ * user as GET /users/{id} shows it; 2.1's client_id, short_name and pointer are kept).
+ */
 export async function getOwnProfile(ctx: SettingsContext, realmId: number, userId: number): Promise<Record<string, unknown>> {
   const user = await getUserById(ctx.db.knex, realmId, userId);
   if (!user) throw unauthorized('Invalid API key');
@@ -16,7 +21,13 @@ export async function getOwnProfile(ctx: SettingsContext, realmId: number, userI
     user_id: user.id,
     avatar_url: avatarUrl(user),
     is_admin: user.role === 'admin',
+    is_owner: false,
+    is_guest: user.role === 'guest',
     is_bot: user.is_bot,
+    is_active: user.is_active,
+    timezone: user.timezone,
+    date_joined: isoformat(new Date(user.date_joined)),
+    ...modernUserFields(user),
     pointer: user.pointer,
     max_message_id: await maxMessageIdForUser(ctx.db.knex, user.id),
     profile_data: (await profileDataByUser(ctx.db.knex, realmId, [user.id])).get(user.id) ?? {},

@@ -39,7 +39,7 @@ export interface AddSubscriptionsRequest {
   is_announcement_only: boolean;
   history_public_to_subscribers: boolean | undefined;
   announce: boolean;
-  principals: string[];
+  principals: string[] | number[];
   authorization_errors_fatal: boolean;
 }
 
@@ -113,11 +113,12 @@ async function createStreams(
   return result;
 }
 
-async function resolvePrincipals(trx: Executor, realmId: number, principals: string[]): Promise<UserRow[]> {
+/** The active users named by e-mail or by id (feature level 9), each once. */
+export async function resolvePrincipals(trx: Executor, realmId: number, principals: string[] | number[]): Promise<UserRow[]> {
   const users = new Map<number, UserRow>();
   for (const principal of principals) {
-    const user = await getUserByEmail(trx, realmId, principal);
-    if (!user || !user.is_active) throw principalError(principal);
+    const user = typeof principal === 'number' ? await getUserById(trx, realmId, principal) : await getUserByEmail(trx, realmId, principal);
+    if (!user || !user.is_active) throw principalError(String(principal));
     users.set(user.id, user);
   }
   return [...users.values()];

@@ -2,21 +2,22 @@
  * DELETE /users/me/subscriptions (Zulip's remove_subscriptions_backend), one transaction.
  */
 import { badRequest, plainError, streamDoesNotExist } from '@chat/errors';
-import { getUserByEmail, getUserById, writeNotices, type StreamRow, type UserRow } from '@chat/db';
+import { getUserById, writeNotices, type StreamRow, type UserRow } from '@chat/db';
 import type { SubscriptionDeps } from '../app';
 import { streamsByNames } from '../store/subscriptions';
 import type { Caller } from './access';
-import { principalError } from './add-subscriptions';
+import { resolvePrincipals } from './add-subscriptions';
 import { bulkUnsubscribe } from './bulk-unsubscribe';
 
 export async function removeSubscriptions(
   deps: SubscriptionDeps,
   caller: Caller,
   names: string[],
-  principals: string[] | undefined,
+  principals: string[] | number[] | undefined,
 ): Promise<{ removed: string[]; not_removed: string[] }> {
   // Removing anyone but yourself takes an administrator, for public and private streams alike.
-  const someoneElse = principals !== undefined && principals.length > 0 && principals.some((p) => p.toLowerCase() !== caller.email.toLowerCase());
+  const isCaller = (p: string | number) => (typeof p === 'number' ? p === caller.userId : p.toLowerCase() === caller.email.toLowerCase());
+  const someoneElse = principals !== undefined && principals.length > 0 && !principals.every(isCaller);
   if (someoneElse && !caller.isAdmin) throw plainError('This action requires administrative rights');
 
   const result = await deps.db.knex.transaction(async (trx) => {
@@ -30,13 +31,7 @@ export async function removeSubscriptions(
     }
     let users: UserRow[];
     if (principals && principals.length > 0) {
-      const byId = new Map<number, UserRow>();
-      for (const principal of principals) {
-        const user = await getUserByEmail(trx, caller.realmId, principal);
-        if (!user || !user.is_active) throw principalError(principal);
-        byId.set(user.id, user);
-      }
-      users = [...byId.values()];
+      users = await resolvePrincipals(trx, caller.realmId, principals);
     } else {
       const me = await getUserById(trx, caller.realmId, caller.userId);
       if (!me) throw badRequest('Invalid user');

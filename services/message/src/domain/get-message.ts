@@ -1,0 +1,30 @@
+/**
+ * GET /messages/{id}: one message the caller may read. 2.1 answered its raw Markdown
+ * (raw_content, kept for older clients); from feature level 120 the answer also carries the
+ * message as GET /messages shows it, with the caller's flags (Markdown in content when the client
+ * asks for apply_markdown=false, as for quoting it).
+ */
+import type { Knex } from 'knex';
+import type { UserRow } from '@chat/db';
+import { finalizeMessage } from '@chat/events';
+import { loadMessages } from '../store/messages';
+import { accessMessage, invalidMessage } from './access';
+import { flagNames } from './flags';
+import { HISTORICAL_FLAGS } from './get-messages';
+import { messagePolicy } from './realm-policy';
+
+export async function getSingleMessage(
+  db: Knex,
+  user: UserRow,
+  request: { messageId: number; applyMarkdown: boolean; clientGravatar: boolean },
+): Promise<{ raw_content: string; message: Record<string, unknown> }> {
+  const { message: row, flags } = await accessMessage(db, user, request.messageId);
+  const loaded = (await loadMessages(db, [row.id])).get(row.id);
+  if (!loaded) throw invalidMessage();
+  const message: Record<string, unknown> = {
+    ...finalizeMessage(loaded.wire, { applyMarkdown: request.applyMarkdown, clientGravatar: request.clientGravatar }),
+    flags: flagNames(flags ?? HISTORICAL_FLAGS),
+  };
+  if (loaded.editHistory && (await messagePolicy(db, user.realm_id)).allowEditHistory) message.edit_history = loaded.editHistory;
+  return { raw_content: row.content, message };
+}
