@@ -49,8 +49,8 @@ describe('the event map', () => {
     const strict = new Ajv();
     const typing = strict.compile(EVENT_SCHEMAS.typing);
     const sender = { user_id: 1, email: 'hamlet@zulip.com' };
-    expect(typing({ type: 'typing', op: 'start', sender, recipients: [sender], id: 2 })).toBe(true);
-    expect(typing({ type: 'typing', op: 'pause', sender, recipients: [sender] })).toBe(false);
+    expect(typing({ type: 'typing', op: 'start', message_type: 'direct', sender, recipients: [sender], id: 2 })).toBe(true);
+    expect(typing({ type: 'typing', op: 'pause', message_type: 'direct', sender, recipients: [sender] })).toBe(false);
   });
 });
 

@@ -19,7 +19,11 @@ export type RealmEmoji = {
   name: string;
   source_url: string;
   deactivated: boolean;
+  /** Who added it (feature level 7); 2.1's `author` object is kept for older clients. */
+  author_id: number | null;
   author: { id: number; email: string; full_name: string } | null;
+  /** The still image of an animated emoji (level 97); null: these emoji are shown as uploaded. */
+  still_url: string | null;
 };
 
 /** The URL clients load an emoji from; the file sits under the same key in the file storage. */
@@ -41,6 +45,8 @@ export async function realmEmojiDict(db: Executor, realmId: number): Promise<Rec
       name: row.name,
       source_url: `/user_avatars/${emojiPath(row.realm_id, row.file_name)}`,
       deactivated: row.deactivated,
+      author_id: row.author_id,
+      still_url: null,
       author: row.author_id === null ? null : { id: row.author_id, email: row.author_email, full_name: row.author_full_name },
     };
   }

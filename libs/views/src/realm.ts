@@ -1,3 +1,10 @@
+import { createHash } from 'node:crypto';
+
+/** A realm without an uploaded icon shows its Gravatar identicon (Zulip's get_realm_icon_url, source G). */
+export function realmIconUrl(stringId: string): string {
+  return `https://secure.gravatar.com/avatar/${createHash('md5').update(stringId.toLowerCase()).digest('hex')}?d=identicon`;
+}
+
 /**
  * Zulip 2.1's Realm.property_types defaults for what a realm has not set (realms.settings holds
  * what it has): PATCH /realm changes them, /register's realm state shows them.

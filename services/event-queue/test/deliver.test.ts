@@ -119,6 +119,6 @@ describe('delivering bus records to queues', () => {
 
   it('refuses a notice version it does not know, so the bus redelivers it to a newer replica', async () => {
     const store = new MemoryQueueStore();
-    await expect(deliverRecord(store, record({ v: 2 } as unknown as Notice))).rejects.toThrow('unknown notice version');
+    await expect(deliverRecord(store, record({ v: 3 } as unknown as Notice))).rejects.toThrow('unknown notice version');
   });
 });

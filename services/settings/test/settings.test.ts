@@ -36,14 +36,18 @@ describe('settings service', () => {
           google: false,
           saml: false,
         },
-        zulip_version: '2.1.0',
-        service_version: '2.1.0',
+        zulip_version: '9.0',
+        zulip_feature_level: 277,
+        zulip_merge_base: '9.0',
+        service_version: '9.0',
         push_notifications_enabled: false,
         is_incompatible: false,
         email_auth_enabled: true,
         require_email_format_usernames: true,
         external_authentication_methods: [],
         realm_uri: `http://${config.externalHost}`,
+        realm_url: `http://${config.externalHost}`,
+        realm_web_public_access_enabled: false,
         realm_name: 'Zulip Dev',
         realm_icon: expect.stringMatching(/^https:\/\/secure\.gravatar\.com\/avatar\/[0-9a-f]{32}\?d=identicon$/),
         realm_description: "<p>The Zulip development environment default organization.  It's great for testing!</p>",
@@ -70,8 +74,10 @@ describe('settings service', () => {
 
     it('leaves the realm fields out when no realm is known', async () => {
       const res = await request(app).get('/api/v1/server_settings');
-      expect(res.body.zulip_version).toBe('2.1.0');
+      expect(res.body).toMatchObject({ zulip_version: '9.0', zulip_feature_level: 277, zulip_merge_base: '9.0' });
       expect(res.body).not.toHaveProperty('realm_name');
+      expect(res.body).not.toHaveProperty('realm_url');
+      expect(res.body).not.toHaveProperty('realm_web_public_access_enabled');
     });
   });
 
@@ -142,7 +148,15 @@ describe('settings service', () => {
         user_id: expect.any(Number),
         avatar_url: expect.stringContaining('https://secure.gravatar.com/avatar/'),
         is_admin: true,
+        is_owner: false,
+        is_guest: false,
         is_bot: false,
+        is_active: true,
+        timezone: '',
+        date_joined: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{6})?\+00:00$/),
+        role: 200,
+        avatar_version: 1,
+        delivery_email: null,
         pointer: -1,
         max_message_id: -1,
         profile_data: {},

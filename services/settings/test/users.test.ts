@@ -18,12 +18,16 @@ describe('users', () => {
         user_id: expect.any(Number),
         avatar_url: expect.stringMatching(/^https:\/\/secure\.gravatar\.com\/avatar\/[0-9a-f]{32}\?d=identicon&version=1$/),
         is_admin: false,
+        is_owner: false,
         is_guest: false,
         is_bot: false,
         full_name: 'King Hamlet',
         timezone: '',
         is_active: true,
         date_joined: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{6})?\+00:00$/),
+        role: 400,
+        avatar_version: 1,
+        delivery_email: null,
       });
       const webhookBot = res.body.members.find((m: { email: string }) => m.email === 'webhook-bot@zulip.com');
       expect(webhookBot).toMatchObject({ is_bot: true, bot_type: 2, bot_owner_id: (await h.user('ZOE@zulip.com')).id });
@@ -90,6 +94,10 @@ describe('users', () => {
           email: 'newbie@zulip.com',
           user_id: created.id,
           is_admin: false,
+          is_owner: false,
+          role: 400,
+          avatar_version: 1,
+          delivery_email: null,
           full_name: 'New User',
           avatar_url: expect.stringContaining('gravatar'),
           timezone: '',
@@ -240,6 +248,7 @@ describe('users', () => {
       });
       expect(notices.map((n) => n.event.person)).toEqual([
         { email: prospero.email, user_id: prospero.id, is_admin: true },
+        { user_id: prospero.id, role: 200 },
         { email: prospero.email, user_id: prospero.id, full_name: 'Prospero' },
       ]);
       const demote = await request(h.app).patch(`/api/v1/users/${prospero.id}`).set(await h.headers('iago@zulip.com')).type('form').send({ is_admin: 'false' });

@@ -74,6 +74,8 @@ export const RealmEmojiDict = Type.Record(
     name: str,
     source_url: str,
     deactivated: bool,
+    author_id: nullableInt,
+    still_url: nullableStr,
     author: Type.Union([Type.Null(), closedObject({ id: int, email: str, full_name: str })]),
   }),
 );

@@ -35,8 +35,8 @@ export async function unmuteUser(ctx: SettingsContext, realmId: number, userId: 
   await ctx.db.knex.transaction(async (trx) => {
     await loadActor(trx, realmId, userId);
     if (!(await getUserById(trx, realmId, mutedUserId))) throw badRequest('No such user');
-    const removed = await trx('muted_users').where({ user_id: userId, muted_user_id: mutedUserId }).delete();
-    if (removed === 0) throw badRequest('User is not muted');
+    const removed: { user_id: number }[] = await trx('muted_users').where({ user_id: userId, muted_user_id: mutedUserId }).delete().returning('user_id');
+    if (removed.length === 0) throw badRequest('User is not muted');
     await notifyMutedUsers(trx, realmId, userId);
   });
   return {};

@@ -44,7 +44,10 @@ export async function removePushToken(
   device: { kind: PushTokenKind; token: string },
 ): Promise<Record<string, unknown>> {
   checkToken(device.kind, device.token);
-  const removed = await ctx.db.knex('push_device_tokens').where({ user_id: caller.userId, kind: device.kind, token: device.token }).delete();
-  if (removed === 0) throw badRequest('Token does not exist');
+  const removed: { id: number }[] = await ctx.db.knex('push_device_tokens')
+    .where({ user_id: caller.userId, kind: device.kind, token: device.token })
+    .delete()
+    .returning('id');
+  if (removed.length === 0) throw badRequest('Token does not exist');
   return {};
 }

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { ZULIP_VERSION, ZULIP_VERSION_KEYS } from '@chat/config';
 import { getRealm, realmUri, type RealmRow } from '@chat/db';
 import { escapeHtml } from '@chat/errors';
+import { realmIconUrl } from '@chat/views';
 import type { SettingsContext } from '../app';
 
 /**
@@ -81,7 +81,7 @@ export async function getServerSettings(
       // No realm here is readable without an account.
       realm_web_public_access_enabled: false,
       realm_name: realm.name,
-      realm_icon: `https://secure.gravatar.com/avatar/${createHash('md5').update(realm.string_id.toLowerCase()).digest('hex')}?d=identicon`,
+      realm_icon: realmIconUrl(realm.string_id),
       realm_description: `<p>${escapeHtml(realm.description).replace(/&#39;/g, "'")}</p>`,
     });
   }

@@ -10,7 +10,7 @@ import {
   SERVER_EMOJI_DATA_PATH,
 } from '@chat/contracts';
 import { getRealm, OFFLINE_THRESHOLD_SECS, realmUri, type Executor } from '@chat/db';
-import { REALM_PROPERTY_DEFAULTS, realmEmojiDict } from '@chat/views';
+import { REALM_PROPERTY_DEFAULTS, realmEmojiDict, realmIconUrl } from '@chat/views';
 
 /** What the realm state says about this server's configuration. */
 export interface ServerFacts {
@@ -103,6 +103,7 @@ export async function realmState(db: Executor, realmId: number, facts: ServerFac
     realm_notifications_stream_id: realm.notifications_stream_id ?? -1,
     realm_signup_notifications_stream_id: realm.signup_notifications_stream_id ?? -1,
     realm_icon_source: 'G',
+    realm_icon_url: realmIconUrl(realm.string_id),
     realm_bot_domain: realm.email_domain,
     realm_available_video_chat_providers: {},
     realm_default_external_accounts: {},
