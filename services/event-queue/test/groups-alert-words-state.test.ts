@@ -30,10 +30,34 @@ describe('POST /register: alert_words and realm_user_groups', () => {
     expect((await register('othello@zulip.com', ['alert_words'])).body.alert_words).toEqual([]);
   });
 
-  it("returns the realm's user groups with their members", async () => {
+  it("returns the realm's user groups with their members, the system groups first", async () => {
     const ids = await db.knex('users').whereRaw(...anyOf('email', ['hamlet@zulip.com', 'cordelia@zulip.com'])).orderBy('id').pluck('id');
+    const realmId = ((await db.knex('realms').where({ string_id: 'zulip' }).first('id')) as { id: number }).id;
+    const groupId = async (name: string) => ((await db.knex('user_groups').where({ realm_id: realmId, name }).first('id')) as { id: number }).id;
+    const userId = async (email: string) => ((await db.knex('users').where({ email }).first('id')) as { id: number }).id;
+    const members: number[] = await db.knex('users').where({ realm_id: realmId, role: 'member', is_active: true }).orderBy('id').pluck('id');
+    // Made with the realm: each role's active users are direct members, each group nests the next role up.
+    const system: [string, number[], string | null][] = [
+      ['role:internet', [], 'role:everyone'],
+      ['role:everyone', [await userId('polonius@zulip.com')], 'role:members'],
+      ['role:members', [], 'role:fullmembers'],
+      ['role:fullmembers', members, 'role:moderators'],
+      ['role:moderators', [], 'role:administrators'],
+      ['role:administrators', [await userId('iago@zulip.com')], 'role:owners'],
+      ['role:owners', [], null],
+      ['role:nobody', [], null],
+    ];
+    const expected = [];
+    for (const [name, direct, subgroup] of system) {
+      expected.push({
+        id: await groupId(name), name, description: '', members: direct, direct_subgroup_ids: subgroup ? [await groupId(subgroup)] : [], is_system_group: true,
+      });
+    }
+    expected.push({
+      id: await groupId('hamletcharacters'), name: 'hamletcharacters', description: 'Characters of Hamlet', members: ids, direct_subgroup_ids: [], is_system_group: false,
+    });
     const body = (await register('othello@zulip.com', ['realm_user_groups'])).body;
-    expect(body.realm_user_groups).toEqual([{ id: expect.any(Number), name: 'hamletcharacters', description: 'Characters of Hamlet', members: ids }]);
+    expect(body.realm_user_groups).toEqual(expected);
     expect(body).not.toHaveProperty('alert_words');
   });
 });

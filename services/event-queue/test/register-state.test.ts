@@ -37,15 +37,21 @@ describe('POST /register initial state', () => {
     expect(body.realm_users.map((u: { email: string }) => u.email)).toContain('iago@zulip.com');
     expect(body.realm_users[0]).not.toHaveProperty('is_active');
     expect(body.unread_msgs).toEqual({ pms: [], streams: [], huddles: [], mentions: [], count: 0 });
-    expect(body).toMatchObject({ pointer: -1, max_message_id: -1, muted_topics: [], realm_name: 'Zulip Dev', zulip_version: '2.1.0' });
+    expect(body).toMatchObject({
+      pointer: -1, max_message_id: -1, muted_topics: [], realm_name: 'Zulip Dev', zulip_version: '9.0', zulip_feature_level: 277, zulip_merge_base: '9.0',
+    });
   });
 
   it('fetches only what fetch_event_types asks for, else what event_types asks for', async () => {
     const onlyMessages = await register('hamlet@zulip.com', { event_types: '["message"]' });
-    expect(Object.keys(onlyMessages.body).sort()).toEqual(['last_event_id', 'max_message_id', 'msg', 'queue_id', 'result']);
+    // The version keys come with every answer, whatever was fetched.
+    const versions = ['zulip_feature_level', 'zulip_merge_base', 'zulip_version'];
+    expect(Object.keys(onlyMessages.body).sort()).toEqual(['last_event_id', 'max_message_id', 'msg', 'queue_id', 'result', ...versions]);
+    expect(onlyMessages.body).toMatchObject({ zulip_version: '9.0', zulip_feature_level: 277, zulip_merge_base: '9.0' });
     const fetchEmoji = await register('hamlet@zulip.com', { event_types: '["message"]', fetch_event_types: '["realm_emoji"]' });
     expect(fetchEmoji.body.realm_emoji).toEqual({});
     expect(fetchEmoji.body).not.toHaveProperty('max_message_id');
+    expect(Object.keys(fetchEmoji.body).sort()).toEqual(['last_event_id', 'msg', 'queue_id', 'realm_emoji', 'result', ...versions]);
   });
 
   it('lists subscribers by user id with include_subscribers', async () => {

@@ -12,13 +12,15 @@ import { LocalPolls } from '../src/polls';
 
 jest.setTimeout(60_000);
 
-/** Zulip 2.1's emoji sets, as /register offers them. */
+/** The emoji sets of Zulip 9.0 (google-blue is gone, google-blob came), as /register offers them. */
 const EMOJISET_CHOICES = [
-  { key: 'google', text: 'google' },
-  { key: 'google-blue', text: 'google-blue' },
-  { key: 'twitter', text: 'twitter' },
-  { key: 'text', text: 'text' },
+  { key: 'google', text: 'Google' },
+  { key: 'google-blob', text: 'Google classic' },
+  { key: 'twitter', text: 'Twitter' },
+  { key: 'text', text: 'Plain text' },
 ];
+/** Every /register answer carries the server's version keys. */
+const VERSION_KEYS = ['zulip_feature_level', 'zulip_merge_base', 'zulip_version'];
 
 describe('POST /register: user_settings', () => {
   const config = testConfig();
@@ -38,7 +40,7 @@ describe('POST /register: user_settings', () => {
   it('holds every personal setting with its default, the timezone and the choices', async () => {
     const res = await register('hamlet@zulip.com', { fetch_event_types: '["user_settings"]' });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(['last_event_id', 'msg', 'queue_id', 'result', 'user_settings']);
+    expect(Object.keys(res.body).sort()).toEqual(['last_event_id', 'msg', 'queue_id', 'result', 'user_settings', ...VERSION_KEYS]);
     expect(res.body.user_settings).toEqual({
       twenty_four_hour_time: false,
       dense_mode: true,
@@ -49,7 +51,7 @@ describe('POST /register: user_settings', () => {
       translate_emoticons: false,
       default_language: 'en',
       left_side_userlist: false,
-      emojiset: 'google-blue',
+      emojiset: 'google',
       demote_inactive_streams: 1,
       timezone: '',
       enable_stream_desktop_notifications: false,
@@ -116,7 +118,7 @@ describe('POST /register: user_settings', () => {
         'pm_content_in_desktop_notifications', 'enable_sounds', 'enable_offline_email_notifications',
         'message_content_in_email_notifications', 'enable_offline_push_notifications', 'enable_online_push_notifications',
         'desktop_icon_count_display', 'enable_digest_emails', 'enable_login_emails', 'realm_name_in_notifications',
-        'available_notification_sounds',
+        'available_notification_sounds', ...VERSION_KEYS,
       ].sort(),
     );
   });

@@ -35,7 +35,7 @@ describe('POST /register user_topics', () => {
       { stream_id: ids.denmark, topic_name: 'muted one', last_updated: lastUpdated, visibility_policy: 1 },
       { stream_id: ids.verona, topic_name: 'followed one', last_updated: lastUpdated, visibility_policy: 3 },
     ]);
-    expect(body.muted_topics).toEqual([['Denmark', 'muted one']]);
+    expect(body.muted_topics).toEqual([['Denmark', 'muted one', lastUpdated]]);
   });
 
   it('leaves muted_topics out for a client that asks for user_topic by name, as Zulip does', async () => {
@@ -43,7 +43,7 @@ describe('POST /register user_topics', () => {
     expect(both).not.toHaveProperty('muted_topics');
     expect(both.user_topics).toHaveLength(2);
     const legacy = await register({ fetch_event_types: '["muted_topics"]' });
-    expect(legacy.muted_topics).toEqual([['Denmark', 'muted one']]);
+    expect(legacy.muted_topics).toEqual([['Denmark', 'muted one', Date.parse('2026-01-02T03:04:05Z') / 1000]]);
     expect(legacy).not.toHaveProperty('user_topics');
   });
 });

@@ -1,4 +1,4 @@
-import { eventsOf, expectValidEvent, sendOk, startHarness, type Harness } from './helpers';
+import { audiencesOf, eventsOf, expectValidEvent, sendOk, startHarness, type Harness } from './helpers';
 
 describe('DELETE /messages/{id}', () => {
   let h: Harness;
@@ -16,13 +16,22 @@ describe('DELETE /messages/{id}', () => {
     });
     expect(await h.db.knex('messages').where({ id }).first()).toBeUndefined();
     expect(await h.db.knex('user_messages').where({ message_id: id })).toEqual([]);
-    const [event] = eventsOf(notices);
-    expect(event).toEqual({
-      type: 'delete_message', sender: 'hamlet@zulip.com', sender_id: await h.userId('hamlet@zulip.com'), message_id: id,
-      message_type: 'stream', stream_id: expect.any(Number), topic: 'doomed', id: 0,
-    });
-    expectValidEvent(event!);
-    expect(notices[0]).toMatchObject({ kind: 'event', userIds: expect.arrayContaining([await h.userId('othello@zulip.com')]) });
+    const denmark = ((await h.db.knex('streams').where({ realm_id: h.realmId, name: 'Denmark' }).first('id')) as { id: number }).id;
+    const events = eventsOf(notices);
+    // The bulk event for bulk_message_deletion clients, 2.1's event for the others.
+    expect(events).toEqual([
+      { type: 'delete_message', message_ids: [id], message_type: 'stream', stream_id: denmark, topic: 'doomed', id: 0 },
+      {
+        type: 'delete_message', sender: 'hamlet@zulip.com', sender_id: await h.userId('hamlet@zulip.com'), message_id: id,
+        message_type: 'stream', stream_id: denmark, topic: 'doomed', id: 0,
+      },
+    ]);
+    expect(audiencesOf(notices)).toEqual([
+      { capability: 'bulk_message_deletion', declared: true },
+      { capability: 'bulk_message_deletion', declared: false },
+    ]);
+    events.forEach(expectValidEvent);
+    for (const notice of notices) expect(notice).toMatchObject({ kind: 'event', userIds: expect.arrayContaining([await h.userId('othello@zulip.com')]) });
     expect((await h.del('iago@zulip.com', `/messages/${id}`)).body).toEqual({ result: 'error', msg: 'Invalid message(s)', code: 'BAD_REQUEST' });
   });
 
@@ -38,10 +47,12 @@ describe('DELETE /messages/{id}', () => {
     });
     await setRealm({ allow_message_deleting: true, message_content_delete_limit_seconds: 0 });
     const notices = await h.noticesOf(() => h.del('hamlet@zulip.com', `/messages/${id}`));
-    const [event] = eventsOf(notices);
-    expect(event).toMatchObject({ message_type: 'private', recipient_id: expect.any(Number) });
-    expect(event).not.toHaveProperty('stream_id');
-    expectValidEvent(event!);
+    const [bulk, legacy] = eventsOf(notices);
+    expect(bulk).toEqual({ type: 'delete_message', message_ids: [id], message_type: 'private', id: 0 });
+    expect(legacy).toMatchObject({ message_id: id, message_type: 'private', recipient_id: expect.any(Number) });
+    expect(legacy).not.toHaveProperty('stream_id');
+    expectValidEvent(bulk!);
+    expectValidEvent(legacy!);
     await setRealm({});
   });
 
@@ -68,13 +79,16 @@ describe('reactions', () => {
     });
     const [event] = eventsOf(notices);
     expect(event).toEqual({
-      type: 'reaction', op: 'add', user: { user_id: othello, email: 'othello@zulip.com', full_name: 'Othello, the Moor of Venice' },
+      type: 'reaction', op: 'add', user_id: othello, user: { user_id: othello, email: 'othello@zulip.com', full_name: 'Othello, the Moor of Venice' },
       message_id: id, emoji_name: 'joy', emoji_code: '1f602', reaction_type: 'unicode_emoji', id: 0,
     });
     expectValidEvent(event!);
     const fetched = await h.get('hamlet@zulip.com', '/messages', { anchor: id, num_before: 0, num_after: 0 });
     expect(fetched.body.messages[0].reactions).toEqual([
-      { emoji_name: 'joy', emoji_code: '1f602', reaction_type: 'unicode_emoji', user: { email: 'othello@zulip.com', id: othello, full_name: 'Othello, the Moor of Venice' } },
+      {
+        emoji_name: 'joy', emoji_code: '1f602', reaction_type: 'unicode_emoji', user_id: othello,
+        user: { email: 'othello@zulip.com', id: othello, full_name: 'Othello, the Moor of Venice' },
+      },
     ]);
   });
 

@@ -14,7 +14,10 @@ describe('PATCH /messages/{id}, GET /messages/{id}, GET /messages/{id}/history',
 
   it('edits content: stored, raw content returned, history snapshots as the spec says, one event per flag set', async () => {
     const id = await sendOk(h, 'hamlet@zulip.com', { type: 'stream', to: 'Denmark', topic: 'Castle', content: 'first words' });
-    expect((await h.get('othello@zulip.com', `/messages/${id}`)).body).toEqual({ result: 'success', msg: '', raw_content: 'first words' });
+    // The message dict (feature level 120) is the one GET /messages gives, with othello's flags.
+    const listed = (await h.get('othello@zulip.com', '/messages', { anchor: id, num_before: 0, num_after: 0 })).body.messages;
+    expect(listed).toEqual([expect.objectContaining({ id, content: '<p>first words</p>', flags: [] })]);
+    expect((await h.get('othello@zulip.com', `/messages/${id}`)).body).toEqual({ result: 'success', msg: '', raw_content: 'first words', message: listed[0] });
     const hamlet = await h.userId('hamlet@zulip.com');
     await h.db.knex('user_messages').where({ message_id: id, user_id: await h.userId('othello@zulip.com') }).update({ flags: 1 });
     const notices = await h.noticesOf(async () => {
@@ -26,7 +29,8 @@ describe('PATCH /messages/{id}, GET /messages/{id}, GET /messages/{id}/history',
     expect(events.map((e) => e.flags).sort()).toEqual([[], ['read']]);
     expect(events[0]).toMatchObject({
       type: 'update_message', sender: 'hamlet@zulip.com', user_id: hamlet, message_id: id, message_ids: [id],
-      orig_content: 'first words', content: 'second words', stream_name: 'Denmark',
+      orig_content: 'first words', content: 'second words', stream_name: 'Denmark', rendering_only: false,
+      stream_id: (await h.db.knex('streams').where({ realm_id: h.realmId, name: 'Denmark' }).first('id')).id,
     });
     expect(events[0]).not.toHaveProperty('subject');
     expect((await h.get('othello@zulip.com', `/messages/${id}`)).body.raw_content).toBe('second words');

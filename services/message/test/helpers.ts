@@ -24,6 +24,11 @@ export function messageEventFor(notice: MessageNotice, userId: number, applyMark
   return { type: 'message', message: finalizeMessage(notice.message, { applyMarkdown, clientGravatar: false }), flags, id: 0 };
 }
 
+/** The client capability each event notice is for (undefined: every queue), in notice order. */
+export function audiencesOf(notices: Notice[]): unknown[] {
+  return notices.flatMap((n) => (n.kind === 'event' ? [n.audience] : []));
+}
+
 /** The client events a notice carries (with the id a queue adds), as read back: checked by expectValidEvent. */
 export function eventsOf(notices: Notice[]): GenericEvent[] {
   return notices.flatMap((n) => (n.kind === 'event' ? [{ ...n.event, id: 0 }] : []));

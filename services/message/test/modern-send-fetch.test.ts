@@ -3,7 +3,7 @@
  * `channel` and `direct`, `to` as a stream id, anchor words and include_anchor, typing `type`.
  * The 2.1 forms beside them are covered by the older tests and must keep passing unchanged.
  */
-import { eventsOf, expectValidEvent, fetchIds, sendOk, startHarness, type Harness } from './helpers';
+import { audiencesOf, eventsOf, expectValidEvent, fetchIds, sendOk, startHarness, type Harness } from './helpers';
 
 describe('modern send, fetch and typing vocabulary', () => {
   let h: Harness;
@@ -131,14 +131,39 @@ describe('modern send, fetch and typing vocabulary', () => {
       expect((notices[0] as { userIds: number[] }).userIds.sort((a, b) => a - b)).toEqual([user.hamlet, user.othello].sort((a, b) => a - b));
     });
 
+    const typing = async (form: Record<string, unknown>) => (await h.post('hamlet@zulip.com', '/typing', { op: 'start', ...form })).body;
+
+    it("sends a topic's typing (feature level 58) to the stream's subscribers, for queues that declared stream_typing_notifications", async () => {
+      const subscribers = (await h.db.knex('subscriptions').where({ stream_id: denmark, active: true }).pluck('user_id')) as number[];
+      const notices = await h.noticesOf(async () => {
+        expect(await typing({ type: 'channel', stream_id: denmark, topic: 'castle' })).toEqual({ result: 'success', msg: '' });
+      });
+      const events = eventsOf(notices);
+      expect(events).toEqual([
+        { type: 'typing', op: 'start', message_type: 'stream', sender: { user_id: user.hamlet, email: 'hamlet@zulip.com' }, stream_id: denmark, topic: 'castle', id: 0 },
+      ]);
+      expectValidEvent(events[0]!);
+      expect(audiencesOf(notices)).toEqual([{ capability: 'stream_typing_notifications', declared: true }]);
+      expect((notices[0] as { userIds: number[] }).userIds).toEqual([...subscribers].sort((a, b) => a - b));
+    });
+
     it("answers a topic's typing with Zulip's errors, sending nothing", async () => {
-      const typing = async (form: Record<string, unknown>) => (await h.post('hamlet@zulip.com', '/typing', { op: 'start', ...form })).body;
       const notices = await h.noticesOf(async () => {
         expect(await typing({ type: 'channel', topic: 'x' })).toEqual(error('Missing stream_id'));
         expect(await typing({ type: 'stream', stream_id: denmark })).toEqual(error('Missing topic'));
-        expect(await typing({ type: 'channel', stream_id: denmark, topic: 'x' })).toEqual(error('User has disabled typing notifications for stream messages'));
+        expect(await typing({ type: 'channel', stream_id: 999999, topic: 'x' })).toEqual(error('Invalid stream id'));
       });
       expect(notices).toEqual([]);
+      const { settings } = (await h.db.knex('users').where({ id: user.hamlet }).first('settings')) as { settings: Record<string, unknown> };
+      await h.db.knex('users').where({ id: user.hamlet }).update({ settings: JSON.stringify({ ...settings, send_stream_typing_notifications: false }) });
+      try {
+        const off = await h.noticesOf(async () => {
+          expect(await typing({ type: 'channel', stream_id: denmark, topic: 'x' })).toEqual(error('User has disabled typing notifications for stream messages'));
+        });
+        expect(off).toEqual([]);
+      } finally {
+        await h.db.knex('users').where({ id: user.hamlet }).update({ settings: JSON.stringify(settings) });
+      }
     });
   });
 });

@@ -1,4 +1,4 @@
-import { createStream, eventsOf, expectValidEvent, sendOk, startHarness, type Harness } from './helpers';
+import { audiencesOf, createStream, eventsOf, expectValidEvent, sendOk, startHarness, type Harness } from './helpers';
 import { anyOf } from '@chat/db';
 
 describe('POST /messages/render', () => {
@@ -93,10 +93,15 @@ describe('POST /streams/{stream_id}/delete_topic', () => {
     expect(await h.db.knex('messages').whereRaw(...anyOf('id', ids))).toEqual([]);
     expect(await h.db.knex('messages').where({ id: kept }).first()).toBeDefined();
     const events = eventsOf(notices);
+    // Each deletion: the bulk event for bulk_message_deletion clients, then 2.1's event for the others.
     expect(events).toEqual([
+      { type: 'delete_message', message_ids: [ids[0]], message_type: 'stream', stream_id: stream.id, topic: 'Old', id: 0 },
       { type: 'delete_message', sender: 'hamlet@zulip.com', sender_id: await h.userId('hamlet@zulip.com'), message_id: ids[0], message_type: 'stream', stream_id: stream.id, topic: 'Old', id: 0 },
+      { type: 'delete_message', message_ids: [ids[1]], message_type: 'stream', stream_id: stream.id, topic: 'old', id: 0 },
       { type: 'delete_message', sender: 'iago@zulip.com', sender_id: await h.userId('iago@zulip.com'), message_id: ids[1], message_type: 'stream', stream_id: stream.id, topic: 'old', id: 0 },
     ]);
+    const bulk = (declared: boolean) => ({ capability: 'bulk_message_deletion', declared });
+    expect(audiencesOf(notices)).toEqual([bulk(true), bulk(false), bulk(true), bulk(false)]);
     events.forEach(expectValidEvent);
     expect(notices[0]).toMatchObject({ userIds: expect.arrayContaining([await h.userId('hamlet@zulip.com'), await h.userId('iago@zulip.com')]) });
   });
@@ -130,7 +135,7 @@ describe('POST /typing', () => {
       expect((await h.post('hamlet@zulip.com', '/typing', { op: 'start', to: ['othello@zulip.com'] })).body).toEqual({ result: 'success', msg: '' });
     });
     const [event] = eventsOf(notices);
-    expect(event).toEqual({ type: 'typing', op: 'start', sender: hamlet, recipients: [hamlet, othello].sort((a, b) => a.user_id - b.user_id), id: 0 });
+    expect(event).toEqual({ type: 'typing', op: 'start', message_type: 'direct', sender: hamlet, recipients: [hamlet, othello].sort((a, b) => a.user_id - b.user_id), id: 0 });
     expectValidEvent(event!);
     expect(notices[0]).toMatchObject({ userIds: expect.arrayContaining([hamlet.user_id, othello.user_id]) });
 

@@ -27,6 +27,7 @@ describe('presence', () => {
     expect(notices).toHaveLength(1);
     expect(notices[0]!.event).toEqual({
       type: 'presence',
+      user_id: hamlet.id,
       email: 'hamlet@zulip.com',
       server_timestamp: expect.any(Number),
       presence: { ZulipMobile: { client: 'ZulipMobile', status: 'active', timestamp: mine.ZulipMobile.timestamp, pushable: false } },

@@ -12,23 +12,55 @@ describe('user groups', () => {
   afterAll(() => h.close());
 
   const as = async (who: string) => h.headers(`${who}@zulip.com`);
-  const groupId = async (name: string) => (await h.db.knex('user_groups').where({ name }).first('id')).id as number;
+  const groupId = async (name: string) => (await h.db.knex('user_groups').where({ realm_id: h.realmId, name }).first('id')).id as number;
   const err = (msg: string, code = 'BAD_REQUEST') => ({ result: 'error', msg, code });
+  /**
+   * The eight system groups the realm got when it was made, in the order they were made: each
+   * role's active users are direct members, and each group nests the one of the next role up.
+   */
+  const systemGroups = async () => {
+    const activeMembers: number[] = await h.db.knex('users').where({ realm_id: h.realmId, role: 'member', is_active: true }).orderBy('id').pluck('id');
+    const groups: [string, number[], string | null][] = [
+      ['role:internet', [], 'role:everyone'],
+      ['role:everyone', [ids.polonius!], 'role:members'],
+      ['role:members', [], 'role:fullmembers'],
+      ['role:fullmembers', activeMembers, 'role:moderators'],
+      ['role:moderators', [], 'role:administrators'],
+      ['role:administrators', [ids.iago!], 'role:owners'],
+      ['role:owners', [], null],
+      ['role:nobody', [], null],
+    ];
+    return Promise.all(
+      groups.map(async ([name, members, subgroup]) => ({
+        id: await groupId(name),
+        name,
+        description: '',
+        members,
+        direct_subgroup_ids: subgroup === null ? [] : [await groupId(subgroup)],
+        is_system_group: true,
+      })),
+    );
+  };
 
-  it('lists the seeded hamletcharacters group', async () => {
+  it('lists the system groups and the seeded hamletcharacters group', async () => {
     const res = await request(h.app).get('/api/v1/user_groups').set(await as('othello'));
     expect(res.body).toEqual({
       result: 'success',
       msg: '',
       user_groups: [
+        ...(await systemGroups()),
         {
           id: await groupId('hamletcharacters'),
           name: 'hamletcharacters',
           description: 'Characters of Hamlet',
           members: [ids.cordelia, ids.hamlet].sort((a, b) => a! - b!),
+          direct_subgroup_ids: [],
+          is_system_group: false,
         },
       ],
     });
+    const listed = (res.body.user_groups as { id: number }[]).map((g) => g.id);
+    expect(listed).toEqual([...listed].sort((a, b) => a - b));
   });
 
   it('creates a group with a user_group add event to the realm', async () => {
@@ -43,7 +75,11 @@ describe('user groups', () => {
     });
     const id = await groupId('marketing');
     expect(notices.map((n) => n.event)).toEqual([
-      { type: 'user_group', op: 'add', group: { id, name: 'marketing', description: 'The marketing team', members: [...members].sort((a, b) => a - b) } },
+      {
+        type: 'user_group',
+        op: 'add',
+        group: { id, name: 'marketing', description: 'The marketing team', members: [...members].sort((a, b) => a - b), direct_subgroup_ids: [], is_system_group: false },
+      },
     ]);
     expect(notices[0]!.userIds).toContain(ids.iago);
   });

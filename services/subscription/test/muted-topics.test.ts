@@ -7,13 +7,22 @@ describe('PATCH /users/me/subscriptions/muted_topics', () => {
   });
   afterAll(() => h.close());
   const mute = (form: Record<string, unknown>, email = 'hamlet@zulip.com') => h.as(email).patch('/users/me/subscriptions/muted_topics', form);
+  /** When hamlet muted the topic, in seconds: the third item of a muted_topics entry. */
+  const mutedAt = async (topic: string) => {
+    const row: { date_muted: Date } = await h.db.knex('muted_topics').where({ user_id: await h.userId('hamlet@zulip.com'), topic_name: topic }).first('date_muted');
+    return Math.floor(new Date(row.date_muted).getTime() / 1000);
+  };
 
   it('mutes by stream name (not muted -> muted) and sends the whole list to the user', async () => {
     const mark = await h.mark();
+    const before = Math.floor(Date.now() / 1000);
     const res = await mute({ stream: 'Denmark', topic: 'boat party', op: 'add' });
     expect(res.body).toEqual({ result: 'success', msg: '' });
     const [notice] = ofType(await h.events(mark), 'muted_topics');
-    expect(notice!.event).toEqual({ type: 'muted_topics', muted_topics: [['Denmark', 'boat party']] });
+    const when = await mutedAt('boat party');
+    expect(when).toBeGreaterThanOrEqual(before);
+    expect(when).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
+    expect(notice!.event).toEqual({ type: 'muted_topics', muted_topics: [['Denmark', 'boat party', when]] });
     expect(notice!.userIds).toEqual([await h.userId('hamlet@zulip.com')]);
   });
 
@@ -37,7 +46,7 @@ describe('PATCH /users/me/subscriptions/muted_topics', () => {
     const res = await mute({ stream_id: await h.streamId('Denmark'), topic: 'BOAT PARTY', op: 'remove' });
     expect(res.body).toEqual({ result: 'success', msg: '' });
     const [notice] = ofType(await h.events(mark), 'muted_topics');
-    expect(notice!.event.muted_topics).toEqual([['Verona', 'dinner']]);
+    expect(notice!.event.muted_topics).toEqual([['Verona', 'dinner', await mutedAt('dinner')]]);
     const again = await mute({ stream: 'Denmark', topic: 'boat party', op: 'remove' });
     expect(again.body).toEqual({ result: 'error', msg: 'Topic is not muted' });
     const nowhere = await mute({ stream: 'Atlantis', topic: 'x', op: 'remove' });

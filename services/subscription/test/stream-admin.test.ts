@@ -192,7 +192,7 @@ describe('stream administration', () => {
       expect(res.body).toEqual({ result: 'success', msg: '', subscribed: ['Verona'], already_subscribed: [] });
       const events = await h.events(mark);
       expect(ofType(events, 'subscription', 'add')[0]!.userIds).toEqual([row.id]);
-      expect(ofType(events, 'subscription', 'peer_add')[0]!.event).toMatchObject({ subscriptions: ['Verona'], user_id: row.id });
+      expect(ofType(events, 'subscription', 'peer_add')[0]!.event).toEqual({ type: 'subscription', op: 'peer_add', stream_ids: [await h.streamId('Verona')], user_ids: [row.id] });
       const again = await request(h.app).post('/api/v1/internal/subscriptions/defaults').set(headers).type('form').send({ user_id: String(row.id) });
       expect(again.body).toEqual({ result: 'success', msg: '', subscribed: [], already_subscribed: ['Verona'] });
       const unknown = await request(h.app).post('/api/v1/internal/subscriptions/defaults').set(headers).type('form').send({ user_id: '99999' });

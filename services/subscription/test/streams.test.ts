@@ -7,6 +7,11 @@ describe('listing streams and subscriptions', () => {
     await h.as('iago@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'private_stream' }], invite_only: true });
   });
   afterAll(() => h.close());
+  /** A stream's creation time in seconds, as stream dicts give it from feature level 30. */
+  const createdAt = async (name: string) => {
+    const row: { date_created: Date } = await h.db.knex('streams').where({ realm_id: h.realmId, name }).first('date_created');
+    return Math.floor(new Date(row.date_created).getTime() / 1000);
+  };
 
   describe('GET /users/me/subscriptions', () => {
     it('gives every Subscription field, sorted by name', async () => {
@@ -24,15 +29,19 @@ describe('listing streams and subscriptions', () => {
         is_announcement_only: false,
         history_public_to_subscribers: true,
         first_message_id: null,
+        date_created: await createdAt('Denmark'),
+        stream_post_policy: 1,
+        message_retention_days: null,
         color: expect.stringMatching(/^#[0-9a-f]{6}$/),
         is_muted: false,
         in_home_view: true,
         pin_to_top: false,
-        desktop_notifications: null,
-        audible_notifications: null,
-        push_notifications: null,
-        email_notifications: null,
-        wildcard_mentions_notify: null,
+        // Unset on the subscription, so hamlet's defaults (enable_stream_desktop_notifications, ...).
+        desktop_notifications: false,
+        audible_notifications: false,
+        push_notifications: false,
+        email_notifications: false,
+        wildcard_mentions_notify: true,
         email_address: expect.stringMatching(/^Denmark\+[0-9a-f]{32}@/),
         is_old_stream: false,
         stream_weekly_traffic: null,
@@ -64,6 +73,9 @@ describe('listing streams and subscriptions', () => {
         is_announcement_only: false,
         history_public_to_subscribers: true,
         first_message_id: null,
+        date_created: await createdAt('Denmark'),
+        stream_post_policy: 1,
+        message_retention_days: null,
       });
       expect(names(await h.as('iago@zulip.com').get('/streams'))).toEqual(['Denmark', 'Rome', 'Scotland', 'Venice', 'Verona', 'private_stream']);
     });

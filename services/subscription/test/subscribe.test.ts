@@ -44,7 +44,7 @@ describe('POST /users/me/subscriptions', () => {
       expect.objectContaining({ name: 'new stream', subscribers: [ids.iago], in_home_view: true, is_muted: false, color: expect.any(String) }),
     ]);
     const [peer] = ofType(events, 'subscription', 'peer_add');
-    expect(peer!.event).toEqual({ type: 'subscription', op: 'peer_add', subscriptions: ['new stream'], user_id: ids.iago });
+    expect(peer!.event).toEqual({ type: 'subscription', op: 'peer_add', stream_ids: [stream.id], user_ids: [ids.iago] });
     expect(peer!.userIds).toEqual(nonGuests().filter((id) => id !== ids.iago));
     // A stream made by this request was announced by `create`; no `occupy` on top.
     expect(ofType(events, 'stream', 'occupy')).toEqual([]);
@@ -80,8 +80,16 @@ describe('POST /users/me/subscriptions', () => {
       already_subscribed: { 'hamlet@zulip.com': ['Verona'] },
     });
     const events = await h.events(mark);
-    expect(ofType(events, 'subscription', 'add')).toHaveLength(1);
-    expect(ofType(events, 'subscription', 'add')[0]!.event.subscriptions).toEqual([expect.objectContaining({ name: 'Scotland' })]);
+    // One add for the queues that take null notification settings, one with hamlet's defaults filled in.
+    const adds = ofType(events, 'subscription', 'add');
+    expect(adds.map((n) => n.audience)).toEqual([
+      { capability: 'notification_settings_null', declared: true },
+      { capability: 'notification_settings_null', declared: false },
+    ]);
+    const unset = { desktop_notifications: null, audible_notifications: null, push_notifications: null, email_notifications: null, wildcard_mentions_notify: null };
+    const filled = { desktop_notifications: false, audible_notifications: false, push_notifications: false, email_notifications: false, wildcard_mentions_notify: true };
+    expect(adds[0]!.event.subscriptions).toEqual([expect.objectContaining({ name: 'Scotland', ...unset })]);
+    expect(adds[1]!.event.subscriptions).toEqual([expect.objectContaining({ name: 'Scotland', ...filled })]);
     // Names are matched without regard to case; the response uses the stored name.
     const again = await h.as('hamlet@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'scotland' }] });
     expect(again.body).toEqual({ result: 'success', msg: '', subscribed: {}, already_subscribed: { 'hamlet@zulip.com': ['Scotland'] } });
@@ -127,6 +135,20 @@ describe('POST /users/me/subscriptions', () => {
       principal: 'nobody@zulip.com',
     });
     expect(await h.db.knex('streams').where({ name: 'never made' }).first()).toBeUndefined();
+  });
+
+  it('takes principals by user id (feature level 9), refusing an unknown id by name', async () => {
+    const unknown = await h.as('iago@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'never made' }], principals: [999999] });
+    expect(unknown.status).toBe(403);
+    expect(unknown.body).toEqual({
+      result: 'error',
+      msg: "User not authorized to execute queries on behalf of '999999'",
+      code: 'UNAUTHORIZED_PRINCIPAL',
+      principal: '999999',
+    });
+    expect(await h.db.knex('streams').where({ name: 'never made' }).first()).toBeUndefined();
+    const res = await h.as('iago@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'by id' }], principals: [ids.cordelia] });
+    expect(res.body).toEqual({ result: 'success', msg: '', subscribed: { 'cordelia@zulip.com': ['by id'] }, already_subscribed: {} });
   });
 
   describe('private streams', () => {
@@ -308,7 +330,7 @@ describe('POST /users/me/subscriptions', () => {
     [{ subscriptions: [{ name: 'n'.repeat(61) }] }, 'Stream name too long (limit: 60 characters).'],
     [{ subscriptions: [{ name: 'a\u0000b' }] }, "Stream name 'a\u0000b' contains NULL (0x00) characters."],
     [{ subscriptions: [{ name: 'x' }], principals: 'iago@zulip.com' }, 'Argument "principals" is not valid JSON.'],
-    [{ subscriptions: [{ name: 'x' }], principals: [3] }, 'principals[0] is not a string'],
+    [{ subscriptions: [{ name: 'x' }], principals: ['iago@zulip.com', 3] }, 'principals is not an allowed_type'],
     [{ subscriptions: [{ name: 'x' }], invite_only: 'yes' }, 'Argument "invite_only" is not valid JSON.'],
   ])('rejects %j with "%s" and writes nothing', async (form, msg) => {
     const streams = await h.db.knex('streams').count({ n: '*' }).first();

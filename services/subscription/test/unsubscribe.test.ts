@@ -18,7 +18,7 @@ describe('DELETE /users/me/subscriptions', () => {
     expect(remove!.userIds).toEqual([hamlet]);
     expect(remove!.event).toEqual({ type: 'subscription', op: 'remove', subscriptions: [{ name: 'Denmark', stream_id: await h.streamId('Denmark') }] });
     const [peer] = ofType(events, 'subscription', 'peer_remove');
-    expect(peer!.event).toEqual({ type: 'subscription', op: 'peer_remove', subscriptions: ['Denmark'], user_id: hamlet });
+    expect(peer!.event).toEqual({ type: 'subscription', op: 'peer_remove', stream_ids: [await h.streamId('Denmark')], user_ids: [hamlet] });
     expect(peer!.userIds).not.toContain(hamlet);
     // Guests who are not in Denmark do not see its subscribers.
     expect(peer!.userIds).not.toContain(await h.userId('polonius@zulip.com'));

@@ -29,8 +29,13 @@ describe('POST /user_topics', () => {
 
   it('changes the policy in place whatever the case, and a mute shows in the muted-topics list', async () => {
     const mark = await h.mark();
+    const before = Math.floor(Date.now() / 1000);
     await set({ stream_id: await h.streamId('Denmark'), topic: 'CASTLE', visibility_policy: 1 });
-    expect(ofType(await h.events(mark), 'muted_topics')[0]!.event.muted_topics).toEqual([['Denmark', 'castle']]);
+    // The time is that of the change to muted, not of the earlier follow.
+    const [row] = await h.db.knex('muted_topics').where({ user_id: await h.userId('hamlet@zulip.com') }).select('date_muted');
+    const when = Math.floor(new Date(row.date_muted).getTime() / 1000);
+    expect(when).toBeGreaterThanOrEqual(before);
+    expect(ofType(await h.events(mark), 'muted_topics')[0]!.event.muted_topics).toEqual([['Denmark', 'castle', when]]);
     expect(await policies()).toEqual([['castle', 1]]);
     const again = await h.as('hamlet@zulip.com').patch('/users/me/subscriptions/muted_topics', { stream: 'Denmark', topic: 'castle', op: 'add' });
     expect(again.body).toEqual({ result: 'error', msg: 'Topic already muted' });

@@ -45,7 +45,7 @@ export async function userGroupMemberIds(db: Executor, groupIds: number[]): Prom
 
 /**
  * Every group of the realm with its direct members and subgroups, ordered by id (Zulip's
- * user_groups_in_realm_serialized). A system group's members are the active users of its roles.
+ * user_groups_in_realm_serialized). A system group's members are the users of its roles.
  */
 export async function userGroupsInRealm(db: Executor, realmId: number): Promise<UserGroupDict[]> {
   const groups: { id: number; name: string; description: string; is_system_group: boolean }[] = await db('user_groups')
@@ -57,7 +57,8 @@ export async function userGroupsInRealm(db: Executor, realmId: number): Promise<
     .whereRaw(...anyOf('user_group_id', groups.map((g) => g.id)))
     .orderBy('user_id')
     .select('user_group_id', 'user_id');
-  const users: { id: number; role: Role }[] = await db('users').where({ realm_id: realmId, is_active: true }).orderBy('id').select('id', 'role');
+  // Deactivated users stay members, as of groups people make: (de)activation changes no group.
+  const users: { id: number; role: Role }[] = await db('users').where({ realm_id: realmId }).orderBy('id').select('id', 'role');
   const idByName = new Map(groups.filter((g) => g.is_system_group).map((g) => [g.name, g.id]));
   return groups.map((g) => {
     const rule = g.is_system_group ? SYSTEM_GROUPS[g.name] : undefined;
@@ -68,6 +69,13 @@ export async function userGroupsInRealm(db: Executor, realmId: number): Promise<
       direct_subgroup_ids: subgroup === undefined ? [] : [subgroup],
     };
   });
+}
+
+/** The name of the system group whose direct members have this role. */
+export function systemGroupOfRole(role: Role): string {
+  const entry = Object.entries(SYSTEM_GROUPS).find(([, rule]) => rule.roles.includes(role));
+  if (!entry) throw new Error(`no system group holds role ${role}`);
+  return entry[0];
 }
 
 /** A system group's id in the realm (group-setting values point to them). */

@@ -46,6 +46,7 @@ export const SubscriptionDict = closedObject({
 export const SubscriptionProperty = stringEnum([
   'color',
   'in_home_view',
+  'is_muted',
   'pin_to_top',
   'desktop_notifications',
   'audible_notifications',

@@ -33,6 +33,9 @@ export interface EditHistoryEntry {
   user_id: number;
   timestamp: number;
   prev_subject?: string;
+  /** A topic edit's topics before and after it (feature level 118), beside 2.1's prev_subject. */
+  prev_topic?: string;
+  topic?: string;
   prev_content?: string;
   prev_rendered_content?: string;
   prev_rendered_content_version?: number;
@@ -56,6 +59,22 @@ export interface LoadedMessage {
 export function parseEditHistory(value: MessageRow['edit_history']): EditHistoryEntry[] | null {
   if (value === null) return null;
   return typeof value === 'string' ? (JSON.parse(value) as EditHistoryEntry[]) : value;
+}
+
+/**
+ * Names each topic edit's topics as clients since feature level 118 read them. The history is
+ * newest first and stores only the topic before each edit, so the topic after an edit is the
+ * current one for the newest, and the previous topic of the next newer topic edit otherwise.
+ */
+function withTopicNames(history: EditHistoryEntry[] | null, currentTopic: string): EditHistoryEntry[] | null {
+  if (history === null) return null;
+  let topicAfter = currentTopic;
+  return history.map((entry) => {
+    if (entry.prev_subject === undefined) return entry;
+    const named = { ...entry, prev_topic: entry.prev_subject, topic: topicAfter };
+    topicAfter = entry.prev_subject;
+    return named;
+  });
 }
 
 export async function getMessageRow(db: Executor, messageId: number, forUpdate = false): Promise<MessageRow | undefined> {
@@ -198,7 +217,7 @@ export async function loadMessages(db: Executor, ids: number[]): Promise<Map<num
       submessages: [],
     };
     if (row.last_edit_time) wire.last_edit_timestamp = toSeconds(row.last_edit_time);
-    result.set(row.id, { wire, row, editHistory: parseEditHistory(row.edit_history) });
+    result.set(row.id, { wire, row, editHistory: withTopicNames(parseEditHistory(row.edit_history), row.subject) });
   }
   return result;
 }

@@ -19,6 +19,7 @@ import { isUniqueViolation } from '../store/users';
 import { activeUserIds, botOwnerUserIds } from './common';
 import { personForAdd } from '@chat/views';
 import { botDictForEvent } from './bot-format';
+import { systemGroupNotices } from './system-groups';
 
 export interface NewUser {
   realmId: number;
@@ -68,6 +69,7 @@ export async function doCreateUser(ctx: SettingsContext, trx: Executor, newUser:
   const notices: UserEventNotice[] = [
     userEventNotice(user.realm_id, { type: 'realm_user', op: 'add', person: personForAdd(user) }, await activeUserIds(trx, user.realm_id)),
   ];
+  notices.push(...(await systemGroupNotices(trx, user.realm_id, user.id, { from: null, to: user.role })));
   if (user.is_bot) {
     const owner = user.bot_owner_id === null ? undefined : await trx<UserRow>('users').where({ id: user.bot_owner_id }).first();
     notices.push(

@@ -7,6 +7,7 @@ import { activeUserIds, botOwnerUserIds, checkFullName, isValidEmail, loadActor,
 import { doCreateUser, joinDefaultStreams, type CreatedUser } from './create-user';
 import { formatUserRow, personForAdd } from '@chat/views';
 import { botDictForEvent } from './bot-format';
+import { systemGroupNotices } from './system-groups';
 
 export async function listUsers(
   ctx: SettingsContext,
@@ -209,6 +210,7 @@ export async function doChangeRole(trx: Executor, target: UserRow, role: Role): 
   }
   // Today's clients read the role (feature level 59); 2.1's the flags above.
   notices.push(userEventNotice(target.realm_id, { type: 'realm_user', op: 'update', person: { user_id: target.id, role: ROLE_CODES[role] } }, recipients));
+  notices.push(...(await systemGroupNotices(trx, target.realm_id, target.id, { from: target.role, to: role })));
   await writeNotices(trx, notices);
 }
 

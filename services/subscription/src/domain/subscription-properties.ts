@@ -1,8 +1,8 @@
 /**
  * POST /users/me/subscriptions/properties (Zulip's update_subscription_properties_backend). Every
  * change is checked before any is applied, and all are applied in one transaction; each change
- * that alters a value sends `subscription` `update` to the user (is_muted reported as
- * in_home_view with the opposite value, as Zulip 2.1 clients expect).
+ * that alters a value sends `subscription` `update` to the user (a mute as in_home_view with the
+ * opposite value, as Zulip 2.1 clients expect, then as is_muted).
  */
 import { plainError } from '@chat/errors';
 import { writeNotices } from '@chat/db';
@@ -57,22 +57,14 @@ export async function updateSubscriptionProperties(
       const current = (await trx('subscriptions').where({ id: sub.id }).first(column)) as Record<string, unknown>;
       if (current[column] === stored) continue;
       await trx('subscriptions').where({ id: sub.id }).update({ [column]: stored });
-      const muting = column === 'is_muted';
-      notices.push(
-        ...userEventNoticeIfAnyRecipient(
-          caller.realmId,
-          {
-            type: 'subscription',
-            op: 'update',
-            email: caller.email,
-            property: property === 'is_muted' ? 'in_home_view' : property,
-            value: muting ? !stored : stored,
-            stream_id: stream.id,
-            name: stream.name,
-          },
-          [caller.userId],
-        ),
-      );
+      const update = { type: 'subscription', op: 'update', email: caller.email, stream_id: stream.id, name: stream.name } as const;
+      if (column === 'is_muted') {
+        // 2.1 clients read in_home_view; from feature level 139 an is_muted event follows it.
+        notices.push(...userEventNoticeIfAnyRecipient(caller.realmId, { ...update, property: 'in_home_view', value: !stored }, [caller.userId]));
+        notices.push(...userEventNoticeIfAnyRecipient(caller.realmId, { ...update, property: 'is_muted', value: stored }, [caller.userId]));
+      } else {
+        notices.push(...userEventNoticeIfAnyRecipient(caller.realmId, { ...update, property, value: stored }, [caller.userId]));
+      }
     }
     await writeNotices(trx, notices);
   });
