@@ -35,8 +35,8 @@ describe('POST /register: alert_words and realm_user_groups', () => {
     const realmId = ((await db.knex('realms').where({ string_id: 'zulip' }).first('id')) as { id: number }).id;
     const groupId = async (name: string) => ((await db.knex('user_groups').where({ realm_id: realmId, name }).first('id')) as { id: number }).id;
     const userId = async (email: string) => ((await db.knex('users').where({ email }).first('id')) as { id: number }).id;
-    const members: number[] = await db.knex('users').where({ realm_id: realmId, role: 'member', is_active: true }).orderBy('id').pluck('id');
-    // Made with the realm: each role's active users are direct members, each group nests the next role up.
+    const members: number[] = await db.knex('users').where({ realm_id: realmId, role: 'member' }).orderBy('id').pluck('id');
+    // Made with the realm: each role's users are direct members, each group nests the next role up.
     const system: [string, number[], string | null][] = [
       ['role:internet', [], 'role:everyone'],
       ['role:everyone', [await userId('polonius@zulip.com')], 'role:members'],

@@ -36,7 +36,7 @@ describe('POST /register initial state', () => {
     expect(body.subscriptions[0]).not.toHaveProperty('subscribers');
     expect(body.realm_users.map((u: { email: string }) => u.email)).toContain('iago@zulip.com');
     expect(body.realm_users[0]).not.toHaveProperty('is_active');
-    expect(body.unread_msgs).toEqual({ pms: [], streams: [], huddles: [], mentions: [], count: 0 });
+    expect(body.unread_msgs).toEqual({ pms: [], streams: [], huddles: [], mentions: [], count: 0, old_unreads_missing: false });
     expect(body).toMatchObject({
       pointer: -1, max_message_id: -1, muted_topics: [], realm_name: 'Zulip Dev', zulip_version: '9.0', zulip_feature_level: 277, zulip_merge_base: '9.0',
     });

@@ -16,15 +16,15 @@ describe('user groups', () => {
   const err = (msg: string, code = 'BAD_REQUEST') => ({ result: 'error', msg, code });
   /**
    * The eight system groups the realm got when it was made, in the order they were made: each
-   * role's active users are direct members, and each group nests the one of the next role up.
+   * role's users are direct members, and each group nests the one of the next role up.
    */
   const systemGroups = async () => {
-    const activeMembers: number[] = await h.db.knex('users').where({ realm_id: h.realmId, role: 'member', is_active: true }).orderBy('id').pluck('id');
+    const memberIds: number[] = await h.db.knex('users').where({ realm_id: h.realmId, role: 'member' }).orderBy('id').pluck('id');
     const groups: [string, number[], string | null][] = [
       ['role:internet', [], 'role:everyone'],
       ['role:everyone', [ids.polonius!], 'role:members'],
       ['role:members', [], 'role:fullmembers'],
-      ['role:fullmembers', activeMembers, 'role:moderators'],
+      ['role:fullmembers', memberIds, 'role:moderators'],
       ['role:moderators', [], 'role:administrators'],
       ['role:administrators', [ids.iago!], 'role:owners'],
       ['role:owners', [], null],

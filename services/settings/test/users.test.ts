@@ -86,7 +86,10 @@ describe('users', () => {
       });
       const created = await h.user('newbie@zulip.com');
       expect(created).toMatchObject({ full_name: 'New User', short_name: 'newbie', role: 'member', is_bot: false });
-      expect(notices).toHaveLength(1);
+      const fullMembers = (await h.db.knex('user_groups').where({ name: 'role:fullmembers', is_system_group: true }).first('id')) as { id: number };
+      expect(notices).toHaveLength(2);
+      // The new member joins the system group of their role.
+      expect(notices[1]!.event).toEqual({ type: 'user_group', op: 'add_members', group_id: fullMembers.id, user_ids: [created.id] });
       expect(notices[0]!.event).toEqual({
         type: 'realm_user',
         op: 'add',
@@ -246,9 +249,13 @@ describe('users', () => {
           .send({ is_admin: 'true', full_name: '"Prospero"' });
         expect(res.body).toEqual({ result: 'success', msg: '' });
       });
-      expect(notices.map((n) => n.event.person)).toEqual([
+      const groups = new Map(((await h.db.knex('user_groups').where({ is_system_group: true }).select('id', 'name')) as { id: number; name: string }[]).map((g) => [g.name, g.id]));
+      expect(notices.map((n) => n.event.person ?? { group_id: n.event.group_id, op: n.event.op, user_ids: n.event.user_ids })).toEqual([
         { email: prospero.email, user_id: prospero.id, is_admin: true },
         { user_id: prospero.id, role: 200 },
+        // The system group of the role follows it.
+        { group_id: groups.get('role:fullmembers'), op: 'remove_members', user_ids: [prospero.id] },
+        { group_id: groups.get('role:administrators'), op: 'add_members', user_ids: [prospero.id] },
         { email: prospero.email, user_id: prospero.id, full_name: 'Prospero' },
       ]);
       const demote = await request(h.app).patch(`/api/v1/users/${prospero.id}`).set(await h.headers('iago@zulip.com')).type('form').send({ is_admin: 'false' });

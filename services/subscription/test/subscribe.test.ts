@@ -144,7 +144,7 @@ describe('POST /users/me/subscriptions', () => {
       result: 'error',
       msg: "User not authorized to execute queries on behalf of '999999'",
       code: 'UNAUTHORIZED_PRINCIPAL',
-      principal: '999999',
+      principal: 999999,
     });
     expect(await h.db.knex('streams').where({ name: 'never made' }).first()).toBeUndefined();
     const res = await h.as('iago@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'by id' }], principals: [ids.cordelia] });

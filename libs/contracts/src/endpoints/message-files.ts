@@ -12,7 +12,7 @@ export const messageFileEndpoints = {
     auth: 'user',
     summary: 'Upload one file (multipart/form-data), to be linked from a message by the URI answered',
     params: {},
-    success: { uri: 'string' },
+    success: { uri: 'string', url: 'string' },
     // The limit follows the server's MAX_FILE_UPLOAD_SIZE, given when the handler is bound.
     rawBody: { upload: true },
     errors: [413],

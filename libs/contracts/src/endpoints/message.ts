@@ -62,6 +62,8 @@ export const messageEndpoints = declareEndpoints('message', {
       // The sender's queue gets local_message_id on its copy of the event (Zulip's local echo).
       queue_id: p.string(),
       local_id: p.string(),
+      // Whether the sender's copy starts read; unset: a human client's does.
+      read_by_sender: p.bool(),
     },
     success: { id: 'integer' },
     // 409: the same Idempotency-Key is in flight; 422: it was used for another request.
@@ -222,6 +224,8 @@ export const messageEndpoints = declareEndpoints('message', {
       // Not validated, as in Zulip: only change_later and change_all propagate.
       propagate_mode: p.string({ default: 'change_one' }),
       content: p.string({ nulError: nulInContent }),
+      // Moving to another stream is refused with a clear error; the message's own stream is a no-op.
+      stream_id: p.custom(jsonInt, { rangeError: invalidStreamId }),
     },
     success: {},
     errors: [404, ...RENDERS],

@@ -30,6 +30,6 @@ export async function doDeleteMessage(db: Knex, user: UserRow, messageId: number
     await trx('user_messages').where({ message_id: message.id }).del();
     const deleted = { id: message.id, senderId: message.sender_id, senderEmail: sender?.email ?? '', holders: users.map((u) => u.user_id) };
     const place = message.stream_id === null ? { recipientId: message.recipient_id } : { streamId: message.stream_id, topic: message.subject };
-    await writeNotices(trx, deleteMessageNotices(message.realm_id, [deleted], place));
+    await writeNotices(trx, deleteMessageNotices(message.realm_id, [deleted], place, user.id));
   });
 }

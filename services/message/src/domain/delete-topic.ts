@@ -45,6 +45,7 @@ export async function doDeleteTopic(db: Knex, user: UserRow, streamId: number, t
           .filter((m) => m.subject === topic)
           .map((m) => ({ id: m.id, senderId: m.sender_id, senderEmail: m.sender_email, holders: holders.filter((h) => h.message_id === m.id).map((h) => h.user_id) })),
         { streamId: stream.id, topic },
+        user.id,
       ),
     );
     await writeNotices(trx, notices);

@@ -33,6 +33,8 @@ export interface EditRequest {
   topic: string | undefined;
   content: string | undefined;
   propagateMode: string;
+  /** The stream to move to (feature level 1): only the message's own stream is accepted here. */
+  streamId?: number;
 }
 
 type UpdateMessageEvent = EventOf<'update_message'>;
@@ -53,6 +55,10 @@ export async function doUpdateMessage(db: Knex, renderer: Renderer, user: UserRo
   const policy = await messagePolicy(db, user.realm_id);
   if (!policy.allowMessageEditing) throw plainError('Your organization has turned off message editing');
   const { message } = await accessMessage(db, user, request.messageId);
+  if (request.streamId !== undefined && request.streamId !== message.stream_id) {
+    // Not served yet: a clear refusal rather than an edit that silently stays in place.
+    throw badRequest('Moving messages between streams is not supported by this server');
+  }
   const isSender = message.sender_id === user.id;
   const isAdmin = user.role === 'admin';
   const noTopic = message.subject === NO_TOPIC;

@@ -55,6 +55,8 @@ export interface SendRequest {
   client: string;
   senderQueueId?: string;
   localId?: string;
+  /** Whether the sender's copy starts read (feature level 236); by default a human client's does. */
+  readBySender?: boolean;
 }
 
 interface CheckedBase {
@@ -63,6 +65,7 @@ interface CheckedBase {
   client: string;
   senderQueueId?: string;
   localId?: string;
+  readBySender?: boolean;
 }
 
 export interface CheckedStreamMessage extends CheckedBase {
@@ -162,7 +165,7 @@ function recipientList(to: SendTo, kind: 'stream' | 'private'): string[] | numbe
 }
 
 export async function checkSendMessage(db: Knex, sender: UserRow, request: SendRequest): Promise<CheckedMessage> {
-  const base = { sender, client: request.client, senderQueueId: request.senderQueueId, localId: request.localId };
+  const base = { sender, client: request.client, senderQueueId: request.senderQueueId, localId: request.localId, readBySender: request.readBySender };
   const kind = MESSAGE_TYPES.get(request.type);
   if (kind === 'stream') {
     const to = recipientList(request.to, kind);
@@ -197,10 +200,10 @@ function recipientFlags(
   /** Recipients who muted the sender: the message arrives read for them (Zulip from level 48). */
   mutedBy: Set<number> = new Set(),
 ): MessageRecipient[] {
-  const humanSender = sentByHuman(checked.client);
+  const readBySender = checked.readBySender ?? sentByHuman(checked.client);
   return userIds.map((id) => {
     const flags: string[] = [];
-    if ((id === checked.sender.id && humanSender) || mutedBy.has(id)) flags.push('read');
+    if ((id === checked.sender.id && readBySender) || mutedBy.has(id)) flags.push('read');
     if (mentioned.has(id)) flags.push('mentioned');
     if (wildcard) flags.push('wildcard_mentioned');
     if (alerted.has(id)) flags.push('has_alert_word');

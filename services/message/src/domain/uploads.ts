@@ -94,7 +94,7 @@ export async function doUploadFile(
   user: UserRow,
   uploaded: UploadedFile[],
   maxSizeMb: number,
-): Promise<{ uri: string }> {
+): Promise<{ uri: string; url: string }> {
   if (uploaded.length === 0) throw plainError('You must specify a file to upload');
   if (uploaded.length > 1) throw plainError('You may only upload one file at a time');
   const file = uploaded[0]!;
@@ -122,7 +122,9 @@ export async function doUploadFile(
     await files.delete(pathId).catch(() => undefined);
     throw err;
   }
-  return { uri: `/user_uploads/${pathId}` };
+  // url is uri's name from feature level 272; clients read either.
+  const url = `/user_uploads/${pathId}`;
+  return { uri: url, url };
 }
 
 /** Whether `user` may read the attachment: undefined when there is none (validate_attachment_request). */

@@ -24,6 +24,7 @@ export function messageOpEndpoints(deps: MessageDeps) {
         topic: params.topic,
         content: params.content,
         propagateMode: params.propagate_mode,
+        streamId: params.stream_id,
       });
       deps.onCommit?.();
       return {};

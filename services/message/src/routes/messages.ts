@@ -21,6 +21,7 @@ export function messageEndpoints(deps: MessageDeps) {
           client: clientName(req),
           senderQueueId: params.queue_id,
           localId: params.local_id,
+          readBySender: params.read_by_sender,
         });
         const id = await doSendMessage(db, deps.renderer, checked, keyGuard);
         deps.onCommit?.();

@@ -47,7 +47,7 @@ export interface AddSubscriptionsRequest {
 const POLICY_ADMINS = 2;
 
 /** Zulip's PrincipalError: a principal that is not an active user of the realm. */
-export function principalError(principal: string): ApiError {
+export function principalError(principal: string | number): ApiError {
   return new ApiError(`User not authorized to execute queries on behalf of '${principal}'`, {
     code: 'UNAUTHORIZED_PRINCIPAL',
     status: 403,
@@ -118,7 +118,7 @@ export async function resolvePrincipals(trx: Executor, realmId: number, principa
   const users = new Map<number, UserRow>();
   for (const principal of principals) {
     const user = typeof principal === 'number' ? await getUserById(trx, realmId, principal) : await getUserByEmail(trx, realmId, principal);
-    if (!user || !user.is_active) throw principalError(String(principal));
+    if (!user || !user.is_active) throw principalError(principal);
     users.set(user.id, user);
   }
   return [...users.values()];
