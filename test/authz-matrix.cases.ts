@@ -230,6 +230,19 @@ const settingsProbes: Probe[] = [
   own('GET /users/me/alert_words', () => ({ method: 'get', path: '/users/me/alert_words' })),
   own('POST /users/me/alert_words', () => ({ method: 'post', path: '/users/me/alert_words', params: { alert_words: ['authzplainword'] } })),
   own('DELETE /users/me/alert_words', () => ({ method: 'delete', path: '/users/me/alert_words', params: { alert_words: ['authzplainword'] } })),
+  // Each role mutes, then unmutes, the victim: a list of one's own.
+  own('POST /users/me/muted_users/:muted_user_id', (w) => ({ method: 'post', path: `/users/me/muted_users/${w.userIds.victim}` })),
+  own('DELETE /users/me/muted_users/:muted_user_id', (w) => ({ method: 'delete', path: `/users/me/muted_users/${w.userIds.victim}` })),
+  own('POST /users/me/android_gcm_reg_id', (w) => ({ method: 'post', path: '/users/me/android_gcm_reg_id', params: { token: `authz${w.tag}` } })),
+  own('DELETE /users/me/android_gcm_reg_id', (w) => ({ method: 'delete', path: '/users/me/android_gcm_reg_id', params: { token: `authz${w.tag}` } })),
+  own('POST /users/me/apns_device_token', () => ({ method: 'post', path: '/users/me/apns_device_token', params: { token: 'abcdef0123', appid: 'org.zulip.Zulip' } })),
+  own('DELETE /users/me/apns_device_token', () => ({ method: 'delete', path: '/users/me/apns_device_token', params: { token: 'abcdef0123' } })),
+  // Only the caller's own rows change, whatever the narrow reaches.
+  own('POST /messages/flags/narrow', () => ({
+    method: 'post',
+    path: '/messages/flags/narrow',
+    params: { anchor: 'newest', num_before: 5, num_after: 0, narrow: [], op: 'add', flag: 'starred' },
+  })),
   { route: 'PATCH /realm', object: 'realm', request: () => ({ method: 'patch', path: '/realm', params: { default_language: 'en' } }), expect: only(ADMIN, OK, ADMIN_ONLY) },
   own('GET /realm/profile_fields', () => ({ method: 'get', path: '/realm/profile_fields' })),
   {

@@ -5,12 +5,11 @@
  * nothing, as Zulip 9.0 ignores them.
  */
 import request from 'supertest';
-import { ApiClient, waitFor } from '@chat/testing';
+import { ApiClient, TINY_PNG as PNG, waitFor } from '@chat/testing';
 import { describeBothTopologies } from './topologies';
 
 type Json = Record<string, unknown>;
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 describeBothTopologies('client capabilities', (env) => {
   let hamlet: ApiClient;

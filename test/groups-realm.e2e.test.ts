@@ -46,7 +46,13 @@ describeBothTopologies('user groups, alert words and realm administration', (env
       name: 'hamletcharacters',
       description: 'Characters of Hamlet',
       members: [ids.cordelia, ids.hamlet].sort((a, b) => a! - b!),
+      direct_subgroup_ids: [],
+      is_system_group: false,
     });
+    // The system groups of feature level 93 come first; nobody edits them.
+    const administrators = (list.body.user_groups as { id: number; name: string; members: number[] }[]).find((g) => g.name === 'role:administrators')!;
+    expect(administrators.members).toContain(ids.iago);
+    expect((await hamlet.patch(`/user_groups/${administrators.id}`, { description: 'mine' })).body).toMatchObject({ result: 'error', msg: 'Insufficient permission' });
 
     expect((await hamlet.post('/user_groups/create', { name: 'marketing', description: 'The marketing team', members: [ids.hamlet, ids.aaron] })).body).toEqual({
       result: 'success',
@@ -54,7 +60,14 @@ describeBothTopologies('user groups, alert words and realm administration', (env
     });
     const added = await eventOn(othello, othelloQueue, (e) => e.type === 'user_group' && e.op === 'add');
     const group = added.group as { id: number; name: string; members: number[] };
-    expect(group).toEqual({ id: expect.any(Number), name: 'marketing', description: 'The marketing team', members: [ids.hamlet, ids.aaron].sort((a, b) => a! - b!) });
+    expect(group).toEqual({
+      id: expect.any(Number),
+      name: 'marketing',
+      description: 'The marketing team',
+      members: [ids.hamlet, ids.aaron].sort((a, b) => a! - b!),
+      direct_subgroup_ids: [],
+      is_system_group: false,
+    });
     expect((await hamlet.post('/user_groups/create', { name: 'marketing', description: 'again', members: [] })).body).toEqual({
       result: 'error',
       msg: "User group 'marketing' already exists.",

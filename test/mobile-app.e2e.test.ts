@@ -7,13 +7,12 @@
  * events it parses in the shapes it parses, in both topologies.
  */
 import request from 'supertest';
-import { ApiClient, validateEvent, validateResponse, waitFor } from '@chat/testing';
+import { ApiClient, TINY_PNG as PNG, validateEvent, validateResponse, waitFor } from '@chat/testing';
 import { describeBothTopologies } from './topologies';
 import { APP_CAPABILITIES, REGISTER_SCHEMA_DIFFERENCES, withoutKnownDifferences } from './mobile-app.reference';
 
 type Json = Record<string, unknown>;
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 /** The app's register request (lib/api/route/events.dart), encoded as it encodes it. */
 const APP_REGISTER = {

@@ -9,13 +9,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
 import { startStandalone } from '@chat/standalone';
-import { ApiClient, basicAuth, testConfig, testLogger, waitFor } from '@chat/testing';
+import { ApiClient, basicAuth, testConfig, testLogger, TINY_PNG as PNG, waitFor } from '@chat/testing';
 import { describeBothTopologies, type TopologyEnv } from './topologies';
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 describeBothTopologies('settings', (env: () => TopologyEnv) => {
   const api = (path: string) => `/api/v1${path}`;
@@ -36,7 +31,7 @@ describeBothTopologies('settings', (env: () => TopologyEnv) => {
     const users = await request(env().target).get(api('/users')).query({ client_gravatar: 'true' }).set('Authorization', hamlet);
     expect(users.body.members.find((m: { email: string }) => m.email === 'iago@zulip.com')).toMatchObject({ is_admin: true, avatar_url: null });
     const settings = await request(env().target).get(api('/server_settings'));
-    expect(settings.body).toMatchObject({ zulip_version: '2.1.0', realm_name: 'Zulip Dev', external_authentication_methods: [] });
+    expect(settings.body).toMatchObject({ zulip_version: '9.0', zulip_feature_level: 277, realm_name: 'Zulip Dev', external_authentication_methods: [] });
   });
 
   it('creates a user who logs in with a password; a queue sees realm_user add; deactivation locks them out', async () => {

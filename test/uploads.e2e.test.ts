@@ -65,8 +65,10 @@ describeBothTopologies('uploads', (env) => {
     const queue = await queueOf(hamlet);
     const uploaded = await hamlet.api('post', '/user_uploads').attach('file', Buffer.from('the plan'), 'plan.txt');
     expect(uploaded.status).toBe(200);
-    expect(uploaded.body).toEqual({ result: 'success', msg: '', uri: expect.stringMatching(/^\/user_uploads\/\d+\/[0-9a-f]+\/[\w-]+\/plan\.txt$/) });
+    expect(uploaded.body).toEqual({ result: 'success', msg: '', uri: expect.stringMatching(/^\/user_uploads\/\d+\/[0-9a-f]+\/[\w-]+\/plan\.txt$/), url: expect.any(String) });
     const uri: string = uploaded.body.uri;
+    // url is uri's name from feature level 272.
+    expect(uploaded.body.url).toBe(uri);
     const added = await queue.next('add');
     expect(validAttachmentEvent(added)).toBe(true);
 

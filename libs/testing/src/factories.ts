@@ -20,3 +20,9 @@ export function queueDescriptor(overrides: Partial<QueueDescriptor> = {}): Queue
     ...overrides,
   };
 }
+
+/** A 1x1 PNG, for uploads, avatars and custom emoji. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);

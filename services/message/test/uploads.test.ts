@@ -38,7 +38,7 @@ describe('POST /user_uploads', () => {
     const notices = await h.noticesOf(async () => {
       const res = await upload('hamlet@zulip.com');
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ result: 'success', msg: '', uri: expect.stringMatching(new RegExp(`^/user_uploads/${h.realmId}/[0-9a-f]{1,2}/[A-Za-z0-9_-]{24}/zulip-notes\\.txt$`)) });
+      expect(res.body).toEqual({ result: 'success', msg: '', uri: expect.stringMatching(new RegExp(`^/user_uploads/${h.realmId}/[0-9a-f]{1,2}/[A-Za-z0-9_-]{24}/zulip-notes\\.txt$`)), url: res.body.uri });
     });
     const [event] = eventsOf(notices);
     expectValidEvent(event!);

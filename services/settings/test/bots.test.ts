@@ -31,9 +31,12 @@ describe('bots', () => {
     expect(bot).toMatchObject({ is_bot: true, bot_type: 1, bot_owner_id: hamlet.id, full_name: 'Yorick' });
     expect(notices.map((n) => [n.event.type, n.event.op])).toEqual([
       ['realm_user', 'add'],
+      // A bot is a member by role: it joins that system group.
+      ['user_group', 'add_members'],
       ['realm_bot', 'add'],
     ]);
-    expect(notices[1]!.event.bot).toEqual({
+    expect(notices[1]!.event).toMatchObject({ user_ids: [bot.id] });
+    expect(notices[2]!.event.bot).toEqual({
       email: 'yorick-bot@zulip.com',
       user_id: bot.id,
       full_name: 'Yorick',
@@ -46,7 +49,7 @@ describe('bots', () => {
       services: [],
       owner: 'hamlet@zulip.com',
     });
-    expect(notices[1]!.userIds).toEqual([(await h.user('iago@zulip.com')).id, hamlet.id].sort((a, b) => a - b));
+    expect(notices[2]!.userIds).toEqual([(await h.user('iago@zulip.com')).id, hamlet.id].sort((a, b) => a - b));
     // Bots get no default streams (Zulip subscribes only humans).
     expect(h.internalCalls).toEqual([]);
   });

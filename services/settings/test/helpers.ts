@@ -83,7 +83,4 @@ export async function eventsOf(db: Database, action: () => Promise<unknown>): Pr
 }
 
 /** A 1x1 PNG. */
-export const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+export { TINY_PNG as PNG } from '@chat/testing';

@@ -27,6 +27,8 @@ describe('realm emoji', () => {
         name: 'green_tick',
         source_url: `/user_avatars/${h.realmId}/emoji/images/${row.id}.png`,
         deactivated: false,
+        author_id: hamlet.id,
+        still_url: null,
         author: { id: hamlet.id, email: 'hamlet@zulip.com', full_name: 'King Hamlet' },
       },
     };
