@@ -16,6 +16,9 @@ const PLACEHOLDER_KEYS: Record<string, string> = {
   handler_id: '<handler_id>',
 };
 
+/** Lists of tuples with a time at a position: muted_topics' [stream, topic, when muted]. */
+const TUPLE_TIME_POSITION: Record<string, number> = { muted_topics: 2 };
+
 function normalizeString(text: string): string {
   return text
     .replace(/https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?/g, 'http://<host>')
@@ -28,6 +31,10 @@ export function normalize(value: unknown, key = ''): unknown {
   if (Object.hasOwn(PLACEHOLDER_KEYS, key) && value !== null && value !== undefined) return PLACEHOLDER_KEYS[key];
   if (typeof value === 'number' && TIME_KEY.test(key) && value > 1e9) return '<time>';
   if (typeof value === 'string') return TIME_KEY.test(key) && ISO_TIME.test(value) ? '<time>' : normalizeString(value);
+  if (Array.isArray(value) && Object.hasOwn(TUPLE_TIME_POSITION, key)) {
+    const at = TUPLE_TIME_POSITION[key]!;
+    return value.map((tuple) => (Array.isArray(tuple) ? tuple.map((item, i) => (i === at && typeof item === 'number' ? '<time>' : normalize(item))) : normalize(tuple, key)));
+  }
   if (Array.isArray(value)) return value.map((item) => normalize(item, key));
   if (typeof value === 'object' && value !== null) {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [normalizeString(k), normalize(v, k)]));
