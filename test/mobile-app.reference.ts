@@ -38,6 +38,8 @@ export const REGISTER_SCHEMA_DIFFERENCES: KnownDifference[] = [
     ]),
     why: '2.1 (or pre-277) keys kept for older clients; Zulip removed or renamed them later',
   },
+  { pattern: /^\(root\): unexpected property "(service_version|client_id)"/, why: 'fields the specification requires (service_version, GET /users/me client_id)' },
+  { pattern: /^\(root\): unexpected property "handler_id"/, why: "Zulip's immediate GET /events answer carries it; its schema leaves it out" },
   { pattern: /unexpected property "(author|sender_ids|config|is_cross_realm_bot|email_address|is_old_stream|dense_mode|night_mode|realm_name_in_notifications)"/, why: 'legacy fields 2.1 clients read' },
   { pattern: /unexpected property "(user|sender|sender_id|operation|stream_name|subject_links|prev_rendered_content_version|push_notify_user_ids|stream_push_user_ids|stream_email_user_ids|prior_mention_user_ids|mention_user_ids|presence_idle_user_ids|wildcard_mention_user_ids|sender_short_name|short_name|is_mirror_dummy|recipient_id|is_announcement_only)"/, why: 'fields of 2.1 shapes kept beside the newer ones' },
   { pattern: /missing required property "(is_archived|is_recently_active|can_subscribe_group|can_add_subscribers_group|can_administer_channel_group|can_send_message_group|can_delete_any_message_group|can_delete_own_message_group|can_move_messages_out_of_channel_group|can_move_messages_within_channel_group|can_resolve_topics_group|folder_id|topics_policy|subscriber_count|partial_subscribers)"/, why: 'stream fields of levels above 277' },

@@ -156,7 +156,7 @@ describe('settings service', () => {
         date_joined: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{6})?\+00:00$/),
         role: 200,
         avatar_version: 1,
-        delivery_email: null,
+        delivery_email: 'iago@zulip.com',
         pointer: -1,
         max_message_id: -1,
         profile_data: {},

@@ -92,7 +92,7 @@ export const settingsEndpoints = declareEndpoints('settings', {
       date_joined: 'string',
       role: 'integer',
       avatar_version: 'integer',
-      delivery_email: 'any',
+      delivery_email: 'string',
       pointer: 'integer',
       max_message_id: 'integer',
       profile_data: 'object',

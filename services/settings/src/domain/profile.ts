@@ -28,6 +28,8 @@ export async function getOwnProfile(ctx: SettingsContext, realmId: number, userI
     timezone: user.timezone,
     date_joined: isoformat(new Date(user.date_joined)),
     ...modernUserFields(user),
+    // One's own real address is always one's to see.
+    delivery_email: user.delivery_email,
     pointer: user.pointer,
     max_message_id: await maxMessageIdForUser(ctx.db.knex, user.id),
     profile_data: (await profileDataByUser(ctx.db.knex, realmId, [user.id])).get(user.id) ?? {},
