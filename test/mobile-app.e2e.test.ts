@@ -115,6 +115,13 @@ describeBothTopologies('the mobile app registers and parses', (env) => {
     expect(fullMembers.members).toContain(ids.hamlet);
     expect(byName.get('role:administrators')).toMatchObject({ members: [ids.iago], direct_subgroup_ids: [byName.get('role:owners')!.id] });
     expect(byName.get('hamletcharacters')).toMatchObject({ is_system_group: false, direct_subgroup_ids: [] });
+    // The deletion permissions the app reads, as group-setting values naming listed groups: 2.1's
+    // defaults, administrators delete any message and only they their own.
+    expect(body).toMatchObject({
+      realm_can_delete_any_message_group: byName.get('role:administrators')!.id,
+      realm_can_delete_own_message_group: byName.get('role:administrators')!.id,
+      realm_delete_own_message_policy: 2,
+    });
   });
 
   it('counts unread messages by conversation, with the ids the app reads', () => {

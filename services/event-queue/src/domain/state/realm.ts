@@ -9,7 +9,7 @@ import {
   MAX_TOPIC_LENGTH,
   SERVER_EMOJI_DATA_PATH,
 } from '@chat/contracts';
-import { getRealm, OFFLINE_THRESHOLD_SECS, realmUri, type Executor } from '@chat/db';
+import { getRealm, OFFLINE_THRESHOLD_SECS, realmUri, systemGroupId, type Executor } from '@chat/db';
 import { REALM_PROPERTY_DEFAULTS, realmEmojiDict, realmIconUrl } from '@chat/views';
 
 /** What the realm state says about this server's configuration. */
@@ -26,6 +26,22 @@ export interface ServerFacts {
  */
 function deleteOwnMessagePolicy(allowMessageDeleting: unknown): number {
   return allowMessageDeleting === true ? 5 : 2;
+}
+
+/**
+ * The realm's message-deletion permissions as group-setting values (a system group's id; Zulip's
+ * levels 281 and 291, which the mobile app reads whenever they are present): administrators
+ * delete any message, as in 2.1; their own messages everyone or, as 2.1's default, only
+ * administrators.
+ */
+async function deletionGroups(db: Executor, realmId: number, allowMessageDeleting: unknown): Promise<Record<string, unknown>> {
+  const administrators = await systemGroupId(db, realmId, 'role:administrators');
+  const everyone = await systemGroupId(db, realmId, 'role:everyone');
+  if (administrators === undefined || everyone === undefined) return {};
+  return {
+    realm_can_delete_any_message_group: administrators,
+    realm_can_delete_own_message_group: allowMessageDeleting === true ? everyone : administrators,
+  };
 }
 
 /**
@@ -90,6 +106,7 @@ export async function realmState(db: Executor, realmId: number, facts: ServerFac
     // -1 is "forever" from feature level 22 (2.1 said null).
     realm_message_retention_days: props.message_retention_days ?? -1,
     realm_delete_own_message_policy: deleteOwnMessagePolicy(props.allow_message_deleting),
+    ...(await deletionGroups(db, realmId, props.allow_message_deleting)),
     // 1: anyone may mention everyone, as in 2.1, which had no such policy.
     realm_wildcard_mention_policy: 1,
     realm_enable_read_receipts: false,
