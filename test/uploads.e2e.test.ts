@@ -91,6 +91,11 @@ describeBothTopologies('uploads', (env) => {
     const refused = await cordelia.api('get', path);
     expect(refused.status).toBe(403);
     expect((await request(env().target).get(path)).status).toBe(401);
+    // The root path the message links (`uri` itself) serves the same, to the same readers.
+    const atRoot = await request(env().target).get(uri).set('Authorization', othello.auth);
+    expect([atRoot.status, atRoot.text]).toEqual([200, 'the plan']);
+    expect((await request(env().target).get(uri).set('Authorization', cordelia.auth)).status).toBe(403);
+    expect((await request(env().target).get(uri)).status).toBe(401);
 
     const listed = await hamlet.api('get', '/attachments');
     const mine = (listed.body.attachments as { id: number; path_id: string }[]).find((a) => `/user_uploads/${a.path_id}` === uri);

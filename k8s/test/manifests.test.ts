@@ -237,6 +237,7 @@ describe.each(OVERLAYS)('k8s overlay %s', (overlay) => {
       'Exact /api/v1/register -> event-queue',
       'Exact /api/v1/events -> event-queue',
       'Prefix /api -> gateway',
+      'Prefix /user_uploads -> gateway',
       'Prefix /static -> gateway',
     ]);
   });

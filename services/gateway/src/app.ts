@@ -35,6 +35,19 @@ export interface GatewayDeps {
   rateLimiter?: RateLimiter;
 }
 
+/**
+ * Uploads are linked at the root (POST /user_uploads answers `uri: "/user_uploads/..."`, and
+ * messages link that path); clients fetch them there with their credentials, exactly as at the
+ * API path, which serves them.
+ */
+function rootUploads(router: Router): RequestHandler {
+  return (req, res, next) => {
+    req.originalUrl = API_PREFIX + req.originalUrl;
+    req.url = `/user_uploads${req.url}`;
+    router(req, res, next);
+  };
+}
+
 /** The only public entry: authenticates, then hands each request to the service that owns it. */
 export function buildGateway(deps: GatewayDeps): Express {
   const app = express();
@@ -74,6 +87,7 @@ export function buildGateway(deps: GatewayDeps): Express {
   }
   addMethodNotAllowed(router, ROUTES);
   app.use(API_PREFIX, router);
+  app.use('/user_uploads', rootUploads(router));
   app.get(SERVER_EMOJI_DATA_PATH, serveEmojiData());
   app.use(notFoundHandler);
   app.use(errorMiddleware(deps.logger));
