@@ -96,6 +96,8 @@ describeBothTopologies('uploads', (env) => {
     expect([atRoot.status, atRoot.text]).toEqual([200, 'the plan']);
     expect((await request(env().target).get(uri).set('Authorization', cordelia.auth)).status).toBe(403);
     expect((await request(env().target).get(uri)).status).toBe(401);
+    // Uploading stays an API call.
+    expect((await request(env().target).post('/user_uploads').set('Authorization', othello.auth)).status).toBe(404);
 
     const listed = await hamlet.api('get', '/attachments');
     const mine = (listed.body.attachments as { id: number; path_id: string }[]).find((a) => `/user_uploads/${a.path_id}` === uri);

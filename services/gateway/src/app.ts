@@ -38,10 +38,14 @@ export interface GatewayDeps {
 /**
  * Uploads are linked at the root (POST /user_uploads answers `uri: "/user_uploads/..."`, and
  * messages link that path); clients fetch them there with their credentials, exactly as at the
- * API path, which serves them.
+ * API path, which serves them. Only fetching: uploading stays an API call.
  */
 function rootUploads(router: Router): RequestHandler {
   return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      next();
+      return;
+    }
     req.originalUrl = API_PREFIX + req.originalUrl;
     req.url = `/user_uploads${req.url}`;
     router(req, res, next);
