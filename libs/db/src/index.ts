@@ -23,3 +23,4 @@ export * from './queries/profile-fields';
 export * from './queries/presence';
 export * from './queries/topic-visibility';
 export * from './queries/muted-users';
+export * from './time';

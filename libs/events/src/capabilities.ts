@@ -23,15 +23,13 @@ export const CLIENT_CAPABILITIES = [
 
 export type ClientCapability = (typeof CLIENT_CAPABILITIES)[number];
 
-const KNOWN = new Set<string>(CLIENT_CAPABILITIES);
-
 /**
  * The honoured capabilities a client declared true; unknown keys (a newer client's) are ignored,
  * as Zulip ignores them.
  */
 export function declaredCapabilities(raw: Record<string, unknown> | undefined): ClientCapability[] {
   if (!raw) return [];
-  return CLIENT_CAPABILITIES.filter((name) => KNOWN.has(name) && raw[name] === true);
+  return CLIENT_CAPABILITIES.filter((name) => raw[name] === true);
 }
 
 /** Who among the listed users' queues gets a notice: only those that declared, or did not declare, one capability. */

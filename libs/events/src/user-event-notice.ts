@@ -28,9 +28,7 @@ export function noticesByCapability(
   shapes: { declared: ClientEvent[]; otherwise: ClientEvent[] },
   userIds: number[],
 ): UserEventNotice[] {
-  const audience = (declared: boolean): CapabilityAudience => ({ capability, declared });
-  return [
-    ...shapes.declared.map((event) => ({ ...userEventNotice(realmId, event, userIds), audience: audience(true) })),
-    ...shapes.otherwise.map((event) => ({ ...userEventNotice(realmId, event, userIds), audience: audience(false) })),
-  ];
+  const forAudience = (events: ClientEvent[], declared: boolean) =>
+    events.map((event) => ({ ...userEventNotice(realmId, event, userIds), audience: { capability, declared } }));
+  return [...forAudience(shapes.declared, true), ...forAudience(shapes.otherwise, false)];
 }

@@ -2,7 +2,7 @@
  * Streams and subscriptions as Zulip 2.1 shows them: the subscription service answers and emits
  * them, the event-queue service puts them in /register's initial state.
  */
-import { streamsMessageCounts, type Executor, type StreamRow, type UserRow } from '@chat/db';
+import { streamsMessageCounts, toSeconds, type Executor, type StreamRow, type UserRow } from '@chat/db';
 import { notificationSettings } from './user-settings';
 import { streamEmailAddress } from './stream-email';
 import type { SubscriptionRow } from './subscription-row';
@@ -47,7 +47,7 @@ export function streamDict(stream: StreamRow): StreamDict {
     is_announcement_only: stream.is_announcement_only,
     history_public_to_subscribers: stream.history_public_to_subscribers,
     first_message_id: stream.first_message_id,
-    date_created: Math.floor(new Date(stream.date_created).getTime() / 1000),
+    date_created: toSeconds(stream.date_created),
     stream_post_policy: stream.is_announcement_only ? 2 : 1,
     message_retention_days: null,
   };

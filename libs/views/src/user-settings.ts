@@ -51,10 +51,10 @@ export type DisplaySetting = keyof typeof DISPLAY_DEFAULTS | 'timezone';
  * with google-blob, and today's clients refuse any other name. A stored google-blue reads as
  * google, as Zulip's migration made it.
  */
-export const EMOJISETS = ['google', 'google-blob', 'twitter', 'text'];
 const EMOJISET_NAMES: Record<string, string> = { google: 'Google', 'google-blob': 'Google classic', twitter: 'Twitter', text: 'Plain text' };
+export const EMOJISETS = Object.keys(EMOJISET_NAMES);
 /** /register's emojiset_choices, beside the display settings and in user_settings alike. */
-export const EMOJISET_CHOICES = EMOJISETS.map((key) => ({ key, text: EMOJISET_NAMES[key]! }));
+export const EMOJISET_CHOICES = Object.entries(EMOJISET_NAMES).map(([key, text]) => ({ key, text }));
 const RETIRED_EMOJISETS: Record<string, string> = { 'google-blue': 'google' };
 export const LANGUAGES = [
   'en', 'ar', 'bg', 'ca', 'cs', 'de', 'el', 'en-gb', 'eo', 'es', 'fa', 'fi', 'fr', 'gl', 'hi', 'hu', 'id', 'it', 'ja',

@@ -17,10 +17,13 @@ export function avatarFor(user: UserRow, clientGravatar: boolean): string | null
   return clientGravatar && user.avatar_source === 'G' ? null : avatarUrl(user);
 }
 
-/** What user dicts carry beyond 2.1's: the role (level 59), avatar version (6) and real e-mail (163). */
-export function modernUserFields(user: UserRow): { role: number; avatar_version: number; delivery_email: string | null } {
+/**
+ * What user dicts carry beyond 2.1's: the role (level 59) and is_owner (8; no user here is an
+ * owner), the avatar version (6) and the real e-mail (163).
+ */
+export function modernUserFields(user: UserRow): { is_owner: false; role: number; avatar_version: number; delivery_email: string | null } {
   // Zulip shows delivery_email only when the realm lets members see it; 2.1's default hides it.
-  return { role: ROLE_CODES[user.role], avatar_version: user.avatar_version, delivery_email: null };
+  return { is_owner: false, role: ROLE_CODES[user.role], avatar_version: user.avatar_version, delivery_email: null };
 }
 
 /** Zulip's format_user_row, with is_active kept (GET /users keeps it; /register drops it). */
@@ -30,7 +33,6 @@ export function formatUserRow(user: UserRow, opts: FormatOptions): Record<string
     user_id: user.id,
     avatar_url: avatarFor(user, opts.clientGravatar),
     is_admin: user.role === 'admin',
-    is_owner: false,
     is_guest: user.role === 'guest',
     is_bot: user.is_bot,
     full_name: user.full_name,
@@ -73,7 +75,6 @@ export function personForAdd(user: UserRow): AddedPerson {
     email: user.email,
     user_id: user.id,
     is_admin: user.role === 'admin',
-    is_owner: false,
     ...modernUserFields(user),
     full_name: user.full_name,
     avatar_url: avatarUrl(user),

@@ -18,7 +18,6 @@ import {
   validatedJson,
 } from '../validators';
 
-
 /** check_stream_name's answer to a NUL, for a name in a list as for one alone. */
 export function nulInStreamName(name: string) {
   return badRequest(`Stream name '${name}' contains NULL (0x00) characters.`);

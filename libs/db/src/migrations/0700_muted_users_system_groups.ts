@@ -3,10 +3,10 @@ import type { Knex } from 'knex';
 /**
  * Muted users (Zulip's MutedUser, feature level 48) and mobile push tokens (Zulip's
  * PushDeviceToken: stored so the app can register; this server sends no pushes), owned by the
- * settings service; and each
- * realm's system groups (Zulip's role:* groups, feature level 93), which group-setting values
- * point to. A system group's members follow from the users' roles (@chat/db SYSTEM_GROUPS), so
- * only the groups are stored, one set per realm, made by a trigger whatever creates the realm.
+ * settings service; and each realm's system groups (Zulip's role:* groups, feature level 93),
+ * which group-setting values point to. A system group's members follow from the users' roles
+ * (@chat/db SYSTEM_GROUPS), so only the groups are stored, one set per realm, made by a trigger
+ * whatever creates the realm.
  */
 const SYSTEM_GROUP_NAMES = `VALUES ('role:internet'), ('role:everyone'), ('role:members'), ('role:fullmembers'),
   ('role:moderators'), ('role:administrators'), ('role:owners'), ('role:nobody')`;

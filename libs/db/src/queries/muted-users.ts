@@ -1,6 +1,7 @@
 /** Muted users (written by the settings service; /register and the message service read them). */
 import { anyOf } from '../any-of';
 import type { Executor } from '../connect';
+import { toSeconds } from '../time';
 
 export interface MutedUser {
   id: number;
@@ -14,7 +15,7 @@ export async function mutedUsersOf(db: Executor, userId: number): Promise<MutedU
     .where({ user_id: userId })
     .orderBy([{ column: 'date_muted' }, { column: 'muted_user_id' }])
     .select('muted_user_id', 'date_muted');
-  return rows.map((r) => ({ id: r.muted_user_id, timestamp: Math.floor(new Date(r.date_muted).getTime() / 1000) }));
+  return rows.map((r) => ({ id: r.muted_user_id, timestamp: toSeconds(r.date_muted) }));
 }
 
 /** Of the given users, those who muted `senderId`: a message from a muted user arrives read. */

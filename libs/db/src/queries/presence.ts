@@ -3,6 +3,7 @@
  * /register's initial state): Zulip 2.1's get_status_dict_by_realm and get_user_info_dict.
  */
 import type { Executor } from '../connect';
+import { toSeconds } from '../time';
 
 export const PRESENCE_ACTIVE = 1;
 export const PRESENCE_IDLE = 2;
@@ -42,7 +43,7 @@ function userDict(rows: PresenceRow[]): Record<string, unknown> {
   const infos: ClientPresence[] = rows.map((row) => ({
     client: row.client,
     status: presenceStatusName(row.status),
-    timestamp: Math.floor(new Date(row.timestamp).getTime() / 1000),
+    timestamp: toSeconds(row.timestamp),
     pushable: false,
   }));
   const latest = infos[infos.length - 1]!;
@@ -82,7 +83,7 @@ export async function realmModernPresences(db: Executor, realmId: number): Promi
   if (await presenceDisabled(db, realmId)) return {};
   const result: Record<string, ModernPresence> = {};
   for (const row of await presenceRows(db, realmId)) {
-    const seconds = Math.floor(new Date(row.timestamp).getTime() / 1000);
+    const seconds = toSeconds(row.timestamp);
     const entry = (result[String(row.user_id)] ??= { active_timestamp: 0, idle_timestamp: 0 });
     entry.idle_timestamp = Math.max(entry.idle_timestamp, seconds);
     if (row.status === PRESENCE_ACTIVE) entry.active_timestamp = Math.max(entry.active_timestamp, seconds);

@@ -1,9 +1,11 @@
-import type { Executor } from '../connect';
 /**
  * The visibility policy a muted_topics row holds (Zulip's UserTopic.VisibilityPolicy, migration
  * 0210). Every reader of the table that means "muted" (the muted-topics list, unread counts,
  * the home view's exclusions) filters on MUTED; a topic without a row inherits.
  */
+import type { Executor } from '../connect';
+import { toSeconds } from '../time';
+
 export const TOPIC_VISIBILITY = { INHERIT: 0, MUTED: 1, UNMUTED: 2, FOLLOWED: 3 } as const;
 export type TopicVisibility = (typeof TOPIC_VISIBILITY)[keyof typeof TOPIC_VISIBILITY];
 
@@ -17,5 +19,5 @@ export async function mutedTopicTriples(db: Executor, userId: number): Promise<[
     .where({ 'm.user_id': userId, 's.deactivated': false, 'm.visibility_policy': TOPIC_VISIBILITY.MUTED })
     .orderBy('m.id')
     .select('s.name', 'm.topic_name', 'm.date_muted');
-  return rows.map((r) => [r.name, r.topic_name, Math.floor(new Date(r.date_muted).getTime() / 1000)]);
+  return rows.map((r) => [r.name, r.topic_name, toSeconds(r.date_muted)]);
 }

@@ -22,6 +22,17 @@ export interface AccessedMessage {
 
 export { invalidMessage, invalidStreamId };
 
+/**
+ * The stream if `user` may reach it (Zulip's access_stream_by_id): a public stream for anyone but
+ * guests, any stream for its subscribers; otherwise "Invalid stream id", as for a missing one.
+ */
+export async function accessStreamById(db: Executor, user: UserRow, streamId: number): Promise<StreamRow> {
+  const stream = await getStreamById(db, user.realm_id, streamId);
+  const reachable = stream !== undefined && ((!stream.invite_only && user.role !== 'guest') || (await isSubscribed(db, user.id, stream.id)));
+  if (!stream || !reachable) throw invalidStreamId();
+  return stream;
+}
+
 /** The message if `user` may read it; otherwise "Invalid message(s)", as for a missing one. */
 export async function accessMessage(db: Executor, user: UserRow, messageId: number, forUpdate = false): Promise<AccessedMessage> {
   const message = await getMessageRow(db, messageId, forUpdate);

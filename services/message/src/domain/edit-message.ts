@@ -7,7 +7,7 @@
  * for the history endpoint are derived from it.
  */
 import type { Knex } from 'knex';
-import { getStreamById, streamSubscriberIds, writeNotices, type UserRow } from '@chat/db';
+import { getStreamById, streamSubscriberIds, toSeconds, writeNotices, type UserRow } from '@chat/db';
 import { badRequest, plainError } from '@chat/errors';
 import { userEventNotice, type EventOf, type UserEventNotice } from '@chat/events';
 import type { Renderer } from '@chat/render-pool';
@@ -18,7 +18,7 @@ import { messagePolicy } from './realm-policy';
 import { renderMessage, renderTopicLinks } from './render';
 import { checkTopic, truncateContent } from './send-message';
 import { claimAttachments } from './uploads';
-import { parseEditHistory, toSeconds, type EditHistoryEntry, type MessageRow } from '../store/messages';
+import { parseEditHistory, type EditHistoryEntry, type MessageRow } from '../store/messages';
 
 /** Grace on top of the realm's limit, as Zulip (the client may offer editing ~15 s past it). */
 const EDIT_LIMIT_BUFFER_SECONDS = 20;

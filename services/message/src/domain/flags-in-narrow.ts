@@ -5,10 +5,9 @@
  */
 import type { Knex } from 'knex';
 import { anyOf, writeNotices, type UserRow } from '@chat/db';
-import { badRequest } from '@chat/errors';
 import { checkEditableFlag } from './flags';
 import { findMessageRange, type RangeRequest } from './get-messages';
-import { flagsNotice, readDetailsIfUnread } from './update-flags';
+import { changedFlags, checkFlagOperation, flagsNotice, readDetailsIfUnread } from './update-flags';
 
 /** Zulip's cap on the messages one call processes on each side of the anchor. */
 const MAX_MESSAGES_PER_UPDATE = 5000;
@@ -28,8 +27,7 @@ export async function doUpdateFlagsInNarrow(
   change: { op: string; flag: string },
 ): Promise<FlagsInNarrowResult> {
   const { name: flag, bit } = checkEditableFlag(change.flag);
-  if (change.op !== 'add' && change.op !== 'remove') throw badRequest('Invalid message flags operation');
-  const op = change.op;
+  const op = checkFlagOperation(change.op);
   const found = await findMessageRange(db, {
     ...range,
     useFirstUnreadAnchor: false,
@@ -42,12 +40,11 @@ export async function doUpdateFlagsInNarrow(
   if (ids.length > 0) {
     updated = await db.transaction(async (trx) => {
       // Only the caller's own rows whose flag actually changes.
-      const newFlags = op === 'add' ? trx.raw('flags | ?::integer', [bit]) : trx.raw('flags & ~(?::integer)', [bit]);
       const rows: { message_id: number }[] = await trx('user_messages')
         .where('user_id', user.id)
         .whereRaw(...anyOf('message_id', ids))
         .whereRaw(op === 'add' ? '(flags & ?::integer) = 0' : '(flags & ?::integer) <> 0', [bit])
-        .update({ flags: newFlags })
+        .update({ flags: changedFlags(trx, op, bit) })
         .returning('message_id');
       const changed = rows.map((r) => r.message_id).sort((a, b) => a - b);
       if (changed.length > 0) {

@@ -6,11 +6,9 @@
  */
 import type { Knex } from 'knex';
 import type { UserRow } from '@chat/db';
-import { finalizeMessage } from '@chat/events';
 import { loadMessages } from '../store/messages';
 import { accessMessage, invalidMessage } from './access';
-import { flagNames } from './flags';
-import { HISTORICAL_FLAGS } from './get-messages';
+import { clientMessageDict, HISTORICAL_FLAGS } from './get-messages';
 import { messagePolicy } from './realm-policy';
 
 export async function getSingleMessage(
@@ -21,10 +19,7 @@ export async function getSingleMessage(
   const { message: row, flags } = await accessMessage(db, user, request.messageId);
   const loaded = (await loadMessages(db, [row.id])).get(row.id);
   if (!loaded) throw invalidMessage();
-  const message: Record<string, unknown> = {
-    ...finalizeMessage(loaded.wire, { applyMarkdown: request.applyMarkdown, clientGravatar: request.clientGravatar }),
-    flags: flagNames(flags ?? HISTORICAL_FLAGS),
-  };
-  if (loaded.editHistory && (await messagePolicy(db, user.realm_id)).allowEditHistory) message.edit_history = loaded.editHistory;
-  return { raw_content: row.content, message };
+  const variant = { applyMarkdown: request.applyMarkdown, clientGravatar: request.clientGravatar };
+  const { allowEditHistory } = await messagePolicy(db, user.realm_id);
+  return { raw_content: row.content, message: clientMessageDict(loaded, variant, flags ?? HISTORICAL_FLAGS, allowEditHistory) };
 }

@@ -12,12 +12,12 @@ import type { Knex } from 'knex';
 import type { AnchorWord } from '@chat/contracts';
 import type { UserRow } from '@chat/db';
 import { badRequest, plainError } from '@chat/errors';
-import { finalizeMessage } from '@chat/events';
+import { finalizeMessage, type MessageVariant } from '@chat/events';
 import { buildNarrow, mutingCondition, searchHighlights, type NarrowTerm } from './narrow';
 import { resolveWithOperator } from './narrow-with';
 import { FLAG_BITS, flagNames } from './flags';
 import { messagePolicy } from './realm-policy';
-import { loadMessages } from '../store/messages';
+import { loadMessages, type LoadedMessage } from '../store/messages';
 
 export const MAX_MESSAGES_PER_FETCH = 5000;
 /** Zulip's LARGER_THAN_MAX_MESSAGE_ID: an anchor at or past it means "the newest end". */
@@ -53,6 +53,16 @@ function numericAnchor(anchor: FetchRequest['anchor']): number {
   return anchor;
 }
 
+/**
+ * A message as GET /messages and GET /messages/{id} show it: rendered for the client's variant,
+ * with the caller's flags, and its edit history where the realm shows edit history.
+ */
+export function clientMessageDict(message: LoadedMessage, variant: MessageVariant, flags: number, allowEditHistory: boolean): Record<string, unknown> {
+  const dict: Record<string, unknown> = { ...finalizeMessage(message.wire, variant), flags: flagNames(flags) };
+  if (message.editHistory && allowEditHistory) dict.edit_history = message.editHistory;
+  return dict;
+}
+
 /** Which messages of a narrow a range around an anchor holds, before any is loaded. */
 export interface MessageRange {
   rows: IdRow[];
@@ -82,8 +92,7 @@ export async function getMessages(db: Knex, request: FetchRequest): Promise<Reco
   const messages = rows.flatMap((row) => {
     const message = loaded.get(row.id);
     if (!message) return [];
-    const dict: Record<string, unknown> = { ...finalizeMessage(message.wire, variant), flags: flagNames(row.flags) };
-    if (message.editHistory && policy.allowEditHistory) dict.edit_history = message.editHistory;
+    const dict = clientMessageDict(message, variant, row.flags, policy.allowEditHistory);
     const match = highlights?.get(row.id);
     if (match) Object.assign(dict, match);
     return [dict];

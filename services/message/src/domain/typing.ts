@@ -10,11 +10,11 @@
  * sending typing notifications for that kind of conversation gets Zulip's error.
  */
 import type { Knex } from 'knex';
-import { getStreamById, isSubscribed, streamSubscriberIds, writeNotices, type UserRow } from '@chat/db';
+import { streamSubscriberIds, writeNotices, type UserRow } from '@chat/db';
 import { badRequest } from '@chat/errors';
 import { noticesByCapability, userEventNotice, type UserEventNotice } from '@chat/events';
 import { laterSettings } from '@chat/views';
-import { invalidStreamId } from './access';
+import { accessStreamById } from './access';
 import { lookUpRecipientUsers, privateAddress, validateRecipientUsers } from './recipients';
 
 export interface TypingRequest {
@@ -41,10 +41,7 @@ export async function doTypingRequest(db: Knex, sender: UserRow, request: Typing
   if (request.streamId === undefined) throw badRequest('Missing stream_id');
   if (request.topic === undefined) throw badRequest('Missing topic');
   if (laterSettings(sender).send_stream_typing_notifications === false) throw badRequest('User has disabled typing notifications for stream messages');
-  const stream = await getStreamById(db, sender.realm_id, request.streamId);
-  // Those who may post there may say they are typing there: subscribers, and members for a public stream.
-  const allowed = stream !== undefined && ((!stream.invite_only && sender.role !== 'guest') || (await isSubscribed(db, sender.id, stream.id)));
-  if (!stream || !allowed) throw invalidStreamId();
+  const stream = await accessStreamById(db, sender, request.streamId);
   const event = {
     type: 'typing',
     op,

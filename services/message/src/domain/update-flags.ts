@@ -3,10 +3,10 @@
  * do_mark_stream_messages_as_read). Each emits update_message_flags to the caller only.
  */
 import type { Knex } from 'knex';
-import { anyOf, getStreamById, isSubscribed, writeNotices, type UserRow } from '@chat/db';
+import { anyOf, writeNotices, type UserRow } from '@chat/db';
 import { badRequest } from '@chat/errors';
 import { userEventNotice, type EventOf, type UserEventNotice } from '@chat/events';
-import { accessMessage, invalidStreamId } from './access';
+import { accessMessage, accessStreamById } from './access';
 import { messageDetails, type MessageDetails } from './flag-details';
 import { checkEditableFlag, FLAG_BITS, type EditableFlag } from './flags';
 
@@ -36,16 +36,26 @@ export async function readDetailsIfUnread(
   return operation === 'remove' && flag === 'read' ? messageDetails(trx, user.id, messages) : undefined;
 }
 
+/** Zulip asserts on a bad op (a 500); a client's bad value deserves a 400 that says what was wrong. */
+export function checkFlagOperation(operation: string): FlagOperation {
+  if (operation !== 'add' && operation !== 'remove') throw badRequest('Invalid message flags operation');
+  return operation;
+}
+
+/** The flags column after adding or removing one flag bit, for an UPDATE of user_messages. */
+export function changedFlags(trx: Knex.Transaction, operation: FlagOperation, bit: number): Knex.Raw {
+  return operation === 'add' ? trx.raw('flags | ?::integer', [bit]) : trx.raw('flags & ~(?::integer)', [bit]);
+}
+
 export async function doUpdateMessageFlags(
   db: Knex,
   user: UserRow,
-  operation: string,
+  rawOperation: string,
   flag: string,
   messages: number[],
 ): Promise<void> {
   const { name: editableFlag, bit } = checkEditableFlag(flag);
-  // Zulip asserts here (a 500); a client's bad value deserves a 400 that says what was wrong.
-  if (operation !== 'add' && operation !== 'remove') throw badRequest('Invalid message flags operation');
+  const operation = checkFlagOperation(rawOperation);
   await db.transaction(async (trx) => {
     const owned = trx('user_messages').where('user_id', user.id).whereRaw(...anyOf('message_id', messages));
     const count = Number(((await owned.clone().count({ n: '*' }).first()) as { n: number | string } | undefined)?.n ?? 0);
@@ -60,8 +70,7 @@ export async function doUpdateMessageFlags(
         flags: FLAG_BITS.historical! | FLAG_BITS.read!,
       });
     }
-    const change = operation === 'add' ? trx.raw('flags | ?::integer', [bit]) : trx.raw('flags & ~(?::integer)', [bit]);
-    await owned.clone().update({ flags: change });
+    await owned.clone().update({ flags: changedFlags(trx, operation, bit) });
     const details = await readDetailsIfUnread(trx, user, operation, editableFlag, messages);
     await writeNotices(trx, [flagsNotice(user, operation, editableFlag, messages, false, details)]);
   });
@@ -76,10 +85,7 @@ export async function doMarkAllAsRead(db: Knex, user: UserRow): Promise<void> {
 
 /** mark_stream_as_read / mark_topic_as_read: the caller's unread messages there become read. */
 export async function doMarkStreamAsRead(db: Knex, user: UserRow, streamId: number, topic: string | undefined): Promise<void> {
-  const stream = await getStreamById(db, user.realm_id, streamId);
-  const accessible =
-    stream !== undefined && ((!stream.invite_only && user.role !== 'guest') || (await isSubscribed(db, user.id, stream.id)));
-  if (!stream || !accessible) throw invalidStreamId();
+  const stream = await accessStreamById(db, user, streamId);
   const inPlace = (q: Knex.QueryBuilder) => {
     q.where('um.user_id', user.id).where('m.recipient_id', stream.recipient_id);
     if (topic !== undefined) q.whereRaw('lower(m.subject) = lower(?)', [topic]);

@@ -3,7 +3,7 @@
  * edit history, for any number of ids in a fixed number of queries (not one per message).
  */
 import type { Knex } from 'knex';
-import { anyOf, avatarUrl, isRowId, RECIPIENT_HUDDLE, RECIPIENT_PERSONAL, type Executor } from '@chat/db';
+import { anyOf, avatarUrl, isRowId, RECIPIENT_HUDDLE, RECIPIENT_PERSONAL, toSeconds, type Executor } from '@chat/db';
 import type { DisplayRecipientUser, WireMessage } from '@chat/events';
 import { topicLinks, type Linkifier } from '@chat/markdown';
 import { realmLinkifiers } from '../domain/linkifiers';
@@ -220,10 +220,6 @@ export async function loadMessages(db: Executor, ids: number[]): Promise<Map<num
     result.set(row.id, { wire, row, editHistory: withTopicNames(parseEditHistory(row.edit_history), row.subject) });
   }
   return result;
-}
-
-export function toSeconds(date: Date | string): number {
-  return Math.floor(new Date(date).getTime() / 1000);
 }
 
 /** Users with a user_messages row for the message, with their flag bits. */

@@ -66,10 +66,11 @@ export async function doCreateUser(ctx: SettingsContext, trx: Executor, newUser:
   await trx('users').where({ id }).update({ recipient_id: await createRecipient(trx, RECIPIENT_PERSONAL, id) });
   const user = (await trx<UserRow>('users').where({ id }).first())!;
 
+  const everyone = await activeUserIds(trx, user.realm_id);
   const notices: UserEventNotice[] = [
-    userEventNotice(user.realm_id, { type: 'realm_user', op: 'add', person: personForAdd(user) }, await activeUserIds(trx, user.realm_id)),
+    userEventNotice(user.realm_id, { type: 'realm_user', op: 'add', person: personForAdd(user) }, everyone),
+    ...(await systemGroupNotices(trx, user.realm_id, { userId: user.id, from: null, to: user.role }, everyone)),
   ];
-  notices.push(...(await systemGroupNotices(trx, user.realm_id, user.id, { from: null, to: user.role })));
   if (user.is_bot) {
     const owner = user.bot_owner_id === null ? undefined : await trx<UserRow>('users').where({ id: user.bot_owner_id }).first();
     notices.push(

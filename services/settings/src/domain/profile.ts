@@ -21,7 +21,6 @@ export async function getOwnProfile(ctx: SettingsContext, realmId: number, userI
     user_id: user.id,
     avatar_url: avatarUrl(user),
     is_admin: user.role === 'admin',
-    is_owner: false,
     is_guest: user.role === 'guest',
     is_bot: user.is_bot,
     is_active: user.is_active,

@@ -5,18 +5,17 @@
  */
 import { systemGroupId, systemGroupOfRole, type Executor, type Role } from '@chat/db';
 import { userEventNotice, type UserEventNotice } from '@chat/events';
-import { activeUserIds } from './common';
 
+/** `recipients`: the realm's active users, whom the caller is telling of the user already. */
 export async function systemGroupNotices(
   db: Executor,
   realmId: number,
-  userId: number,
-  change: { from: Role | null; to: Role },
+  change: { userId: number; from: Role | null; to: Role },
+  recipients: number[],
 ): Promise<UserEventNotice[]> {
-  const recipients = await activeUserIds(db, realmId);
   const notice = async (op: 'add_members' | 'remove_members', role: Role): Promise<UserEventNotice[]> => {
     const groupId = await systemGroupId(db, realmId, systemGroupOfRole(role));
-    return groupId === undefined ? [] : [userEventNotice(realmId, { type: 'user_group', op, group_id: groupId, user_ids: [userId] }, recipients)];
+    return groupId === undefined ? [] : [userEventNotice(realmId, { type: 'user_group', op, group_id: groupId, user_ids: [change.userId] }, recipients)];
   };
   return [...(change.from === null ? [] : await notice('remove_members', change.from)), ...(await notice('add_members', change.to))];
 }

@@ -210,7 +210,7 @@ export async function doChangeRole(trx: Executor, target: UserRow, role: Role): 
   }
   // Today's clients read the role (feature level 59); 2.1's the flags above.
   notices.push(userEventNotice(target.realm_id, { type: 'realm_user', op: 'update', person: { user_id: target.id, role: ROLE_CODES[role] } }, recipients));
-  notices.push(...(await systemGroupNotices(trx, target.realm_id, target.id, { from: target.role, to: role })));
+  notices.push(...(await systemGroupNotices(trx, target.realm_id, { userId: target.id, from: target.role, to: role }, recipients)));
   await writeNotices(trx, notices);
 }
 

@@ -2,15 +2,11 @@
  * subscription, stream, default_streams and muted_topics initial state (Zulip's
  * gather_subscriptions_helper, do_get_streams, get_default_streams_for_realm, get_topic_mutes).
  */
-import { anyOf, defaultStreamsForRealm, mutedTopicTriples, type StreamRow } from '@chat/db';
+import { anyOf, defaultStreamsForRealm, mutedTopicTriples, toSeconds, type StreamRow } from '@chat/db';
 import { byCodePoint, streamDict, subscriptionDicts, type SubscriptionRow } from '@chat/views';
 import type { StateContext } from './users';
 
 type Row = SubscriptionRow & { stream: StreamRow };
-
-function unixSeconds(date: Date): number {
-  return Math.floor(new Date(date).getTime() / 1000);
-}
 
 async function subscriberIds(ctx: StateContext, streamIds: number[]): Promise<Map<number, number[]>> {
   const byStream = new Map<number, number[]>();
@@ -102,7 +98,7 @@ export async function userTopicsState(ctx: StateContext): Promise<Record<string,
     user_topics: rows.map((r) => ({
       stream_id: r.stream_id,
       topic_name: r.topic_name,
-      last_updated: unixSeconds(r.date_muted),
+      last_updated: toSeconds(r.date_muted),
       visibility_policy: r.visibility_policy,
     })),
   };
