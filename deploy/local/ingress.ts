@@ -1,6 +1,6 @@
 /**
  * The local runner's ingress, the counterpart of k8s/base/ingress.yaml (and of Zulip's nginx in
- * front of Tornado): /api/v1/register and /api/v1/events go straight to the event-queue replicas,
+ * front of Tornado): /register and /events (under /api/v1 and /json) go straight to the event-queue replicas,
  * round-robin, which authenticate the client themselves (libs/auth); everything else goes to the
  * gateway. A plain streaming proxy: no body is read, the Host header (which names the realm) and
  * every other header pass unchanged. As the first server a client meets, it applies the services'
@@ -11,8 +11,8 @@ import { loadConfig } from '@chat/config';
 import { createLimitedServer, type ServerLimits } from '@chat/http';
 import { serverLimits } from '@chat/runtime';
 
-/** The paths Zulip's nginx sends to Tornado, matched exactly (the query string aside). */
-const EVENT_TIER_PATHS = new Set(['/api/v1/register', '/api/v1/events']);
+/** The paths Zulip's nginx sends to Tornado, matched exactly (the query string aside), under both prefixes. */
+const EVENT_TIER_PATHS = new Set(['/api/v1/register', '/api/v1/events', '/json/register', '/json/events']);
 
 export interface IngressRoutes {
   /** The event-queue replicas' base URLs. */

@@ -232,13 +232,18 @@ describe.each(OVERLAYS)('k8s overlay %s', (overlay) => {
     expect(policies.some((p) => Object.keys(p.spec.podSelector).length === 0 && !p.spec.ingress)).toBe(true);
     type Path = { path: string; pathType: string; backend: { service: { name: string } } };
     const ingress = ofKind<K8sObject & { spec: { rules: { http: { paths: Path[] } }[] } }>('Ingress');
-    // Long-polls straight to the event tier (exact paths), the rest of the API and its static files to the gateway.
+    // Long-polls straight to the event tier (exact paths), the rest of the API, the web client and the static files to the gateway.
     expect(ingress.flatMap((i) => i.spec.rules.flatMap((r) => r.http.paths.map((p) => `${p.pathType} ${p.path} -> ${p.backend.service.name}`)))).toEqual([
       'Exact /api/v1/register -> event-queue',
       'Exact /api/v1/events -> event-queue',
+      'Exact /json/register -> event-queue',
+      'Exact /json/events -> event-queue',
       'Prefix /api -> gateway',
+      'Prefix /json -> gateway',
       'Prefix /user_uploads -> gateway',
       'Prefix /static -> gateway',
+      'Exact / -> gateway',
+      'Prefix /assets -> gateway',
     ]);
   });
 

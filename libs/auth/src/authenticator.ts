@@ -4,7 +4,7 @@
  * hit, no query. Cached entries expire after CACHE_TTL_MS and are dropped at once by
  * `invalidateUser` (deactivation, key regeneration), which the services' events drive.
  */
-import { AUTH_CHANGES_CHANNEL, type ApiKeyCipher, type Database, type Executor, type RealmRow, type UserRow } from '@chat/db';
+import { AUTH_CHANGES_CHANNEL, findSession, type ApiKeyCipher, type Database, type Executor, type RealmRow, type SessionRow, type UserRow } from '@chat/db';
 import { ApiError, badRequest, unauthorized } from '@chat/errors';
 import type { UserIdentity } from '@chat/http';
 
@@ -15,6 +15,10 @@ interface CachedUser {
   user: UserRow;
   realm: RealmRow;
   expires: number;
+}
+
+interface CachedSession extends CachedUser {
+  session: SessionRow;
 }
 
 export interface Credentials {
@@ -40,6 +44,8 @@ export function parseBasicAuth(header: string): Credentials {
 
 export class Authenticator {
   private readonly cache = new Map<string, CachedUser>();
+  /** By cookie token; dropped with the user's keys, so logout and deactivation reach every process. */
+  private readonly sessions = new Map<string, CachedSession>();
 
   constructor(
     private readonly db: Executor,
@@ -69,8 +75,43 @@ export class Authenticator {
     return found;
   }
 
+  /**
+   * The user of a browser session (a /json request's cookie). Every failure is a 401: an unknown
+   * or expired session, a deactivated user or realm, another realm's session.
+   */
+  async authenticateSession(token: string, realmId: number | null): Promise<CachedSession> {
+    const found = await this.lookUpSession(token);
+    if (!found || found.session.expires_at.getTime() <= Date.now()) {
+      throw unauthorized('Not logged in: API authentication or user session required');
+    }
+    if (!found.user.is_active) throw unauthorized('Account is deactivated');
+    if (found.realm.deactivated) throw unauthorized('This organization has been deactivated');
+    if (realmId !== null && found.realm.id !== realmId) throw unauthorized('Account is not associated with this subdomain');
+    return found;
+  }
+
   invalidateUser(userId: number): void {
     for (const [hash, entry] of this.cache) if (entry.user.id === userId) this.cache.delete(hash);
+    for (const [token, entry] of this.sessions) if (entry.user.id === userId) this.sessions.delete(token);
+  }
+
+  private async lookUpSession(token: string): Promise<CachedSession | undefined> {
+    const now = Date.now();
+    const cached = this.sessions.get(token);
+    if (cached && cached.expires > now) return cached;
+    const row = await findSession(this.db, token);
+    if (!row) {
+      this.sessions.delete(token);
+      return undefined;
+    }
+    const session = { ...row, expires_at: new Date(row.expires_at) };
+    const user = await this.db<UserRow>('users').where({ id: session.user_id }).first();
+    const realm = user && (await this.db<RealmRow>('realms').where({ id: user.realm_id }).first());
+    if (!user || !realm) return undefined;
+    if (this.sessions.size >= CACHE_MAX_ENTRIES) this.sessions.clear();
+    const entry = { session, user, realm, expires: now + CACHE_TTL_MS };
+    this.sessions.set(token, entry);
+    return entry;
   }
 
   private async lookUp(hash: string): Promise<CachedUser | undefined> {

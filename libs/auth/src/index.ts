@@ -1,2 +1,3 @@
 export * from './authenticator';
 export * from './request-auth';
+export * from './web-session';

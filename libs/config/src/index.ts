@@ -70,6 +70,8 @@ export interface Config {
   httpRequestTimeoutSecs: number;
   /** UPLOADS_DIR: where uploaded files go (a volume every replica mounts); empty: DATA_DIR/uploads. */
   uploadsDir: string;
+  /** WEB_DIR: the web client's build the gateway serves at `/`; empty: apps/web/dist of this checkout. */
+  webDir: string;
   /** MAX_FILE_UPLOAD_SIZE: the largest upload in MB (Zulip's MAX_FILE_UPLOAD_SIZE, 25). */
   maxFileUploadSizeMb: number;
   /**
@@ -145,6 +147,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     // 15 minutes: a 25 MB upload needs 28 KB/s on average; stalls are the idle deadline's job.
     httpRequestTimeoutSecs: intVar(env, 'HTTP_REQUEST_TIMEOUT_SECS', 900, problems),
     uploadsDir: env.UPLOADS_DIR ?? '',
+    webDir: env.WEB_DIR ?? '',
     maxFileUploadSizeMb: intVar(env, 'MAX_FILE_UPLOAD_SIZE', 25, problems),
     rateLimitPerMinute: intVar(env, 'RATE_LIMIT_PER_MINUTE', 200, problems),
     renderDeadlineMs: intVar(env, 'RENDER_DEADLINE_MS', 5000, problems),

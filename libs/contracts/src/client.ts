@@ -5,7 +5,7 @@
  * form; strings as they are, everything else JSON) and needs only `fetch`, so it runs in a browser
  * as in Node; tests give it a transport of their own.
  */
-import { API_PREFIX, pathParamNames, type AnyContract, type Method, type ResponseShape } from './contract';
+import { API_PREFIX, WEB_PREFIX, pathParamNames, type AnyContract, type Method, type ResponseShape } from './contract';
 import type { ParamSpec } from './params';
 
 /** A request as it goes on the wire: the path with its query, under the server's base URL. */
@@ -82,6 +82,13 @@ export interface ClientOptions {
   transport?: Transport;
   /** Sent as User-Agent where the platform allows it (Zulip reads the client's name from it). */
   userAgent?: string;
+  /**
+   * API_PREFIX (the default, for API keys) or WEB_PREFIX (a browser with a session cookie);
+   * a `webOnly` endpoint is always called under WEB_PREFIX.
+   */
+  prefix?: string;
+  /** Headers added to every request, read at each call (a browser's CSRF token). */
+  headers?: () => Record<string, string>;
 }
 
 /** A raw body for the endpoints that take one (incoming webhooks, uploads). */
@@ -142,11 +149,12 @@ export class ChatClient {
     for (const [name, value] of Object.entries(values)) {
       if (value !== undefined && !inPath.has(name)) fields.append(name, encodeParam(value));
     }
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...this.options.headers?.() };
     if (this.options.userAgent) headers['User-Agent'] = this.options.userAgent;
     if (this.credentials && contract.auth === 'webhook' && contract.webhookAuth !== 'basic') fields.append('api_key', this.credentials.apiKey);
     else if (this.credentials && contract.auth !== 'public') headers.Authorization = basicAuthorization(this.credentials);
-    const path = API_PREFIX + fillPath(contract.path, values);
+    const prefix = contract.webOnly ? WEB_PREFIX : (this.options.prefix ?? API_PREFIX);
+    const path = prefix + fillPath(contract.path, values);
     const inQuery = contract.method === 'GET' || raw !== undefined || contract.rawBody !== undefined;
     const encoded = fields.toString();
     const query = inQuery && encoded !== '' ? `?${encoded}` : '';

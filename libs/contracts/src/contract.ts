@@ -16,6 +16,12 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export const API_PREFIX = '/api/v1';
 
 /**
+ * The web client's prefix (Zulip's /json): every route is served here too, with the same rules,
+ * for a browser holding a session cookie instead of an API key.
+ */
+export const WEB_PREFIX = '/json';
+
+/**
  * How a caller proves who they are.
  * - `user`: a user or bot with its API key (HTTP Basic) under /api/v1.
  * - `public`: anyone; the realm comes from the Host header.
@@ -62,6 +68,8 @@ export interface ContractFields<S extends ParamSpecs, R extends ResponseShape> {
    * the server's MAX_FILE_UPLOAD_SIZE, given when the handler is bound.
    */
   rawBody?: { limit: number; upload?: false } | { upload: true };
+  /** Served only under WEB_PREFIX, never under /api/v1: starting and ending a browser session. */
+  webOnly?: boolean;
 }
 
 export interface Contract<S extends ParamSpecs = ParamSpecs, R extends ResponseShape = ResponseShape> extends ContractFields<S, R> {

@@ -13,6 +13,7 @@ export * from './queries/users';
 export * from './queries/streams';
 export * from './queries/messages';
 export * from './auth-changes';
+export * from './sessions';
 export * from './queries/unread';
 export * from './queries/topics';
 export * from './queries/default-streams';

@@ -16,6 +16,7 @@ import * as realmStateVersions from './migrations/0500_realm_state_versions';
 import * as outboxBusPosition from './migrations/0510_outbox_bus_position';
 import * as outboxRequestId from './migrations/0600_outbox_request_id';
 import * as mutedUsersSystemGroups from './migrations/0700_muted_users_system_groups';
+import * as sessions from './migrations/0800_sessions';
 
 /**
  * Migrations are imported, not discovered on disk, so they run the same from TypeScript source,
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '0510_outbox_bus_position': outboxBusPosition,
   '0600_outbox_request_id': outboxRequestId,
   '0700_muted_users_system_groups': mutedUsersSystemGroups,
+  '0800_sessions': sessions,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -15,6 +15,8 @@ export interface UserIdentity {
   isGuest: boolean;
   isBot: boolean;
   botType: number | null;
+  /** The browser session the request came with (under /json), which logging out ends. */
+  sessionId?: number;
 }
 
 /** Another service calling an internal API under its own name. */

@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import type { Authenticator } from '@chat/auth';
+import { takeWebPrefix, type Authenticator } from '@chat/auth';
 import { acceptedInternalSecrets, type Config } from '@chat/config';
 import type { Database } from '@chat/db';
 import { API_PREFIX, createServiceApp, type AnyEndpoint, type RateLimiter } from '@chat/http';
@@ -39,6 +39,11 @@ export function buildApp(deps: EventQueueDeps): Express {
     internalSecret: acceptedInternalSecrets(deps.config),
     logger: deps.logger,
     extraRoutes: (app) => {
+      // /json/register and /json/events: a browser's, sent here by the ingress (see direct-auth.ts).
+      app.use((req, _res, next) => {
+        takeWebPrefix(req);
+        next();
+      });
       if (deps.authenticator) app.use(API_PREFIX, directAuthentication(directIdentity(deps.authenticator, deps.db.knex), deps.rateLimiter));
     },
   });

@@ -9,9 +9,9 @@
  * limiter on the same windows (@chat/http's RateLimiter); a forwarded one was counted by the
  * gateway, and the embedded topology has no direct requests, so nothing is counted twice.
  */
-import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
-import { authenticateBasicUser, realmResolver, userIdentity, type Authenticator } from '@chat/auth';
+import { authenticateBasicUser, authenticateWebUser, isWebRequest, realmResolver, userIdentity, type Authenticator } from '@chat/auth';
 import type { Executor } from '@chat/db';
 import { IDENTITY_HEADER, type RateLimiter, type UserIdentity } from '@chat/http';
 
@@ -19,14 +19,17 @@ import { IDENTITY_HEADER, type RateLimiter, type UserIdentity } from '@chat/http
  * The user a direct request's credentials name, or null for a request that carries the gateway's
  * identity header instead (valid or not: a forged one must not fall back to other credentials).
  */
-export type DirectIdentity = (headers: IncomingHttpHeaders) => Promise<UserIdentity | null>;
+export type DirectIdentity = (req: IncomingMessage) => Promise<UserIdentity | null>;
 
 export function directIdentity(authenticator: Authenticator, db: Executor): DirectIdentity {
   const realmFor = realmResolver(db);
-  return async (headers) => {
+  return async (req) => {
+    const headers = req.headers;
     if (headers[IDENTITY_HEADER] !== undefined) return null;
     const realmId = await realmFor(headers.host);
-    // Every route the event tier serves needs a user (the route table's auth 'user').
+    // Every route the event tier serves needs a user (the route table's auth 'user'): a browser's
+    // session under /json (its path already rewritten, see takeWebPrefix), else HTTP Basic.
+    if (isWebRequest(req)) return authenticateWebUser(authenticator, req.method, headers, realmId);
     return userIdentity(await authenticateBasicUser(authenticator, headers.authorization, realmId));
   };
 }
@@ -41,7 +44,7 @@ export function directAuthentication(identify: DirectIdentity, limiter?: RateLim
   return async (req, res, next) => {
     try {
       if (!req.identity) {
-        const identity = await identify(req.headers);
+        const identity = await identify(req);
         if (identity) await limitDirect(limiter, identity, res);
         req.identity = identity ?? undefined;
       }

@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
+import { takeWebPrefix } from '@chat/auth';
 import { acceptedInternalSecrets } from '@chat/config';
 import { eventQueueEndpoints as api } from '@chat/contracts';
 import { ApiError } from '@chat/errors';
@@ -62,6 +63,8 @@ export function plainEventsHandler(deps: EventQueueDeps, options: PlainEventsOpt
     });
   };
   return (req, res) => {
+    // A browser's /json/events is the same poll (its session is checked in identityOf).
+    takeWebPrefix(req);
     const raw = plainPollParams(req);
     if (!raw) return false;
     serve(req, res, raw);
@@ -119,7 +122,7 @@ async function identityOf(
 ): Promise<Identity | undefined> {
   const signed = verifyIdentityHeaders(headerText(req, IDENTITY_HEADER), headerText(req, SIGNATURE_HEADER), acceptedInternalSecrets(deps.config));
   if (signed) return signed;
-  const direct = await identify?.(req.headers);
+  const direct = await identify?.(req);
   if (direct) await limitDirect(deps.rateLimiter, direct, res);
   return direct ?? undefined;
 }

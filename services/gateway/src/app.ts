@@ -1,5 +1,5 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler, Router } from 'express';
-import type { Authenticator } from '@chat/auth';
+import { takeBrowserRequest, takeWebPrefix, type Authenticator } from '@chat/auth';
 import { ZULIP_VERSION, type ServiceName } from '@chat/config';
 import type { Executor } from '@chat/db';
 import {
@@ -19,6 +19,7 @@ import type { Logger } from '@chat/log';
 import { authenticateRoute, realmResolver } from './authenticate';
 import { serveEmojiData } from './emoji-data';
 import { ROUTES } from './route-table';
+import { webAppRouter } from './web-app';
 
 /** The OpenAPI document of every route the gateway serves. */
 export function gatewayApiDocument(): OpenApiDocument {
@@ -33,6 +34,8 @@ export interface GatewayDeps {
   dispatch: Record<ServiceName, RequestHandler>;
   /** Zulip's rate limits (@chat/http's rate-limit.ts); none: no limits. */
   rateLimiter?: RateLimiter;
+  /** The web client's build (apps/web/dist), served at `/`; none: no web client. */
+  webDir?: string;
 }
 
 /**
@@ -48,6 +51,7 @@ function rootUploads(router: Router): RequestHandler {
     }
     req.originalUrl = API_PREFIX + req.originalUrl;
     req.url = `/user_uploads${req.url}`;
+    takeBrowserRequest(req);
     router(req, res, next);
   };
 }
@@ -59,6 +63,11 @@ export function buildGateway(deps: GatewayDeps): Express {
   app.set('etag', false);
   // The request id starts here (or is taken from the caller) and goes with the request onwards.
   app.use(requestContext());
+  // /json/...: the same routes for a browser's session (rewritten to /api/v1, remembered as web).
+  app.use((req, _res, next) => {
+    takeWebPrefix(req);
+    next();
+  });
   const realmFor = realmResolver(deps.db);
   const router = Router();
   // The OpenAPI document and its reference page, from the same declarations as the routes.
@@ -93,6 +102,7 @@ export function buildGateway(deps: GatewayDeps): Express {
   app.use(API_PREFIX, router);
   app.use('/user_uploads', rootUploads(router));
   app.get(SERVER_EMOJI_DATA_PATH, serveEmojiData());
+  if (deps.webDir) app.use(webAppRouter(deps.webDir));
   app.use(notFoundHandler);
   app.use(errorMiddleware(deps.logger));
   return app;

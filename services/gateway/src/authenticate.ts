@@ -3,9 +3,9 @@
  * Zulip's error bodies (behaviour notes 1.4).
  */
 import type { RequestHandler } from 'express';
-import { authenticateBasicUser, Authenticator, parseBasicAuth, userIdentity } from '@chat/auth';
+import { authenticateBasicUser, authenticateWebUser, Authenticator, checkAnonymousCsrf, isWebRequest, parseBasicAuth, userIdentity } from '@chat/auth';
 import type { UserRow } from '@chat/db';
-import { ApiError, missingArgument, unauthorized } from '@chat/errors';
+import { ApiError, missingArgument, notFound, unauthorized } from '@chat/errors';
 import { IDENTITY_HEADER, SIGNATURE_HEADER } from '@chat/http';
 import type { Route } from './route-table';
 
@@ -50,6 +50,15 @@ export function authenticateRoute(
       delete req.headers[IDENTITY_HEADER];
       delete req.headers[SIGNATURE_HEADER];
       const realmId = await realmFor(req.headers.host);
+      if (isWebRequest(req)) {
+        // A browser (/json, or an upload it fetches): its session, with the CSRF checks.
+        if (route.auth === 'public') checkAnonymousCsrf(req.method, req.headers);
+        req.identity = route.auth === 'public' ? { kind: 'anonymous', realmId } : await authenticateWebUser(authenticator, req.method, req.headers, realmId);
+        next();
+        return;
+      }
+      // Logging in and out of a browser session exists only under /json.
+      if (route.webOnly) throw notFound();
       const header = req.headers.authorization;
       if (route.auth === 'public') {
         req.identity = { kind: 'anonymous', realmId };

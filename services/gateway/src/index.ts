@@ -2,3 +2,4 @@ export * from './app';
 export { ROUTES, type Route, type RouteAuth } from './route-table';
 export { authenticateRoute } from './authenticate';
 export { forwardTo } from './forward';
+export { webDirFor, WEB_APP_CSP } from './web-app';

@@ -9,7 +9,7 @@ import { MemoryBus } from '@chat/bus';
 import { SERVICE_NAMES, type Config, type ServiceName } from '@chat/config';
 import { createDatabase, migrate, type Database, type OutboxRelay } from '@chat/db';
 import { startReplica } from '@chat/event-queue-service';
-import { buildGateway } from '@chat/gateway-service';
+import { buildGateway, webDirFor } from '@chat/gateway-service';
 import { httpInternalClient, loopbackListener, MemoryRateLimitStore, RateLimiter, registerEventTierMetrics, type Health } from '@chat/http';
 import type { Logger } from '@chat/log';
 import { buildApp as buildMessage } from '@chat/message-service';
@@ -102,6 +102,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
     logger,
     // One process: the windows live in its memory.
     rateLimiter: new RateLimiter({ store: new MemoryRateLimitStore(), perMinute: config.rateLimitPerMinute, logger }),
+    webDir: webDirFor(config.webDir),
     dispatch: Object.fromEntries(SERVICE_NAMES.map((name) => [name, inProcess(apps[name])])) as Record<
       ServiceName,
       RequestHandler

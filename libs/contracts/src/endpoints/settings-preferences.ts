@@ -92,7 +92,8 @@ export const settingsPreferenceEndpoints = {
     path: '/settings',
     auth: 'user',
     summary: "Change any of the caller's personal settings (display, notification and the later ones)",
-    params: { ...displaySettingParams, ...notificationSettingParams, ...laterSettingParams },
+    // Zulip 2.1's json_change_settings also changes the password (old and new together).
+    params: { ...displaySettingParams, ...notificationSettingParams, ...laterSettingParams, old_password: p.string(), new_password: p.string() },
     success: {},
   },
   getRealmEmoji: {

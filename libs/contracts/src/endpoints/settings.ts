@@ -7,6 +7,7 @@ import { declareEndpoints } from '../contract';
 import * as p from '../params';
 import { nonNegativeInt } from '../validators';
 import { settingsModernEndpoints } from './settings-modern';
+import { settingsSessionEndpoints } from './settings-session';
 import { settingsPreferenceEndpoints, text } from './settings-preferences';
 
 export { REALM_PROPERTY_TYPES, type RealmProperty } from './settings-realm';
@@ -259,4 +260,5 @@ export const settingsEndpoints = declareEndpoints('settings', {
   },
   ...settingsPreferenceEndpoints,
   ...settingsModernEndpoints,
+  ...settingsSessionEndpoints,
 });

@@ -28,6 +28,9 @@ const REFUSALS = {
   404: '<p>File not found.</p>',
 } as const;
 
+/** The policy of an uploaded file served to a browser: sandboxed, loading nothing but itself. */
+export const UPLOAD_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
+
 export function uploadEndpoints(deps: MessageDeps, files: FileStore) {
   const db = deps.db.knex;
   const maxMb = deps.config.maxFileUploadSizeMb;
@@ -63,6 +66,9 @@ export function uploadEndpoints(deps: MessageDeps, files: FileStore) {
       res.setHeader('Content-Length', String(access.file.size));
       res.setHeader('Content-Disposition', `${type ? 'inline' : 'attachment'}; filename*=UTF-8''${name}`);
       res.setHeader('X-Content-Type-Options', 'nosniff');
+      // Uploads share the web client's origin: opened directly, a file runs no script, submits no
+      // form and reaches nothing (a sandboxed, opaque origin), whatever its type claims.
+      res.setHeader('Content-Security-Policy', UPLOAD_CSP);
       await pipeline(access.file.stream, res).catch(() => res.destroy());
       return RESPONDED;
     }),

@@ -1,5 +1,5 @@
 /** Getting an API key without one: by password (any server) or by e-mail alone (development). */
-import { getRealm, getUserByEmail, type RealmRow } from '@chat/db';
+import { getRealm, getUserByEmail, type RealmRow, type UserRow } from '@chat/db';
 import { ApiError, badRequest } from '@chat/errors';
 import type { SettingsContext } from '../app';
 import { getUserWithPassword } from '../store/users';
@@ -16,14 +16,24 @@ async function realmOf(ctx: SettingsContext, realmId: number | null): Promise<Re
 
 /** Zulip's api_dev_fetch_api_key: any user's key, by e-mail alone, on a development server. */
 export async function devFetchApiKey(ctx: SettingsContext, realmId: number | null, username: string): Promise<Record<string, unknown>> {
-  if (ctx.config.env !== 'development') throw new ApiError('Dev environment not enabled.');
+  const user = await checkDevLogin(ctx, realmId, username);
+  return { api_key: ctx.cipher.decrypt(user.api_key_enc), email: user.delivery_email, user_id: user.id };
+}
+
+/** The user a development login names (any active user, by e-mail alone). */
+export async function checkDevLogin(ctx: SettingsContext, realmId: number | null, username: string): Promise<UserRow> {
+  requireDevelopment(ctx);
   if (!isValidEmail(username.trim())) throw badRequest('Enter a valid email address.');
   const realm = await realmOf(ctx, realmId);
   if (realm?.deactivated) throw refused('This organization has been deactivated.', 'realm deactivated');
   const user = realm ? await getUserByEmail(ctx.db.knex, realm.id, username) : undefined;
   if (!user) throw refused('This user is not registered.', 'unregistered');
   if (!user.is_active) throw refused('Your account has been disabled.', 'user disable');
-  return { api_key: ctx.cipher.decrypt(user.api_key_enc), email: user.delivery_email, user_id: user.id };
+  return user;
+}
+
+export function requireDevelopment(ctx: SettingsContext): void {
+  if (ctx.config.env !== 'development') throw new ApiError('Dev environment not enabled.');
 }
 
 /**
@@ -36,6 +46,12 @@ export async function fetchApiKey(
   username: string,
   password: string,
 ): Promise<Record<string, unknown>> {
+  const user = await checkPasswordLogin(ctx, realmId, username, password);
+  return { api_key: ctx.cipher.decrypt(user.api_key_enc), email: user.delivery_email, user_id: user.id };
+}
+
+/** The user an e-mail and password name, with Zulip's refusals and the login attempt limit. */
+export async function checkPasswordLogin(ctx: SettingsContext, realmId: number | null, username: string, password: string): Promise<UserRow> {
   const email = username.trim();
   if (!isValidEmail(email)) throw badRequest('Enter a valid email address.');
   const realm = await realmOf(ctx, realmId);
@@ -48,5 +64,5 @@ export async function fetchApiKey(
   const ok = await ctx.passwords.verify(password, user && !user.is_bot ? user.password_hash : null);
   if (!user || !ok) throw refused('Your username or password is incorrect.', 'incorrect_creds');
   await ctx.loginLimiter.clear(limiterKey);
-  return { api_key: ctx.cipher.decrypt(user.api_key_enc), email: user.delivery_email, user_id: user.id };
+  return user;
 }

@@ -1,5 +1,5 @@
 /** The realm's users: list, create, deactivate, reactivate, change (Zulip's zerver/views/users.py). */
-import { getUserByEmail, getUserById, notifyAuthChange, profileDataByUser, ROLE_CODES, writeNotices, type Executor, type Role, type UserRow } from '@chat/db';
+import { endUserSessions, getUserByEmail, getUserById, notifyAuthChange, profileDataByUser, ROLE_CODES, writeNotices, type Executor, type Role, type UserRow } from '@chat/db';
 import { ApiError, badRequest, plainError } from '@chat/errors';
 import { userEventNotice, type UserEventNotice } from '@chat/events';
 import type { SettingsContext } from '../app';
@@ -114,6 +114,7 @@ async function isLastAdmin(db: Executor, user: UserRow): Promise<boolean> {
  */
 export async function doDeactivateUser(trx: Executor, target: UserRow, cascade = true): Promise<void> {
   await trx('users').where({ id: target.id }).update({ is_active: false });
+  await endUserSessions(trx, target.id);
   await notifyAuthChange(trx, target.id);
   const notices: UserEventNotice[] = [
     userEventNotice(

@@ -1,12 +1,21 @@
 import { settingsEndpoints as api } from '@chat/contracts';
 import { implement } from '@chat/http';
 import type { SettingsContext } from '../app';
-import { devFetchApiKey, fetchApiKey } from '../domain/fetch-api-key';
+import { checkDevLogin, checkPasswordLogin, devFetchApiKey, fetchApiKey } from '../domain/fetch-api-key';
+import { devListUsers, endWebSession, startWebSession } from '../domain/web-sessions';
 
-/** Endpoints that hand out API keys without one. */
+/** Endpoints that hand out API keys or browser sessions without one. */
 export function authEndpoints(ctx: SettingsContext) {
   return [
     implement(api.devFetchApiKey, ({ params, identity }) => devFetchApiKey(ctx, identity.realmId, params.username)),
     implement(api.fetchApiKey, ({ params, identity }) => fetchApiKey(ctx, identity.realmId, params.username, params.password)),
+    implement(api.devListUsers, ({ identity }) => devListUsers(ctx, identity.realmId)),
+    implement(api.webLogin, async ({ params, identity, req, res }) =>
+      startWebSession(ctx, await checkPasswordLogin(ctx, identity.realmId, params.username, params.password), req, res),
+    ),
+    implement(api.webDevLogin, async ({ params, identity, req, res }) =>
+      startWebSession(ctx, await checkDevLogin(ctx, identity.realmId, params.username), req, res),
+    ),
+    implement(api.webLogout, ({ identity, req, res }) => endWebSession(ctx, identity.userId, identity.sessionId, req, res)),
   ];
 }

@@ -10,6 +10,10 @@ export async function getUserWithPassword(db: Executor, realmId: number, email: 
     .first();
 }
 
+export async function getUserWithPasswordById(db: Executor, userId: number): Promise<SettingsUserRow | undefined> {
+  return db<SettingsUserRow>('users').where({ id: userId, is_bot: false }).first();
+}
+
 /** Whether the user has a message with this id in their history (Zulip's UserMessage check). */
 export async function hasUserMessage(db: Executor, userId: number, messageId: number): Promise<boolean> {
   // Read-only look at the message service's table; the pointer only needs existence.

@@ -1,0 +1,68 @@
+/**
+ * The web client (apps/web, built by Vite) served at `/`: its hashed assets with a year's cache,
+ * and its one page for every other path a person may open (`/`, `/login`), with the content
+ * security policy, the anti-framing headers and, before anyone logs in, the CSRF cookie the
+ * login form sends back (docs/security.md).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import express, { type RequestHandler, Router } from 'express';
+import { anonymousCsrfCookie } from '@chat/auth';
+
+/**
+ * The app's policy: only its own scripts, styles and connections; images also from data/blob
+ * URLs (previews, pasted files) and HTTPS (avatars, images linked in messages).
+ */
+export const WEB_APP_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob: https:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "object-src 'none'",
+  "form-action 'self'",
+].join('; ');
+
+/** Paths that are the API's, never the app's page. */
+const NOT_APP_PATHS = /^\/(api|json|user_uploads|static|external|metrics|health)(\/|$)/;
+
+const NOT_BUILT = `The web client is not built. Run \`npm run build:web\` (npm start does it for you).\n`;
+
+/** WEB_DIR, or the build beside this source in a checkout (the image sets WEB_DIR). */
+export function webDirFor(configured: string): string {
+  return configured || resolve(__dirname, '../../../apps/web/dist');
+}
+
+export function webAppRouter(dir: string): Router {
+  const router = Router();
+  const indexPath = join(dir, 'index.html');
+  // Read once: the page changes only with a new build, which restarts the server.
+  const index = existsSync(indexPath) ? readFileSync(indexPath) : null;
+  router.use('/assets', express.static(join(dir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
+  const page: RequestHandler = (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_APP_PATHS.test(req.path)) {
+      next();
+      return;
+    }
+    res.setHeader('Content-Security-Policy', WEB_APP_CSP);
+    res.setHeader('X-Frame-Options', 'DENY');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'same-origin');
+    res.setHeader('Cache-Control', 'no-cache');
+    const cookie = anonymousCsrfCookie(req);
+    if (cookie) res.setHeader('Set-Cookie', cookie);
+    if (!index) {
+      res.status(503).type('text/plain').send(NOT_BUILT);
+      return;
+    }
+    res.type('html').send(index);
+  };
+  // Files at the root of the build (favicon, manifest) as they are, but the page only with its headers.
+  router.get('/index.html', page);
+  router.use(express.static(dir, { index: false, maxAge: '1h' }));
+  router.use(page);
+  return router;
+}
