@@ -128,6 +128,13 @@ const settingsProbes: Probe[] = [
   { route: 'GET /server_settings', object: 'own', request: () => ({ method: 'get', path: '/server_settings' }), expect: { others: OK, anonymous: OK } },
   own('POST /dev_fetch_api_key', () => ({ method: 'post', path: '/dev_fetch_api_key', params: { username: 'nobody@zulip.com' } }), { expect: { others: HANDLED, anonymous: HANDLED } }),
   own('GET /users/me', () => ({ method: 'get', path: '/users/me' })),
+  own('GET /dev_list_users', () => ({ method: 'get', path: '/dev_list_users' }), { expect: { others: HANDLED, anonymous: HANDLED } }),
+  own('POST /login', () => ({ method: 'post', path: '/login', params: { username: 'nobody@zulip.com', password: 'wrong' } }), {
+    expect: { others: HANDLED, anonymous: HANDLED },
+  }),
+  own('POST /dev_login', () => ({ method: 'post', path: '/dev_login', params: { username: 'nobody@zulip.com' } }), { expect: { others: HANDLED, anonymous: HANDLED } }),
+  // Ends the caller's session: only the refusal without one is probed (test/web-sessions.e2e.test.ts logs out).
+  own('POST /logout', () => ({ method: 'post', path: '/logout' }), { roles: ['anonymous'] }),
   // Deactivates the caller: only the refusal without credentials is probed.
   own('DELETE /users/me', () => ({ method: 'delete', path: '/users/me' }), { roles: ['anonymous'] }),
   own('POST /fetch_api_key', () => ({ method: 'post', path: '/fetch_api_key', params: { username: 'nobody@zulip.com', password: 'wrong' } }), {
@@ -184,7 +191,7 @@ const settingsProbes: Probe[] = [
   {
     route: 'POST /bots',
     object: 'bot API keys',
-    request: (w, role) => ({ method: 'post', path: '/bots', params: { full_name: `Authz ${role} bot`, short_name: `authzbot${role}${w.tag}`, bot_type: 1 } }),
+    request: (w, role) => ({ method: 'post', path: '/bots', params: { full_name: `Authz ${role} bot ${w.tag}`, short_name: `authzbot${role}${w.tag}`, bot_type: 1 } }),
     // A bot creating bots would hold keys its owner never sees.
     expect: { others: OK, ...HUMANS_ONLY },
   },

@@ -39,10 +39,29 @@ export interface Secret {
   audience: Role[];
 }
 
+/** A browser's credentials under /json: its cookies and the CSRF token its page sends. */
+export interface WebSession {
+  cookie: string;
+  csrf: string;
+}
+
+/** An Authorization header (under /api/v1), or a browser session (under /json). */
+export type Credential = string | WebSession;
+
+/** The prefixes the matrix runs under: API keys, and the web client's sessions. */
+export const PREFIXES = ['/api/v1', '/json'] as const;
+export type Prefix = (typeof PREFIXES)[number];
+
+/** Bots have no password and no browser session: under /json only people act. */
+export function rolesUnder(prefix: Prefix): readonly Role[] {
+  return prefix === '/json' ? ROLES.filter((r) => r !== 'bot' && r !== 'owner-bot') : ROLES;
+}
+
 export interface World {
   target: Target;
-  /** Authorization header per role (none for anonymous). */
-  auth: Partial<Record<Role, string>>;
+  prefix: Prefix;
+  /** Each role's credential (an anonymous browser under /json has only its CSRF cookie). */
+  auth: Partial<Record<Role, Credential>>;
   apiKey: Partial<Record<Role, string>>;
   email: Partial<Record<Role, string>>;
   tag: string;
@@ -72,7 +91,7 @@ export interface World {
 
 export interface Req {
   method: 'get' | 'post' | 'patch' | 'put' | 'delete';
-  /** Under /api/v1 unless it starts with /api/. */
+  /** Under the credential's prefix unless it starts with /api/ or /user_uploads/. */
   path: string;
   params?: Record<string, unknown>;
   /** Sent in the query string whatever the method (webhooks). */
@@ -86,10 +105,13 @@ function encode(params: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, encodeParam(v)]));
 }
 
-export function send(target: Target, auth: string | undefined, req: Req) {
-  const url = req.path.startsWith('/api/') ? req.path : `/api/v1${req.path}`;
+export function send(target: Target, auth: Credential | undefined, req: Req) {
+  const web = typeof auth === 'object';
+  const absolute = req.path.startsWith('/api/') || req.path.startsWith('/user_uploads/');
+  const url = absolute ? req.path : `${web ? '/json' : '/api/v1'}${req.path}`;
   let r = request(target)[req.method](url).timeout(20000);
-  if (auth) r = r.set('Authorization', auth);
+  if (typeof auth === 'string') r = r.set('Authorization', auth);
+  if (web) r = r.set('Cookie', auth.cookie).set('X-CSRFToken', auth.csrf);
   if (req.query) r = r.query(req.query);
   if (req.file) return r.attach('file', Buffer.from(req.file.content), req.file.name);
   if (req.json !== undefined) return r.set('Content-Type', 'application/json').send(JSON.stringify(req.json));
@@ -126,16 +148,27 @@ async function createBot(target: Target, auth: string, shortName: string) {
   return { id, email: members.find((m) => m.user_id === id)!.email, apiKey: body.api_key as string };
 }
 
-export async function buildWorld(target: Target): Promise<World> {
+/** The cookies a browser holds after the development login, as Set-Cookie gave them. */
+async function webSession(target: Target, email: string): Promise<WebSession> {
+  const anonymous = { cookie: 'csrftoken=matrix', csrf: 'matrix' };
+  const res = await send(target, anonymous, { method: 'post', path: '/dev_login', params: { username: email } });
+  if (res.status !== 200) throw new Error(`dev_login ${email}: ${res.status} ${res.text}`);
+  const set = ([] as string[]).concat(res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]!);
+  const csrf = set.find((c) => c.startsWith('csrftoken='))!.slice('csrftoken='.length);
+  return { cookie: set.join('; '), csrf };
+}
+
+export async function buildWorld(target: Target, prefix: Prefix = '/api/v1'): Promise<World> {
   const tag = randomBytes(4).toString('hex');
-  const world = { target, auth: {}, apiKey: {}, email: {}, queues: {}, tag } as World;
+  const world = { target, prefix, auth: {}, apiKey: {}, email: {}, queues: {}, tag } as World;
   for (const [role, address] of Object.entries(HUMANS) as [Role, string][]) {
     const { email, apiKey } = await devLogin(target, address);
     world.auth[role] = basicAuth(email, apiKey);
     world.apiKey[role] = apiKey;
     world.email[role] = email;
   }
-  const as = (role: Role) => world.auth[role]!;
+  // The objects are made with API keys; under /json the people then act through browser sessions.
+  const as = (role: Role) => world.auth[role] as string;
   const actingBot = await createBot(target, as('outsider'), `authzactor${tag}`);
   const ownersBot = await createBot(target, as('owner'), `authzownersbot${tag}`);
   for (const [role, bot] of [['bot', actingBot], ['owner-bot', ownersBot]] as const) {
@@ -197,7 +230,8 @@ export async function buildWorld(target: Target): Promise<World> {
     params: { type: 'stream', to: 'Denmark', topic: world.publicStream.topic, content: world.publicMessageContent },
   })).id as number;
   const attachments = (await ok(target, as('owner'), { method: 'get', path: '/attachments' })).attachments as { id: number; path_id: string }[];
-  world.upload = { path: uri.replace('/user_uploads', '/api/v1/user_uploads'), attachmentId: attachments.find((a) => uri.endsWith(a.path_id))!.id };
+  // A browser fetches an upload where messages link it, with its cookie; an API client under /api/v1.
+  world.upload = { path: prefix === '/json' ? uri : uri.replace('/user_uploads', '/api/v1/user_uploads'), attachmentId: attachments.find((a) => uri.endsWith(a.path_id))!.id };
 
   const secretBot = await createBot(target, as('owner'), `authzsecret${tag}`);
   world.bots = {
@@ -228,11 +262,15 @@ export async function buildWorld(target: Target): Promise<World> {
     // GET /bots gives an administrator every bot of the realm with its key, as Zulip 2.1 does.
     { name: "owner's bot API key", value: secretBot.apiKey, audience: ['owner', 'admin'] },
   ];
+  if (prefix === '/json') {
+    for (const role of Object.keys(HUMANS) as Role[]) world.auth[role] = await webSession(target, world.email[role]!);
+    world.auth.anonymous = { cookie: 'csrftoken=anonymous', csrf: 'anonymous' };
+  }
   return world;
 }
 
-/** After a role regenerated its own key, its later requests use the new one. */
+/** After a role regenerated its own key, its later requests use the new one (a session is not a key). */
 export function useNewKey(world: World, role: Role, apiKey: string): void {
-  world.auth[role] = basicAuth(world.email[role]!, apiKey);
+  if (typeof world.auth[role] !== 'object') world.auth[role] = basicAuth(world.email[role]!, apiKey);
   world.apiKey[role] = apiKey;
 }

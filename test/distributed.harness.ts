@@ -13,7 +13,7 @@ import { NatsBus } from '@chat/bus';
 import type { Config, ServiceName } from '@chat/config';
 import { createApiKeyCipher, createDatabase, OutboxRelay, seedDevRealm, type Database } from '@chat/db';
 import { startReplica, withPlainEvents, type EventQueueWorker, type Replica } from '@chat/event-queue-service';
-import { buildGateway } from '@chat/gateway-service';
+import { buildGateway, webDirFor } from '@chat/gateway-service';
 import { createLimitedServer, httpInternalClient, type ServerLimits } from '@chat/http';
 import { forwardTo } from '@chat/gateway-service';
 import { buildApp as buildMessage } from '@chat/message-service';
@@ -155,7 +155,7 @@ export async function startDistributedCluster(options: ClusterOptions = {}): Pro
     // Each replica its own connection to the shared windows, as in production (gateway main.ts).
     const limits = await openSharedRateLimiter(config, logger);
     cleanups.push(() => limits.close());
-    gatewayUrls.push(await serve(buildGateway({ db: gatewayDb.knex, authenticator, logger, dispatch, rateLimiter: limits.limiter })));
+    gatewayUrls.push(await serve(buildGateway({ db: gatewayDb.knex, authenticator, logger, dispatch, rateLimiter: limits.limiter, webDir: webDirFor(config.webDir) })));
   }
   const gatewayUrl = gatewayUrls[0]!;
 

@@ -55,7 +55,15 @@ describe('deploy/local ingress', () => {
 
   it('sends /register and /events to the event tier in turn, with the query, Host, credentials and body', async () => {
     const names = [];
-    for (const [method, path] of [['POST', '/api/v1/register'], ['GET', '/api/v1/events?queue_id=1%3A2&last_event_id=-1'], ['DELETE', '/api/v1/events']]) {
+    const polls = [
+      ['POST', '/api/v1/register'],
+      ['GET', '/api/v1/events?queue_id=1%3A2&last_event_id=-1'],
+      ['DELETE', '/api/v1/events'],
+      // The web client's, under its prefix.
+      ['POST', '/json/register'],
+      ['GET', '/json/events?queue_id=1%3A2&last_event_id=-1'],
+    ];
+    for (const [method, path] of polls) {
       const answer = await call(method!, path!, method === 'GET' ? undefined : 'queue_id=1%3A2');
       expect(answer.body).toMatchObject({ url: path, host: 'zulip.example.com', auth: 'Basic abc', body: method === 'GET' ? '' : 'queue_id=1%3A2' });
       names.push(answer.body.name);
@@ -64,7 +72,7 @@ describe('deploy/local ingress', () => {
   });
 
   it('sends everything else to the gateway', async () => {
-    for (const path of ['/api/v1/messages', '/api/v1/events/other', '/api/v1/registered', '/health/ready', '/api/v1/users/me/subscriptions?x=/api/v1/events']) {
+    for (const path of ['/api/v1/messages', '/api/v1/events/other', '/api/v1/registered', '/health/ready', '/api/v1/users/me/subscriptions?x=/api/v1/events', '/', '/assets/app.js', '/json/messages']) {
       expect((await call('GET', path)).body).toMatchObject({ name: 'gateway', url: path });
     }
   });

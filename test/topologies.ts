@@ -13,6 +13,8 @@ export interface TopologyEnv {
   name: 'embedded' | 'distributed';
   target: Express | string;
   db: Database;
+  /** Distributed only: an event-queue replica, where the ingress sends /register and /events directly. */
+  eventTierUrl?: string;
 }
 
 export function describeBothTopologies(
@@ -30,7 +32,7 @@ export function describeBothTopologies(
         stop = () => server.stop();
       } else {
         const cluster: DistributedCluster = await startDistributedCluster({ configOverrides });
-        env = { name, target: cluster.gatewayUrl, db: cluster.db };
+        env = { name, target: cluster.gatewayUrl, db: cluster.db, eventTierUrl: cluster.replicas[0]!.url };
         stop = () => cluster.stop();
       }
     });

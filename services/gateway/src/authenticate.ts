@@ -51,7 +51,9 @@ export function authenticateRoute(
       delete req.headers[SIGNATURE_HEADER];
       const realmId = await realmFor(req.headers.host);
       if (isWebRequest(req)) {
-        // A browser (/json, or an upload it fetches): its session, with the CSRF checks.
+        // A browser (/json, or an upload it fetches): its session, with the CSRF checks. Incoming
+        // webhooks are integrations', served only under /api/v1, as Zulip does.
+        if (route.auth === 'webhook') throw notFound();
         if (route.auth === 'public') checkAnonymousCsrf(req.method, req.headers);
         req.identity = route.auth === 'public' ? { kind: 'anonymous', realmId } : await authenticateWebUser(authenticator, req.method, req.headers, realmId);
         next();

@@ -7,11 +7,14 @@ import type { ServerResponse } from 'node:http';
 import type { Request } from 'express';
 import { sessionCookies } from '@chat/auth';
 import { createSession, deleteSession, getRealm, notifyAuthChange, realmUri, type UserRow } from '@chat/db';
+import { ApiError } from '@chat/errors';
 import type { SettingsContext } from '../app';
 import { requireDevelopment } from './fetch-api-key';
 
 /** Starts a session for a user who just proved who they are, and sets its cookies. */
 export async function startWebSession(ctx: SettingsContext, user: UserRow, req: Request, res: ServerResponse): Promise<Record<string, unknown>> {
+  // A bot acts with its API key; it has no password and no browser.
+  if (user.is_bot) throw new ApiError('Bots cannot log in to the web client.', { status: 403, extra: { reason: 'bot' } });
   const session = await createSession(ctx.db.knex, user);
   res.setHeader('Set-Cookie', sessionCookies(req, session));
   return { user_id: user.id, email: user.delivery_email };
