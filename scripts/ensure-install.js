@@ -70,3 +70,6 @@ if (broken.length > 0) {
     }
   }
 }
+
+// The web client the gateway serves at `/`, rebuilt when its sources changed.
+require('./build-web').buildWeb(false);

@@ -69,6 +69,9 @@ describe('deploy/Dockerfile', () => {
     expect(ops('USER')).toEqual(['node']);
     expect(ops('CMD')[0]).toContain('exec node --enable-source-maps dist/${SERVICE}.js');
     expect(ops('ENV').join(' ')).toContain('CHAT_ENV=production');
+    // The gateway's web client, copied beside the bundles by the build stage.
+    expect(ops('ENV').join(' ')).toContain('WEB_DIR=/app/dist/web');
+    expect(build!.body.some((i) => i.op === 'RUN' && i.args.includes('cp -r apps/web/dist /out/dist/web'))).toBe(true);
   });
 
   it('gives the build stage, before pnpm install, the tools native dependencies compile with', () => {
