@@ -58,10 +58,22 @@ if ! up 127.0.0.1 4222; then
   fi
 fi
 
+# The browser suite drives Debian's Chromium through playwright-core (a test tool's own browser
+# download cannot work here): installed from Debian's packages when it is missing and we may.
+CHROMIUM=${CHROMIUM_PATH:-/usr/bin/chromium}
+if [ ! -x "$CHROMIUM" ]; then
+  if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+    echo "[services] installing Chromium (apt-get install chromium) for the browser tests"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null 2>&1 \
+      || { apt-get update -q >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null 2>&1; }
+  fi
+  [ -x "$CHROMIUM" ] || missing+=("Chromium at $CHROMIUM for the browser tests (Debian: apt-get install chromium; or set CHROMIUM_PATH)")
+fi
+
 if [ ${#missing[@]} -gt 0 ]; then
   echo "[services] The tests need these services, which are not installed here:" >&2
   for m in "${missing[@]}"; do echo "  - $m" >&2; done
   echo "[services] Install them (or point PGHOST/REDIS_URL/NATS_URL at running ones) and run npm test again." >&2
   exit 1
 fi
-echo "[services] PostgreSQL, Redis and NATS are up"
+echo "[services] PostgreSQL, Redis, NATS and Chromium are ready"

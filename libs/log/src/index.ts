@@ -16,7 +16,13 @@ export type Logger = pino.Logger;
 export const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers["x-chat-signature"]',
+  'req.headers.cookie',
+  'req.headers["x-csrftoken"]',
   'headers.authorization',
+  'headers.cookie',
+  'headers["x-csrftoken"]',
+  '*.new_password',
+  '*.old_password',
   'headers["x-chat-signature"]',
   'authorization',
   'api_key',

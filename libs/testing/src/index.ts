@@ -10,3 +10,4 @@ export * from './factories';
 export * from './brokers';
 export * from './renderer';
 export * from './zulip-schemas';
+export * from './browser';
