@@ -19,7 +19,7 @@ const boundaries = (...extra) => ({ 'no-restricted-imports': ['error', { pattern
 const SQL_TEXT_METHODS = '/^(raw|query|(and|or)?[wW]hereRaw|havingRaw|orderByRaw|selectRaw|joinRaw|groupByRaw|fromRaw|onRaw)$/';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', 'dist/**', 'data/**', 'bench/results/**', 'coverage/**', 'scripts/*.js'] },
+  { ignores: ['**/node_modules/**', 'dist/**', 'data/**', 'bench/results/**', 'coverage/**', 'scripts/*.js', 'apps/web/dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -74,6 +74,21 @@ export default tseslint.config(
     files: ['services/*/src/**/*.ts'],
     ignores: ['services/standalone/**'],
     rules: boundaries({ ...NO_SERVICES, message: 'A service never imports another service: shared reads and views live in libs/.' }),
+  },
+  {
+    // The web client (apps/web): TSX for the browser. Type-aware globals come from its tsconfig
+    // (lib DOM); its pure modules (src/lib) import neither the DOM nor Preact, so they run in jest.
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } },
+  },
+  {
+    files: ['apps/web/src/lib/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...PACKAGE_ENTRY_ONLY, { regex: '^(preact|@preact/)', message: 'apps/web/src/lib is pure state logic: no Preact, so jest runs it in Node.' }] },
+      ],
+    },
   },
   {
     rules: {

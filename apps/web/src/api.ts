@@ -1,0 +1,43 @@
+/** The server: the typed client under /json with the CSRF header, uploads, and what a 401 means. */
+import { ApiCallError, ChatClient, type AnyContract, type ParamsIn, type SuccessOf } from '@chat/contracts';
+
+export function csrfToken(): string {
+  const found = /(?:^|;\s*)csrftoken=([^;]*)/.exec(document.cookie);
+  return found ? decodeURIComponent(found[1]!) : '';
+}
+
+export const client = new ChatClient({ prefix: '/json', headers: () => ({ 'X-CSRFToken': csrfToken() }) });
+
+let onUnauthorized: () => void = () => undefined;
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+/** Calls an endpoint; a 401 (no session) sends the user back to the login page. */
+export async function api<C extends AnyContract>(contract: C, params: ParamsIn<C> = {}): Promise<SuccessOf<C>> {
+  try {
+    return await client.call(contract, params);
+  } catch (error) {
+    if (error instanceof ApiCallError && error.status === 401) onUnauthorized();
+    throw error;
+  }
+}
+
+export function errorText(error: unknown): string {
+  if (error instanceof ApiCallError) return error.body.msg || `Error ${error.status}`;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+/** POST /json/user_uploads as multipart: the answer's uri. */
+export async function uploadFile(file: File): Promise<string> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const res = await fetch('/json/user_uploads', { method: 'POST', body: form, headers: { 'X-CSRFToken': csrfToken() }, credentials: 'same-origin' });
+  const body = (await res.json().catch(() => ({ msg: `Upload failed (${res.status})` }))) as { uri?: string; url?: string; msg?: string };
+  if (res.status === 401) onUnauthorized();
+  if (!res.ok || !(body.uri ?? body.url)) throw new Error(body.msg ?? `Upload failed (${res.status})`);
+  return (body.uri ?? body.url)!;
+}
+
+export { ApiCallError };

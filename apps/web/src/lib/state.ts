@@ -1,0 +1,488 @@
+/**
+ * The client's state and how the server's events change it: `stateFromRegister` builds it from
+ * /register's answer, `applyEvent` applies one event (a pure function: it returns a new state and
+ * keeps every untouched part, so views re-render only what changed).
+ */
+import { matchesNarrow, messagePmKey, pmKey } from './narrow';
+import type { AppState, DisplayRecipient, Message, Narrow, Presence, RecentPrivate, Stream, Subscription, UnreadEntry, User } from './types';
+
+type Dict = Record<string, unknown>;
+
+export const topicKey = (streamId: number, topic: string) => `${streamId}:${topic.toLowerCase()}`;
+
+export function emptyState(): AppState {
+  return {
+    selfId: 0,
+    selfEmail: '',
+    realmName: '',
+    users: {},
+    streams: {},
+    subs: {},
+    messages: {},
+    unread: {},
+    userTopics: {},
+    presence: {},
+    typing: [],
+    recentPrivate: [],
+    settings: {},
+    maxMessageId: -1,
+    view: { narrow: [], ids: [], foundOldest: false, foundNewest: false },
+  };
+}
+
+const arr = (value: unknown): Dict[] => (Array.isArray(value) ? (value as Dict[]) : []);
+const num = (value: unknown, fallback = 0): number => (typeof value === 'number' ? value : fallback);
+const str = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback);
+
+function toUser(raw: Dict): User {
+  return {
+    user_id: num(raw.user_id),
+    email: str(raw.email),
+    full_name: str(raw.full_name),
+    avatar_url: typeof raw.avatar_url === 'string' ? raw.avatar_url : null,
+    is_bot: raw.is_bot === true,
+    is_admin: raw.is_admin === true,
+    is_active: raw.is_active !== false,
+  };
+}
+
+function toStream(raw: Dict): Stream {
+  return { stream_id: num(raw.stream_id), name: str(raw.name), description: str(raw.description), invite_only: raw.invite_only === true };
+}
+
+function toSubscription(raw: Dict): Subscription {
+  const muted = typeof raw.is_muted === 'boolean' ? raw.is_muted : raw.in_home_view === false;
+  return {
+    ...toStream(raw),
+    color: str(raw.color, '#c2c2c2'),
+    is_muted: muted,
+    in_home_view: !muted,
+    pin_to_top: raw.pin_to_top === true,
+    desktop_notifications: typeof raw.desktop_notifications === 'boolean' ? raw.desktop_notifications : null,
+  };
+}
+
+function byId<T>(items: T[], id: (item: T) => number): Record<number, T> {
+  const out: Record<number, T> = {};
+  for (const item of items) out[id(item)] = item;
+  return out;
+}
+
+/** The unread entries of /register's unread_msgs. */
+export function unreadFromRegister(raw: unknown, selfId: number): Record<number, UnreadEntry> {
+  const data = (raw ?? {}) as Dict;
+  const mentions = new Set(arr(data.mentions) as unknown as number[]);
+  const out: Record<number, UnreadEntry> = {};
+  for (const s of arr(data.streams)) {
+    for (const id of s.unread_message_ids as number[]) {
+      out[id] = { kind: 'stream', stream_id: num(s.stream_id), topic: str(s.topic), mentioned: mentions.has(id) };
+    }
+  }
+  for (const pm of arr(data.pms)) {
+    const other = num(pm.other_user_id, num(pm.sender_id));
+    for (const id of pm.unread_message_ids as number[]) out[id] = { kind: 'private', key: pmKey([other], selfId), mentioned: mentions.has(id) };
+  }
+  for (const h of arr(data.huddles)) {
+    const key = pmKey(str(h.user_ids_string).split(',').map(Number), selfId);
+    for (const id of h.unread_message_ids as number[]) out[id] = { kind: 'private', key, mentioned: mentions.has(id) };
+  }
+  return out;
+}
+
+function recentFromRegister(raw: unknown, selfId: number): RecentPrivate[] {
+  return arr(raw).map((c) => {
+    const userIds = (c.user_ids as number[]) ?? [];
+    return { key: pmKey(userIds, selfId), user_ids: userIds.filter((id) => id !== selfId), max_message_id: num(c.max_message_id) };
+  });
+}
+
+/** The state /register's answer describes; the previous state's messages and view are kept (a re-register). */
+export function stateFromRegister(register: Dict, self: { user_id: number; email: string }, previous?: AppState): AppState {
+  const base = previous ?? emptyState();
+  const users = byId(arr(register.realm_users).map(toUser), (u) => u.user_id);
+  for (const bot of arr(register.realm_non_active_users)) {
+    const user = toUser(bot);
+    users[user.user_id] = { ...user, is_active: false };
+  }
+  const subs = byId(arr(register.subscriptions).map(toSubscription), (s) => s.stream_id);
+  const streams = byId(arr(register.streams).map(toStream), (s) => s.stream_id);
+  for (const sub of Object.values(subs)) streams[sub.stream_id] ??= toStream(sub as unknown as Dict);
+  const userTopics: Record<string, number> = {};
+  for (const t of arr(register.user_topics)) userTopics[topicKey(num(t.stream_id), str(t.topic_name))] = num(t.visibility_policy);
+  for (const m of arr(register.muted_topics) as unknown as [string, string][]) {
+    const stream = Object.values(streams).find((s) => s.name === m[0]);
+    if (stream) userTopics[topicKey(stream.stream_id, m[1])] = 1;
+  }
+  const presence: Record<number, Presence> = {};
+  for (const [id, p] of Object.entries((register.presences ?? {}) as Record<string, Dict>)) {
+    if (/^\d+$/.test(id)) presence[Number(id)] = { active_timestamp: num(p.active_timestamp), idle_timestamp: num(p.idle_timestamp) };
+  }
+  const selfId = self.user_id;
+  return {
+    ...base,
+    selfId,
+    selfEmail: self.email,
+    realmName: str(register.realm_name, base.realmName),
+    users,
+    streams,
+    subs,
+    unread: unreadFromRegister(register.unread_msgs, selfId),
+    userTopics,
+    presence,
+    typing: [],
+    recentPrivate: recentFromRegister(register.recent_private_conversations, selfId),
+    settings: (register.user_settings as Dict | undefined) ?? {},
+    maxMessageId: num(register.max_message_id, -1),
+  };
+}
+
+/** A message dict from the server (GET /messages or an event) as the client keeps it. */
+export function toMessage(raw: Dict, flags?: string[]): Message {
+  return {
+    id: num(raw.id),
+    type: raw.type === 'private' ? 'private' : 'stream',
+    stream_id: typeof raw.stream_id === 'number' ? raw.stream_id : undefined,
+    display_recipient: Array.isArray(raw.display_recipient) ? (raw.display_recipient as DisplayRecipient[]) : str(raw.display_recipient),
+    subject: str(raw.subject, str(raw.topic)),
+    sender_id: num(raw.sender_id),
+    sender_email: str(raw.sender_email),
+    sender_full_name: str(raw.sender_full_name),
+    avatar_url: typeof raw.avatar_url === 'string' ? raw.avatar_url : null,
+    timestamp: num(raw.timestamp),
+    content: str(raw.content),
+    reactions: (raw.reactions as Message['reactions'] | undefined) ?? [],
+    last_edit_timestamp: typeof raw.last_edit_timestamp === 'number' ? raw.last_edit_timestamp : undefined,
+    flags: flags ?? ((raw.flags as string[] | undefined) ?? []),
+  };
+}
+
+function unreadEntryOf(message: Message, selfId: number): UnreadEntry {
+  const mentioned = message.flags.includes('mentioned') || message.flags.includes('wildcard_mentioned');
+  return message.type === 'stream'
+    ? { kind: 'stream', stream_id: message.stream_id ?? 0, topic: message.subject, mentioned }
+    : { kind: 'private', key: messagePmKey(message, selfId), mentioned };
+}
+
+function sortedUnion(a: number[], b: number[]): number[] {
+  if (b.length === 0) return a;
+  return [...new Set([...a, ...b])].sort((x, y) => x - y);
+}
+
+/** Messages fetched for the open view (or the same narrow after a reconnect), merged by id. */
+export function mergeFetched(
+  state: AppState,
+  narrow: Narrow,
+  raws: Dict[],
+  found: { foundOldest?: boolean; foundNewest?: boolean; replace?: boolean },
+): AppState {
+  const messages = { ...state.messages };
+  const ids: number[] = [];
+  for (const raw of raws) {
+    const message = toMessage(raw);
+    messages[message.id] = message;
+    ids.push(message.id);
+  }
+  const same = !found.replace && state.view.narrow === narrow;
+  const view = {
+    narrow,
+    ids: sortedUnion(same ? state.view.ids : [], ids),
+    foundOldest: found.foundOldest ?? (same ? state.view.foundOldest : false),
+    foundNewest: found.foundNewest ?? (same ? state.view.foundNewest : false),
+  };
+  return { ...state, messages, view };
+}
+
+function mapMessages(state: AppState, ids: number[], change: (m: Message) => Message): Record<number, Message> {
+  let messages = state.messages;
+  for (const id of ids) {
+    const message = messages[id];
+    if (!message) continue;
+    if (messages === state.messages) messages = { ...messages };
+    messages[id] = change(message);
+  }
+  return messages;
+}
+
+function removeIds<T>(record: Record<number, T>, ids: number[]): Record<number, T> {
+  if (!ids.some((id) => id in record)) return record;
+  const out = { ...record };
+  for (const id of ids) delete out[id];
+  return out;
+}
+
+function bumpRecent(recent: RecentPrivate[], message: Message, selfId: number): RecentPrivate[] {
+  const key = messagePmKey(message, selfId);
+  const members = Array.isArray(message.display_recipient) ? message.display_recipient.map((r) => r.id) : [];
+  const existing = recent.find((r) => r.key === key);
+  const entry = { key, user_ids: [...new Set(members)].filter((id) => id !== selfId), max_message_id: Math.max(message.id, existing?.max_message_id ?? 0) };
+  return [entry, ...recent.filter((r) => r.key !== key)].sort((a, b) => b.max_message_id - a.max_message_id);
+}
+
+const TYPING_LIFETIME_MS = 15000;
+
+/** Applies one event of GET /events; an event of a type the client does not use leaves the state as it is. */
+export function applyEvent(state: AppState, event: Dict, now = Date.now()): AppState {
+  switch (event.type) {
+    case 'message':
+      return applyMessage(state, event);
+    case 'update_message':
+      return applyUpdateMessage(state, event);
+    case 'delete_message': {
+      const ids = Array.isArray(event.message_ids) ? (event.message_ids as number[]) : [num(event.message_id)];
+      const gone = new Set(ids);
+      const view = state.view.ids.some((id) => gone.has(id)) ? { ...state.view, ids: state.view.ids.filter((id) => !gone.has(id)) } : state.view;
+      return { ...state, messages: removeIds(state.messages, ids), unread: removeIds(state.unread, ids), view };
+    }
+    case 'reaction': {
+      const userId = num(event.user_id, num((event.user as Dict | undefined)?.user_id));
+      const reaction = { emoji_name: str(event.emoji_name), emoji_code: str(event.emoji_code), reaction_type: str(event.reaction_type, 'unicode_emoji'), user_id: userId };
+      const same = (r: Message['reactions'][number]) => r.user_id === userId && r.emoji_code === reaction.emoji_code && r.reaction_type === reaction.reaction_type;
+      const messages = mapMessages(state, [num(event.message_id)], (m) => {
+        if (event.op === 'add') return m.reactions.some(same) ? m : { ...m, reactions: [...m.reactions, reaction] };
+        return { ...m, reactions: m.reactions.filter((r) => !same(r)) };
+      });
+      return { ...state, messages };
+    }
+    case 'update_message_flags':
+      return applyFlags(state, event);
+    case 'subscription':
+      return applySubscription(state, event);
+    case 'stream':
+      return applyStream(state, event);
+    case 'realm_user': {
+      const person = (event.person ?? {}) as Dict;
+      const id = num(person.user_id);
+      const users = { ...state.users };
+      if (event.op === 'add') users[id] = toUser(person);
+      else if (event.op === 'remove') {
+        if (users[id]) users[id] = { ...users[id], is_active: false };
+      } else if (event.op === 'update' && users[id]) {
+        const change: Partial<User> = {};
+        if (typeof person.full_name === 'string') change.full_name = person.full_name;
+        if (typeof person.avatar_url === 'string') change.avatar_url = person.avatar_url;
+        if (typeof person.new_email === 'string') change.email = person.new_email;
+        if (typeof person.is_admin === 'boolean') change.is_admin = person.is_admin;
+        users[id] = { ...users[id], ...change };
+      } else return state;
+      return { ...state, users };
+    }
+    case 'typing': {
+      const sender = num((event.sender as Dict | undefined)?.user_id);
+      if (sender === state.selfId) return state;
+      const conversation =
+        event.message_type === 'stream'
+          ? `stream:${topicKey(num(event.stream_id), str(event.topic))}`
+          : `pm:${pmKey([...arr(event.recipients).map((r) => num(r.user_id)), sender], state.selfId)}`;
+      const rest = state.typing.filter((t) => !(t.sender_id === sender && t.conversation === conversation) && t.expires > now);
+      return { ...state, typing: event.op === 'start' ? [...rest, { sender_id: sender, conversation, expires: now + TYPING_LIFETIME_MS }] : rest };
+    }
+    case 'presence': {
+      const id = num(event.user_id);
+      if (!id) return state;
+      const before = state.presence[id] ?? { active_timestamp: 0, idle_timestamp: 0 };
+      const next = { ...before };
+      for (const client of Object.values((event.presence ?? {}) as Record<string, Dict>)) {
+        const ts = num(client.timestamp);
+        next.idle_timestamp = Math.max(next.idle_timestamp, ts);
+        if (client.status === 'active') next.active_timestamp = Math.max(next.active_timestamp, ts);
+      }
+      return { ...state, presence: { ...state.presence, [id]: next } };
+    }
+    case 'user_topic': {
+      const key = topicKey(num(event.stream_id), str(event.topic_name));
+      const userTopics = { ...state.userTopics };
+      const policy = num(event.visibility_policy);
+      if (policy === 0) delete userTopics[key];
+      else userTopics[key] = policy;
+      return { ...state, userTopics };
+    }
+    case 'muted_topics': {
+      const userTopics: Record<string, number> = {};
+      for (const [key, policy] of Object.entries(state.userTopics)) if (policy !== 1) userTopics[key] = policy;
+      for (const m of (event.muted_topics ?? []) as [string, string][]) {
+        const stream = Object.values(state.streams).find((s) => s.name === m[0]);
+        if (stream) userTopics[topicKey(stream.stream_id, m[1])] = 1;
+      }
+      return { ...state, userTopics };
+    }
+    case 'user_settings':
+      if (event.op === 'update' && typeof event.property === 'string') return { ...state, settings: { ...state.settings, [event.property]: event.value } };
+      return state;
+    case 'realm':
+      if (event.op === 'update' && event.property === 'name') return { ...state, realmName: str(event.value) };
+      if (event.op === 'update_dict' && typeof (event.data as Dict | undefined)?.name === 'string') return { ...state, realmName: str((event.data as Dict).name) };
+      return state;
+    default:
+      return state;
+  }
+}
+
+function applyMessage(state: AppState, event: Dict): AppState {
+  const message = toMessage((event.message ?? {}) as Dict, (event.flags as string[] | undefined) ?? []);
+  const messages = { ...state.messages, [message.id]: message };
+  let unread = state.unread;
+  if (!message.flags.includes('read') && message.sender_id !== state.selfId) unread = { ...unread, [message.id]: unreadEntryOf(message, state.selfId) };
+  let view = state.view;
+  const streamName = (id: number) => state.streams[id]?.name;
+  if (view.foundNewest && !view.ids.includes(message.id) && matchesNarrow(message, view.narrow, state.selfId, streamName) === true) {
+    const last = view.ids[view.ids.length - 1];
+    view = { ...view, ids: last === undefined || last < message.id ? [...view.ids, message.id] : sortedUnion(view.ids, [message.id]) };
+  }
+  const recentPrivate = message.type === 'private' ? bumpRecent(state.recentPrivate, message, state.selfId) : state.recentPrivate;
+  return { ...state, messages, unread, view, recentPrivate, maxMessageId: Math.max(state.maxMessageId, message.id) };
+}
+
+function applyUpdateMessage(state: AppState, event: Dict): AppState {
+  const id = num(event.message_id);
+  const ids = Array.isArray(event.message_ids) ? (event.message_ids as number[]) : [id];
+  let next = state;
+  if (typeof event.rendered_content === 'string') {
+    const content = event.rendered_content;
+    const edited = event.rendering_only === true ? undefined : num(event.edit_timestamp, Math.floor(Date.now() / 1000));
+    next = {
+      ...next,
+      messages: mapMessages(next, [id], (m) => ({ ...m, content, last_edit_timestamp: edited ?? m.last_edit_timestamp })),
+    };
+  }
+  const newTopic = typeof event.subject === 'string' ? event.subject : undefined;
+  const newStream = typeof event.new_stream_id === 'number' ? event.new_stream_id : undefined;
+  if (newTopic !== undefined || newStream !== undefined) {
+    const edited = num(event.edit_timestamp, Math.floor(Date.now() / 1000));
+    const messages = mapMessages(next, ids, (m) => ({
+      ...m,
+      subject: newTopic ?? m.subject,
+      stream_id: newStream ?? m.stream_id,
+      display_recipient: newStream !== undefined ? (next.streams[newStream]?.name ?? m.display_recipient) : m.display_recipient,
+      last_edit_timestamp: edited,
+    }));
+    let unread = next.unread;
+    for (const mid of ids) {
+      const entry = unread[mid];
+      if (entry?.kind !== 'stream') continue;
+      if (unread === next.unread) unread = { ...unread };
+      unread[mid] = { ...entry, topic: newTopic ?? entry.topic, stream_id: newStream ?? entry.stream_id };
+    }
+    next = { ...next, messages, unread };
+    // Messages that moved out of a topic or stream narrow leave it.
+    const view = next.view;
+    const streamName = (sid: number) => next.streams[sid]?.name;
+    const kept = view.ids.filter((mid) => {
+      const m = messages[mid];
+      return !m || !ids.includes(mid) || matchesNarrow(m, view.narrow, next.selfId, streamName) !== false;
+    });
+    if (kept.length !== view.ids.length) next = { ...next, view: { ...view, ids: kept } };
+  }
+  return next;
+}
+
+function applyFlags(state: AppState, event: Dict): AppState {
+  const flag = str(event.flag);
+  const add = (event.op ?? event.operation) === 'add';
+  const all = event.all === true;
+  const ids = (event.messages as number[] | undefined) ?? [];
+  if (flag === 'read') {
+    if (add) {
+      if (all) return { ...state, unread: {}, messages: mapMessages(state, Object.keys(state.messages).map(Number), (m) => (m.flags.includes('read') ? m : { ...m, flags: [...m.flags, 'read'] })) };
+      const messages = mapMessages(state, ids, (m) => (m.flags.includes('read') ? m : { ...m, flags: [...m.flags, 'read'] }));
+      return { ...state, unread: removeIds(state.unread, ids), messages };
+    }
+    const details = (event.message_details ?? {}) as Record<string, Dict>;
+    const unread = { ...state.unread };
+    const messages = mapMessages(state, ids, (m) => ({ ...m, flags: m.flags.filter((f) => f !== 'read') }));
+    for (const id of ids) {
+      const known = messages[id];
+      const detail = details[String(id)];
+      if (known) unread[id] = unreadEntryOf(known, state.selfId);
+      else if (detail?.type === 'stream') unread[id] = { kind: 'stream', stream_id: num(detail.stream_id), topic: str(detail.topic), mentioned: detail.mentioned === true };
+      else if (detail?.type === 'private') unread[id] = { kind: 'private', key: pmKey((detail.user_ids as number[]) ?? [], state.selfId), mentioned: detail.mentioned === true };
+    }
+    return { ...state, unread, messages };
+  }
+  const targets = all ? Object.keys(state.messages).map(Number) : ids;
+  const messages = mapMessages(state, targets, (m) => {
+    const has = m.flags.includes(flag);
+    if (add === has) return m;
+    return { ...m, flags: add ? [...m.flags, flag] : m.flags.filter((f) => f !== flag) };
+  });
+  let view = state.view;
+  // Unstarring in the starred view takes the message out.
+  if (flag === 'starred' && !add && view.narrow.some((t) => t.operator === 'is' && t.operand === 'starred' && !t.negated)) {
+    view = { ...view, ids: view.ids.filter((id) => !targets.includes(id)) };
+  }
+  return { ...state, messages, view };
+}
+
+function applySubscription(state: AppState, event: Dict): AppState {
+  switch (event.op) {
+    case 'add': {
+      const subs = { ...state.subs };
+      const streams = { ...state.streams };
+      for (const raw of arr(event.subscriptions)) {
+        const sub = toSubscription(raw);
+        subs[sub.stream_id] = sub;
+        streams[sub.stream_id] = toStream(raw);
+      }
+      return { ...state, subs, streams };
+    }
+    case 'remove':
+      return { ...state, subs: removeIds(state.subs, arr(event.subscriptions).map((s) => num(s.stream_id))) };
+    case 'update': {
+      const id = num(event.stream_id);
+      const sub = state.subs[id];
+      if (!sub) return state;
+      const property = str(event.property);
+      const value = event.value;
+      let change: Partial<Subscription> = {};
+      if (property === 'in_home_view') change = { in_home_view: value === true, is_muted: value !== true };
+      else if (property === 'is_muted') change = { is_muted: value === true, in_home_view: value !== true };
+      else if (property === 'color' && typeof value === 'string') change = { color: value };
+      else if (property === 'pin_to_top') change = { pin_to_top: value === true };
+      else if (property === 'desktop_notifications') change = { desktop_notifications: typeof value === 'boolean' ? value : null };
+      else if ((property === 'name' || property === 'description') && typeof value === 'string') change = { [property]: value };
+      else return state;
+      return { ...state, subs: { ...state.subs, [id]: { ...sub, ...change } } };
+    }
+    default:
+      return state;
+  }
+}
+
+function applyStream(state: AppState, event: Dict): AppState {
+  switch (event.op) {
+    case 'create':
+    case 'occupy': {
+      const streams = { ...state.streams };
+      for (const raw of arr(event.streams)) streams[num(raw.stream_id)] = toStream(raw);
+      return { ...state, streams };
+    }
+    case 'delete':
+    case 'vacate': {
+      const ids = arr(event.streams).map((s) => num(s.stream_id));
+      return { ...state, streams: removeIds(state.streams, ids), subs: removeIds(state.subs, ids) };
+    }
+    case 'update': {
+      const id = num(event.stream_id);
+      const property = str(event.property);
+      if (property !== 'name' && property !== 'description' && property !== 'invite_only') return state;
+      const value = property === 'invite_only' ? event.value === true : str(event.value);
+      const streams = state.streams[id] ? { ...state.streams, [id]: { ...state.streams[id], [property]: value } } : state.streams;
+      const subs = state.subs[id] ? { ...state.subs, [id]: { ...state.subs[id], [property]: value } } : state.subs;
+      return { ...state, streams, subs };
+    }
+    default:
+      return state;
+  }
+}
+
+/** Marks messages read at once (before the server's event confirms it). */
+export function markReadLocally(state: AppState, ids: number[]): AppState {
+  return applyEvent(state, { type: 'update_message_flags', op: 'add', flag: 'read', messages: ids, all: false });
+}
+
+/** Whether a stream's topic is muted for the user (a muted stream mutes its topics unless unmuted or followed). */
+export function isTopicMuted(state: AppState, streamId: number, topic: string): boolean {
+  const policy = state.userTopics[topicKey(streamId, topic)];
+  if (policy === 1) return true;
+  if (policy === 2 || policy === 3) return false;
+  return state.subs[streamId]?.is_muted === true;
+}

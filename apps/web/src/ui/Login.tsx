@@ -1,0 +1,103 @@
+import { settingsEndpoints } from '@chat/contracts';
+import { useEffect, useState } from 'preact/hooks';
+import { client, errorText } from '../api';
+import { startSession } from '../controller';
+import { patchUi } from '../store';
+
+interface DevUser {
+  email: string;
+  full_name: string;
+}
+
+export function Login() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [realmName, setRealmName] = useState('');
+  const [devUsers, setDevUsers] = useState<{ admins: DevUser[]; users: DevUser[] } | null>(null);
+
+  useEffect(() => {
+    client
+      .request(settingsEndpoints.getServerSettings, {})
+      .then((r) => {
+        if (r.ok && typeof r.body.realm_name === 'string') setRealmName(r.body.realm_name);
+      })
+      .catch(() => undefined);
+    client
+      .request(settingsEndpoints.devListUsers, {})
+      .then((r) => {
+        if (r.ok) setDevUsers({ admins: r.body.direct_admins as DevUser[], users: r.body.direct_users as DevUser[] });
+      })
+      .catch(() => undefined);
+  }, []);
+
+  const done = async (attempt: Promise<{ ok: boolean; body: { msg: string } }>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await attempt;
+      if (!result.ok) {
+        setError(result.body.msg || 'Login failed.');
+        return;
+      }
+      patchUi({ auth: 'loading' });
+      await startSession();
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onSubmit = (e: Event) => {
+    e.preventDefault();
+    void done(client.request(settingsEndpoints.webLogin, { username: email.trim(), password }));
+  };
+
+  const devList = (title: string, list: DevUser[]) =>
+    list.length === 0 ? null : (
+      <section class="dev-group" aria-label={title}>
+        <h3>{title}</h3>
+        <ul>
+          {list.map((u) => (
+            <li key={u.email}>
+              <button type="button" class="dev-user" disabled={busy} onClick={() => void done(client.request(settingsEndpoints.webDevLogin, { username: u.email }))}>
+                {u.email}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+    );
+
+  return (
+    <main class="login-page">
+      <div class="login-card">
+        <h1>{realmName ? `Log in to ${realmName}` : 'Log in'}</h1>
+        <form class="login-form" onSubmit={onSubmit} aria-label="Log in">
+          <label for="login-email">Email</label>
+          <input id="login-email" type="email" autocomplete="username" required value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
+          <label for="login-password">Password</label>
+          <input id="login-password" type="password" autocomplete="current-password" required value={password} onInput={(e) => setPassword(e.currentTarget.value)} />
+          <button type="submit" class="primary" disabled={busy}>
+            Log in
+          </button>
+          {error && (
+            <p role="alert" class="error">
+              {error}
+            </p>
+          )}
+        </form>
+        {devUsers && (
+          <section class="dev-login" aria-labelledby="dev-login-title">
+            <h2 id="dev-login-title">Development login</h2>
+            <p>Log in as any user of the development realm, without a password.</p>
+            {devList('Administrators', devUsers.admins)}
+            {devList('Users', devUsers.users)}
+          </section>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,190 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { errorText } from '../api';
+import { names, setSubscriptionProperty, setTopicMuted, streamTopics, unsubscribe } from '../controller';
+import { narrowKey, narrowToHash } from '../lib/narrow';
+import { isTopicMuted, topicKey } from '../lib/state';
+import type { Narrow, Subscription } from '../lib/types';
+import { unreadCounts, type UnreadCounts } from '../lib/unread';
+import { app, patchUi, useStore } from '../store';
+import { useCssVar } from './util';
+
+export function Badge({ count }: { count: number | undefined }) {
+  if (!count) return null;
+  return (
+    <span class="badge" role="img" aria-label={`${count} unread`}>
+      {count}
+    </span>
+  );
+}
+
+function NavLink({ narrow, label, count, current }: { narrow: Narrow; label: string; count?: number; current: string }) {
+  const active = narrowKey(narrow) === current;
+  return (
+    <li class={active ? 'active' : ''}>
+      <a href={narrowToHash(narrow, names)} aria-current={active ? 'page' : undefined}>
+        {label}
+      </a>
+      <Badge count={count} />
+    </li>
+  );
+}
+
+function Swatch({ color }: { color: string }) {
+  const ref = useCssVar<HTMLSpanElement>('--stream-color', color);
+  return <span class="swatch" ref={ref} aria-hidden="true" />;
+}
+
+function TopicList({ sub, counts, current }: { sub: Subscription; counts: UnreadCounts; current: string }) {
+  const [topics, setTopics] = useState<string[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const userTopics = useStore(app, (s) => s.userTopics);
+  const maxId = useStore(app, (s) => s.maxMessageId);
+  useEffect(() => {
+    streamTopics(sub.stream_id)
+      .then((list) => setTopics(list.map((t) => t.name)))
+      .catch((e) => setError(errorText(e)));
+  }, [sub.stream_id, maxId]);
+  const unreadTopics = counts.topics[sub.stream_id] ?? {};
+  const all = useMemo(() => {
+    const list = [...(topics ?? [])];
+    for (const name of Object.keys(unreadTopics)) if (!list.some((t) => t.toLowerCase() === name.toLowerCase())) list.push(name);
+    return list;
+  }, [topics, unreadTopics]);
+  if (error) return <p class="error">{error}</p>;
+  if (!topics) return <p class="muted-text">Loading topics…</p>;
+  const state = app.get();
+  return (
+    <ul class="topics" aria-label={`Topics of ${sub.name}`}>
+      {all.length === 0 && <li class="muted-text">No topics yet</li>}
+      {all.map((topic) => {
+        const narrow = [
+          { operator: 'stream', operand: String(sub.stream_id) },
+          { operator: 'topic', operand: topic },
+        ];
+        const muted = isTopicMuted({ ...state, userTopics }, sub.stream_id, topic);
+        const count = Object.entries(unreadTopics).find(([name]) => name.toLowerCase() === topic.toLowerCase())?.[1];
+        const active = narrowKey(narrow) === current;
+        return (
+          <li key={topicKey(sub.stream_id, topic)} class={`${active ? 'active' : ''}${muted ? ' muted' : ''}`}>
+            <a href={narrowToHash(narrow, names)} aria-current={active ? 'page' : undefined}>
+              {topic}
+            </a>
+            <Badge count={count} />
+            <button type="button" class="icon" aria-label={`${muted ? 'Unmute' : 'Mute'} topic ${topic}`} title={muted ? 'Unmute topic' : 'Mute topic'} onClick={() => void setTopicMuted(sub.stream_id, topic, !muted).catch((e) => patchUi({ error: errorText(e) }))}>
+              {muted ? '🔇' : '🔈'}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function StreamMenu({ sub, onClose }: { sub: Subscription; onClose: () => void }) {
+  const fail = (e: unknown) => patchUi({ error: errorText(e) });
+  const desktop = sub.desktop_notifications === true;
+  return (
+    <div class="menu" role="group" aria-label={`Options for ${sub.name}`}>
+      <button type="button" onClick={() => void setSubscriptionProperty(sub.stream_id, 'is_muted', !sub.is_muted).then(onClose, fail)}>
+        {sub.is_muted ? 'Unmute stream' : 'Mute stream'}
+      </button>
+      <label class="check">
+        <input type="checkbox" checked={desktop} onChange={() => void setSubscriptionProperty(sub.stream_id, 'desktop_notifications', !desktop).catch(fail)} />
+        Desktop notifications
+      </label>
+      <button type="button" onClick={() => void setSubscriptionProperty(sub.stream_id, 'pin_to_top', !sub.pin_to_top).then(onClose, fail)}>
+        {sub.pin_to_top ? 'Unpin stream' : 'Pin stream to top'}
+      </button>
+      <button type="button" onClick={() => void unsubscribe(sub.name).then(onClose, fail)}>
+        Unsubscribe
+      </button>
+    </div>
+  );
+}
+
+function StreamItem({ sub, counts, current }: { sub: Subscription; counts: UnreadCounts; current: string }) {
+  const [expanded, setExpanded] = useState(false);
+  const [menu, setMenu] = useState(false);
+  const narrow = [{ operator: 'stream', operand: String(sub.stream_id) }];
+  const active = narrowKey(narrow) === current;
+  useEffect(() => {
+    if (current.startsWith(narrowKey(narrow))) setExpanded(true);
+  }, [current]);
+  return (
+    <li class={`stream-item${active ? ' active' : ''}${sub.is_muted ? ' muted' : ''}`}>
+      <div class="row">
+        <button type="button" class="icon expander" aria-expanded={expanded} aria-label={`Topics of ${sub.name}`} onClick={() => setExpanded(!expanded)}>
+          {expanded ? '▾' : '▸'}
+        </button>
+        <Swatch color={sub.color} />
+        <a href={narrowToHash(narrow, names)} aria-current={active ? 'page' : undefined}>
+          {sub.name}
+        </a>
+        {sub.invite_only && <span class="lock" title="Private stream" aria-label="private">🔒</span>}
+        <Badge count={counts.streams[sub.stream_id]} />
+        <button type="button" class="icon" aria-label={`Options for ${sub.name}`} aria-expanded={menu} onClick={() => setMenu(!menu)}>
+          ⋯
+        </button>
+      </div>
+      {menu && <StreamMenu sub={sub} onClose={() => setMenu(false)} />}
+      {expanded && <TopicList sub={sub} counts={counts} current={current} />}
+    </li>
+  );
+}
+
+export function Sidebar() {
+  const unread = useStore(app, (s) => s.unread);
+  const subs = useStore(app, (s) => s.subs);
+  const userTopics = useStore(app, (s) => s.userTopics);
+  const recent = useStore(app, (s) => s.recentPrivate);
+  const users = useStore(app, (s) => s.users);
+  const selfId = useStore(app, (s) => s.selfId);
+  const narrow = useStore(app, (s) => s.view.narrow);
+  const counts = useMemo(() => unreadCounts(app.get()), [unread, subs, userTopics]);
+  const current = narrowKey(narrow);
+  const sorted = Object.values(subs).sort((a, b) => Number(b.pin_to_top) - Number(a.pin_to_top) || a.name.localeCompare(b.name));
+  const conversations = [...recent];
+  for (const key of Object.keys(counts.private)) {
+    if (!conversations.some((c) => c.key === key)) conversations.push({ key, user_ids: key.split(',').map(Number), max_message_id: 0 });
+  }
+  return (
+    <div class="sidebar-inner">
+      <ul class="views">
+        <NavLink narrow={[]} label="All messages" count={counts.home} current={current} />
+        <NavLink narrow={[{ operator: 'is', operand: 'private' }]} label="Private messages" count={counts.privateTotal} current={current} />
+        <NavLink narrow={[{ operator: 'is', operand: 'mentioned' }]} label="Mentions" count={counts.mentions} current={current} />
+        <NavLink narrow={[{ operator: 'is', operand: 'starred' }]} label="Starred" current={current} />
+      </ul>
+      <div class="section-head">
+        <h2 id="streams-heading">Streams</h2>
+        <button type="button" class="link" onClick={() => patchUi({ panel: 'streams', sidebarOpen: false })}>
+          Browse streams
+        </button>
+      </div>
+      <ul class="streams">
+        {sorted.map((sub) => (
+          <StreamItem key={sub.stream_id} sub={sub} counts={counts} current={current} />
+        ))}
+      </ul>
+      <div class="section-head">
+        <h2 id="pm-heading">Private messages</h2>
+      </div>
+      <ul class="conversations">
+        {conversations.slice(0, 20).map((c) => {
+          const ids = c.key.split(',').map(Number);
+          const label = ids.map((id) => (id === selfId ? 'You' : (users[id]?.full_name ?? `User ${id}`))).join(', ');
+          const pmNarrow = [{ operator: 'pm-with', operand: c.key }];
+          const active = narrowKey(pmNarrow) === current;
+          return (
+            <li key={c.key} class={active ? 'active' : ''}>
+              <a href={narrowToHash(pmNarrow, names)} aria-current={active ? 'page' : undefined}>
+                {label}
+              </a>
+              <Badge count={counts.private[c.key]} />
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,292 @@
+import { applyEvent, isTopicMuted, markReadLocally, mergeFetched, stateFromRegister } from '../src/lib/state';
+import type { AppState } from '../src/lib/types';
+import { privateMessage, register, SELF, streamMessage } from './fixtures';
+
+function initial(): AppState {
+  return stateFromRegister(register(), SELF);
+}
+
+/** The state with the Denmark narrow open and messages 1..3 loaded, the newest found. */
+function withView(): AppState {
+  const state = initial();
+  const narrow = [{ operator: 'stream', operand: '1' }];
+  return mergeFetched({ ...state, view: { narrow, ids: [], foundOldest: false, foundNewest: false } }, narrow, [streamMessage(1), streamMessage(2), streamMessage(3)], {
+    foundOldest: true,
+    foundNewest: true,
+  });
+}
+
+describe('stateFromRegister', () => {
+  test('reads users, streams, subscriptions, unreads, topics, presence, settings', () => {
+    const state = initial();
+    expect(state.selfId).toBe(10);
+    expect(state.realmName).toBe('Zulip Dev');
+    expect(Object.keys(state.users)).toHaveLength(3);
+    expect(state.subs[2]?.is_muted).toBe(true);
+    expect(state.streams[3]?.name).toBe('Rome');
+    expect(state.unread[90]).toEqual({ kind: 'private', key: '5', mentioned: false });
+    expect(state.unread[92]).toEqual({ kind: 'private', key: '5,7', mentioned: true });
+    expect(state.unread[81]).toEqual({ kind: 'stream', stream_id: 1, topic: 'Castle', mentioned: true });
+    expect(state.userTopics['1:muted topic']).toBe(1);
+    expect(state.presence[5]).toEqual({ active_timestamp: 1000, idle_timestamp: 1000 });
+    expect(state.recentPrivate.map((r) => r.key)).toEqual(['5', '5,7']);
+    expect(state.maxMessageId).toBe(100);
+  });
+
+  test('a re-register keeps the loaded messages and view', () => {
+    const before = withView();
+    const after = stateFromRegister(register(), SELF, before);
+    expect(after.view).toBe(before.view);
+    expect(after.messages).toBe(before.messages);
+  });
+
+  test('muted_topics (the older form) by stream name', () => {
+    const raw = { ...register(), user_topics: undefined, muted_topics: [['Denmark', 'Old', 0]] };
+    expect(stateFromRegister(raw, SELF).userTopics).toEqual({ '1:old': 1 });
+  });
+});
+
+describe('message', () => {
+  test('appends to a matching narrow, counts it unread, leaves other narrows alone', () => {
+    const state = withView();
+    const next = applyEvent(state, { type: 'message', id: 0, message: streamMessage(101), flags: [] });
+    expect(next.view.ids).toEqual([1, 2, 3, 101]);
+    expect(next.unread[101]).toEqual({ kind: 'stream', stream_id: 1, topic: 'Castle', mentioned: false });
+    expect(next.maxMessageId).toBe(101);
+    const elsewhere = applyEvent(state, { type: 'message', id: 0, message: streamMessage(102, { stream_id: 3, display_recipient: 'Rome' }), flags: [] });
+    expect(elsewhere.view.ids).toEqual([1, 2, 3]);
+    expect(elsewhere.messages[102]).toBeDefined();
+  });
+
+  test('own and read messages are not unread; a mention is', () => {
+    const state = withView();
+    expect(applyEvent(state, { type: 'message', id: 0, message: streamMessage(103, { sender_id: 10 }), flags: ['read'] }).unread[103]).toBeUndefined();
+    expect(applyEvent(state, { type: 'message', id: 0, message: streamMessage(104), flags: ['mentioned'] }).unread[104]?.mentioned).toBe(true);
+  });
+
+  test('not appended while the newest messages are not loaded', () => {
+    const state = withView();
+    const notNewest = { ...state, view: { ...state.view, foundNewest: false } };
+    expect(applyEvent(notNewest, { type: 'message', id: 0, message: streamMessage(105), flags: [] }).view.ids).toEqual([1, 2, 3]);
+  });
+
+  test('a duplicate (after a reconnect) is kept once', () => {
+    const state = withView();
+    const once = applyEvent(state, { type: 'message', id: 0, message: streamMessage(3), flags: [] });
+    expect(once.view.ids).toEqual([1, 2, 3]);
+    const merged = mergeFetched(once, once.view.narrow, [streamMessage(2), streamMessage(3), streamMessage(4)], { foundNewest: true });
+    expect(merged.view.ids).toEqual([1, 2, 3, 4]);
+  });
+
+  test('a private message moves its conversation to the top', () => {
+    const state = initial();
+    const next = applyEvent(state, { type: 'message', id: 0, message: privateMessage(200, 7, [7, 10]), flags: [] });
+    expect(next.recentPrivate[0]).toEqual({ key: '7', user_ids: [7], max_message_id: 200 });
+    expect(next.unread[200]).toEqual({ kind: 'private', key: '7', mentioned: false });
+  });
+});
+
+describe('update_message', () => {
+  test('content edit sets the content and the edited time', () => {
+    const state = withView();
+    const next = applyEvent(state, {
+      type: 'update_message',
+      message_id: 2,
+      message_ids: [2],
+      edit_timestamp: 1700001000,
+      rendering_only: false,
+      content: 'new',
+      rendered_content: '<p>new</p>',
+      flags: [],
+    });
+    expect(next.messages[2]?.content).toBe('<p>new</p>');
+    expect(next.messages[2]?.last_edit_timestamp).toBe(1700001000);
+    expect(next.messages[1]).toBe(state.messages[1]);
+  });
+
+  test('a rendering-only update is not an edit', () => {
+    const next = applyEvent(withView(), { type: 'update_message', message_id: 2, message_ids: [2], rendering_only: true, rendered_content: '<p>x</p>', flags: [] });
+    expect(next.messages[2]?.last_edit_timestamp).toBeUndefined();
+  });
+
+  test('a topic move renames the messages and their unread entries, and leaves a topic narrow', () => {
+    let state = initial();
+    const narrow = [
+      { operator: 'stream', operand: '1' },
+      { operator: 'topic', operand: 'Castle' },
+    ];
+    state = mergeFetched({ ...state, view: { narrow, ids: [], foundOldest: true, foundNewest: true } }, narrow, [streamMessage(80), streamMessage(81)], { foundNewest: true });
+    const next = applyEvent(state, { type: 'update_message', message_id: 80, message_ids: [80, 81], subject: 'Moat', orig_subject: 'Castle', edit_timestamp: 5, rendering_only: false, flags: [] });
+    expect(next.messages[81]?.subject).toBe('Moat');
+    expect(next.unread[81]).toMatchObject({ topic: 'Moat' });
+    expect(next.view.ids).toEqual([]);
+  });
+});
+
+describe('delete_message', () => {
+  test('one message_id (older form)', () => {
+    const next = applyEvent(withView(), { type: 'delete_message', message_id: 2, message_type: 'stream', stream_id: 1, topic: 'Castle' });
+    expect(next.view.ids).toEqual([1, 3]);
+    expect(next.messages[2]).toBeUndefined();
+  });
+
+  test('message_ids (bulk), also from the unreads', () => {
+    const next = applyEvent(withView(), { type: 'delete_message', message_ids: [1, 3, 80], message_type: 'stream', stream_id: 1, topic: 'Castle' });
+    expect(next.view.ids).toEqual([2]);
+    expect(next.unread[80]).toBeUndefined();
+  });
+});
+
+describe('reaction', () => {
+  test('add then remove', () => {
+    const state = withView();
+    const reaction = { type: 'reaction', message_id: 2, user_id: 10, user: { user_id: 10, email: 'h', full_name: 'H' }, emoji_name: 'smile', emoji_code: '1f604', reaction_type: 'unicode_emoji' };
+    const added = applyEvent(state, { ...reaction, op: 'add' });
+    expect(added.messages[2]?.reactions).toEqual([{ emoji_name: 'smile', emoji_code: '1f604', reaction_type: 'unicode_emoji', user_id: 10 }]);
+    expect(applyEvent(added, { ...reaction, op: 'add' }).messages[2]?.reactions).toHaveLength(1);
+    expect(applyEvent(added, { ...reaction, op: 'remove' }).messages[2]?.reactions).toEqual([]);
+  });
+});
+
+describe('update_message_flags', () => {
+  test('read add and remove', () => {
+    const state = initial();
+    const read = applyEvent(state, { type: 'update_message_flags', op: 'add', flag: 'read', messages: [80, 90], all: false });
+    expect(read.unread[80]).toBeUndefined();
+    expect(read.unread[90]).toBeUndefined();
+    expect(read.unread[81]).toBeDefined();
+    const unread = applyEvent(read, {
+      type: 'update_message_flags',
+      op: 'remove',
+      flag: 'read',
+      messages: [80],
+      all: false,
+      message_details: { '80': { type: 'stream', stream_id: 1, topic: 'Castle' } },
+    });
+    expect(unread.unread[80]).toEqual({ kind: 'stream', stream_id: 1, topic: 'Castle', mentioned: false });
+  });
+
+  test('read with all', () => {
+    expect(applyEvent(initial(), { type: 'update_message_flags', operation: 'add', flag: 'read', messages: [], all: true }).unread).toEqual({});
+  });
+
+  test('starred; unstarring in the starred view removes the message', () => {
+    const state = withView();
+    const starred = applyEvent(state, { type: 'update_message_flags', op: 'add', flag: 'starred', messages: [2], all: false });
+    expect(starred.messages[2]?.flags).toContain('starred');
+    const inStarred = { ...starred, view: { ...starred.view, narrow: [{ operator: 'is', operand: 'starred' }], ids: [2] } };
+    const unstarred = applyEvent(inStarred, { type: 'update_message_flags', op: 'remove', flag: 'starred', messages: [2], all: false });
+    expect(unstarred.messages[2]?.flags).not.toContain('starred');
+    expect(unstarred.view.ids).toEqual([]);
+  });
+
+  test('markReadLocally', () => {
+    expect(markReadLocally(initial(), [81]).unread[81]).toBeUndefined();
+  });
+});
+
+describe('subscription', () => {
+  test('add, update (mute both ways, color, pin, notifications, name), remove', () => {
+    let state = initial();
+    state = applyEvent(state, {
+      type: 'subscription',
+      op: 'add',
+      subscriptions: [{ stream_id: 3, name: 'Rome', description: 'd', invite_only: false, color: '#123456', is_muted: false, in_home_view: true, pin_to_top: false, desktop_notifications: null }],
+    });
+    expect(state.subs[3]?.color).toBe('#123456');
+    state = applyEvent(state, { type: 'subscription', op: 'update', stream_id: 3, property: 'in_home_view', value: false, name: 'Rome', email: '' });
+    expect(state.subs[3]?.is_muted).toBe(true);
+    state = applyEvent(state, { type: 'subscription', op: 'update', stream_id: 3, property: 'is_muted', value: false, name: 'Rome', email: '' });
+    expect(state.subs[3]?.is_muted).toBe(false);
+    state = applyEvent(state, { type: 'subscription', op: 'update', stream_id: 3, property: 'color', value: '#000000', name: 'Rome', email: '' });
+    state = applyEvent(state, { type: 'subscription', op: 'update', stream_id: 3, property: 'pin_to_top', value: true, name: 'Rome', email: '' });
+    state = applyEvent(state, { type: 'subscription', op: 'update', stream_id: 3, property: 'desktop_notifications', value: true, name: 'Rome', email: '' });
+    expect(state.subs[3]).toMatchObject({ color: '#000000', pin_to_top: true, desktop_notifications: true });
+    state = applyEvent(state, { type: 'subscription', op: 'remove', subscriptions: [{ stream_id: 3, name: 'Rome' }] });
+    expect(state.subs[3]).toBeUndefined();
+    expect(state.streams[3]).toBeDefined();
+  });
+
+  test('peer events change nothing here', () => {
+    const state = initial();
+    expect(applyEvent(state, { type: 'subscription', op: 'peer_add', stream_ids: [1], user_ids: [7] })).toBe(state);
+  });
+});
+
+describe('stream', () => {
+  test('create, update name and description, delete', () => {
+    let state = initial();
+    state = applyEvent(state, { type: 'stream', op: 'create', streams: [{ stream_id: 9, name: 'New', description: '', invite_only: true }] });
+    expect(state.streams[9]?.invite_only).toBe(true);
+    state = applyEvent(state, { type: 'stream', op: 'update', stream_id: 1, property: 'name', value: 'Danmark', name: 'Denmark' });
+    expect(state.streams[1]?.name).toBe('Danmark');
+    expect(state.subs[1]?.name).toBe('Danmark');
+    state = applyEvent(state, { type: 'stream', op: 'update', stream_id: 1, property: 'description', value: 'Hi', name: 'Danmark' });
+    expect(state.subs[1]?.description).toBe('Hi');
+    state = applyEvent(state, { type: 'stream', op: 'delete', streams: [{ stream_id: 1, name: 'Danmark' }] });
+    expect(state.streams[1]).toBeUndefined();
+    expect(state.subs[1]).toBeUndefined();
+  });
+});
+
+describe('realm_user', () => {
+  test('add, update, remove', () => {
+    let state = initial();
+    state = applyEvent(state, { type: 'realm_user', op: 'add', person: { user_id: 20, email: 'new@x', full_name: 'New', avatar_url: '/a', is_bot: false } });
+    expect(state.users[20]?.full_name).toBe('New');
+    state = applyEvent(state, { type: 'realm_user', op: 'update', person: { user_id: 20, full_name: 'Renamed' } });
+    expect(state.users[20]).toMatchObject({ full_name: 'Renamed', email: 'new@x' });
+    state = applyEvent(state, { type: 'realm_user', op: 'update', person: { user_id: 20, avatar_url: '/b' } });
+    expect(state.users[20]?.avatar_url).toBe('/b');
+    state = applyEvent(state, { type: 'realm_user', op: 'remove', person: { user_id: 20, email: 'new@x', full_name: 'Renamed' } });
+    expect(state.users[20]?.is_active).toBe(false);
+  });
+});
+
+describe('typing', () => {
+  test('start and stop, private and stream, expiring', () => {
+    let state = initial();
+    state = applyEvent(state, { type: 'typing', op: 'start', message_type: 'direct', sender: { user_id: 5, email: 'i' }, recipients: [{ user_id: 5, email: 'i' }, { user_id: 10, email: 'h' }] }, 1000);
+    expect(state.typing).toEqual([{ sender_id: 5, conversation: 'pm:5', expires: 16000 }]);
+    state = applyEvent(state, { type: 'typing', op: 'start', message_type: 'stream', sender: { user_id: 7, email: 'o' }, stream_id: 1, topic: 'Castle' }, 2000);
+    expect(state.typing[1]).toEqual({ sender_id: 7, conversation: 'stream:1:castle', expires: 17000 });
+    state = applyEvent(state, { type: 'typing', op: 'stop', message_type: 'direct', sender: { user_id: 5, email: 'i' }, recipients: [{ user_id: 5, email: 'i' }, { user_id: 10, email: 'h' }] }, 3000);
+    expect(state.typing.map((t) => t.sender_id)).toEqual([7]);
+    const later = applyEvent(state, { type: 'typing', op: 'stop', message_type: 'direct', sender: { user_id: 9, email: 'x' }, recipients: [{ user_id: 10, email: 'h' }] }, 20000);
+    expect(later.typing).toEqual([]);
+    expect(applyEvent(state, { type: 'typing', op: 'start', message_type: 'direct', sender: { user_id: 10, email: 'h' }, recipients: [] })).toBe(state);
+  });
+});
+
+describe('presence, user_topic, muted_topics, user_settings, heartbeat', () => {
+  test('presence keeps the newest active and idle times', () => {
+    const state = applyEvent(initial(), { type: 'presence', user_id: 7, email: 'o', server_timestamp: 1, presence: { website: { client: 'website', status: 'active', timestamp: 2000, pushable: false } } });
+    expect(state.presence[7]).toEqual({ active_timestamp: 2000, idle_timestamp: 2000 });
+    const idle = applyEvent(state, { type: 'presence', user_id: 7, email: 'o', server_timestamp: 1, presence: { website: { client: 'website', status: 'idle', timestamp: 3000, pushable: false } } });
+    expect(idle.presence[7]).toEqual({ active_timestamp: 2000, idle_timestamp: 3000 });
+  });
+
+  test('user_topic sets and clears a policy', () => {
+    let state = applyEvent(initial(), { type: 'user_topic', stream_id: 1, topic_name: 'Castle', last_updated: 1, visibility_policy: 1 });
+    expect(isTopicMuted(state, 1, 'castle')).toBe(true);
+    state = applyEvent(state, { type: 'user_topic', stream_id: 1, topic_name: 'Castle', last_updated: 2, visibility_policy: 0 });
+    expect(isTopicMuted(state, 1, 'castle')).toBe(false);
+  });
+
+  test('muted_topics replaces the muted set', () => {
+    const state = applyEvent(initial(), { type: 'muted_topics', muted_topics: [['Denmark', 'Castle', 1]] });
+    expect(isTopicMuted(state, 1, 'Castle')).toBe(true);
+    expect(isTopicMuted(state, 1, 'muted topic')).toBe(false);
+    expect(state.userTopics['2:followed']).toBe(3);
+  });
+
+  test('user_settings update', () => {
+    expect(applyEvent(initial(), { type: 'user_settings', op: 'update', property: 'enable_stream_desktop_notifications', value: true }).settings.enable_stream_desktop_notifications).toBe(true);
+  });
+
+  test('heartbeat and unknown events leave the state as it is', () => {
+    const state = initial();
+    expect(applyEvent(state, { type: 'heartbeat', id: 3 })).toBe(state);
+    expect(applyEvent(state, { type: 'something_new', id: 4 })).toBe(state);
+  });
+});
