@@ -15,10 +15,11 @@ const SCENARIOS: Record<string, string> = {
   polls: 'parked-polls.ts',
   fetch: 'fetch-http.ts',
   render: 'render-probe.ts',
+  web: 'web-client.ts',
   soak: 'soak.ts',
 };
 
-const chosen = (process.env.BENCH_SCENARIOS ?? `send,delivery,polls,fetch,render${process.env.BENCH_WITH_SOAK === '1' ? ',soak' : ''}`).split(',');
+const chosen = (process.env.BENCH_SCENARIOS ?? `send,delivery,polls,fetch,render,web${process.env.BENCH_WITH_SOAK === '1' ? ',soak' : ''}`).split(',');
 const outcomes: Record<string, string | number>[] = [];
 for (const name of chosen) {
   const file = SCENARIOS[name];

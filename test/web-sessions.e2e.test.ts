@@ -120,6 +120,8 @@ describeBothTopologies('web sessions', (env) => {
     const after = await web('get', '/users/me', othello);
     expect(after.status).toBe(401);
     expect(after.body.msg).toBe('Not logged in: API authentication or user session required');
+    // Not a Basic challenge, which a browser would answer with its own login dialog.
+    expect(after.headers['www-authenticate']).toBe('Session realm="zulip"');
   });
 
   it('ends every session of a deactivated user', async () => {
@@ -161,6 +163,13 @@ describeBothTopologies('web sessions', (env) => {
     expect(file.headers['content-security-policy']).toMatch(/sandbox/);
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect((await request(env().target).get(up.body.uri as string)).status).toBe(401);
+    // Zulip 2.1's inline previews point at /thumbnail, which sends the browser to the file.
+    const thumbnail = await request(env().target).get('/thumbnail').query({ url: up.body.uri as string, size: 'thumbnail' });
+    expect(thumbnail.status).toBe(302);
+    expect(thumbnail.headers.location).toBe(up.body.uri);
+    for (const url of ['https://evil.example.com/x.png', '//evil.example.com/x.png', '/user_uploads//evil.example.com']) {
+      expect((await request(env().target).get('/thumbnail').query({ url, size: 'full' })).status).toBe(403);
+    }
   });
 
   it('registers and polls on the event tier directly with the session, as the ingress sends them', async () => {

@@ -242,6 +242,7 @@ describe.each(OVERLAYS)('k8s overlay %s', (overlay) => {
       'Prefix /json -> gateway',
       'Prefix /user_uploads -> gateway',
       'Prefix /static -> gateway',
+      'Exact /thumbnail -> gateway',
       'Exact / -> gateway',
       'Prefix /assets -> gateway',
     ]);

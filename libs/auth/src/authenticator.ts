@@ -5,7 +5,7 @@
  * `invalidateUser` (deactivation, key regeneration), which the services' events drive.
  */
 import { AUTH_CHANGES_CHANNEL, findSession, type ApiKeyCipher, type Database, type Executor, type RealmRow, type SessionRow, type UserRow } from '@chat/db';
-import { ApiError, badRequest, unauthorized } from '@chat/errors';
+import { ApiError, badRequest, sessionUnauthorized, unauthorized } from '@chat/errors';
 import type { UserIdentity } from '@chat/http';
 
 const CACHE_TTL_MS = 60_000;
@@ -82,11 +82,11 @@ export class Authenticator {
   async authenticateSession(token: string, realmId: number | null): Promise<CachedSession> {
     const found = await this.lookUpSession(token);
     if (!found || found.session.expires_at.getTime() <= Date.now()) {
-      throw unauthorized('Not logged in: API authentication or user session required');
+      throw sessionUnauthorized('Not logged in: API authentication or user session required');
     }
-    if (!found.user.is_active) throw unauthorized('Account is deactivated');
-    if (found.realm.deactivated) throw unauthorized('This organization has been deactivated');
-    if (realmId !== null && found.realm.id !== realmId) throw unauthorized('Account is not associated with this subdomain');
+    if (!found.user.is_active) throw sessionUnauthorized('Account is deactivated');
+    if (found.realm.deactivated) throw sessionUnauthorized('This organization has been deactivated');
+    if (realmId !== null && found.realm.id !== realmId) throw sessionUnauthorized('Account is not associated with this subdomain');
     return found;
   }
 

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
 import { API_PREFIX, WEB_PREFIX } from '@chat/contracts';
-import { ApiError, unauthorized } from '@chat/errors';
+import { ApiError, sessionUnauthorized } from '@chat/errors';
 import type { UserIdentity } from '@chat/http';
 import { userIdentity, type Authenticator } from './authenticator';
 
@@ -96,7 +96,7 @@ export async function authenticateWebUser(
   realmId: number | null,
 ): Promise<UserIdentity> {
   const token = cookies(headers)[SESSION_COOKIE];
-  if (!token) throw unauthorized('Not logged in: API authentication or user session required');
+  if (!token) throw sessionUnauthorized('Not logged in: API authentication or user session required');
   const found = await authenticator.authenticateSession(token, realmId);
   checkCsrf(method, headers, found.session.csrf_token);
   return { ...userIdentity(found.user), sessionId: found.session.id };

@@ -126,6 +126,14 @@ export function unauthorized(msg: string): ApiError {
   return new ApiError(msg, { status: 401, headers: { 'WWW-Authenticate': 'Basic realm="zulip"' } });
 }
 
+/**
+ * A 401 for a browser session (Zulip's json_unauthorized with www_authenticate="session"): a
+ * scheme no browser answers with its own login dialog, as it would a Basic challenge.
+ */
+export function sessionUnauthorized(msg: string): ApiError {
+  return new ApiError(msg, { status: 401, headers: { 'WWW-Authenticate': 'Session realm="zulip"' } });
+}
+
 export function notFound(msg = 'Not Found'): ApiError {
   return new ApiError(msg, { status: 404 });
 }

@@ -18,6 +18,7 @@ import { SERVER_EMOJI_DATA_PATH } from '@chat/contracts';
 import type { Logger } from '@chat/log';
 import { authenticateRoute, realmResolver } from './authenticate';
 import { serveEmojiData } from './emoji-data';
+import { serveThumbnail } from './thumbnail';
 import { ROUTES } from './route-table';
 import { webAppRouter } from './web-app';
 
@@ -102,6 +103,7 @@ export function buildGateway(deps: GatewayDeps): Express {
   app.use(API_PREFIX, router);
   app.use('/user_uploads', rootUploads(router));
   app.get(SERVER_EMOJI_DATA_PATH, serveEmojiData());
+  app.get('/thumbnail', serveThumbnail());
   if (deps.webDir) app.use(webAppRouter(deps.webDir));
   app.use(notFoundHandler);
   app.use(errorMiddleware(deps.logger));

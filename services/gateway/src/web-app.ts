@@ -4,7 +4,7 @@
  * security policy, the anti-framing headers and, before anyone logs in, the CSRF cookie the
  * login form sends back (docs/security.md).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import express, { type RequestHandler, Router } from 'express';
 import { anonymousCsrfCookie } from '@chat/auth';
@@ -39,10 +39,12 @@ export function webDirFor(configured: string): string {
 export function webAppRouter(dir: string): Router {
   const router = Router();
   const indexPath = join(dir, 'index.html');
-  // Read once: the page changes only with a new build, which restarts the server.
-  const index = existsSync(indexPath) ? readFileSync(indexPath) : null;
-  router.use('/assets', express.static(join(dir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
-  const page: RequestHandler = (req, res, next) => {
+  // Hashed names never change content: a year's cache. A name no build has (an old page asking
+  // for a replaced file) is a plain 404, never the page.
+  router.use('/assets', express.static(join(dir, 'assets'), { immutable: true, maxAge: '365d', index: false }), (_req, res) => {
+    res.status(404).type('text/plain').send('Not Found\n');
+  });
+  const page: RequestHandler = async (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_APP_PATHS.test(req.path)) {
       next();
       return;
@@ -54,6 +56,8 @@ export function webAppRouter(dir: string): Router {
     res.setHeader('Cache-Control', 'no-cache');
     const cookie = anonymousCsrfCookie(req);
     if (cookie) res.setHeader('Set-Cookie', cookie);
+    // Read at each request (a few hundred bytes, from the page cache), so a rebuild is served at once.
+    const index = await readFile(indexPath).catch(() => null);
     if (!index) {
       res.status(503).type('text/plain').send(NOT_BUILT);
       return;
