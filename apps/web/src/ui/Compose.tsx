@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { errorText, uploadFile } from '../api';
 import { renderPreview, sendMessage, streamTopics, typing } from '../controller';
 import { BUILTIN_EMOJI, emojiChar, lastEntry, matchEmoji, replaceToken, tokenAt, type Token } from '../lib/compose';
@@ -121,8 +121,11 @@ export function Compose() {
   const body = useSuggestions();
   const recipients = useSuggestions();
   const tokenRef = useRef<Token | undefined>(undefined);
+  const pendingFocus = useRef<(() => boolean) | null>(null);
 
-  useEffect(() => {
+  // A layout effect, and focus at once: a deferred focus could move the caret while the person
+  // (or a test) is already typing in another field, sending their text there.
+  useLayoutEffect(() => {
     if (!request) return;
     const t = request.target;
     setKind(t.kind);
@@ -133,13 +136,18 @@ export function Compose() {
     if (request.insert) setContent((c) => (c && !c.endsWith('\n') ? `${c}\n` : c) + request.insert);
     setPreview(null);
     setError(null);
-    requestAnimationFrame(() => {
-      if (t.kind === 'stream' && !t.stream) streamRef.current?.focus();
-      else if (t.kind === 'stream' && !t.topic) topicRef.current?.focus();
-      else if (t.kind === 'private' && !t.to) toRef.current?.focus();
-      else textRef.current?.focus();
-    });
+    const focus = () => {
+      const field =
+        t.kind === 'stream' && !t.stream ? streamRef : t.kind === 'stream' && !t.topic ? topicRef : t.kind === 'private' && !t.to ? toRef : textRef;
+      field.current?.focus();
+      return field.current !== null;
+    };
+    // The field may come with the next render (a switch between stream and private).
+    pendingFocus.current = focus() ? null : focus;
   }, [request?.nonce]);
+  useLayoutEffect(() => {
+    if (pendingFocus.current?.()) pendingFocus.current = null;
+  });
 
   const streamId = Object.values(subs).find((s) => s.name.toLowerCase() === stream.trim().toLowerCase())?.stream_id;
   useEffect(() => {

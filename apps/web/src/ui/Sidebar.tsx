@@ -38,18 +38,27 @@ function TopicList({ sub, counts, current }: { sub: Subscription; counts: Unread
   const [topics, setTopics] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const userTopics = useStore(app, (s) => s.userTopics);
-  const maxId = useStore(app, (s) => s.maxMessageId);
+  const messages = useStore(app, (s) => s.messages);
+  // Fetched once when expanded; topics that appear later come from the messages that arrive.
   useEffect(() => {
     streamTopics(sub.stream_id)
       .then((list) => setTopics(list.map((t) => t.name)))
       .catch((e) => setError(errorText(e)));
-  }, [sub.stream_id, maxId]);
+  }, [sub.stream_id]);
   const unreadTopics = counts.topics[sub.stream_id] ?? {};
   const all = useMemo(() => {
-    const list = [...(topics ?? [])];
-    for (const name of Object.keys(unreadTopics)) if (!list.some((t) => t.toLowerCase() === name.toLowerCase())) list.push(name);
-    return list;
-  }, [topics, unreadTopics]);
+    const seen = new Set((topics ?? []).map((t) => t.toLowerCase()));
+    const newer: string[] = [];
+    const add = (name: string) => {
+      if (seen.has(name.toLowerCase())) return;
+      seen.add(name.toLowerCase());
+      newer.push(name);
+    };
+    const arrived = Object.values(messages).filter((m) => m.stream_id === sub.stream_id).sort((a, b) => b.id - a.id);
+    for (const m of arrived) add(m.subject);
+    for (const name of Object.keys(unreadTopics)) add(name);
+    return [...newer, ...(topics ?? [])];
+  }, [topics, unreadTopics, messages, sub.stream_id]);
   if (error) return <p class="error">{error}</p>;
   if (!topics) return <p class="muted-text">Loading topics…</p>;
   const state = app.get();
