@@ -197,10 +197,12 @@ export function Compose() {
     setError(null);
     setContent('');
     setPreview(null);
-    typing(destination, false);
     textRef.current?.focus();
+    // "Stopped typing" goes after the message: sent first, its event would reach the other
+    // side's long-poll ahead of the message and cost it a second poll.
     sending.current = sending.current
       .then(() => sendMessage(destination, text))
+      .then(() => typing(destination, false))
       .catch((e: unknown) => {
         setError(errorText(e));
         setContent((now) => (now === '' ? text : now));

@@ -1,0 +1,64 @@
+/**
+ * `npm run screenshots`: the web client's main screens, written to docs/screenshots/ (the README
+ * shows one). A development realm on an embedded server, a short conversation, then Chromium at
+ * desktop and phone widths, light and dark.
+ */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import request from 'supertest';
+import { launchChromium } from '@chat/testing';
+import { startWebTopology } from './web-topology';
+
+const OUT = resolve(__dirname, '../../docs/screenshots');
+const LIST = '[role="log"][aria-label="Messages"]';
+
+const CONVERSATION: [string, string, string][] = [
+  ['hamlet@zulip.com', 'Castle', 'Something is rotten in the state of **Denmark**.'],
+  ['othello@zulip.com', 'Castle', 'What makes you say so? :thinking:'],
+  ['iago@zulip.com', 'Castle', 'The ghost was seen again last night:\n```quote\nIt would be spoke to.\n```'],
+  ['hamlet@zulip.com', 'Castle', '@**Othello, the Moor of Venice** meet me on the platform at midnight.'],
+  ['cordelia@zulip.com', 'Plans', 'Checklist for tomorrow:\n* lanterns\n* `rope`\n* a very long cloak'],
+];
+
+async function main(): Promise<void> {
+  mkdirSync(OUT, { recursive: true });
+  const topology = await startWebTopology('embedded');
+  const browser = await launchChromium();
+  try {
+    for (const [email, topic, content] of CONVERSATION) {
+      await request(topology.url).post('/api/v1/messages').set('Authorization', await topology.apiAuth(email)).type('form').send({ type: 'stream', to: 'Denmark', topic, content });
+    }
+    const shoot = async (name: string, options: { width: number; height: number; dark?: boolean; login?: boolean; compose?: boolean }) => {
+      const context = await browser.newContext({ viewport: { width: options.width, height: options.height }, colorScheme: options.dark ? 'dark' : 'light' });
+      const page = await context.newPage();
+      await page.goto(`${topology.url}/#narrow/stream/Denmark`);
+      await page.getByRole('button', { name: 'othello@zulip.com', exact: true }).waitFor();
+      if (!options.login) {
+        await page.getByRole('button', { name: 'othello@zulip.com', exact: true }).click();
+        await page.locator(`${LIST} article`).first().waitFor();
+        if (options.compose) {
+          await page.locator(LIST).focus();
+          await page.keyboard.press('c');
+          await page.getByLabel('Topic', { exact: true }).fill('Castle');
+          await page.getByLabel('Message', { exact: true }).fill('I will be there. Bring the **lantern**.');
+        }
+      }
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(OUT, `${name}.png`) });
+      await context.close();
+    };
+    await shoot('login', { width: 1100, height: 700, login: true });
+    await shoot('web-client', { width: 1280, height: 760, compose: true });
+    await shoot('web-client-dark', { width: 1280, height: 760, dark: true });
+    await shoot('web-client-phone', { width: 390, height: 780 });
+  } finally {
+    await browser.close();
+    await topology.stop();
+  }
+  console.log(`screenshots written to ${OUT}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
