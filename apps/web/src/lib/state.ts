@@ -4,7 +4,7 @@
  * keeps every untouched part, so views re-render only what changed).
  */
 import { matchesNarrow, messagePmKey, pmKey } from './narrow';
-import type { AppState, DisplayRecipient, Message, Narrow, Presence, RecentPrivate, Stream, Subscription, UnreadEntry, User } from './types';
+import type { AppState, DisplayRecipient, Message, MessagePolicy, Narrow, Presence, RecentPrivate, Stream, Subscription, UnreadEntry, User } from './types';
 
 type Dict = Record<string, unknown>;
 
@@ -15,6 +15,7 @@ export function emptyState(): AppState {
     selfId: 0,
     selfEmail: '',
     realmName: '',
+    messagePolicy: { allowEditing: true, editLimitSeconds: 600, allowDeleting: false, deleteLimitSeconds: 0 },
     users: {},
     streams: {},
     subs: {},
@@ -27,6 +28,35 @@ export function emptyState(): AppState {
     settings: {},
     maxMessageId: -1,
     view: { narrow: [], ids: [], foundOldest: false, foundNewest: false },
+  };
+}
+
+/** The realm's edit and delete settings, from /register (realm_ prefix dropped) or a realm event. */
+function applyPolicy(policy: MessagePolicy, values: Dict): MessagePolicy {
+  const bool = (value: unknown, fallback: boolean) => (typeof value === 'boolean' ? value : fallback);
+  const int = (value: unknown, fallback: number) => (typeof value === 'number' ? value : fallback);
+  return {
+    allowEditing: bool(values.allow_message_editing, policy.allowEditing),
+    editLimitSeconds: int(values.message_content_edit_limit_seconds, policy.editLimitSeconds),
+    allowDeleting: bool(values.allow_message_deleting, policy.allowDeleting),
+    deleteLimitSeconds: int(values.message_content_delete_limit_seconds, policy.deleteLimitSeconds),
+  };
+}
+
+/**
+ * What the viewer may do to a message, as Zulip 2.1 decides it: edit their own within the
+ * realm's limit when editing is on; delete any as an administrator, their own when deleting is
+ * on, within its limit.
+ */
+export function messageActions(state: AppState, message: Message, nowSeconds: number): { edit: boolean; delete: boolean } {
+  const mine = message.sender_id === state.selfId;
+  const age = nowSeconds - message.timestamp;
+  const within = (limit: number) => limit === 0 || age < limit;
+  const { allowEditing, editLimitSeconds, allowDeleting, deleteLimitSeconds } = state.messagePolicy;
+  const admin = state.users[state.selfId]?.is_admin === true;
+  return {
+    edit: mine && allowEditing && within(editLimitSeconds),
+    delete: admin || (mine && allowDeleting && within(deleteLimitSeconds)),
   };
 }
 
@@ -123,6 +153,12 @@ export function stateFromRegister(register: Dict, self: { user_id: number; email
     selfId,
     selfEmail: self.email,
     realmName: str(register.realm_name, base.realmName),
+    messagePolicy: applyPolicy(base.messagePolicy, {
+      allow_message_editing: register.realm_allow_message_editing,
+      message_content_edit_limit_seconds: register.realm_message_content_edit_limit_seconds,
+      allow_message_deleting: register.realm_allow_message_deleting,
+      message_content_delete_limit_seconds: register.realm_message_content_delete_limit_seconds,
+    }),
     users,
     streams,
     subs,
@@ -308,10 +344,11 @@ export function applyEvent(state: AppState, event: Dict, now = Date.now()): AppS
     case 'user_settings':
       if (event.op === 'update' && typeof event.property === 'string') return { ...state, settings: { ...state.settings, [event.property]: event.value } };
       return state;
-    case 'realm':
-      if (event.op === 'update' && event.property === 'name') return { ...state, realmName: str(event.value) };
-      if (event.op === 'update_dict' && typeof (event.data as Dict | undefined)?.name === 'string') return { ...state, realmName: str((event.data as Dict).name) };
-      return state;
+    case 'realm': {
+      const changed: Dict = event.op === 'update' ? { [str(event.property)]: event.value } : event.op === 'update_dict' ? ((event.data ?? {}) as Dict) : {};
+      const next = { ...state, messagePolicy: applyPolicy(state.messagePolicy, changed) };
+      return typeof changed.name === 'string' ? { ...next, realmName: changed.name } : next;
+    }
     default:
       return state;
   }

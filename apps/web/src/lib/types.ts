@@ -95,10 +95,19 @@ export interface View {
   foundNewest: boolean;
 }
 
+export interface MessagePolicy {
+  allowEditing: boolean;
+  editLimitSeconds: number;
+  allowDeleting: boolean;
+  deleteLimitSeconds: number;
+}
+
 export interface AppState {
   selfId: number;
   selfEmail: string;
   realmName: string;
+  /** Who may edit and delete messages (Zulip 2.1's realm settings); limits in seconds, 0: none. */
+  messagePolicy: MessagePolicy;
   users: Record<number, User>;
   streams: Record<number, Stream>;
   subs: Record<number, Subscription>;

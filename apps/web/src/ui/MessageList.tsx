@@ -5,6 +5,7 @@ import { errorText } from '../api';
 import { deleteMessage, editMessage, loadNewer, loadOlder, names, rawContent, sawMessage, toggleReaction, toggleStar } from '../controller';
 import { BUILTIN_EMOJI, emojiChar, messageLink, quoteReply } from '../lib/compose';
 import { messagePmKey, narrowForApi, narrowKey, narrowToHash } from '../lib/narrow';
+import { messageActions } from '../lib/state';
 import type { AppState, Message, Narrow, Reaction } from '../lib/types';
 import { app, openCompose, patchUi, ui, useStore } from '../store';
 import { replyTarget } from './Compose';
@@ -222,7 +223,8 @@ const MessageItem = memo(function MessageItem({ message, selected, selfId }: Ite
     observer.observe(el);
     return () => observer.unobserve(el);
   }, [observer]);
-  const mine = message.sender_id === selfId;
+  // Read at render: the realm's policy and the edit window change rarely (a new render catches up).
+  const allowed = messageActions(app.get(), message, Date.now() / 1000);
   const starred = message.flags.includes('starred');
   const fail = (e: unknown) => patchUi({ error: errorText(e) });
   const quote = async () => {
@@ -273,12 +275,12 @@ const MessageItem = memo(function MessageItem({ message, selected, selfId }: Ite
         <button type="button" class="action" onClick={() => void quote()}>
           Quote and reply
         </button>
-        {mine && !editing && (
+        {allowed.edit && !editing && (
           <button type="button" class="action" onClick={() => setEditing(true)}>
             Edit
           </button>
         )}
-        {mine &&
+        {allowed.delete &&
           (confirming ? (
             <span class="confirm" role="group" aria-label="Delete this message?">
               <button type="button" class="action danger" onClick={() => void deleteMessage(message.id).catch(fail)}>
