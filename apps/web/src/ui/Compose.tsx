@@ -5,6 +5,7 @@ import { BUILTIN_EMOJI, emojiChar, lastEntry, matchEmoji, replaceToken, tokenAt,
 import { messagePmKey } from '../lib/narrow';
 import type { AppState, Message } from '../lib/types';
 import { app, openCompose, patchUi, ui, useStore, type ComposeTarget } from '../store';
+import { ErrorAlert } from './ErrorAlert';
 
 const emails = (state: AppState, key: string) =>
   key
@@ -436,11 +437,7 @@ export function Compose() {
         {uploading > 0 && <span role="status">Uploading…</span>}
         <span class="hint">Enter to send, Shift+Enter for a new line</span>
       </div>
-      {error && (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      )}
+      <ErrorAlert error={error} />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { client, errorText } from '../api';
 import { startSession } from '../controller';
 import { patchUi } from '../store';
+import { ErrorAlert } from './ErrorAlert';
 
 interface DevUser {
   email: string;
@@ -83,11 +84,7 @@ export function Login() {
           <button type="submit" class="primary" disabled={busy}>
             Log in
           </button>
-          {error && (
-            <p role="alert" class="error">
-              {error}
-            </p>
-          )}
+          <ErrorAlert error={error} />
         </form>
         {devUsers && (
           <section class="dev-login" aria-labelledby="dev-login-title">

@@ -10,6 +10,7 @@ import type { AppState, Message, Narrow, Reaction } from '../lib/types';
 import { app, openCompose, patchUi, ui, useStore } from '../store';
 import { replyTarget } from './Compose';
 import { formatDate, formatTime, initials, useCssVar } from './util';
+import { ErrorAlert } from './ErrorAlert';
 
 const ObserverContext = createContext<IntersectionObserver | null>(null);
 
@@ -197,11 +198,7 @@ function Editor({ message, onDone }: { message: Message; onDone: () => void }) {
           Cancel
         </button>
       </div>
-      {error && (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      )}
+      <ErrorAlert error={error} />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { errorText } from '../api';
 import { allStreams, navigate, subscribe, unsubscribe } from '../controller';
 import type { Stream } from '../lib/types';
 import { app, patchUi, useStore } from '../store';
+import { ErrorAlert } from './ErrorAlert';
 
 export function StreamsPanel() {
   const subs = useStore(app, (s) => s.subs);
@@ -57,11 +58,7 @@ export function StreamsPanel() {
           Close
         </button>
       </div>
-      {error && (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      )}
+      <ErrorAlert error={error} />
       <form class="create-stream" aria-label="Create stream" onSubmit={create}>
         <h3>Create a stream</h3>
         <label for="new-stream-name">Stream name</label>
