@@ -32,7 +32,10 @@ describe('OpenAPI document', () => {
   it('says how each route authenticates', () => {
     for (const route of ROUTES) {
       const op = doc.paths[openApiPath(route.path)]![route.method.toLowerCase()]!;
-      const expected = route.auth === 'public' ? [] : route.auth === 'webhook' && route.webhookAuth !== 'basic' ? [{ apiKeyQuery: [] }] : [{ basicAuth: [] }];
+      const basic = route.webOnly ? [{ sessionCookie: [] }] : [{ basicAuth: [] }];
+      const expected = route.auth === 'public' ? [] : route.auth === 'webhook' && route.webhookAuth !== 'basic' ? [{ apiKeyQuery: [] }] : basic;
+      // The browser-session routes exist only under /json.
+      expect(op.servers).toEqual(route.webOnly ? [{ url: '/json' }] : undefined);
       expect({ route: `${route.method} ${route.path}`, security: op.security }).toEqual({ route: `${route.method} ${route.path}`, security: expected });
     }
   });

@@ -8,7 +8,7 @@
  * JSON-encoded in one field, which OpenAPI says with `content: application/json` on a parameter
  * and `encoding` on a form field.
  */
-import { pathParamNames, type AnyContract, type AnyParamSpec, type ResponseShape } from '@chat/contracts';
+import { pathParamNames, WEB_PREFIX, type AnyContract, type AnyParamSpec, type ResponseShape } from '@chat/contracts';
 
 /** A route a client may call: a declaration the gateway routes. */
 export type DocumentedRoute = AnyContract & { readonly auth: 'user' | 'public' | 'webhook' };
@@ -21,6 +21,8 @@ export interface OpenApiOperation {
   parameters: Record<string, unknown>[];
   requestBody?: Record<string, unknown>;
   responses: Record<string, unknown>;
+  /** Only for the browser-session routes, which exist under /json alone. */
+  servers?: { url: string }[];
 }
 
 export interface OpenApiDocument {
@@ -92,7 +94,7 @@ function formBody(specs: [string, AnyParamSpec][]): Record<string, unknown> | un
 function security(route: DocumentedRoute): Record<string, string[]>[] {
   if (route.auth === 'public') return [];
   if (route.auth === 'webhook' && route.webhookAuth !== 'basic') return [{ apiKeyQuery: [] }];
-  return [{ basicAuth: [] }];
+  return route.webOnly ? [{ sessionCookie: [] }] : [{ basicAuth: [] }];
 }
 
 /** The success envelope with the declared fields; `*` means others may appear (they vary). */
@@ -142,6 +144,7 @@ function operation(route: DocumentedRoute): OpenApiOperation {
     parameters,
     ...(requestBody ? { requestBody } : {}),
     responses: responses(route),
+    ...(route.webOnly ? { servers: [{ url: WEB_PREFIX }] } : {}),
   };
 }
 
@@ -180,6 +183,12 @@ export function buildOpenApiDocument(routes: readonly DocumentedRoute[], info: {
       securitySchemes: {
         basicAuth: { type: 'http', scheme: 'basic', description: 'The account e-mail and its API key' },
         apiKeyQuery: { type: 'apiKey', in: 'query', name: 'api_key', description: "A bot's API key (incoming webhooks)" },
+        sessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'sessionid',
+          description: "The web client's session (every route is also served under /json with it, and the X-CSRFToken header on unsafe methods)",
+        },
       },
       responses: { Error: error },
     },
