@@ -79,7 +79,8 @@ describe.each(['embedded', 'distributed'] as TopologyName[])('the web client in 
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.getByRole('button', { name: 'hamlet@zulip.com', exact: true }).waitFor();
     await page.reload();
-    await expect(page.getByRole('form', { name: 'Log in' }).isVisible()).resolves.toBe(true);
+    // The page first asks whether a session exists; the login form comes with the answer.
+    await page.getByRole('form', { name: 'Log in' }).waitFor();
     await expect(page.locator(LIST).count()).resolves.toBe(0);
   });
 
@@ -97,6 +98,7 @@ describe.each(['embedded', 'distributed'] as TopologyName[])('the web client in 
     await box.fill(privateText);
     await box.press('Enter');
     await messageWith(hamlet, privateText).waitFor();
+    await messageWith(othello, privateText).waitFor();
     await expect(messageWith(othello, privateText).count()).resolves.toBe(1);
   });
 
