@@ -95,21 +95,24 @@ export class Authenticator {
     for (const [token, entry] of this.sessions) if (entry.user.id === userId) this.sessions.delete(token);
   }
 
+  private async userWithRealm(where: Partial<UserRow> & { api_key_hash?: string }): Promise<{ user: UserRow; realm: RealmRow } | undefined> {
+    const user = await this.db<UserRow>('users').where(where).first();
+    const realm = user && (await this.db<RealmRow>('realms').where({ id: user.realm_id }).first());
+    return user && realm ? { user, realm } : undefined;
+  }
+
   private async lookUpSession(token: string): Promise<CachedSession | undefined> {
     const now = Date.now();
     const cached = this.sessions.get(token);
     if (cached && cached.expires > now) return cached;
-    const row = await findSession(this.db, token);
-    if (!row) {
+    const session = await findSession(this.db, token);
+    const found = session && (await this.userWithRealm({ id: session.user_id }));
+    if (!session || !found) {
       this.sessions.delete(token);
       return undefined;
     }
-    const session = { ...row, expires_at: new Date(row.expires_at) };
-    const user = await this.db<UserRow>('users').where({ id: session.user_id }).first();
-    const realm = user && (await this.db<RealmRow>('realms').where({ id: user.realm_id }).first());
-    if (!user || !realm) return undefined;
     if (this.sessions.size >= CACHE_MAX_ENTRIES) this.sessions.clear();
-    const entry = { session, user, realm, expires: now + CACHE_TTL_MS };
+    const entry = { session, ...found, expires: now + CACHE_TTL_MS };
     this.sessions.set(token, entry);
     return entry;
   }
@@ -118,13 +121,12 @@ export class Authenticator {
     const now = Date.now();
     const cached = this.cache.get(hash);
     if (cached && cached.expires > now) return cached;
-    const user = await this.db<UserRow>('users').where({ api_key_hash: hash }).first();
-    if (!user) {
+    const found = await this.userWithRealm({ api_key_hash: hash });
+    if (!found) {
       this.cache.delete(hash);
       return undefined;
     }
-    const realm = await this.db<RealmRow>('realms').where({ id: user.realm_id }).first();
-    if (!realm) return undefined;
+    const { user, realm } = found;
     if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.clear();
     const entry = { user, realm, expires: now + CACHE_TTL_MS };
     this.cache.set(hash, entry);

@@ -51,6 +51,14 @@ function cookies(headers: IncomingHttpHeaders): Record<string, string | undefine
   return headers.cookie ? parseCookies(headers.cookie) : {};
 }
 
+function originHost(origin: string): string | undefined {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return undefined;
+  }
+}
+
 function csrfFailure(reason: string): ApiError {
   return new ApiError(`CSRF Error: ${reason}`, { status: 403, code: 'CSRF_FAILED' });
 }
@@ -64,16 +72,9 @@ function csrfFailure(reason: string): ApiError {
 export function checkCsrf(method: string | undefined, headers: IncomingHttpHeaders, expected: string | undefined): void {
   if (SAFE_METHODS.has((method ?? 'GET').toUpperCase())) return;
   const origin = headers.origin;
-  if (origin !== undefined && origin !== 'null') {
-    let host: string;
-    try {
-      host = new URL(origin).host;
-    } catch {
-      throw csrfFailure('Origin checking failed.');
-    }
-    if (host !== headers.host) throw csrfFailure(`Origin checking failed - ${origin} does not match any trusted origins.`);
-  } else if (origin === 'null') {
-    throw csrfFailure('Origin checking failed.');
+  // An opaque origin ("null") or one that does not parse names no host, so it fails too.
+  if (origin !== undefined && originHost(origin) !== headers.host) {
+    throw csrfFailure(`Origin checking failed - ${origin} does not match any trusted origins.`);
   }
   const sent = headers[CSRF_HEADER];
   if (!expected) throw csrfFailure('CSRF cookie not set.');
@@ -109,13 +110,18 @@ function isHttps(req: IncomingMessage): boolean {
   return proto === 'https' || ('encrypted' in req.socket && req.socket.encrypted === true);
 }
 
+/** Every cookie of ours: the whole site, SameSite=Strict (a cross-site request carries none), Secure over HTTPS. */
+function cookieOptions(req: IncomingMessage) {
+  return { path: '/', sameSite: 'strict', secure: isHttps(req) } as const;
+}
+
 /**
  * The cookies of a session: the token HttpOnly (no script can read it), the CSRF token readable
- * by our own page, both SameSite=Strict (a cross-site request carries neither) and Secure over
- * HTTPS. `null`: the cookies that end a session.
+ * by our own page. `null`: the cookies that end a session.
  */
+
 export function sessionCookies(req: IncomingMessage, session: { token: string; csrfToken: string; expiresAt: Date } | null): string[] {
-  const common = { path: '/', sameSite: 'strict', secure: isHttps(req) } as const;
+  const common = cookieOptions(req);
   if (!session) {
     return [serializeCookie(SESSION_COOKIE, '', { ...common, httpOnly: true, maxAge: 0 }), serializeCookie(CSRF_COOKIE, '', { ...common, maxAge: 0 })];
   }
@@ -128,5 +134,5 @@ export function sessionCookies(req: IncomingMessage, session: { token: string; c
 /** The CSRF cookie a page gets before anyone logs in, so its login request can carry the token. */
 export function anonymousCsrfCookie(req: IncomingMessage): string | null {
   if (cookies(req.headers)[CSRF_COOKIE]) return null;
-  return serializeCookie(CSRF_COOKIE, randomBytes(24).toString('base64url'), { path: '/', sameSite: 'strict', secure: isHttps(req) });
+  return serializeCookie(CSRF_COOKIE, randomBytes(24).toString('base64url'), cookieOptions(req));
 }

@@ -45,7 +45,9 @@ export async function findSession(db: Executor, token: string): Promise<SessionR
     .select('id', 'realm_id', 'user_id', 'csrf_token', 'expires_at')
     .where({ token_hash: sessionTokenHash(token) })
     .first();
-  return row && new Date(row.expires_at).getTime() > Date.now() ? { ...row, id: Number(row.id) } : undefined;
+  if (!row) return undefined;
+  const session = { ...row, id: Number(row.id), expires_at: new Date(row.expires_at) };
+  return session.expires_at.getTime() > Date.now() ? session : undefined;
 }
 
 export async function deleteSession(trx: Executor, sessionId: number): Promise<void> {

@@ -14,7 +14,8 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@chat/config';
-import { getUserByEmail, realmUri, type Database, type Role } from '@chat/db';
+import { getUserByEmail, type Database, type Role } from '@chat/db';
+import { realmUrlOf } from './domain/server-settings';
 import { ApiError } from '@chat/errors';
 import { httpInternalClient, type InternalClient } from '@chat/http';
 import { createLogger } from '@chat/log';
@@ -132,8 +133,7 @@ export async function runCommand(ctx: SettingsContext, argv: string[], io: CliIo
     }
     case 'print-zuliprc': {
       const { realm, user } = await userOf(ctx, values.realm, positionals[0]);
-      const realmCount = Number((await db('realms').count({ n: '*' }).first())?.n ?? 0);
-      const site = values.site ?? realmUri(realm, ctx.config.externalHost, realmCount <= 1);
+      const site = values.site ?? (await realmUrlOf(db, ctx.config.externalHost, realm));
       io.out(`[api]\nemail=${user.email}\nkey=${ctx.cipher.decrypt(user.api_key_enc)}\nsite=${site}`);
       return;
     }

@@ -1,5 +1,5 @@
 import { ZULIP_VERSION, ZULIP_VERSION_KEYS } from '@chat/config';
-import { getRealm, realmUri, type RealmRow } from '@chat/db';
+import { getRealm, realmUri, type Executor, type RealmRow } from '@chat/db';
 import { escapeHtml } from '@chat/errors';
 import { realmIconUrl } from '@chat/views';
 import type { SettingsContext } from '../app';
@@ -54,6 +54,12 @@ function isIncompatible(userAgent: string | undefined): boolean {
   return (userAgent ?? '').split('/')[0]?.trim() === 'ZulipInvalid';
 }
 
+/** The realm's URL as clients use it: the bare host while it is the server's only realm. */
+export async function realmUrlOf(db: Executor, externalHost: string, realm: RealmRow): Promise<string> {
+  const realmCount = Number((await db('realms').count({ n: '*' }).first())?.n ?? 0);
+  return realmUri(realm, externalHost, realmCount <= 1);
+}
+
 export async function getServerSettings(
   ctx: SettingsContext,
   realmId: number | null,
@@ -72,8 +78,7 @@ export async function getServerSettings(
     external_authentication_methods: [],
   };
   if (realm) {
-    const realmCount = Number((await ctx.db.knex('realms').count({ n: '*' }).first())?.n ?? 0);
-    const url = realmUri(realm, ctx.config.externalHost, realmCount <= 1);
+    const url = await realmUrlOf(ctx.db.knex, ctx.config.externalHost, realm);
     Object.assign(settings, {
       // realm_url is realm_uri's name from feature level 257; clients still read either.
       realm_uri: url,

@@ -6,10 +6,11 @@
 import type { ServerResponse } from 'node:http';
 import type { Request } from 'express';
 import { sessionCookies } from '@chat/auth';
-import { createSession, deleteSession, getRealm, notifyAuthChange, realmUri, type UserRow } from '@chat/db';
+import { createSession, deleteSession, getRealm, notifyAuthChange, type UserRow } from '@chat/db';
 import { ApiError } from '@chat/errors';
 import type { SettingsContext } from '../app';
 import { requireDevelopment } from './fetch-api-key';
+import { realmUrlOf } from './server-settings';
 
 /** Starts a session for a user who just proved who they are, and sets its cookies. */
 export async function startWebSession(ctx: SettingsContext, user: UserRow, req: Request, res: ServerResponse): Promise<Record<string, unknown>> {
@@ -41,8 +42,7 @@ export async function devListUsers(ctx: SettingsContext, realmId: number | null)
     .where({ realm_id: realm.id, is_active: true, is_bot: false })
     .orderBy('id')
     .select('delivery_email', 'full_name', 'role');
-  const realmCount = Number((await ctx.db.knex('realms').count({ n: '*' }).first())?.n ?? 0);
-  const realm_uri = realmUri(realm, ctx.config.externalHost, realmCount <= 1);
+  const realm_uri = await realmUrlOf(ctx.db.knex, ctx.config.externalHost, realm);
   const entry = (u: Pick<UserRow, 'delivery_email' | 'full_name'>) => ({ email: u.delivery_email, full_name: u.full_name, realm_uri });
   return {
     direct_admins: users.filter((u) => u.role === 'admin').map(entry),
