@@ -107,6 +107,24 @@ describeBothTopologies('events applied to the initial state', (env) => {
     await check(() => iago.post('/messages', { type: 'stream', to: 'Denmark', topic: 'apply', content: 'hello' }), 1);
   });
 
+  it("an administrator adding, changing and removing one of the realm's e-mail domains", async () => {
+    await check(() => iago.post('/realm/domains', { domain: 'apply.example', allow_subdomains: false }), 1, ['realm_domains']);
+    await check(() => iago.patch('/realm/domains/apply.example', { allow_subdomains: true }), 1, ['realm_domains']);
+    await check(() => iago.delete('/realm/domains/apply.example'), 1, ['realm_domains']);
+  });
+
+  it('an administrator adding, editing and reordering custom profile fields', async () => {
+    const types = ['custom_profile_fields'];
+    let first = 0;
+    let second = 0;
+    await check(async () => (first = (await iago.post('/realm/profile_fields', { name: 'Apply one', field_type: 1 })).body.id as number), 1, types);
+    await check(async () => (second = (await iago.post('/realm/profile_fields', { name: 'Apply two', field_type: 1 })).body.id as number), 1, types);
+    await check(() => iago.patch(`/realm/profile_fields/${first}`, { name: 'Apply first', hint: 'edited' }), 1, types);
+    const ids = ((await iago.get('/realm/profile_fields')).body.custom_fields as { id: number }[]).map((f) => f.id).reverse();
+    await check(() => iago.patch('/realm/profile_fields', { order: ids }), 1, types);
+    await check(() => iago.delete(`/realm/profile_fields/${second}`), 1, types);
+  });
+
   it('an administrator renaming the user', async () => {
     const me = await hamlet.get('/users/me');
     await check(() => iago.patch(`/users/${me.body.user_id}`, { full_name: 'King Hamlet II' }), 1);
@@ -123,6 +141,21 @@ describeBothTopologies('events applied to the initial state', (env) => {
     await check(() => hamlet.patch(`/bots/${botId}`, { full_name: 'Apply Bot II' }), 2);
     const deactivated = await check(() => hamlet.delete(`/bots/${botId}`), 2);
     expect((deactivated.realm_bots as { user_id: number; is_active: boolean }[]).find((b) => b.user_id === botId)?.is_active).toBe(false);
+  });
+
+  it('creating an outgoing-webhook bot and moving its endpoint', async () => {
+    let botId = 0;
+    const created = await check(async () => {
+      const res = await hamlet.post('/bots', { full_name: 'Apply Hook', short_name: 'applyhook', bot_type: 3, payload_url: JSON.stringify('https://hooks.example.com/a') });
+      expect(res.status).toBe(200);
+      botId = res.body.user_id as number;
+    }, 2);
+    const bot = (created.realm_bots as { user_id: number; services: { base_url: string }[] }[]).find((b) => b.user_id === botId);
+    expect(bot?.services.map((s) => s.base_url)).toEqual(['https://hooks.example.com/a']);
+    const moved = await check(() => hamlet.patch(`/bots/${botId}`, { service_payload_url: JSON.stringify('https://hooks.example.com/b'), service_interface: 2 }), 1);
+    expect((moved.realm_bots as { user_id: number; services: unknown[] }[]).find((b) => b.user_id === botId)?.services).toEqual([
+      { base_url: 'https://hooks.example.com/b', interface: 2, token: expect.any(String) },
+    ]);
   });
 
   it('an administrator handing a bot over to the user', async () => {

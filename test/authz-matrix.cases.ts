@@ -6,7 +6,8 @@
  * answer must be handled and must not carry anything the role may not see.
  */
 import type { Role, World } from './authz-matrix.world';
-import { PUBLIC_READERS, useNewKey } from './authz-matrix.world';
+import { PUBLIC_READERS, ROLES, useNewKey } from './authz-matrix.world';
+import { surfaceProbes } from './authz-matrix.surface';
 import {
   ADMIN_ONLY, HANDLED, INSUFFICIENT, INVALID_MESSAGE, INVALID_STREAM_ID, OK, err, jsonError, only, oneOf, type Expect, type Probe,
 } from './authz-matrix.expect';
@@ -15,6 +16,7 @@ const READERS: Role[] = ['owner', 'member'];
 const OWNER: Role[] = ['owner'];
 const ADMIN: Role[] = ['admin'];
 const BOT_MANAGERS: Role[] = ['owner', 'admin'];
+const REDIRECT: Expect = { kind: 'status', status: 302 };
 
 /** Zulip's require_member_or_admin, on the bot endpoints but DELETE. */
 const NO_BOTS = jsonError('This endpoint does not accept bot requests.');
@@ -100,6 +102,25 @@ function messageProbes({ object, id, content, readers }: MessageObject): Probe[]
       request: (w) => ({ method: 'delete', path: `/messages/${id(w)}/reactions`, params: { emoji_name: 'joy' } }),
       expect: readersOnly,
     },
+    // The legacy routes name the emoji in the path; heart, so the probes above leave nothing behind.
+    {
+      route: 'PUT /messages/:message_id/emoji_reactions/:emoji_name',
+      object,
+      request: (w) => ({ method: 'put', path: `/messages/${id(w)}/emoji_reactions/heart` }),
+      expect: readersOnly,
+    },
+    {
+      route: 'DELETE /messages/:message_id/emoji_reactions/:emoji_name',
+      object,
+      request: (w) => ({ method: 'delete', path: `/messages/${id(w)}/emoji_reactions/heart` }),
+      expect: readersOnly,
+    },
+    {
+      route: 'POST /submessage',
+      object,
+      request: (w) => ({ method: 'post', path: '/submessage', params: { message_id: id(w), msg_type: 'widget', content: '{"type":"vote","key":"canned,0","vote":1}' } }),
+      expect: readersOnly,
+    },
     {
       route: 'POST /messages/flags',
       object,
@@ -123,6 +144,61 @@ function messageProbes({ object, id, content, readers }: MessageObject): Probe[]
     },
   ];
 }
+
+/** Editing profile fields, the realm's e-mail domains and the caller's own key-value store. */
+const profileAndDomainProbes: Probe[] = [
+  {
+    route: 'PATCH /realm/profile_fields/:field_id',
+    object: 'realm',
+    request: () => ({ method: 'patch', path: '/realm/profile_fields/999999', params: { name: 'Nowhere' } }),
+    expect: only(ADMIN, HANDLED, ADMIN_ONLY),
+  },
+  {
+    route: 'PATCH /realm/profile_fields',
+    object: 'realm',
+    // Not every field id: an administrator gets "Invalid order mapping." when the realm has fields.
+    request: () => ({ method: 'patch', path: '/realm/profile_fields', params: { order: [] } }),
+    expect: only(ADMIN, HANDLED, ADMIN_ONLY),
+  },
+  own('DELETE /users/me/profile_data', () => ({ method: 'delete', path: '/users/me/profile_data', params: { data: [] } })),
+  // Each account has its own store: the entries written here are the caller's alone.
+  own('PUT /bot_storage', (w) => ({ method: 'put', path: '/bot_storage', params: { storage: { authz: `authzstorage${w.tag}` } } })),
+  own('GET /bot_storage', () => ({ method: 'get', path: '/bot_storage' })),
+  own('DELETE /bot_storage', () => ({ method: 'delete', path: '/bot_storage' })),
+  own('GET /realm/domains', () => ({ method: 'get', path: '/realm/domains' })),
+  {
+    route: 'POST /realm/domains',
+    object: 'realm',
+    request: (w) => ({ method: 'post', path: '/realm/domains', params: { domain: `authz${w.tag}.example`, allow_subdomains: false } }),
+    expect: only(ADMIN, OK, ADMIN_ONLY),
+  },
+  {
+    route: 'PATCH /realm/domains/:domain',
+    object: 'realm',
+    request: (w) => ({ method: 'patch', path: `/realm/domains/authz${w.tag}.example`, params: { allow_subdomains: true } }),
+    expect: only(ADMIN, HANDLED, ADMIN_ONLY),
+  },
+  {
+    route: 'DELETE /realm/domains/:domain',
+    object: 'realm',
+    request: (w) => ({ method: 'delete', path: `/realm/domains/authz${w.tag}.example` }),
+    expect: only(ADMIN, HANDLED, ADMIN_ONLY),
+    destructiveFor: ADMIN,
+  },
+  own('POST /users/me/enter-sends', () => ({ method: 'post', path: '/users/me/enter-sends', params: { enter_sends: false } })),
+  own('DELETE /users/me/avatar', () => ({ method: 'delete', path: '/users/me/avatar' })),
+  // Redirects to the realm's image, the same for every member.
+  { route: 'GET /realm/icon', object: 'realm', request: () => ({ method: 'get', path: '/realm/icon' }), expect: { others: REDIRECT } },
+  { route: 'GET /realm/logo', object: 'realm', request: () => ({ method: 'get', path: '/realm/logo', params: { night: false } }), expect: { others: REDIRECT } },
+  {
+    route: 'POST /realm/deactivate',
+    object: 'realm',
+    request: () => ({ method: 'post', path: '/realm/deactivate' }),
+    expect: { others: ADMIN_ONLY },
+    // Not the administrator: it would end the realm for every later case (its own test covers it).
+    roles: ROLES.filter((r) => r !== 'admin'),
+  },
+];
 
 const settingsProbes: Probe[] = [
   { route: 'GET /server_settings', object: 'own', request: () => ({ method: 'get', path: '/server_settings' }), expect: { others: OK, anonymous: OK } },
@@ -265,6 +341,7 @@ const settingsProbes: Probe[] = [
     expect: only(ADMIN, HANDLED, ADMIN_ONLY),
   },
   own('PATCH /users/me/profile_data', () => ({ method: 'patch', path: '/users/me/profile_data', params: { data: [] } })),
+  ...profileAndDomainProbes,
 ];
 
 const subscriptionProbes: Probe[] = [
@@ -506,4 +583,48 @@ const webhookProbes: Probe[] = INTEGRATIONS.map((name) => ({
       : { others: HANDLED, anonymous: MISSING_API_KEY },
 }));
 
-export const PROBES: Probe[] = [...settingsProbes, ...subscriptionProbes, ...messageRouteProbes, ...guestProbes, ...eventProbes, ...webhookProbes];
+/** Invitations: members and administrators invite; others' invitations are administrators'. */
+const HUMAN_MEMBERS = { guest: err('Not allowed for guest users'), bot: NO_BOTS, 'owner-bot': NO_BOTS };
+const NOT_ADMIN = jsonError('Must be an organization administrator');
+const BAD_LINK = jsonError('The confirmation link has expired or been deactivated.');
+const inviteProbes: Probe[] = [
+  own('GET /invites', () => ({ method: 'get', path: '/invites' }), { expect: { others: OK, ...HUMAN_MEMBERS } }),
+  {
+    route: 'POST /invites',
+    object: 'private stream',
+    request: (w, role) => ({ method: 'post', path: '/invites', params: { invitee_emails: `authz-${role}-${w.tag}@example.test`, stream_ids: [w.stream.id] } }),
+    // Only the stream's subscribers may invite into it (access_stream_by_id); an administrator is not one.
+    expect: (w) => ({ ...only(READERS, OK, jsonError(`Stream does not exist with id: ${w.stream.id}. No invites were sent.`)), ...HUMAN_MEMBERS }),
+  },
+  {
+    route: 'POST /invites/:prereg_id/resend',
+    object: "others' invitations",
+    request: (w) => ({ method: 'post', path: `/invites/${w.inviteId}/resend` }),
+    expect: { ...only([...OWNER, ...ADMIN], OK, NOT_ADMIN), ...HUMAN_MEMBERS },
+  },
+  {
+    route: 'DELETE /invites/:prereg_id',
+    object: "others' invitations",
+    request: (w) => ({ method: 'delete', path: `/invites/${w.inviteId}` }),
+    // The first of the two to run revokes it; the other finds nothing left.
+    expect: { ...only([...OWNER, ...ADMIN], oneOf(OK, jsonError('No such invitation')), NOT_ADMIN), ...HUMAN_MEMBERS },
+    destructiveFor: [...OWNER, ...ADMIN],
+  },
+  own('POST /invites/multiuse', () => ({ method: 'post', path: '/invites/multiuse', params: {} }), { expect: only(ADMIN, OK, ADMIN_ONLY) }),
+  {
+    route: 'DELETE /invites/multiuse/:invite_id',
+    object: "the administrator's reusable link",
+    request: (w) => ({ method: 'delete', path: `/invites/multiuse/${w.multiuseInviteId}` }),
+    expect: only(ADMIN, OK, ADMIN_ONLY),
+    destructiveFor: ADMIN,
+  },
+  // A key nobody was given opens nothing, whoever asks (browser only: /api/v1 has no such route).
+  own('GET /signup/invitation', () => ({ method: 'get', path: '/signup/invitation', params: { key: 'abcdefghijklmnopqrstuvwx' } }), {
+    expect: { others: BAD_LINK, anonymous: BAD_LINK },
+  }),
+  own('POST /signup', () => ({ method: 'post', path: '/signup', params: { key: 'abcdefghijklmnopqrstuvwx', full_name: 'Nobody Here', password: 'long enough' } }), {
+    expect: { others: BAD_LINK, anonymous: BAD_LINK },
+  }),
+];
+
+export const PROBES: Probe[] = [...settingsProbes, ...inviteProbes, ...subscriptionProbes, ...messageRouteProbes, ...guestProbes, ...eventProbes, ...webhookProbes, ...surfaceProbes];

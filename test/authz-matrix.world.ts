@@ -86,6 +86,9 @@ export interface World {
   /** The guest's queue narrowed to a public stream the guest is not in. */
   guestNarrowedQueue: string;
   groupId: number;
+  /** The owner's pending e-mail invitation, and a reusable link the administrator made. */
+  inviteId: number;
+  multiuseInviteId: number;
   secrets: Secret[];
 }
 
@@ -246,6 +249,13 @@ export async function buildWorld(target: Target, prefix: Prefix = '/api/v1'): Pr
   };
   const groups = (await ok(target, as('owner'), { method: 'get', path: '/user_groups' })).user_groups as { id: number }[];
   world.groupId = groups[0]!.id;
+  const invitee = `authzinvitee${tag}@example.test`;
+  await ok(target, as('owner'), { method: 'post', path: '/invites', params: { invitee_emails: invitee, stream_ids: [world.publicStream.id] } });
+  const ownInvites = (await ok(target, as('owner'), { method: 'get', path: '/invites' })).invites as { id: number; email?: string; link_url?: string }[];
+  world.inviteId = ownInvites.find((i) => i.email === invitee)!.id;
+  const inviteLink = (await ok(target, as('admin'), { method: 'post', path: '/invites/multiuse', params: {} })).invite_link as string;
+  const allInvites = (await ok(target, as('admin'), { method: 'get', path: '/invites' })).invites as { id: number; link_url?: string }[];
+  world.multiuseInviteId = allInvites.find((i) => i.link_url === inviteLink)!.id;
 
   const readers: Role[] = ['owner', 'member'];
   world.secrets = [
@@ -261,6 +271,9 @@ export async function buildWorld(target: Target, prefix: Prefix = '/api/v1'): Pr
     { name: 'private stream description', value: `authzdescription${tag}`, audience: [...readers, 'admin'] },
     // GET /bots gives an administrator every bot of the realm with its key, as Zulip 2.1 does.
     { name: "owner's bot API key", value: secretBot.apiKey, audience: ['owner', 'admin'] },
+    // Administrators see every pending invitation, others their own.
+    { name: "owner's invitee", value: `authzinvitee${tag}`, audience: ['owner', 'admin'] },
+    { name: 'reusable invitation link', value: /\/join\/([a-z0-9]+)\//.exec(inviteLink)![1]!, audience: ['admin'] },
   ];
   if (prefix === '/json') {
     for (const role of Object.keys(HUMANS) as Role[]) world.auth[role] = await webSession(target, world.email[role]!);

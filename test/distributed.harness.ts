@@ -6,6 +6,7 @@
  */
 import type { RequestListener, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { Authenticator, watchAuthChanges } from '@chat/auth';
@@ -15,12 +16,14 @@ import { createApiKeyCipher, createDatabase, OutboxRelay, seedDevRealm, type Dat
 import { startReplica, withPlainEvents, type EventQueueWorker, type Replica } from '@chat/event-queue-service';
 import { buildGateway, webDirFor } from '@chat/gateway-service';
 import { createLimitedServer, httpInternalClient, type ServerLimits } from '@chat/http';
+import { mailerFromConfig } from '@chat/mail';
 import { forwardTo } from '@chat/gateway-service';
-import { buildApp as buildMessage } from '@chat/message-service';
+import type { Jobs } from '@chat/jobs';
+import { buildApp as buildMessage, registerMessageJobs, registerRetentionJob } from '@chat/message-service';
 import { RedisQueueStore } from '@chat/queue-store';
 import { createRenderPool, renderPoolOptions } from '@chat/render-pool';
-import { openSharedRateLimiter, serverLimits } from '@chat/runtime';
-import { buildApp as buildSettings } from '@chat/settings-service';
+import { jobsPrefix, KEEP_ALIVE_TIMEOUT_MS, openSharedRateLimiter, serverLimits, startJobs } from '@chat/runtime';
+import { buildApp as buildSettings, registerInvitationMailJob } from '@chat/settings-service';
 import { buildApp as buildSubscription } from '@chat/subscription-service';
 import { buildApp as buildWebhook } from '@chat/webhook-service';
 import { createTestDatabase, testConfig, testLogger, type TestDatabase } from '@chat/testing';
@@ -39,6 +42,8 @@ export interface DistributedCluster {
   replicas: ReplicaHandle[];
   db: Database;
   relay: OutboxRelay;
+  /** The message service's background jobs (BullMQ on Redis, under the run's namespace). */
+  jobs: Jobs;
   stop(): Promise<void>;
 }
 
@@ -52,9 +57,21 @@ async function deleteStream(servers: string, stream: string): Promise<void> {
   }
 }
 
+/** Each run's jobs go with the run. */
+async function deleteKeys(redisUrl: string, prefix: string): Promise<void> {
+  const redis = new Redis(redisUrl);
+  try {
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+  } finally {
+    redis.disconnect();
+  }
+}
+
 /** As main.ts serves it (libs/runtime's serve): with the configuration's body cap and deadlines. */
 async function listen(app: RequestListener, limits: ServerLimits): Promise<{ server: Server; url: string }> {
   const server = createLimitedServer(app, limits);
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
@@ -101,11 +118,26 @@ export async function startDistributedCluster(options: ClusterOptions = {}): Pro
     cleanups.push(() => pool.close());
     return pool;
   };
-  urls.message = await serve(buildMessage({ config, db: await open(), logger, renderer: renderPool() }));
+  const messageDb = await open();
+  const messageDeps = { config, db: messageDb, logger, renderer: renderPool() };
+  urls.message = await serve(buildMessage(messageDeps));
+  // The message service's jobs and its dispatcher, as its main.ts starts them (runDatabaseService).
+  const messageJobs = await startJobs(config, messageDb, logger, 'distributed');
+  cleanups.push(() => deleteKeys(config.redisUrl, jobsPrefix(config)));
+  cleanups.push(() => messageJobs.close(0));
+  await registerRetentionJob({ db: messageDb, jobs: messageJobs.jobs, logger, archiveGraceDays: config.archiveGraceDays });
+  cleanups.push(await registerMessageJobs(messageDeps, messageJobs.jobs));
   urls.subscription = await serve(
     buildSubscription({ config, db: await open(), logger, internal: internal('subscription'), renderer: renderPool() }),
   );
-  urls.settings = await serve(buildSettings({ config, db: await open(), cipher, logger, internal: internal('settings') }));
+  const mailer = mailerFromConfig(config);
+  cleanups.push(() => mailer.close());
+  const settingsDeps = { config, db: await open(), cipher, logger, internal: internal('settings'), mailer };
+  urls.settings = await serve(buildSettings(settingsDeps));
+  // The settings service's jobs (invitation e-mails), as its main.ts starts them.
+  const settingsJobs = await startJobs(config, settingsDeps.db, logger, 'distributed');
+  cleanups.push(() => settingsJobs.close(0));
+  await registerInvitationMailJob({ ...settingsDeps, jobs: settingsJobs.jobs });
   urls.webhook = await serve(buildWebhook({ config, db: await open(), logger, internal: internal('webhook') }));
 
   // As in production, the gateway and the event tier authenticate (and rate-limit) on one database
@@ -155,7 +187,7 @@ export async function startDistributedCluster(options: ClusterOptions = {}): Pro
     // Each replica its own connection to the shared windows, as in production (gateway main.ts).
     const limits = await openSharedRateLimiter(config, logger);
     cleanups.push(() => limits.close());
-    gatewayUrls.push(await serve(buildGateway({ db: gatewayDb.knex, authenticator, logger, dispatch, rateLimiter: limits.limiter, webDir: webDirFor(config.webDir) })));
+    gatewayUrls.push(await serve(buildGateway({ db: gatewayDb.knex, externalHost: config.externalHost, authenticator, logger, dispatch, rateLimiter: limits.limiter, webDir: webDirFor(config.webDir) })));
   }
   const gatewayUrl = gatewayUrls[0]!;
 
@@ -167,6 +199,7 @@ export async function startDistributedCluster(options: ClusterOptions = {}): Pro
     replicas,
     db,
     relay: theRelay,
+    jobs: messageJobs.jobs,
     async stop() {
       await theRelay.stop();
       for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);

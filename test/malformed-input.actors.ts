@@ -31,6 +31,21 @@ export async function logIn(app: Express): Promise<Credentials> {
 type Account = { id: number; email: string; role: string; is_active: boolean };
 
 /**
+ * Who fixes the accounts: iago while he is an active administrator; otherwise another active human
+ * administrator of his realm (a generated request may have made someone else one, then demoted or
+ * deactivated iago), as Zulip's rule that one administrator always remains guarantees there is one.
+ */
+async function actingAdmin(knex: Knex, admin: Account): Promise<string> {
+  if (admin.role === 'admin' && admin.is_active) return ADMIN;
+  const realmOfIago = knex('users').where({ id: admin.id }).select('realm_id');
+  const other = (await knex('users')
+    .where({ realm_id: realmOfIago, role: 'admin', is_active: true, is_bot: false })
+    .orderBy('id')
+    .first('email')) as { email: string } | undefined;
+  return other?.email ?? MEMBER;
+}
+
+/**
  * Puts hamlet, iago and the webhook bot back as they were (active; member and administrator) through the API, as
  * an administrator would, then logs them in again for their current keys. Returns what it fixed.
  */
@@ -38,8 +53,12 @@ export async function restoreActors(app: Express, knex: Knex): Promise<string[]>
   const accounts = (await knex('users').whereRaw(...anyOf('email', [MEMBER, ADMIN, WEBHOOK_BOT])).select('id', 'email', 'role', 'is_active')) as Account[];
   const [member, admin, bot] = [MEMBER, ADMIN, WEBHOOK_BOT].map((email) => accounts.find((a) => a.email === email)!) as [Account, Account, Account];
   const fixed: string[] = [];
-  if (admin.role === 'admin' && member.role === 'member' && member.is_active && bot.is_active) return fixed;
-  const client = await login(app, admin.role === 'admin' && admin.is_active ? ADMIN : MEMBER);
+  if (admin.role === 'admin' && admin.is_active && member.role === 'member' && member.is_active && bot.is_active) return fixed;
+  const client = await login(app, await actingAdmin(knex, admin));
+  if (!admin.is_active) {
+    await client.post(`/users/${admin.id}/reactivate`).expect(200);
+    fixed.push('iago reactivated');
+  }
   if (admin.role !== 'admin') {
     await client.patch(`/users/${admin.id}`, { is_admin: true, is_guest: false }).expect(200);
     fixed.push('iago made administrator again');

@@ -50,9 +50,10 @@ async function survey(knex: Knex, tables: string[], sinceXid: string): Promise<{
 /**
  * A rejected incoming-webhook request may tell the bot's owner (Zulip's
  * send_rate_limited_pm_to_bot_owner): a private message from Notification Bot and the bot's
- * reminder slot. True when that is all that changed since `sinceMessageId`.
+ * reminder slot, and, as for any private message, the owner's missed-message e-mail batch and the
+ * job that mails it. True when that is all that changed since `sinceMessageId`.
  */
-const OWNER_ALERT_TABLES = new Set(['messages', 'user_messages', 'outbox', 'webhook_bot_reminders']);
+const OWNER_ALERT_TABLES = new Set(['messages', 'user_messages', 'outbox', 'webhook_bot_reminders', 'missed_message_emails', 'job_requests', 'jobs']);
 
 async function onlyOwnerAlerts(knex: Knex, changed: string[], sinceMessageId: number): Promise<boolean> {
   if (changed.some((table) => !OWNER_ALERT_TABLES.has(table))) return false;

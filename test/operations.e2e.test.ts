@@ -13,6 +13,7 @@ import { connect } from '@nats-io/transport-node';
 import { startStandalone, type Standalone } from '@chat/standalone';
 import { ApiClient, createTestDatabase, testConfig, testLogger, waitFor, type TestDatabase } from '@chat/testing';
 import { createDatabase } from '@chat/db';
+import { API_DOCS_CSP, REDOC_SCRIPT_PATH, WEB_APP_CSP } from '@chat/gateway-service';
 import { freePortRange, spawnEntry, stopProcess, waitForHttp, type ServerProcess } from './process.harness';
 
 /** The value of a sample line in Prometheus' text format (first match), or undefined. */
@@ -81,7 +82,17 @@ describe('operations (embedded)', () => {
     expect(doc.body.paths['/messages'].post.security).toEqual([{ basicAuth: [] }]);
     const page = await request(server.app).get('/api/v1/docs').expect(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
-    expect(page.text).toContain('POST /api/v1/messages');
+    expect(page.headers['content-security-policy']).toBe(API_DOCS_CSP);
+    expect(page.text).toContain(`<script src="${REDOC_SCRIPT_PATH}">`);
+    // The renderer itself, from the server, under the same policy.
+    const script = await request(server.app).get(REDOC_SCRIPT_PATH).expect(200);
+    expect(script.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(script.headers['content-security-policy']).toBe(API_DOCS_CSP);
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.text.length).toBeGreaterThan(100_000);
+    // The web client's own policy stays strict: the relaxations are the reference page's only.
+    expect(WEB_APP_CSP).not.toContain('unsafe-inline');
+    expect(API_DOCS_CSP).toContain("style-src 'self' 'unsafe-inline'");
   });
 
   it('becomes unready once draining', async () => {
@@ -191,7 +202,10 @@ describe('operations (distributed: deploy/local/run.ts, one process per service)
   it('the gateway serves the OpenAPI document the runner generated', async () => {
     const doc = (await (await fetch(url(0, '/api/v1/openapi.json'))).json()) as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths)).toContain('/messages/{message_id}');
-    expect((await fetch(url(0, '/api/v1/docs'))).status).toBe(200);
+    const page = await fetch(url(0, '/api/v1/docs'));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toBe(API_DOCS_CSP);
+    expect((await fetch(url(0, REDOC_SCRIPT_PATH))).headers.get('content-type')).toMatch(/^application\/javascript/);
   });
 
   it('stops every process gracefully on SIGTERM', async () => {

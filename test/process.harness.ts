@@ -39,7 +39,7 @@ export async function freePortRange(count: number): Promise<number> {
   throw new Error(`no ${count} consecutive free ports`);
 }
 
-function isFree(port: number): Promise<boolean> {
+export function isFree(port: number): Promise<boolean> {
   return new Promise((resolveFree) => {
     const server = createServer();
     server.once('error', () => resolveFree(false));
@@ -47,13 +47,23 @@ function isFree(port: number): Promise<boolean> {
   });
 }
 
-export function spawnEntry(entry: string, env: Record<string, string>): ServerProcess {
+/** This process's environment without jest's flags, plus `env`. */
+function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const { NODE_OPTIONS: _jestFlags, JEST_WORKER_ID: _worker, ...parentEnv } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry)], {
-    cwd: ROOT,
-    env: { ...parentEnv, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  return { ...parentEnv, ...env };
+}
+
+export function spawnEntry(entry: string, env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry)], { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  return track(child);
+}
+
+/** `npm <args>` as an operator types it (npm start, npm run start:distributed): the pid is npm's. */
+export function spawnNpm(args: string[], env: Record<string, string>): ServerProcess {
+  return track(spawn('npm', args, { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] }));
+}
+
+function track(child: ChildProcess): ServerProcess {
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -109,7 +109,7 @@ describeBothTopologies('settings', (env: () => TopologyEnv) => {
     const gone = await hook(rotated.body.api_key);
     expect(gone.status).toBe(401);
     expect(gone.body).toEqual({ result: 'error', msg: 'Account is deactivated' });
-    const bad = await request(env().target).post(api('/bots')).set('Authorization', hamlet).type('form').send({ full_name: 'Xx', short_name: 'xx', bot_type: '3' });
+    const bad = await request(env().target).post(api('/bots')).set('Authorization', hamlet).type('form').send({ full_name: 'Xx', short_name: 'xx', bot_type: '4' });
     expect(bad.body).toEqual({ result: 'error', msg: 'Invalid bot type', code: 'BAD_REQUEST' });
   });
 

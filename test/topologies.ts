@@ -5,6 +5,7 @@
 import type { Express } from 'express';
 import type { Config } from '@chat/config';
 import type { Database } from '@chat/db';
+import type { Jobs } from '@chat/jobs';
 import { startStandalone, type Standalone } from '@chat/standalone';
 import { testConfig, testLogger } from '@chat/testing';
 import { startDistributedCluster, type DistributedCluster } from './distributed.harness';
@@ -13,6 +14,8 @@ export interface TopologyEnv {
   name: 'embedded' | 'distributed';
   target: Express | string;
   db: Database;
+  /** The background jobs of the message service (the embedded process's, in that topology). */
+  jobs: Jobs;
   /** Distributed only: an event-queue replica, where the ingress sends /register and /events directly. */
   eventTierUrl?: string;
 }
@@ -28,11 +31,11 @@ export function describeBothTopologies(
     beforeAll(async () => {
       if (name === 'embedded') {
         const server: Standalone = await startStandalone({ config: testConfig(configOverrides), logger: testLogger() });
-        env = { name, target: server.app, db: server.db };
+        env = { name, target: server.app, db: server.db, jobs: server.jobs.jobs };
         stop = () => server.stop();
       } else {
         const cluster: DistributedCluster = await startDistributedCluster({ configOverrides });
-        env = { name, target: cluster.gatewayUrl, db: cluster.db, eventTierUrl: cluster.replicas[0]!.url };
+        env = { name, target: cluster.gatewayUrl, db: cluster.db, jobs: cluster.jobs, eventTierUrl: cluster.replicas[0]!.url };
         stop = () => cluster.stop();
       }
     });

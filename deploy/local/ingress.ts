@@ -12,7 +12,7 @@ import { createLimitedServer, type ServerLimits } from '@chat/http';
 import { serverLimits } from '@chat/runtime';
 
 /** The paths Zulip's nginx sends to Tornado, matched exactly (the query string aside), under both prefixes. */
-const EVENT_TIER_PATHS = new Set(['/api/v1/register', '/api/v1/events', '/json/register', '/json/events']);
+export const EVENT_TIER_PATHS = new Set(['/api/v1/register', '/api/v1/events', '/json/register', '/json/events']);
 
 export interface IngressRoutes {
   /** The event-queue replicas' base URLs. */

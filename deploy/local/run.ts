@@ -11,7 +11,7 @@ import { connect, createServer, type AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { loadConfig } from '@chat/config';
-import { serverLimits, withDevelopmentSecrets } from '@chat/runtime';
+import { assertPortsFree, serverLimits, withDevelopmentSecrets } from '@chat/runtime';
 import { migrateAndSeed } from '../migrate';
 import { startIngress } from './ingress';
 
@@ -86,9 +86,17 @@ function start(spec: ProcessSpec, env: NodeJS.ProcessEnv): ChildProcess {
   return child;
 }
 
+/** What SIGINT and SIGTERM do: exit while starting (nothing to stop yet), then stop every process. */
+let onStopSignal = (): void => process.exit(0);
+process.on('SIGINT', () => onStopSignal());
+process.on('SIGTERM', () => onStopSignal());
+
 async function main(): Promise<void> {
   process.env.DATABASE_URL ??= DEFAULT_DATABASE_URL;
-  const config = withDevelopmentSecrets(loadConfig());
+  const settings = loadConfig();
+  // The ingress's port and the six after it, said in one line before the database is touched.
+  await assertPortsFree(Array.from({ length: 7 }, (_, i) => settings.port + i), '127.0.0.1');
+  const config = withDevelopmentSecrets(settings);
   await ensureDatabase(config.databaseUrl);
   process.env.INTERNAL_SECRET = config.internalSecret;
   process.env.API_KEY_SECRET = config.apiKeySecret;
@@ -138,6 +146,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.shutdownGraceSecs * 1000 + 5000).unref();
   };
+  onStopSignal = () => stopAll(0);
   const supervise = (spec: ProcessSpec) => {
     const child = start(spec, env);
     children.push(child);
@@ -165,8 +174,6 @@ async function main(): Promise<void> {
     `[runner] distributed topology ready: http://127.0.0.1:${base}/api/v1 (ingress: /register and /events to the ` +
       `event-queue replicas, the rest to the gateway on ${gatewayPort}), services on ${base + 1}-${base + 6}`,
   );
-  process.on('SIGINT', () => stopAll(0));
-  process.on('SIGTERM', () => stopAll(0));
 }
 
 main().catch((err: unknown) => {

@@ -3,7 +3,7 @@
  * JSON types (and no others unless the declaration is open, `*`), an error has a status every
  * endpoint may give or one it declares.
  */
-import { COMMON_SUCCESS_FIELDS, type AnyContract } from '@chat/contracts';
+import { COMMON_SUCCESS_FIELDS, responseTag, type AnyContract } from '@chat/contracts';
 
 const ALWAYS_POSSIBLE = [400, 401, 429];
 
@@ -25,7 +25,7 @@ export function answerProblems(contract: AnyContract, status: number, body: unkn
   // A file download's answer is the file, not the envelope.
   if (typeof body !== 'object' || body === null || !('result' in body)) return [];
   const fields = Object.entries(body).filter(([name]) => name !== 'result' && name !== 'msg');
-  const shape: Record<string, string> = { ...COMMON_SUCCESS_FIELDS, ...contract.success };
+  const shape: Record<string, string> = Object.fromEntries(Object.entries({ ...COMMON_SUCCESS_FIELDS, ...contract.success }).map(([name, field]) => [name, responseTag(field)]));
   const problems: string[] = [];
   for (const [name, value] of fields) {
     const tag = shape[name];

@@ -4,7 +4,7 @@
  * (ids included: both topologies start from the same migrations and seed, and the scenario runs
  * in order) is kept, so a changed answer shows.
  */
-const TIME_KEY = /(^|_)(timestamp|date|time)(_|$)|^date_|_date$|^last_(active|connected|updated)/i;
+const TIME_KEY = /(^|_)(timestamp|date|time)(_|$)|^date_|_date$|^last_(active|connected|updated)|^invited$/i;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/;
 const PLACEHOLDER_KEYS: Record<string, string> = {
   api_key: '<api_key>',
@@ -24,6 +24,7 @@ function normalizeString(text: string): string {
     .replace(/https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?/g, 'http://<host>')
     .replace(/(^|\/user_uploads\/)(\d+)\/[0-9a-f]+\/[\w-]+\//g, '$1$2/<random>/')
     .replace(/\+[0-9a-f]{32}@/g, '+<token>@')
+    .replace(/\/(join|accounts\/do_confirm)\/[a-z0-9]{24}/g, '/$1/<invitation key>')
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>');
 }
 

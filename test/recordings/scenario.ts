@@ -27,6 +27,7 @@ export interface Step {
 }
 
 const saved = (ctx: StepContext, name: string, key = 'id'): number | string => ctx.saved[name]![key] as number | string;
+const groupId = (ctx: StepContext): number => (ctx.saved.groups!.realm_default_stream_groups as { id: number }[])[0]!.id;
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 
 export const SCENARIO: Step[] = [
@@ -54,6 +55,13 @@ export const SCENARIO: Step[] = [
   { as: 'hamlet', method: 'get', path: (c) => `/messages/${saved(c, 'm1')}/history` },
   { as: 'othello', method: 'post', path: (c) => `/messages/${saved(c, 'm1')}/reactions`, params: { emoji_name: 'smile' } },
   { as: 'othello', method: 'delete', path: (c) => `/messages/${saved(c, 'm1')}/reactions`, params: { emoji_name: 'smile' } },
+  { as: 'othello', method: 'put', path: (c) => `/messages/${saved(c, 'm1')}/emoji_reactions/heart` },
+  { as: 'othello', method: 'delete', path: (c) => `/messages/${saved(c, 'm1')}/emoji_reactions/heart` },
+  { as: 'hamlet', method: 'post', path: '/messages', params: { type: 'stream', to: 'Denmark', topic: 'poll', content: '/poll Which castle?' }, save: 'poll' },
+  { as: 'othello', method: 'post', path: '/submessage', params: (c) => ({ message_id: saved(c, 'poll'), msg_type: 'widget', content: '{"type":"vote","key":"canned,0","vote":1}' }) },
+  { as: 'hamlet', method: 'get', path: (c) => `/messages/${saved(c, 'poll')}` },
+  { as: 'hamlet', method: 'post', path: '/zcommand', params: { command: '/night' } },
+  { as: 'hamlet', method: 'post', path: '/zcommand', params: { command: '/day' } },
   { as: 'hamlet', method: 'post', path: '/messages/flags', params: (c) => ({ messages: [saved(c, 'm1')], op: 'add', flag: 'starred' }) },
   { as: 'hamlet', method: 'post', path: '/messages/flags', params: { messages: [], op: 'add', flag: 'invalid' } },
   { as: 'hamlet', method: 'post', path: '/messages/flags/narrow', params: { anchor: 'oldest', num_before: 0, num_after: 10, narrow: [], op: 'add', flag: 'read' } },
@@ -87,9 +95,20 @@ export const SCENARIO: Step[] = [
   { as: 'hamlet', method: 'get', path: (c) => `/streams/${c.streamId('Elsinore')}/members` },
   { as: 'iago', method: 'patch', path: (c) => `/streams/${c.streamId('Elsinore')}`, params: { description: 'Where the ghost walks' } },
   { as: 'hamlet', method: 'delete', path: '/users/me/subscriptions', params: { subscriptions: ['Elsinore'] } },
+  { as: 'hamlet', method: 'patch', path: '/users/me/subscriptions', params: { add: [{ name: 'Elsinore' }], delete: ['Verona'] } },
+  { as: 'hamlet', method: 'patch', path: (c) => `/users/me/subscriptions/${c.streamId('Elsinore')}`, params: { property: 'pin_to_top', value: true } },
+  { as: 'iago', method: 'post', path: '/default_stream_groups/create', params: { group_name: 'Castles', description: 'Where it happens', stream_names: ['Elsinore'] } },
+  // The group's id, from the initial state of a queue made for it.
+  { as: 'iago', method: 'post', path: '/register', params: { event_types: ['default_stream_groups'] }, save: 'groups' },
+  { as: 'iago', method: 'delete', path: '/events', params: (c) => ({ queue_id: saved(c, 'groups', 'queue_id') }) },
   { as: 'iago', method: 'post', path: '/default_streams', params: { stream_name: 'Denmark' } },
   { as: 'iago', method: 'delete', path: '/default_streams', params: { stream_name: 'Denmark' } },
+  { as: 'iago', method: 'patch', path: (c) => `/default_stream_groups/${groupId(c)}`, params: { new_group_name: 'Fortresses', new_description: 'Stone' } },
+  { as: 'iago', method: 'patch', path: (c) => `/default_stream_groups/${groupId(c)}/streams`, params: { op: 'add', stream_names: ['Denmark'] } },
+  { as: 'iago', method: 'patch', path: (c) => `/default_stream_groups/${groupId(c)}/streams`, params: { op: 'remove', stream_names: ['Denmark'] } },
+  // Deactivating Elsinore takes it out of the group too.
   { as: 'iago', method: 'delete', path: (c) => `/streams/${c.streamId('Elsinore')}` },
+  { as: 'iago', method: 'delete', path: (c) => `/default_stream_groups/${groupId(c)}` },
 
   // Users, settings, presence.
   { as: 'hamlet', method: 'get', path: '/users/me/pointer' },
@@ -112,7 +131,20 @@ export const SCENARIO: Step[] = [
   { as: 'iago', method: 'post', path: '/realm/profile_fields', params: { name: 'Castle', hint: 'Which one', field_type: 1 }, save: 'field' },
   { as: 'hamlet', method: 'get', path: '/realm/profile_fields' },
   { as: 'hamlet', method: 'patch', path: '/users/me/profile_data', params: (c) => ({ data: [{ id: saved(c, 'field'), value: 'Elsinore' }] }) },
+  { as: 'hamlet', method: 'delete', path: '/users/me/profile_data', params: (c) => ({ data: [saved(c, 'field')] }) },
+  { as: 'iago', method: 'patch', path: (c) => `/realm/profile_fields/${saved(c, 'field')}`, params: { name: 'Keep', hint: 'Which keep' } },
+  { as: 'iago', method: 'patch', path: '/realm/profile_fields', params: (c) => ({ order: [saved(c, 'field')] }) },
   { as: 'iago', method: 'delete', path: (c) => `/realm/profile_fields/${saved(c, 'field')}` },
+  { as: 'iago', method: 'post', path: '/realm/domains', params: { domain: 'Elsinore.dk', allow_subdomains: false } },
+  { as: 'hamlet', method: 'get', path: '/realm/domains' },
+  { as: 'iago', method: 'patch', path: '/realm/domains/elsinore.dk', params: { allow_subdomains: true } },
+  { as: 'iago', method: 'delete', path: '/realm/domains/elsinore.dk' },
+  { as: 'hamlet', method: 'post', path: '/users/me/enter-sends', params: { enter_sends: true } },
+  { as: 'hamlet', method: 'delete', path: '/users/me/avatar' },
+  { as: 'hamlet', method: 'get', path: '/realm/icon', params: { version: 2 } },
+  { as: 'hamlet', method: 'get', path: '/realm/logo', params: { night: false } },
+  // Refused: deactivating the realm would end the conversation (its own test covers it).
+  { as: 'hamlet', method: 'post', path: '/realm/deactivate' },
   { as: 'iago', method: 'patch', path: '/realm', params: { description: 'The development realm, recorded' } },
   { as: 'hamlet', method: 'get', path: '/realm/emoji' },
   { as: 'hamlet', method: 'post', path: '/realm/emoji/recorded', file: { field: 'file', name: 'recorded.png', content: PNG } },
@@ -134,6 +166,10 @@ export const SCENARIO: Step[] = [
   // Bots.
   { as: 'hamlet', method: 'post', path: '/bots', params: { full_name: 'Recorder', short_name: 'recorder', bot_type: 1 }, save: 'bot' },
   { as: 'hamlet', method: 'get', path: '/bots' },
+  // The bots framework's storage, as the bot itself (before its key is regenerated).
+  { as: 'recorder-bot@zulip.com', method: 'put', path: '/bot_storage', params: { storage: { number: '1', message_id: 'null' } } },
+  { as: 'recorder-bot@zulip.com', method: 'get', path: '/bot_storage', params: { keys: ['number'] } },
+  { as: 'recorder-bot@zulip.com', method: 'delete', path: '/bot_storage' },
   { as: 'hamlet', method: 'patch', path: (c) => `/bots/${saved(c, 'bot', 'user_id')}`, params: { full_name: 'Recorder Two' } },
   { as: 'hamlet', method: 'post', path: (c) => `/bots/${saved(c, 'bot', 'user_id')}/api_key/regenerate` },
   { as: 'hamlet', method: 'delete', path: (c) => `/bots/${saved(c, 'bot', 'user_id')}` },
@@ -145,6 +181,15 @@ export const SCENARIO: Step[] = [
   { as: 'iago', method: 'post', path: (c) => `/users/${c.userId('rosencrantz@zulip.com')}/reactivate` },
   { as: 'rosencrantz@zulip.com', method: 'post', path: '/users/me/api_key/regenerate' },
   { as: 'rosencrantz@zulip.com', method: 'delete', path: '/users/me' },
+
+  // Invitations (iago, an administrator, hears invites_changed).
+  { as: 'hamlet', method: 'post', path: '/invites', params: (c) => ({ invitee_emails: 'laertes@example.test, hamlet@zulip.com', stream_ids: [c.streamId('Denmark')] }) },
+  { as: 'hamlet', method: 'get', path: '/invites', save: 'invites' },
+  { as: 'iago', method: 'post', path: (c) => `/invites/${(c.saved.invites!.invites as { id: number }[])[0]!.id}/resend` },
+  { as: 'iago', method: 'delete', path: (c) => `/invites/${(c.saved.invites!.invites as { id: number }[])[0]!.id}` },
+  { as: 'iago', method: 'post', path: '/invites/multiuse', params: { invite_as: 3 } },
+  { as: 'iago', method: 'get', path: '/invites', save: 'links' },
+  { as: 'iago', method: 'delete', path: (c) => `/invites/multiuse/${(c.saved.links!.invites as { id: number }[])[0]!.id}` },
 
   // Event queues (beside the two the recorder polls).
   { as: 'cordelia', method: 'post', path: '/register', params: { event_types: ['message'] }, save: 'queue' },

@@ -10,13 +10,13 @@ import { parseBasicAuth, type Authenticator } from './authenticator';
 const REALM_CACHE_MS = 10_000;
 
 /** The realm each Host names, cached briefly: realms are created rarely and read on every request. */
-export function realmResolver(db: Executor): (host: string | undefined) => Promise<number | null> {
+export function realmResolver(db: Executor, externalHost: string): (host: string | undefined) => Promise<number | null> {
   const cache = new Map<string, { realmId: number | null; expires: number }>();
   return async (host) => {
     const key = host ?? '';
     const hit = cache.get(key);
     if (hit && hit.expires > Date.now()) return hit.realmId;
-    const realm = await getRealmForHost(db, host);
+    const realm = await getRealmForHost(db, host, externalHost);
     const realmId = realm?.id ?? null;
     if (cache.size > 10_000) cache.clear();
     cache.set(key, { realmId, expires: Date.now() + REALM_CACHE_MS });

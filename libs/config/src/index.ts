@@ -3,6 +3,8 @@
  * one message naming every bad variable. Services read it through `loadConfig`, never
  * `process.env` directly, so every setting is listed here.
  */
+import { isIP } from 'node:net';
+
 export type Environment = 'development' | 'production';
 
 export interface Config {
@@ -99,7 +101,66 @@ export interface Config {
    * many (a bot's burst of webhook posts waits its turn); one more is refused with 429.
    */
   renderPerUserWaiting: number;
+  /**
+   * EMAIL_BACKEND: how outgoing mail leaves. `smtp` (EMAIL_HOST and friends), `folder` (each mail
+   * written as an .eml file into EMAIL_FOLDER, for development), `none` (dropped). Empty: `smtp`
+   * when EMAIL_HOST is set, else `folder`.
+   */
+  emailBackend: EmailBackend;
+  /** EMAIL_HOST, EMAIL_PORT (587), EMAIL_HOST_USER, EMAIL_HOST_PASSWORD: Zulip's SMTP settings. */
+  emailHost: string;
+  emailPort: number;
+  emailHostUser: string;
+  emailHostPassword: string;
+  /** EMAIL_USE_TLS (true): upgrade with STARTTLS, and refuse a server that cannot. */
+  emailUseTls: boolean;
+  /** EMAIL_USE_SSL (false): TLS from the first byte (port 465); excludes EMAIL_USE_TLS. */
+  emailUseSsl: boolean;
+  /** EMAIL_FOLDER: where the folder backend writes; empty: DATA_DIR/mail. */
+  emailFolder: string;
+  /** NOREPLY_EMAIL_ADDRESS: the sender of automated mail; empty: noreply@ the external host's name. */
+  noreplyEmailAddress: string;
+  /**
+   * OUTGOING_WEBHOOK_ALLOW_PRIVATE (false): whether outgoing-webhook bots may call loopback,
+   * private, link-local and other non-public addresses. Off, a bot's owner cannot use the server
+   * to reach the cluster's own services; on only where every bot owner is trusted (development).
+   */
+  outgoingWebhookAllowPrivate: boolean;
+  /**
+   * OUTGOING_WEBHOOK_ALLOWED_NETWORKS: comma-separated addresses or CIDR blocks (10.1.2.0/24,
+   * fd00::/64) that outgoing webhooks may call although they are not public: an intranet's bot host.
+   */
+  outgoingWebhookAllowedNetworks: string[];
+  /** OUTGOING_WEBHOOK_TIMEOUT_SECS (10, Zulip's): one call's deadline, connection to last byte. */
+  outgoingWebhookTimeoutSecs: number;
+  /**
+   * OUTGOING_WEBHOOK_RETRY_BACKOFF_MS (10000): the wait before retrying an endpoint that did not
+   * answer or answered 5xx, doubled before each further try (three retries, Zulip's count).
+   */
+  outgoingWebhookRetryBackoffMs: number;
+  /**
+   * MISSED_MESSAGE_EMAIL_DELAY_SECS (120, Zulip's batch): how long a private message or mention may
+   * stay unread before it is e-mailed; messages arriving meanwhile join the same mail.
+   */
+  missedMessageEmailDelaySecs: number;
+  /** INVITATION_LINK_VALIDITY_DAYS: how long an invitation link works after it is (re)sent (Zulip: 10). */
+  invitationLinkValidityDays: number;
+  /**
+   * JOBS_LOCK_SECS: how long a background job's worker holds it without renewing; a job whose
+   * worker died runs again this long after (BullMQ's lock duration, the database adapter's lease).
+   */
+  jobsLockSecs: number;
+  /** JOBS_POLL_MS: how often the embedded topology's job runner looks for due jobs. */
+  jobsPollMs: number;
+  /**
+   * ARCHIVED_DATA_VACUUMING_DELAY_DAYS: how long messages archived by a realm's retention policy
+   * are kept before they are deleted for good (Zulip's setting of that name, 7 days).
+   */
+  archiveGraceDays: number;
 }
+
+export type EmailBackend = 'smtp' | 'folder' | 'none';
+const EMAIL_BACKENDS: readonly EmailBackend[] = ['smtp', 'folder', 'none'];
 
 // Which services exist is part of the contracts (each endpoint names its owner).
 import { SERVICE_NAMES, type ServiceName } from '@chat/contracts';
@@ -155,6 +216,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     renderQueueMax: intVar(env, 'RENDER_QUEUE_MAX', 100, problems),
     renderPerUserInFlight: intVar(env, 'RENDER_PER_USER_IN_FLIGHT', 2, problems),
     renderPerUserWaiting: intVar(env, 'RENDER_PER_USER_WAITING', 20, problems),
+    ...emailSettings(env, problems),
+    ...backgroundWorkSettings(env, problems),
+    invitationLinkValidityDays: intVar(env, 'INVITATION_LINK_VALIDITY_DAYS', 10, problems),
+    jobsLockSecs: intVar(env, 'JOBS_LOCK_SECS', 30, problems),
+    jobsPollMs: intVar(env, 'JOBS_POLL_MS', 1000, problems),
+    archiveGraceDays: intVar(env, 'ARCHIVED_DATA_VACUUMING_DELAY_DAYS', 7, problems),
     ...overrides,
   };
   if (production) {
@@ -181,6 +248,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     if (secs < 1) problems.push(`${name} must be at least 1`);
   }
   if (config.httpHeadersTimeoutSecs > config.httpRequestTimeoutSecs) problems.push('HTTP_HEADERS_TIMEOUT_SECS must not exceed HTTP_REQUEST_TIMEOUT_SECS');
+  if (config.invitationLinkValidityDays < 1) problems.push('INVITATION_LINK_VALIDITY_DAYS must be at least 1');
+  if (config.jobsLockSecs < 1) problems.push('JOBS_LOCK_SECS must be at least 1');
+  if (config.jobsPollMs < 10) problems.push('JOBS_POLL_MS must be at least 10');
   if (config.registerConcurrency < 1) problems.push('REGISTER_CONCURRENCY must be at least 1');
   if (config.renderDeadlineMs < 1) problems.push('RENDER_DEADLINE_MS must be at least 1');
   if (config.renderThreads < 1) problems.push('RENDER_THREADS must be at least 1');
@@ -189,6 +259,66 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   return config;
+}
+
+function emailSettings(env: Env, problems: string[]) {
+  const emailHost = env.EMAIL_HOST ?? '';
+  const backend = env.EMAIL_BACKEND || (emailHost ? 'smtp' : 'folder');
+  if (!(EMAIL_BACKENDS as readonly string[]).includes(backend)) {
+    problems.push(`EMAIL_BACKEND must be one of ${EMAIL_BACKENDS.join(', ')}, not "${backend}"`);
+  }
+  if (backend === 'smtp' && !emailHost) problems.push('EMAIL_BACKEND=smtp needs EMAIL_HOST');
+  const emailPort = intVar(env, 'EMAIL_PORT', 587, problems);
+  if (emailPort < 1 || emailPort > 65535) problems.push('EMAIL_PORT must be 1..65535');
+  const emailUseTls = boolVar(env, 'EMAIL_USE_TLS', true, problems);
+  const emailUseSsl = boolVar(env, 'EMAIL_USE_SSL', false, problems);
+  if (emailUseTls && emailUseSsl) problems.push('EMAIL_USE_TLS and EMAIL_USE_SSL exclude each other: set one to false');
+  const noreply = env.NOREPLY_EMAIL_ADDRESS ?? '';
+  if (noreply && !/^[^\s@]+@[^\s@]+$/.test(noreply)) problems.push(`NOREPLY_EMAIL_ADDRESS must be an e-mail address, not "${noreply}"`);
+  return {
+    emailBackend: backend as EmailBackend,
+    emailHost,
+    emailPort,
+    emailHostUser: env.EMAIL_HOST_USER ?? '',
+    emailHostPassword: env.EMAIL_HOST_PASSWORD ?? '',
+    emailUseTls,
+    emailUseSsl,
+    emailFolder: env.EMAIL_FOLDER ?? '',
+    noreplyEmailAddress: noreply,
+  };
+}
+
+function backgroundWorkSettings(env: Env, problems: string[]) {
+  const networks = (env.OUTGOING_WEBHOOK_ALLOWED_NETWORKS ?? '').split(',').map((n) => n.trim()).filter(Boolean);
+  for (const network of networks) {
+    const [address = '', bits, ...rest] = network.split('/');
+    const family = isIP(address);
+    const maxBits = family === 6 ? 128 : 32;
+    const badBits = bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (family === 0 || badBits || rest.length > 0) problems.push(`OUTGOING_WEBHOOK_ALLOWED_NETWORKS: "${network}" is not an address or CIDR block`);
+  }
+  const timeout = intVar(env, 'OUTGOING_WEBHOOK_TIMEOUT_SECS', 10, problems);
+  if (timeout < 1) problems.push('OUTGOING_WEBHOOK_TIMEOUT_SECS must be at least 1');
+  const delay = intVar(env, 'MISSED_MESSAGE_EMAIL_DELAY_SECS', 120, problems);
+  if (delay < 0) problems.push('MISSED_MESSAGE_EMAIL_DELAY_SECS must not be negative');
+  return {
+    outgoingWebhookAllowPrivate: boolVar(env, 'OUTGOING_WEBHOOK_ALLOW_PRIVATE', false, problems),
+    outgoingWebhookAllowedNetworks: networks,
+    outgoingWebhookTimeoutSecs: timeout,
+    outgoingWebhookRetryBackoffMs: intVar(env, 'OUTGOING_WEBHOOK_RETRY_BACKOFF_MS', 10_000, problems),
+    missedMessageEmailDelaySecs: delay,
+  };
+}
+
+/** Zulip's settings spell booleans as Python does; both spellings and 1/0 are accepted. */
+function boolVar(env: Env, name: string, fallback: boolean, problems: string[]): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const lowered = raw.toLowerCase();
+  if (lowered === 'true' || lowered === '1') return true;
+  if (lowered === 'false' || lowered === '0') return false;
+  problems.push(`${name} must be true or false, not "${raw}"`);
+  return fallback;
 }
 
 function intVar(env: Env, name: string, fallback: number, problems: string[]): number {

@@ -39,6 +39,13 @@ describe('loadConfig', () => {
     expect(problems({ RENDER_DEADLINE_MS: '0', RENDER_THREADS: '0' })).toMatch(/RENDER_DEADLINE_MS[\s\S]*RENDER_THREADS/);
   });
 
+  it('runs background jobs with a 30 s lock and keeps archived messages 7 days by default, refusing a lock under a second', () => {
+    expect(loadConfig({})).toMatchObject({ jobsLockSecs: 30, jobsPollMs: 1000, archiveGraceDays: 7 });
+    expect(loadConfig({ ARCHIVED_DATA_VACUUMING_DELAY_DAYS: '30' }).archiveGraceDays).toBe(30);
+    expect(problems({ JOBS_LOCK_SECS: '0', JOBS_POLL_MS: '5' })).toMatch(/JOBS_LOCK_SECS must be at least 1[\s\S]*JOBS_POLL_MS must be at least 10/);
+    expect(problems({ ARCHIVED_DATA_VACUUMING_DELAY_DAYS: 'soon' })).toContain('ARCHIVED_DATA_VACUUMING_DELAY_DAYS must be a whole number');
+  });
+
   it('accepts what the manifests and the local runner set', () => {
     expect(
       problems({

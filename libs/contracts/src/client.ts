@@ -5,7 +5,7 @@
  * form; strings as they are, everything else JSON) and needs only `fetch`, so it runs in a browser
  * as in Node; tests give it a transport of their own.
  */
-import { API_PREFIX, WEB_PREFIX, pathParamNames, type AnyContract, type Method, type ResponseShape } from './contract';
+import { API_PREFIX, WEB_PREFIX, pathParamNames, type AnyContract, type Method, type ResponseShape, type TagOf } from './contract';
 import type { ParamSpec } from './params';
 
 /** A request as it goes on the wire: the path with its query, under the server's base URL. */
@@ -41,9 +41,9 @@ type TypeOfTag<T extends string> = T extends 'string'
         : T extends 'object'
           ? Record<string, unknown>
           : unknown;
-type RequiredFields<R extends ResponseShape> = { [K in keyof R as R[K] extends `${string}?` ? never : K extends '*' ? never : K]: TypeOfTag<R[K]> };
+type RequiredFields<R extends ResponseShape> = { [K in keyof R as TagOf<R[K]> extends `${string}?` ? never : K extends '*' ? never : K]: TypeOfTag<TagOf<R[K]>> };
 type OptionalFields<R extends ResponseShape> = {
-  [K in keyof R as R[K] extends `${string}?` ? K : never]?: R[K] extends `${infer T}?` ? TypeOfTag<T> : never;
+  [K in keyof R as TagOf<R[K]> extends `${string}?` ? K : never]?: TagOf<R[K]> extends `${infer T}?` ? TypeOfTag<T> : never;
 };
 type Open<R extends ResponseShape> = '*' extends keyof R ? Record<string, unknown> : unknown;
 /** The success answer of a contract: result, msg and its declared fields. */

@@ -4,7 +4,7 @@
  * the OpenAPI document and the typed client read them directly. Nothing here imports a service,
  * express, ajv or Node, so a browser can load it.
  */
-import type { ParamSpecs } from './params';
+import type { ParamDocs, ParamSpecs } from './params';
 
 /** The services that own endpoints (and the processes of the distributed topology). */
 export const SERVICE_NAMES = ['message', 'subscription', 'settings', 'webhook', 'event-queue'] as const;
@@ -32,10 +32,25 @@ export const WEB_PREFIX = '/json';
  */
 export type ContractAuth = 'user' | 'public' | 'webhook' | 'service';
 
-/** A top-level field of the success answer: its JSON type, `?` when it is not always there. */
+/**
+ * A top-level field of the success answer: its JSON type, `?` when it is not always there; or
+ * that type with what the field holds, for the reference page (`['integer', 'The new id']`).
+ */
 type JsonTag = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'any';
 export type ResponseTag = JsonTag | `${JsonTag}?`;
-export type ResponseShape = Readonly<Record<string, ResponseTag>>;
+export type ResponseField = ResponseTag | readonly [ResponseTag, string];
+export type ResponseShape = Readonly<Record<string, ResponseField>>;
+
+/** A declared answer field's type tag, whether or not it is described. */
+export type TagOf<F extends ResponseField> = F extends readonly [infer T, string] ? T : F;
+
+export function responseTag(field: ResponseField): ResponseTag {
+  return typeof field === 'string' ? field : field[0];
+}
+
+export function responseDescription(field: ResponseField): string | undefined {
+  return typeof field === 'string' ? undefined : field[1];
+}
 
 /**
  * Fields any success answer of a user or public endpoint may carry beside its own: the request's
@@ -50,6 +65,17 @@ export interface ContractFields<S extends ParamSpecs, R extends ResponseShape> {
   auth: ContractAuth;
   /** One line for the reference page. */
   summary: string;
+  /** For the reference page: what it does, for whom, and what to know before calling it (Markdown). */
+  description?: string;
+  /**
+   * The call of Zulip's Python bindings (python-zulip-api's `zulip.Client`) for it, where they
+   * have one, naming its arguments: a parameter by its name, `request` for a dict of the other
+   * parameters, `**request` for them as keyword arguments; e.g. `send_message(request)`,
+   * `delete_message(message_id)`, `get_streams(**request)`.
+   */
+  python?: string;
+  /** For the reference: path segments the handler reads itself rather than as parameters. */
+  pathSegments?: Readonly<Record<string, ParamDocs>>;
   params: S;
   /** The fields of the success answer beside `result` and `msg`. */
   success: R;
@@ -103,4 +129,9 @@ type Declared<F, Name extends string> = F & { readonly name: Name; readonly serv
 /** `/messages/:message_id` -> `['message_id']`. */
 export function pathParamNames(path: string): string[] {
   return [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
+}
+
+/** Every named part of a path, wildcards too: `/user_uploads/:realm_id/*path` -> `['realm_id', 'path']`. */
+export function pathSegmentNames(path: string): string[] {
+  return [...path.matchAll(/[:*]([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
 }

@@ -1,5 +1,5 @@
 export * as p from './params';
-export type { AnyParamSpec, IntRange, JsonSchema, ParamSpec, ParamSpecs, ParamValues, RawParams } from './params';
+export type { AnyParamSpec, IntRange, JsonSchema, ParamDocs, ParamEncoding, ParamSpec, ParamSpecs, ParamValues, RawParams } from './params';
 export { convertParams, INT32, INT64 } from './params';
 export * from './validators';
 export * from './limits';

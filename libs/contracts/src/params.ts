@@ -24,12 +24,37 @@ export interface ParamSpec<T, Present extends boolean> {
   readonly nulError?: (name: string, value: string) => ApiError;
   /** The error for an integer outside `range`, where the endpoint has its own ("Invalid message(s)"). */
   readonly rangeError?: (name: string, raw: string) => ApiError;
+  /** How a client writes the value on the wire (the reference page's encoding rule). */
+  readonly encoding: ParamEncoding;
+  /** For the reference: what the parameter means. */
+  readonly description?: string;
+  /** For the reference: a value a client might send (JSON-encoded ones decoded). */
+  readonly example?: unknown;
+  /**
+   * Whether the reference's example request sends it; unset: when it is required, or optional
+   * with no default and an example of its own.
+   */
+  readonly sample?: boolean;
   /** Phantom fields for type inference only. */
   readonly __type?: T;
   readonly __present?: Present;
 }
 
 export type AnyParamSpec = ParamSpec<unknown, boolean>;
+
+/**
+ * How a value travels, as the API's conventions say: `plain` text or decimal integer as it is;
+ * `boolean` as `true`/`false`; `json` JSON-encoded (lists and objects); `plain-or-json` either
+ * (`to` of a send: a name, a comma-separated list, or a JSON list).
+ */
+export type ParamEncoding = 'plain' | 'boolean' | 'json' | 'plain-or-json';
+
+/** What the reference page says about a parameter (see ParamSpec). */
+export interface ParamDocs {
+  description?: string;
+  example?: unknown;
+  sample?: boolean;
+}
 export type ParamSpecs = Record<string, AnyParamSpec>;
 
 export type ParamValues<S extends ParamSpecs> = {
@@ -45,7 +70,7 @@ export type IntRange = readonly [min: bigint, max: bigint];
 export const INT32: IntRange = [-(2n ** 31n), 2n ** 31n - 1n];
 export const INT64: IntRange = [-(2n ** 63n), 2n ** 63n - 1n];
 
-interface Options<T> {
+interface Options<T> extends ParamDocs {
   aliases?: string[];
   schema?: JsonSchema;
   default?: T;
@@ -53,21 +78,40 @@ interface Options<T> {
   range?: IntRange;
   nulError?: (name: string, value: string) => ApiError;
   rangeError?: (name: string, raw: string) => ApiError;
+  /** For `custom` conversions: how the value is written; else the builder's own (json for a list). */
+  encoding?: ParamEncoding;
 }
 type Req<T> = Options<T> & { required: true };
 type Def<T> = Options<T> & { default: T };
 
-function spec<T>(opts: Options<T>, schema: JsonSchema, convert: ParamSpec<T, boolean>['convert']): ParamSpec<T, boolean> {
+function spec<T>(opts: Options<T>, schema: JsonSchema, convert: ParamSpec<T, boolean>['convert'], encoding?: ParamEncoding): ParamSpec<T, boolean> {
+  const merged = { ...schema, ...opts.schema };
   return {
     required: opts.required ?? false,
     defaultValue: opts.default,
     aliases: opts.aliases ?? [],
-    schema: { ...schema, ...opts.schema },
+    schema: merged,
     convert,
     range: opts.range ?? INT32,
     nulError: opts.nulError,
     rangeError: opts.rangeError,
+    encoding: opts.encoding ?? encoding ?? encodingOfSchema(merged),
+    description: opts.description,
+    example: opts.example,
+    sample: opts.sample,
   };
+}
+
+/** A custom conversion's default: booleans as such, other plain types as they are, the rest JSON. */
+function encodingOfSchema(schema: JsonSchema): ParamEncoding {
+  const types = Array.isArray(schema.type) ? (schema.type as unknown[]) : [schema.type];
+  if (types.every((t) => t === 'boolean')) return 'boolean';
+  return types.every((t) => t === 'string' || t === 'integer' || t === 'boolean') ? 'plain' : 'json';
+}
+
+/** A shared parameter (an id in a path, `to`) with what it means where it is used. */
+export function doc<S extends AnyParamSpec>(declared: S, docs: ParamDocs): S {
+  return { ...declared, ...docs };
 }
 
 const asIs = (raw: string): unknown => raw;
@@ -101,21 +145,21 @@ export function string(opts: Req<string>): ParamSpec<string, true>;
 export function string(opts: Def<string>): ParamSpec<string, true>;
 export function string(opts?: Options<string>): ParamSpec<string, false>;
 export function string(opts: Options<string> = {}): ParamSpec<string, boolean> {
-  return spec(opts, { type: 'string' }, asIs);
+  return spec(opts, { type: 'string' }, asIs, 'plain');
 }
 
 export function int(opts: Req<number>): ParamSpec<number, true>;
 export function int(opts: Def<number>): ParamSpec<number, true>;
 export function int(opts?: Options<number>): ParamSpec<number, false>;
 export function int(opts: Options<number> = {}): ParamSpec<number, boolean> {
-  return spec(opts, { type: 'integer' }, toInt);
+  return spec(opts, { type: 'integer' }, toInt, 'plain');
 }
 
 export function bool(opts: Req<boolean>): ParamSpec<boolean, true>;
 export function bool(opts: Def<boolean>): ParamSpec<boolean, true>;
 export function bool(opts?: Options<boolean>): ParamSpec<boolean, false>;
 export function bool(opts: Options<boolean> = {}): ParamSpec<boolean, boolean> {
-  return spec(opts, { type: 'boolean' }, toBool);
+  return spec(opts, { type: 'boolean' }, toBool, 'boolean');
 }
 
 /** A JSON-encoded list or object; `schema` describes the decoded value. */
@@ -123,7 +167,7 @@ export function json<T>(opts: Req<T> & { schema: JsonSchema }): ParamSpec<T, tru
 export function json<T>(opts: Def<T> & { schema: JsonSchema }): ParamSpec<T, true>;
 export function json<T>(opts: Options<T> & { schema: JsonSchema }): ParamSpec<T, false>;
 export function json<T>(opts: Options<T> & { schema: JsonSchema }): ParamSpec<T, boolean> {
-  return spec(opts, {}, toJson);
+  return spec(opts, {}, toJson, 'json');
 }
 
 /**

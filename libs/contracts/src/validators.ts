@@ -30,6 +30,21 @@ export const checkColor: Validator = (name, value) => {
   return /^#[a-fA-F0-9]{3,6}$/.test(value) ? null : `${name} is not a valid hex color code`;
 };
 
+/**
+ * Zulip's check_url, for the addresses the server itself will call (an outgoing webhook's): an
+ * absolute http or https URL with a host.
+ */
+export const checkUrl: Validator = (name, value) => {
+  if (typeof value !== 'string') return `${name} is not a string`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `${name} is not a URL`;
+  }
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' ? null : `${name} is not a URL`;
+};
+
 export function checkList(item?: Validator): Validator {
   return (name, value) => {
     if (!Array.isArray(value)) return `${name} is not a list`;
@@ -95,6 +110,11 @@ export function jsonOrPlainString(raw: string): string {
     }
   }
   return raw;
+}
+
+/** A URL parameter: JSON-encoded as Zulip's REQ(validator=check_url) reads it, or bare. */
+export function urlParam(raw: string, name: string): string {
+  return check<string>(checkUrl, name, jsonOrPlainString(raw));
 }
 
 /** Zulip's check_dict with a value validator only: any keys, each value checked. */

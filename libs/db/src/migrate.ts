@@ -17,6 +17,12 @@ import * as outboxBusPosition from './migrations/0510_outbox_bus_position';
 import * as outboxRequestId from './migrations/0600_outbox_request_id';
 import * as mutedUsersSystemGroups from './migrations/0700_muted_users_system_groups';
 import * as sessions from './migrations/0800_sessions';
+import * as jobs from './migrations/0900_jobs';
+import * as messageArchive from './migrations/0901_message_archive';
+import * as botStorageRealmDomains from './migrations/0910_bot_storage_realm_domains';
+import * as submessagesDefaultStreamGroups from './migrations/0920_submessages_default_stream_groups';
+import * as invitations from './migrations/0930_invitations';
+import * as botServicesMissedMessages from './migrations/0940_bot_services_missed_messages';
 
 /**
  * Migrations are imported, not discovered on disk, so they run the same from TypeScript source,
@@ -41,6 +47,12 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '0600_outbox_request_id': outboxRequestId,
   '0700_muted_users_system_groups': mutedUsersSystemGroups,
   '0800_sessions': sessions,
+  '0900_jobs': jobs,
+  '0901_message_archive': messageArchive,
+  '0910_bot_storage_realm_domains': botStorageRealmDomains,
+  '0920_submessages_default_stream_groups': submessagesDefaultStreamGroups,
+  '0930_invitations': invitations,
+  '0940_bot_services_missed_messages': botServicesMissedMessages,
 };
 
 const source: Knex.MigrationSource<string> = {
@@ -52,6 +64,9 @@ const source: Knex.MigrationSource<string> = {
     return migration;
   },
 };
+
+/** Every migration's name, in order (knex records each it ran in knex_migrations). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
 
 /** Brings the schema up to date; safe to run from several processes (knex takes a lock). */
 export async function migrate(knex: Knex): Promise<void> {

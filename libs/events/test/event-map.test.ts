@@ -26,7 +26,7 @@ describe('the event map', () => {
     expect([...REALM_WIDE_EVENT_TYPES].sort()).toEqual(marked.sort());
     // The realm-wide part of /register: what the event-queue service caches per realm state version.
     expect([...REALM_WIDE_EVENT_TYPES].sort()).toEqual(
-      ['custom_profile_fields', 'default_streams', 'realm', 'realm_bot', 'realm_emoji', 'realm_filters', 'realm_user', 'stream', 'user_group'],
+      ['custom_profile_fields', 'default_stream_groups', 'default_streams', 'realm', 'realm_bot', 'realm_domains', 'realm_emoji', 'realm_filters', 'realm_user', 'stream', 'user_group'],
     );
   });
 

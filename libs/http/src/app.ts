@@ -10,7 +10,7 @@ import { addMethodNotAllowed } from './method-not-allowed';
 import { checkImplementsContracts } from './coverage';
 import { IDENTITY_HEADER, SIGNATURE_HEADER, verifyIdentityHeaders, type Identity } from './identity';
 import { setRouteTemplate } from './metrics';
-import { inRequestContext, requestContext } from './request-context';
+import { announceAuthChanges, inRequestContext, requestContext } from './request-context';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -62,6 +62,7 @@ function runEndpoint(endpoint: AnyEndpoint) {
       const rawBody = endpoint.rawBody ? (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)) : undefined;
       const result = await endpoint.handler({ params, identity, req, res, rawBody } as never);
       if (result === RESPONDED) return;
+      announceAuthChanges(res);
       sendSuccess(res, withIgnoredParameters(endpoint, raw, result ?? {}));
     } catch (err) {
       next(err);

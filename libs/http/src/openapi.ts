@@ -6,9 +6,23 @@
  * Parameters follow Zulip's rules (params.ts): GET parameters are query parameters; other methods
  * take a form body (the query string is accepted too); JSON lists and objects are sent
  * JSON-encoded in one field, which OpenAPI says with `content: application/json` on a parameter
- * and `encoding` on a form field.
+ * and `encoding` on a form field. Each parameter also carries its encoding as `x-encoding`
+ * (plain, boolean, json or plain-or-json) and says it in words in its description.
+ * The reference page (the gateway's /api/v1/docs) renders this document.
  */
-import { pathParamNames, WEB_PREFIX, type AnyContract, type AnyParamSpec, type ResponseShape } from '@chat/contracts';
+import {
+  pathSegmentNames,
+  responseDescription,
+  responseTag,
+  WEB_PREFIX,
+  type AnyContract,
+  type AnyParamSpec,
+  type ParamDocs,
+  type ServiceName,
+  type ParamEncoding,
+  type ResponseShape,
+} from '@chat/contracts';
+import { codeSamples, exampleOf, type CodeSample } from './openapi-examples';
 
 /** A route a client may call: a declaration the gateway routes. */
 export type DocumentedRoute = AnyContract & { readonly auth: 'user' | 'public' | 'webhook' };
@@ -16,11 +30,14 @@ export type DocumentedRoute = AnyContract & { readonly auth: 'user' | 'public' |
 export interface OpenApiOperation {
   operationId: string;
   summary: string;
+  description?: string;
   tags: string[];
   security: Record<string, string[]>[];
   parameters: Record<string, unknown>[];
   requestBody?: Record<string, unknown>;
   responses: Record<string, unknown>;
+  /** Example requests (curl, and the Python bindings' call where they have one), as Redoc shows them. */
+  'x-codeSamples': CodeSample[];
   /** Only for the browser-session routes, which exist under /json alone. */
   servers?: { url: string }[];
 }
@@ -36,40 +53,52 @@ export interface OpenApiDocument {
 
 /** `/messages/:message_id` -> `/messages/{message_id}`. */
 export function openApiPath(expressPath: string): string {
-  return expressPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+  return expressPath.replace(/[:*]([A-Za-z0-9_]+)/g, '{$1}');
 }
 
-const PLAIN_TYPES = new Set<unknown>(['string', 'integer', 'boolean']);
+/** What the reference says of each way a value travels (the API's conventions: params.ts). */
+const ENCODING_NOTES: Record<ParamEncoding, string> = {
+  plain: 'Encoding: plain, sent as it is (not JSON-encoded).',
+  boolean: 'Encoding: `true` or `false`.',
+  json: 'Encoding: JSON-encoded.',
+  'plain-or-json': 'Encoding: plain or JSON-encoded; both are accepted.',
+};
 
-/**
- * JSON-encoded values (lists, objects, custom conversions) travel as one text field; a value of
- * plain types only (GET /messages' anchor: an integer or a word) is sent as it is.
- */
+/** Lists and objects travel as one JSON-encoded text field; every other value as it is. */
 function isJsonEncoded(spec: AnyParamSpec): boolean {
-  const type = spec.schema.type;
-  return !(Array.isArray(type) ? type : [type]).every((t) => PLAIN_TYPES.has(t));
+  return spec.encoding === 'json';
 }
 
-function describe(spec: AnyParamSpec): string | undefined {
+/** The declared meaning, the other names it is accepted under, then how to encode it. */
+function describe(spec: AnyParamSpec): string {
   const notes: string[] = [];
+  if (spec.description) notes.push(spec.description);
   if (spec.aliases.length > 0) notes.push(`Also accepted as ${spec.aliases.map((a) => `\`${a}\``).join(', ')}.`);
-  if (isJsonEncoded(spec)) notes.push('JSON-encoded.');
-  return notes.length > 0 ? notes.join(' ') : undefined;
+  notes.push(ENCODING_NOTES[spec.encoding]);
+  return notes.join('\n\n');
 }
 
 function valueSchema(spec: AnyParamSpec): Record<string, unknown> {
-  const schema: Record<string, unknown> = { ...spec.schema };
-  if (spec.defaultValue !== undefined) schema.default = spec.defaultValue;
+  // A value that may be plain or JSON is text on the wire; its description says which forms.
+  const asText = spec.encoding === 'plain-or-json' && spec.schema.type === undefined;
+  const schema: Record<string, unknown> = asText ? { type: 'string' } : { ...spec.schema };
+  // Such a value's default is the handler's "absent" (`to`: no recipients), not text a client sends.
+  if (spec.defaultValue !== undefined && !(asText && typeof spec.defaultValue !== 'string')) schema.default = spec.defaultValue;
   return schema;
 }
 
-function parameter(name: string, location: 'query' | 'path', spec: AnyParamSpec | undefined): Record<string, unknown> {
-  if (!spec) return { name, in: location, required: true, schema: { type: 'string' } };
+function parameter(name: string, location: 'query' | 'path', spec: AnyParamSpec | undefined, segment?: ParamDocs): Record<string, unknown> {
+  if (!spec) return { name, in: location, required: true, schema: { type: 'string' }, description: segment?.description, example: segment?.example, 'x-encoding': 'plain' };
   const base: Record<string, unknown> = { name, in: location, required: location === 'path' || spec.required };
-  const description = describe(spec);
-  if (description) base.description = description;
-  if (isJsonEncoded(spec)) base.content = { 'application/json': { schema: valueSchema(spec) } };
-  else base.schema = valueSchema(spec);
+  base.description = describe(spec);
+  base['x-encoding'] = spec.encoding;
+  const example = exampleOf(spec);
+  if (isJsonEncoded(spec)) {
+    base.content = { 'application/json': { schema: valueSchema(spec), ...(example === undefined ? {} : { example }) } };
+  } else {
+    base.schema = valueSchema(spec);
+    if (example !== undefined) base.example = example;
+  }
   return base;
 }
 
@@ -78,8 +107,8 @@ function formBody(specs: [string, AnyParamSpec][]): Record<string, unknown> | un
   const properties: Record<string, unknown> = {};
   const encoding: Record<string, unknown> = {};
   for (const [name, spec] of specs) {
-    const description = describe(spec);
-    properties[name] = { ...valueSchema(spec), ...(description ? { description } : {}) };
+    const example = exampleOf(spec);
+    properties[name] = { ...valueSchema(spec), description: describe(spec), 'x-encoding': spec.encoding, ...(example === undefined ? {} : { example }) };
     if (isJsonEncoded(spec)) encoding[name] = { contentType: 'application/json' };
   }
   const required = specs.filter(([, spec]) => spec.required).map(([name]) => name);
@@ -99,15 +128,21 @@ function security(route: DocumentedRoute): Record<string, string[]>[] {
 
 /** The success envelope with the declared fields; `*` means others may appear (they vary). */
 function successSchema(shape: ResponseShape): Record<string, unknown> {
-  const properties: Record<string, unknown> = { result: { const: 'success' }, msg: { type: 'string' } };
+  const properties: Record<string, unknown> = {
+    result: { const: 'success', description: 'Always `success` in a success answer.' },
+    msg: { type: 'string', description: 'Empty in a success answer.' },
+  };
   const required = ['result', 'msg'];
-  for (const [name, tag] of Object.entries(shape)) {
+  for (const [name, field] of Object.entries(shape)) {
     if (name === '*') continue;
+    const tag = responseTag(field);
     const type = tag.replace('?', '');
-    properties[name] = type === 'any' ? {} : { type };
+    const description = responseDescription(field);
+    properties[name] = { ...(type === 'any' ? {} : { type }), ...(description ? { description } : {}) };
     if (!tag.endsWith('?')) required.push(name);
   }
-  return { type: 'object', required, properties, additionalProperties: '*' in shape };
+  const others = shape['*'] === undefined ? undefined : responseDescription(shape['*']);
+  return { type: 'object', required, properties, additionalProperties: '*' in shape, ...(others ? { description: others } : {}) };
 }
 
 function responses(route: DocumentedRoute): Record<string, unknown> {
@@ -122,9 +157,9 @@ function responses(route: DocumentedRoute): Record<string, unknown> {
 }
 
 function operation(route: DocumentedRoute): OpenApiOperation {
-  const inPath = new Set(pathParamNames(route.path));
+  const inPath = new Set(pathSegmentNames(route.path));
   const specs = Object.entries(route.params);
-  const parameters = [...inPath].map((name) => parameter(name, 'path', route.params[name]));
+  const parameters = [...inPath].map((name) => parameter(name, 'path', route.params[name], route.pathSegments?.[name]));
   const rest = specs.filter(([name]) => !inPath.has(name));
   let requestBody: Record<string, unknown> | undefined;
   if (route.method === 'GET') {
@@ -139,13 +174,42 @@ function operation(route: DocumentedRoute): OpenApiOperation {
   return {
     operationId: route.name,
     summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
     tags: [route.service],
     security: security(route),
     parameters,
     ...(requestBody ? { requestBody } : {}),
     responses: responses(route),
+    'x-codeSamples': codeSamples(route),
     ...(route.webOnly ? { servers: [{ url: WEB_PREFIX }] } : {}),
   };
+}
+
+/** The reference's sections: one per owning service. */
+const SERVICE_TAGS: Record<ServiceName, string> = {
+  settings: 'Users, bots, API keys, personal and realm settings, presence, user groups, custom emoji and profile fields.',
+  subscription: 'Streams, subscriptions and their settings, muted and followed topics, default streams.',
+  message: 'Sending, fetching, editing and deleting messages; flags, reactions, typing, linkifiers and uploaded files.',
+  'event-queue': 'Event queues: register one, long-poll it for events, delete it.',
+  webhook: 'Incoming webhooks: third-party services posting as a bot.',
+};
+
+/** The page's introduction: the conventions every endpoint follows (the spec's). */
+function overview(zulipVersion: string): string {
+  return [
+    `The Zulip ${zulipVersion} REST API as this server implements it, with the later features today's Zulip clients use.`,
+    '**Authentication.** HTTP Basic with the account\'s e-mail address and API key (from `POST /fetch_api_key`, or ' +
+      '`POST /dev_fetch_api_key` on a development server). Incoming webhooks take the bot\'s key as the `api_key` query parameter. ' +
+      'The browser routes under `/json` (login, sign-up, logout) use cookies instead: fetch `/` first to get the `csrftoken` ' +
+      'cookie (`curl -c cookies.txt`), then send it back with its value in the `X-CSRFToken` header on every unsafe request.',
+    '**Parameters.** GET parameters go in the query string; the other methods take a form body ' +
+      '(`application/x-www-form-urlencoded` or `multipart/form-data`). Each parameter says how it is encoded: ' +
+      '*plain* values (text, numbers) are sent as they are; booleans as `true` or `false`; lists and objects JSON-encoded; ' +
+      'a few (such as `to` of a send) take either a plain value or JSON. Unknown parameters are ignored (and may be listed in ' +
+      '`ignored_parameters_unsupported`).',
+    '**Answers.** Every answer is a JSON object with `result` (`success` or `error`) and `msg`; an error usually also carries a ' +
+      '`code` and a status (400 for a bad request, 401 for failed authentication, 429 when rate limited).',
+  ].join('\n\n');
 }
 
 export function buildOpenApiDocument(routes: readonly DocumentedRoute[], info: { version: string; zulipVersion: string }): OpenApiDocument {
@@ -172,12 +236,10 @@ export function buildOpenApiDocument(routes: readonly DocumentedRoute[], info: {
     info: {
       title: 'Chat server REST API',
       version: info.version,
-      description:
-        `The Zulip ${info.zulipVersion} REST API as this server implements it. Parameters follow Zulip's ` +
-        'rules: booleans as true/false, lists and objects JSON-encoded, unknown parameters ignored.',
+      description: overview(info.zulipVersion),
     },
     servers: [{ url: '/api/v1' }],
-    tags: [...new Set(routes.map((r) => r.service))].map((name) => ({ name })),
+    tags: [...new Set(routes.map((r) => r.service))].map((name) => ({ name, description: SERVICE_TAGS[name] })),
     paths,
     components: {
       securitySchemes: {
@@ -193,60 +255,4 @@ export function buildOpenApiDocument(routes: readonly DocumentedRoute[], info: {
       responses: { Error: error },
     },
   };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function typeOf(param: Record<string, unknown>): string {
-  const schema = (param.schema ?? (param.content as Record<string, { schema: Record<string, unknown> }>)?.['application/json']?.schema ?? {}) as Record<string, unknown>;
-  const type = typeof schema.type === 'string' ? schema.type : Array.isArray(schema.type) ? schema.type.join(' or ') : 'JSON';
-  return param.content ? `${type} (JSON)` : type;
-}
-
-function paramRows(op: OpenApiOperation): string[] {
-  const rows = op.parameters.map((p) => [String(p.name), String(p.in), typeOf(p), p.required ? 'yes' : '', String(p.description ?? '')]);
-  const form = (op.requestBody?.content as Record<string, { schema?: { properties?: Record<string, Record<string, unknown>>; required?: string[] }; encoding?: Record<string, unknown> }> | undefined)?.['application/x-www-form-urlencoded'];
-  for (const [name, schema] of Object.entries(form?.schema?.properties ?? {})) {
-    const json = form?.encoding?.[name] !== undefined;
-    const type = `${typeof schema.type === 'string' ? schema.type : 'JSON'}${json ? ' (JSON)' : ''}`;
-    const required = form?.schema?.required?.includes(name) ? 'yes' : '';
-    rows.push([name, 'form', type, required, String(schema.description ?? '')]);
-  }
-  return rows.map((cells) => `<tr>${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`);
-}
-
-/** A readable, self-contained reference page (no scripts, no external assets) for the document. */
-export function renderApiReference(doc: OpenApiDocument): string {
-  const sections: string[] = [];
-  const toc: string[] = [];
-  for (const { name: tag } of doc.tags) {
-    const ops: string[] = [];
-    for (const [path, methods] of Object.entries(doc.paths)) {
-      for (const [method, op] of Object.entries(methods)) {
-        if (!op.tags.includes(tag)) continue;
-        const auth = op.security.length === 0 ? 'none' : Object.keys(op.security[0]!).join(', ');
-        const rows = paramRows(op);
-        const table = rows.length
-          ? `<table><tr><th>parameter</th><th>in</th><th>type</th><th>required</th><th>notes</th></tr>${rows.join('')}</table>`
-          : '<p>No parameters.</p>';
-        ops.push(
-          `<section id="${escapeHtml(op.operationId)}"><h3><code>${method.toUpperCase()} /api/v1${escapeHtml(path)}</code></h3>` +
-            `<p>${escapeHtml(op.summary)}.</p><p>Authentication: ${escapeHtml(auth)}</p>${table}</section>`,
-        );
-        toc.push(`<li><a href="#${escapeHtml(op.operationId)}">${method.toUpperCase()} ${escapeHtml(path)}</a></li>`);
-      }
-    }
-    sections.push(`<h2 id="tag-${escapeHtml(tag)}">${escapeHtml(tag)}</h2>${ops.join('')}`);
-  }
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(doc.info.title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;line-height:1.4}
-table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top}
-h3{margin-top:2rem}code{background:#f4f4f4;padding:0 .2rem}</style></head>
-<body><h1>${escapeHtml(doc.info.title)} <small>${escapeHtml(doc.info.version)}</small></h1>
-<p>${escapeHtml(doc.info.description)}</p><p>Machine-readable: <a href="openapi.json">openapi.json</a>.</p>
-<ul>${toc.join('')}</ul>${sections.join('\n')}</body></html>
-`;
 }

@@ -5,8 +5,8 @@
  * quote it in a bug report.
  */
 import { randomUUID } from 'node:crypto';
-import type { Request, RequestHandler } from 'express';
-import { isValidRequestId, runWithRequestContext } from '@chat/log';
+import type { Request, RequestHandler, Response } from 'express';
+import { currentRequestContext, isValidRequestId, runWithRequestContext } from '@chat/log';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -31,5 +31,17 @@ export function requestContext(): RequestHandler {
  */
 export function inRequestContext<T>(req: Request, fn: () => T): T {
   const requestId = requestIdOf(req);
-  return requestId ? runWithRequestContext({ requestId }, fn) : fn();
+  return requestId ? runWithRequestContext({ requestId, authChanges: new Set() }, fn) : fn();
+}
+
+/**
+ * Names the users whose credentials a request changed, for the gateway that carried it: it drops
+ * them from its cache before relaying the answer (gateway's auth-changes.ts), so the caller's next
+ * request cannot beat the database's notification there. Services only; the gateway removes it.
+ */
+export const AUTH_CHANGED_HEADER = 'x-chat-auth-changed';
+
+export function announceAuthChanges(res: Response): void {
+  const changed = currentRequestContext()?.authChanges;
+  if (changed && changed.size > 0) res.setHeader(AUTH_CHANGED_HEADER, [...changed].join(','));
 }

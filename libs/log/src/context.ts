@@ -11,6 +11,11 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 export interface RequestContext {
   requestId: string;
+  /**
+   * Users whose credentials the request's writes changed (notifyAuthChange), so the HTTP layer can
+   * tell the gateway that carried it before the answer leaves; absent outside an endpoint.
+   */
+  authChanges?: Set<number>;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();

@@ -1,4 +1,4 @@
-import pino from 'pino';
+import pino, { type LoggerOptions } from 'pino';
 import { clip, serializeError } from './bounded';
 import { currentRequestId } from './context';
 
@@ -38,8 +38,9 @@ export const REDACT_PATHS = [
 ];
 
 /** One JSON logger per process; children carry the service name, lines the current request id. */
-export function createLogger(level: string, name = 'chat'): Logger {
-  return pino({
+/** `toStderr`: for commands whose stdout is their answer (manage print-zuliprc > ~/.zuliprc). */
+export function createLogger(level: string, name = 'chat', options: { toStderr?: boolean } = {}): Logger {
+  const settings: LoggerOptions = {
     name,
     level,
     redact: REDACT_PATHS,
@@ -51,5 +52,6 @@ export function createLogger(level: string, name = 'chat'): Logger {
       const requestId = currentRequestId();
       return requestId ? { requestId } : {};
     },
-  });
+  };
+  return options.toStderr ? pino(settings, pino.destination(2)) : pino(settings);
 }

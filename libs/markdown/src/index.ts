@@ -17,6 +17,8 @@ import { extendQuotes, nestListsByTwoSpaces, normalizeSource } from './preproces
 /** Whether RE2 runs a linkifier pattern (the message service refuses the others when they are added). */
 export { isSupportedLinkifierPattern } from './linkifiers';
 export { serverEmojiData } from './emoji';
+/** Zulip's hash_util_encode, for narrow links built outside a message (e-mails, bot notices). */
+export { encodeHashComponent } from './inline-rules';
 
 export interface MentionTarget {
   id: number;

@@ -7,8 +7,10 @@ import type { Express } from 'express';
 import { loadConfig, type Config } from '@chat/config';
 import type { Database } from '@chat/db';
 import { httpInternalClient, type InternalClient } from '@chat/http';
+import type { Jobs } from '@chat/jobs';
 import { createLogger, type Logger } from '@chat/log';
 import { openDatabase } from './infrastructure';
+import { startJobs } from './jobs';
 import { createOperations } from './operations';
 import { databaseCheck } from './probes';
 import { withDevelopmentSecrets } from './secrets';
@@ -19,11 +21,13 @@ export interface ServiceContext {
   db: Database;
   logger: Logger;
   internal: InternalClient;
+  /** Background jobs (BullMQ on REDIS_URL): the service registers the workers of the work it owns. */
+  jobs: Jobs;
   /** Registers what the app opened beyond the database (a render pool), closed at shutdown before it. */
   atShutdown(close: () => Promise<void>): void;
 }
 
-export function runDatabaseService(service: string, buildApp: (ctx: ServiceContext) => Express): void {
+export function runDatabaseService(service: string, buildApp: (ctx: ServiceContext) => Express | Promise<Express>): void {
   const start = async () => {
     const config = withDevelopmentSecrets(loadConfig());
     const logger = createLogger(config.logLevel, service);
@@ -32,7 +36,9 @@ export function runDatabaseService(service: string, buildApp: (ctx: ServiceConte
     const ops = createOperations({ service, logger, checks: { database: databaseCheck(db) } });
     const closers: (() => Promise<void>)[] = [];
     const atShutdown = (close: () => Promise<void>) => void closers.push(close);
-    await serve(ops.wrap(buildApp({ config, db, logger, internal, atShutdown })), {
+    const jobs = await startJobs(config, db, logger, 'distributed');
+    const app = await buildApp({ config, db, logger, internal, jobs: jobs.jobs, atShutdown });
+    await serve(ops.wrap(app), {
       port: config.port,
       host: config.host,
       logger,
@@ -40,6 +46,8 @@ export function runDatabaseService(service: string, buildApp: (ctx: ServiceConte
       health: ops.health,
       graceMs: config.shutdownGraceSecs * 1000,
       onShutdown: async () => {
+        // Running jobs get the grace too; past it they are let go, and another replica reruns them.
+        await jobs.close(config.shutdownGraceSecs * 1000);
         for (const close of closers) await close();
         await db.close();
       },

@@ -6,3 +6,5 @@ export * from './probes';
 export * from './database-service';
 export * from './rate-limit-redis';
 export * from './data-dir-lock';
+export * from './jobs';
+export * from './ports';

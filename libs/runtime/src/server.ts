@@ -2,6 +2,15 @@ import type { RequestListener, Server, ServerResponse } from 'node:http';
 import type { Config } from '@chat/config';
 import { createLimitedServer, maxRequestBodyBytes, type Health, type ServerLimits } from '@chat/http';
 import type { Logger } from '@chat/log';
+import { PortInUseError } from './ports';
+
+/**
+ * Keep-alive between gateway and services outlives the proxy's idle (60 s), so the server never
+ * closes a connection the caller is about to reuse (a request written as the FIN arrives is lost:
+ * the gateway's 502). Neither the header nor the request deadline applies to an idle kept-alive
+ * connection or to a parked long-poll.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 /** The body cap and the deadlines every server of this configuration applies (@chat/http's limited-server.ts). */
 export function serverLimits(config: Config): ServerLimits {
@@ -68,10 +77,16 @@ export async function listenGracefully(handler: RequestListener, opts: ServeOpti
     });
     handler(req, res);
   }, opts.limits);
-  // Keep-alive between gateway and services outlives the proxy's idle (60 s). Neither the header
-  // nor the request deadline applies to an idle kept-alive connection or to a parked long-poll.
-  server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(opts.port, opts.host, resolve));
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  // Taken between a start's port check and here (a race): the same one-line error as the check.
+  await new Promise<void>((resolve, reject) => {
+    const refused = (err: NodeJS.ErrnoException) => reject(new PortInUseError(opts.port, opts.host, err.code ?? err.message));
+    server.once('error', refused);
+    server.listen(opts.port, opts.host, () => {
+      server.removeListener('error', refused);
+      resolve();
+    });
+  });
   opts.logger.info({ port: opts.port, host: opts.host }, 'listening');
 
   const sequence = async (reason: string): Promise<void> => {

@@ -50,6 +50,12 @@ export function applyEvent(state: State, event: Event): void {
     case 'realm_user':
       applyRealmUser(state, event);
       return;
+    case 'custom_profile_fields':
+      state.custom_profile_fields = event.fields;
+      return;
+    case 'realm_domains':
+      applyRealmDomains(state, event);
+      return;
     default:
       throw new Error(`applyEvent: no rule for ${event.type}`);
   }
@@ -126,6 +132,16 @@ function applyRealmUser(state: State, event: Event): void {
 type Bot = Record<string, unknown> & { user_id: number };
 
 /** Zulip 2.1's apply_event for realm_bot. */
+/** Zulip's apply_event for realm_domains: add appends, change replaces in place, remove drops. */
+function applyRealmDomains(state: State, event: Event): void {
+  const domains = (state.realm_domains ?? []) as { domain: string; allow_subdomains: boolean }[];
+  const entry = event.realm_domain as { domain: string; allow_subdomains: boolean } | undefined;
+  if (event.op === 'add' && entry) state.realm_domains = [...domains, entry];
+  else if (event.op === 'change' && entry) state.realm_domains = domains.map((d) => (d.domain === entry.domain ? entry : d));
+  else if (event.op === 'remove') state.realm_domains = domains.filter((d) => d.domain !== event.domain);
+  else throw new Error(`applyEvent: no rule for realm_domains ${String(event.op)}`);
+}
+
 function applyRealmBot(state: State, event: Event): void {
   if (!state.realm_bots) return;
   const bots = state.realm_bots as Bot[];

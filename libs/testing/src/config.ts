@@ -6,6 +6,7 @@ import { createLogger, type Logger } from '@chat/log';
  * A development configuration with fixed test secrets and a namespace of its own. Rate limiting
  * is off, as in Zulip's test settings: suites make thousands of requests per user; the rate-limit
  * tests turn it on. So is the limit on one user's renders in flight, for suites that send at once.
+ * Mail is dropped unless a test points it at a folder or an SMTP server of its own (./mail.ts).
  */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return loadConfig(
@@ -16,6 +17,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       namespace: `t${randomBytes(5).toString('hex')}`,
       rateLimitPerMinute: 0,
       renderPerUserInFlight: 0,
+      emailBackend: 'none',
       ...overrides,
     },
   );

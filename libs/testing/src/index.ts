@@ -11,3 +11,5 @@ export * from './brokers';
 export * from './renderer';
 export * from './zulip-schemas';
 export * from './browser';
+export * from './mail';
+export * from './webhook-server';

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { createDatabase, migrate } from '@chat/db';
+import { createDatabase, migrate, MIGRATION_NAMES } from '@chat/db';
 
 export const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TEMPLATE = `chat_template_${process.env.JEST_RUN_ID ?? 'local'}`;
@@ -44,16 +44,32 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-async function templateExists(): Promise<boolean> {
-  return admin(async (client) => {
+/**
+ * Whether the template holds every migration. Outside jest (npm run record, benches) nothing
+ * remakes it per run, so one left by an older checkout would otherwise lack the newer tables.
+ */
+async function templateIsCurrent(): Promise<boolean> {
+  const exists = await admin(async (client) => {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [TEMPLATE]);
     return (rowCount ?? 0) > 0;
   });
+  if (!exists) return false;
+  const template = new Client({ connectionString: urlFor(TEMPLATE) });
+  await template.connect();
+  try {
+    const { rows } = await template.query<{ name: string }>('SELECT name FROM knex_migrations');
+    const ran = new Set(rows.map((row) => row.name));
+    return MIGRATION_NAMES.every((name) => ran.has(name));
+  } catch {
+    return false;
+  } finally {
+    await template.end();
+  }
 }
 
-/** A fresh, migrated, empty database of its own (the template is made first if this run has none). */
+/** A fresh, migrated, empty database of its own (the template is remade first if it is missing or behind). */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  if (!(await templateExists())) await prepareTemplateDatabase();
+  if (!(await templateIsCurrent())) await prepareTemplateDatabase();
   const name = `chat_test_${randomBytes(6).toString('hex')}`;
   await admin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`));
   return {

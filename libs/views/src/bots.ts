@@ -2,12 +2,13 @@
  * Bot dictionaries and the static bot catalogues of Zulip 2.1's /register (get_owned_bot_dicts,
  * EMBEDDED_BOTS, WEBHOOK_INTEGRATIONS), shared by every tier that shows them.
  */
-import { avatarUrl, type UserRow } from '@chat/db';
+import { avatarUrl, type BotServiceDict, type UserRow } from '@chat/db';
 
 /**
  * One entry of realm_bots (Zulip's get_owned_bot_dicts) without `api_key`: keys are encrypted at
  * rest, and only a caller holding the cipher adds the clear key.
- * No default streams or outgoing services exist on this server, hence the nulls and [].
+ * No default streams exist on this server, hence the nulls; `services` is an outgoing-webhook
+ * bot's endpoint (base_url, interface, token), [] for the other bot types.
  */
 export type OwnedBotDict = {
   email: string;
@@ -20,10 +21,10 @@ export type OwnedBotDict = {
   default_all_public_streams: boolean;
   owner: string | null;
   avatar_url: string;
-  services: never[];
+  services: BotServiceDict[];
 };
 
-export function ownedBotDict(bot: UserRow, ownerEmail: string | null): OwnedBotDict {
+export function ownedBotDict(bot: UserRow, ownerEmail: string | null, services: BotServiceDict[] = []): OwnedBotDict {
   return {
     email: bot.email,
     user_id: bot.id,
@@ -35,7 +36,7 @@ export function ownedBotDict(bot: UserRow, ownerEmail: string | null): OwnedBotD
     default_all_public_streams: bot.default_all_public_streams,
     owner: ownerEmail,
     avatar_url: avatarUrl(bot),
-    services: [],
+    services,
   };
 }
 

@@ -7,3 +7,4 @@ export * from './user-settings';
 export * from './realm-emoji';
 export * from './realm';
 export * from './bots';
+export * from './default-stream-groups';

@@ -21,8 +21,8 @@ import { IDENTITY_HEADER, type RateLimiter, type UserIdentity } from '@chat/http
  */
 export type DirectIdentity = (req: IncomingMessage) => Promise<UserIdentity | null>;
 
-export function directIdentity(authenticator: Authenticator, db: Executor): DirectIdentity {
-  const realmFor = realmResolver(db);
+export function directIdentity(authenticator: Authenticator, db: Executor, externalHost: string): DirectIdentity {
+  const realmFor = realmResolver(db, externalHost);
   return async (req) => {
     const headers = req.headers;
     if (headers[IDENTITY_HEADER] !== undefined) return null;

@@ -46,7 +46,7 @@ export interface PlainEventsOptions {
 export type PlainHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 export function plainEventsHandler(deps: EventQueueDeps, options: PlainEventsOptions = {}): PlainHandler {
-  const identify = deps.authenticator ? directIdentity(deps.authenticator, deps.db.knex) : null;
+  const identify = deps.authenticator ? directIdentity(deps.authenticator, deps.db.knex, deps.config.externalHost) : null;
   const serve = (req: IncomingMessage, res: ServerResponse, raw: RawParams): void => {
     const requestId = isValidRequestId(req.headers[REQUEST_ID_HEADER]) ? req.headers[REQUEST_ID_HEADER] : randomUUID();
     res.setHeader('X-Request-Id', requestId);

@@ -10,7 +10,7 @@ import { seededDatabase, testConfig } from '@chat/testing';
 import { RegisterSlots } from '../src/domain/register-slots';
 import { readRealmStateVersion, RealmStateCache } from '../src/domain/state/realm-cache';
 
-const version = (v: number, realmCount = 1) => ({ realmId: 1, version: v, realmCount });
+const version = (v: number, rootRealmId: number | null = 1) => ({ realmId: 1, version: v, rootRealmId });
 
 describe('RealmStateCache', () => {
   it('builds a piece once per version, also for registers arriving together', async () => {
@@ -121,6 +121,6 @@ describe('realm state version', () => {
       })
       .catch(() => undefined);
     expect(await current()).toBe(start + 1);
-    expect((await readRealmStateVersion(db.knex, 1)).realmCount).toBe(1);
+    expect((await readRealmStateVersion(db.knex, 1)).rootRealmId).toBe(1);
   });
 });

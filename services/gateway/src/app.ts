@@ -8,7 +8,6 @@ import {
   buildOpenApiDocument,
   errorMiddleware,
   notFoundHandler,
-  renderApiReference,
   type RateLimiter,
   requestContext,
   setRouteTemplate,
@@ -16,7 +15,9 @@ import {
 } from '@chat/http';
 import { SERVER_EMOJI_DATA_PATH } from '@chat/contracts';
 import type { Logger } from '@chat/log';
+import { apiDocsRouter } from './api-docs';
 import { authenticateRoute, realmResolver } from './authenticate';
+import { dropChangedCredentials } from './auth-changes';
 import { serveEmojiData } from './emoji-data';
 import { serveThumbnail } from './thumbnail';
 import { ROUTES } from './route-table';
@@ -29,6 +30,8 @@ export function gatewayApiDocument(): OpenApiDocument {
 
 export interface GatewayDeps {
   db: Executor;
+  /** EXTERNAL_HOST: a request's Host names its realm by subdomain of it (getRealmForHost). */
+  externalHost: string;
   authenticator: Authenticator;
   logger: Logger;
   /** How a request reaches a service: its app in-process, or an HTTP forwarder. */
@@ -69,19 +72,10 @@ export function buildGateway(deps: GatewayDeps): Express {
     takeWebPrefix(req);
     next();
   });
-  const realmFor = realmResolver(deps.db);
+  const realmFor = realmResolver(deps.db, deps.externalHost);
   const router = Router();
   // The OpenAPI document and its reference page, from the same declarations as the routes.
-  const doc = gatewayApiDocument();
-  const page = renderApiReference(doc);
-  router.get('/openapi.json', (_req, res) => {
-    setRouteTemplate(res, `${API_PREFIX}/openapi.json`);
-    res.json(doc);
-  });
-  router.get('/docs', (_req, res) => {
-    setRouteTemplate(res, `${API_PREFIX}/docs`);
-    res.type('html').send(page);
-  });
+  router.use(apiDocsRouter(gatewayApiDocument()));
   for (const route of ROUTES) {
     const verb = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete';
     const template = API_PREFIX + route.path;
@@ -95,6 +89,7 @@ export function buildGateway(deps: GatewayDeps): Express {
       authenticateRoute(route, deps.authenticator, realmFor),
       ...(deps.rateLimiter?.onAuthFailure(route) ?? []),
       ...(deps.rateLimiter?.afterAuth(route) ?? []),
+      dropChangedCredentials(deps.authenticator),
       deps.dispatch[route.service],
     ];
     router[verb](route.path, ...steps);

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const unwatch = await watchAuthChanges(db, authenticator);
   // Replicas (and the event tier) share each user's window through Redis; none is opened when limiting is off.
   const limits = await openSharedRateLimiter(config, logger);
-  const app = buildGateway({ db: db.knex, authenticator, logger, dispatch, rateLimiter: limits.limiter, webDir: webDirFor(config.webDir) });
+  const app = buildGateway({ db: db.knex, externalHost: config.externalHost, authenticator, logger, dispatch, rateLimiter: limits.limiter, webDir: webDirFor(config.webDir) });
   // Ready when it can authenticate (its database); never tied to one service's health, or one
   // failing service would take the whole API out of the load balancer.
   const ops = createOperations({ service: 'gateway', logger, checks: { database: databaseCheck(db) } });

@@ -33,6 +33,7 @@ describe('gateway rate limiting (fake clock)', () => {
     };
     return buildGateway({
       db: db.knex,
+      externalHost: config.externalHost,
       authenticator: new Authenticator(db.knex, cipher),
       logger: testLogger(),
       dispatch: Object.fromEntries(SERVICE_NAMES.map((name) => [name, answer])) as Record<ServiceName, RequestHandler>,

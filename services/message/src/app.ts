@@ -13,6 +13,7 @@ import { messageEndpoints } from './routes/messages';
 import { readingEndpoints } from './routes/reading';
 import { reactionEndpoints } from './routes/reactions';
 import { realmFilterEndpoints } from './routes/realm-filters';
+import { submessageEndpoints } from './routes/submessages';
 import { uploadEndpoints } from './routes/uploads';
 
 export interface MessageDeps {
@@ -39,6 +40,7 @@ export function endpoints(deps: MessageDeps): AnyEndpoint[] {
     ...readingEndpoints(deps),
     ...messageOpEndpoints(deps),
     ...reactionEndpoints(deps),
+    ...submessageEndpoints(deps),
     ...realmFilterEndpoints(deps),
     ...uploadEndpoints(deps, deps.files ?? localDirectoryStore(deps.config.uploadsDir || join(deps.config.dataDir, 'uploads'))),
     ...internalEndpoints(deps),

@@ -6,7 +6,8 @@ import { encodeParam } from '@chat/contracts';
 import { createRecipient, RECIPIENT_STREAM, type Database } from '@chat/db';
 import { EVENT_SCHEMAS, finalizeMessage, type GenericEvent, type MessageNotice, type Notice } from '@chat/events';
 import { devRealmId, headersFor, inThreadRenderer, lastOutboxId, outboxNotices, seededDatabase, testConfig, testLogger } from '@chat/testing';
-import { buildApp } from '../src/app';
+import type { Config } from '@chat/config';
+import { buildApp, type MessageDeps } from '../src/app';
 
 const ajv = new Ajv({ strict: false, allErrors: true });
 
@@ -35,6 +36,8 @@ export function eventsOf(notices: Notice[]): GenericEvent[] {
 }
 
 export interface Harness {
+  config: Config;
+  deps: MessageDeps;
   db: Database;
   app: Express;
   realmId: number;
@@ -43,6 +46,7 @@ export interface Harness {
   get(email: string, path: string, query?: Record<string, unknown>): Promise<request.Response>;
   post(email: string, path: string, form?: Record<string, unknown>): Promise<request.Response>;
   patch(email: string, path: string, form?: Record<string, unknown>): Promise<request.Response>;
+  put(email: string, path: string, form?: Record<string, unknown>): Promise<request.Response>;
   del(email: string, path: string, form?: Record<string, unknown>): Promise<request.Response>;
   userId(email: string): Promise<number>;
   /** Notices written by `action`. */
@@ -55,13 +59,16 @@ function encode(params: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, encodeParam(v)]));
 }
 
-export async function startHarness(): Promise<Harness> {
-  const config = testConfig();
+export async function startHarness(overrides: Partial<Config> = {}): Promise<Harness> {
+  const config = testConfig(overrides);
   const db = await seededDatabase(config);
-  const app = buildApp({ config, db, logger: testLogger(), renderer: inThreadRenderer() });
+  const deps: MessageDeps = { config, db, logger: testLogger(), renderer: inThreadRenderer() };
+  const app = buildApp(deps);
   const realmId = await devRealmId(db);
   const headers = (email: string) => headersFor(db, config, email);
   const h: Harness = {
+    config,
+    deps,
     db,
     app,
     realmId,
@@ -71,6 +78,7 @@ export async function startHarness(): Promise<Harness> {
     get: async (email, path, query = {}) => request(app).get(`/api/v1${path}`).query(encode(query)).set(await headers(email)),
     post: async (email, path, form = {}) => request(app).post(`/api/v1${path}`).set(await headers(email)).type('form').send(encode(form)),
     patch: async (email, path, form = {}) => request(app).patch(`/api/v1${path}`).set(await headers(email)).type('form').send(encode(form)),
+    put: async (email, path, form = {}) => request(app).put(`/api/v1${path}`).set(await headers(email)).type('form').send(encode(form)),
     del: async (email, path, form = {}) => request(app).delete(`/api/v1${path}`).set(await headers(email)).type('form').send(encode(form)),
     userId: async (email) => {
       const row = await db.knex('users').whereRaw('lower(email) = lower(?)', [email]).first('id');

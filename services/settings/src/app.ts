@@ -4,6 +4,7 @@ import { acceptedInternalSecrets, type Config } from '@chat/config';
 import type { ApiKeyCipher, Database } from '@chat/db';
 import { createServiceApp, type AnyEndpoint, type InternalClient } from '@chat/http';
 import type { Logger } from '@chat/log';
+import { noMailer, type Mailer } from '@chat/mail';
 import { databaseLoginLimiter, type LoginLimiter } from './domain/login-limiter';
 import { bcryptHasher, type PasswordHasher } from './domain/passwords';
 import { localDiskStorage, type FileStorage } from './store/files';
@@ -20,6 +21,12 @@ import { alertWordEndpoints } from './routes/alert-words';
 import { realmEndpoints } from './routes/realm';
 import { profileFieldEndpoints } from './routes/profile-fields';
 import { mutedUserEndpoints, pushTokenEndpoints } from './routes/modern';
+import { botStorageEndpoints } from './routes/bot-storage';
+import { realmDomainEndpoints } from './routes/realm-domains';
+import { ownAccountEndpoints } from './routes/own-account';
+import { realmDeactivationEndpoints } from './routes/realm-deactivation';
+import { zcommandEndpoints } from './routes/zcommand';
+import { inviteEndpoints } from './routes/invites';
 
 export interface SettingsDeps {
   config: Config;
@@ -34,6 +41,8 @@ export interface SettingsDeps {
   passwords?: PasswordHasher;
   /** Failed-login bookkeeping; the database by default. */
   loginLimiter?: LoginLimiter;
+  /** Outgoing mail (invitations); dropped when none is given. */
+  mailer?: Mailer;
 }
 
 /** The dependencies with every optional adapter chosen. */
@@ -45,6 +54,7 @@ export function settingsContext(deps: SettingsDeps): SettingsContext {
     files: deps.files ?? localDiskStorage(join(deps.config.dataDir, 'uploads')),
     passwords: deps.passwords ?? bcryptHasher(),
     loginLimiter: deps.loginLimiter ?? databaseLoginLimiter(deps.db.knex),
+    mailer: deps.mailer ?? noMailer(),
   };
 }
 
@@ -66,6 +76,12 @@ export function endpoints(deps: SettingsDeps): AnyEndpoint[] {
     ...profileFieldEndpoints(ctx),
     ...mutedUserEndpoints(ctx),
     ...pushTokenEndpoints(ctx),
+    ...botStorageEndpoints(ctx),
+    ...realmDomainEndpoints(ctx),
+    ...ownAccountEndpoints(ctx),
+    ...realmDeactivationEndpoints(ctx),
+    ...zcommandEndpoints(ctx),
+    ...inviteEndpoints(ctx),
   ];
 }
 

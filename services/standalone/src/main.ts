@@ -1,12 +1,14 @@
 import { join } from 'node:path';
 import { loadConfig } from '@chat/config';
 import { createLogger } from '@chat/log';
-import { lockDataDir, serve, serverLimits, withDevelopmentSecrets } from '@chat/runtime';
+import { assertPortFree, lockDataDir, serve, serverLimits, withDevelopmentSecrets } from '@chat/runtime';
 import { startStandalone } from './standalone';
 
 /** `npm start`: the whole server in one process on http://127.0.0.1:9991. */
 async function main(): Promise<void> {
   const settings = loadConfig();
+  // A taken port is said in one line before anything under DATA_DIR is created, opened or seeded.
+  await assertPortFree(settings.port, settings.host);
   // PGlite takes one process: refuse to start beside another server or `manage` on this DATA_DIR,
   // before anything in it is opened (secrets.json included). Released at exit.
   lockDataDir(settings.dataDir, 'npm start');

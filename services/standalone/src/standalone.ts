@@ -12,12 +12,13 @@ import { startReplica } from '@chat/event-queue-service';
 import { buildGateway, webDirFor } from '@chat/gateway-service';
 import { httpInternalClient, loopbackListener, MemoryRateLimitStore, RateLimiter, registerEventTierMetrics, type Health } from '@chat/http';
 import type { Logger } from '@chat/log';
-import { buildApp as buildMessage } from '@chat/message-service';
+import { mailerFromConfig } from '@chat/mail';
+import { buildApp as buildMessage, registerMessageJobs, registerRetentionJob } from '@chat/message-service';
 import { MemoryQueueStore } from '@chat/queue-store';
 import { createRenderPool, renderPoolOptions, type RenderPool } from '@chat/render-pool';
-import { cipherFor, createOperations, databaseCheck, queueCountByScan, seedIfDevelopment, serverLimits } from '@chat/runtime';
+import { cipherFor, createOperations, databaseCheck, queueCountByScan, seedIfDevelopment, serverLimits, startJobs, type ProcessJobs } from '@chat/runtime';
 import { restoreQueues, saveQueues } from './saved-queues';
-import { buildApp as buildSettings } from '@chat/settings-service';
+import { buildApp as buildSettings, registerInvitationMailJob } from '@chat/settings-service';
 import { buildApp as buildSubscription } from '@chat/subscription-service';
 import { buildApp as buildWebhook } from '@chat/webhook-service';
 
@@ -37,6 +38,8 @@ export interface Standalone {
   app: Express;
   db: Database;
   relay: OutboxRelay;
+  /** Background jobs, kept in the database (the embedded adapter), and their dispatcher. */
+  jobs: ProcessJobs;
   /** The process's render pool, which every service renders through. */
   renderer: RenderPool;
   /** Readiness; serve() marks it draining at SIGTERM. */
@@ -86,9 +89,20 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   const internalFor = (caller: string) => httpInternalClient(internalUrls, config.internalSecret, caller);
   // One render pool for the process: messages and stream descriptions share its threads and limits.
   const renderer = createRenderPool({ ...renderPoolOptions(config), logger });
-  apps.message = buildMessage({ config, db, logger, onCommit, renderer });
+  const messageDeps = { config, db, logger, onCommit, renderer };
+  apps.message = buildMessage(messageDeps);
+  // Each service's job workers, as its own process registers them in the distributed topology.
+  const jobs = await startJobs(config, db, logger, 'embedded');
+  await registerRetentionJob({ db, jobs: jobs.jobs, logger, archiveGraceDays: config.archiveGraceDays });
+  // One mailer for invitations and missed-message e-mails. Without EMAIL_HOST mail lands in
+  // DATA_DIR/mail: the line says where, so it can be found.
+  const mailer = mailerFromConfig(config);
+  logger.info(mailer.describe());
+  await registerMessageJobs(messageDeps, jobs.jobs, mailer);
   apps.subscription = buildSubscription({ config, db, logger, internal: internalFor('subscription'), renderer });
-  apps.settings = buildSettings({ config, db, cipher: cipherFor(config), logger, internal: internalFor('settings') });
+  const settingsDeps = { config, db, cipher: cipherFor(config), logger, internal: internalFor('settings'), mailer };
+  apps.settings = buildSettings(settingsDeps);
+  await registerInvitationMailJob({ ...settingsDeps, jobs: jobs.jobs });
   apps.webhook = buildWebhook({ config, db, logger, internal: internalFor('webhook') });
   apps['event-queue'] = replica.app;
   const loopbacks = await Promise.all(SERVICE_NAMES.map((name) => loopbackListener(apps[name], serverLimits(config))));
@@ -98,6 +112,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   const unwatch = await watchAuthChanges(db, authenticator);
   const gateway = buildGateway({
     db: db.knex,
+    externalHost: config.externalHost,
     authenticator,
     logger,
     // One process: the windows live in its memory.
@@ -113,17 +128,20 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
     app: ops.wrap(gateway),
     db,
     relay,
+    jobs,
     renderer,
     health: ops.health,
     drain,
     async stop() {
       await Promise.all(loopbacks.map((l) => l.close()));
       await unwatch();
+      await jobs.close(config.shutdownGraceSecs * 1000);
       await replica.drain();
       await bus.close();
       if (options.queueFile) saveQueues(store, options.queueFile);
       await store.close();
       await renderer.close();
+      await mailer.close();
       await db.close();
     },
   };

@@ -4,11 +4,13 @@ import type { Database } from '@chat/db';
 import { createServiceApp, type AnyEndpoint, type InternalClient } from '@chat/http';
 import type { Logger } from '@chat/log';
 import type { Renderer } from '@chat/render-pool';
+import { defaultStreamGroupEndpoints } from './routes/default-stream-groups';
 import { defaultStreamEndpoints } from './routes/default-streams';
+import { invitedStreamEndpoints } from './routes/invited-streams';
 import { memberEndpoints } from './routes/members';
 import { mutedTopicEndpoints } from './routes/muted-topics';
 import { streamEndpoints } from './routes/streams';
-import { subscriptionEndpoints } from './routes/subscriptions';
+import { subscriptionEndpoints, subscriptionPropertyEndpoints } from './routes/subscriptions';
 
 export interface SubscriptionDeps {
   config: Config;
@@ -27,8 +29,11 @@ export function endpoints(deps: SubscriptionDeps): AnyEndpoint[] {
   return [
     ...subscriptionEndpoints(deps),
     ...mutedTopicEndpoints(deps),
+    ...subscriptionPropertyEndpoints(deps),
     ...streamEndpoints(deps),
     ...defaultStreamEndpoints(deps),
+    ...defaultStreamGroupEndpoints(deps),
+    ...invitedStreamEndpoints(deps),
     ...memberEndpoints(deps),
   ];
 }

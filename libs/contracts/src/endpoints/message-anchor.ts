@@ -31,6 +31,9 @@ const anchorOptions = {
   range: p.INT64,
   // Sent as it is, not JSON-encoded; the conversion admits only the three words as strings.
   schema: { type: ['integer', 'string'] },
+  description:
+    'Where the range starts: a message id, or `newest`, `oldest` or `first_unread`. A message id that is not in the narrow picks the nearest one.',
+  example: 'newest',
 };
 export const anchorParam = p.custom(parseAnchor, anchorOptions);
 export const requiredAnchorParam = p.custom(parseAnchor, { ...anchorOptions, required: true });

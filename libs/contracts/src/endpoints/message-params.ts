@@ -70,7 +70,7 @@ export function extractRecipients(raw: string, name = 'to'): string[] | number[]
 }
 
 /** `to` of sends and typing notifications: stream names, emails or user ids. */
-export const recipientsParam = p.custom((raw) => extractRecipients(raw), { default: [] as string[] | number[] });
+export const recipientsParam = p.custom((raw) => extractRecipients(raw), { default: [] as string[] | number[], encoding: 'plain-or-json' });
 
 /**
  * A bare JSON integer as `to` of a send: a stream id (modern clients address a channel so), or for
@@ -91,7 +91,7 @@ export function extractSendTo(raw: string, name: string): SendTo {
   return extractRecipients(raw, name);
 }
 
-export const sendToParam = p.custom(extractSendTo, { default: [] as SendTo });
+export const sendToParam = p.custom(extractSendTo, { default: [] as SendTo, encoding: 'plain-or-json' });
 
 /**
  * A narrow as sent and decoded. Its terms are read by the service (domain/narrow.ts), whose errors
@@ -149,10 +149,10 @@ export function pathIdParam(noSuchRow: () => ApiError) {
       if (!/^\d+$/.test(raw)) throw notFound();
       return Number(raw);
     },
-    { required: true, rangeError: noSuchRow },
+    { required: true, rangeError: noSuchRow, schema: { type: 'integer' } },
   );
 }
 
-export const messageIdParam = pathIdParam(invalidMessage);
+export const messageIdParam = p.doc(pathIdParam(invalidMessage), { description: 'The id of the message.', example: 42 });
 /** A stream id in a path; past the column's range, as a stream that does not exist. */
 export const pathStreamIdParam = pathIdParam(invalidStreamId);

@@ -4,8 +4,8 @@
  */
 import * as p from '../params';
 
-const mutedUserId = { muted_user_id: p.int({ required: true }) };
-const token = { token: p.string({ required: true }) };
+const mutedUserId = { muted_user_id: p.int({ required: true, description: 'The id of the user.', example: 10 }) };
+const token = { token: p.string({ required: true, description: 'The push token of the device.', example: 'c0ffee' }) };
 
 export const settingsModernEndpoints = {
   muteUser: {
@@ -13,6 +13,7 @@ export const settingsModernEndpoints = {
     path: '/users/me/muted_users/:muted_user_id',
     auth: 'user',
     summary: "Mute a user: their messages arrive read, and clients hide them",
+    description: 'Mutes a user for the caller: their messages arrive already read, and clients hide them.',
     params: mutedUserId,
     success: {},
   },
@@ -21,6 +22,7 @@ export const settingsModernEndpoints = {
     path: '/users/me/muted_users/:muted_user_id',
     auth: 'user',
     summary: 'Unmute a user',
+    description: 'Stops muting a user.',
     params: mutedUserId,
     success: {},
   },
@@ -29,6 +31,7 @@ export const settingsModernEndpoints = {
     path: '/users/me/android_gcm_reg_id',
     auth: 'user',
     summary: "Register an Android device's push token (kept; this server sends no pushes)",
+    description: 'Records an Android device\'s push token, as the mobile app sends it; this server keeps it but sends no pushes.',
     params: token,
     success: {},
   },
@@ -37,6 +40,7 @@ export const settingsModernEndpoints = {
     path: '/users/me/android_gcm_reg_id',
     auth: 'user',
     summary: "Remove an Android device's push token",
+    description: 'Forgets an Android device\'s push token.',
     params: token,
     success: {},
   },
@@ -45,7 +49,8 @@ export const settingsModernEndpoints = {
     path: '/users/me/apns_device_token',
     auth: 'user',
     summary: "Register an iOS device's push token (kept; this server sends no pushes)",
-    params: { ...token, appid: p.string({ required: true }) },
+    description: 'Records an iOS device\'s push token, as the mobile app sends it; this server keeps it but sends no pushes.',
+    params: { ...token, appid: p.string({ required: true, description: 'The id of the iOS app.', example: 'org.zulip.Zulip' }) },
     success: {},
   },
   removeApnsPushToken: {
@@ -53,6 +58,7 @@ export const settingsModernEndpoints = {
     path: '/users/me/apns_device_token',
     auth: 'user',
     summary: "Remove an iOS device's push token",
+    description: 'Forgets an iOS device\'s push token.',
     params: token,
     success: {},
   },

@@ -6,7 +6,7 @@
  */
 import * as p from '../params';
 
-const sessionAnswer = { user_id: 'integer', email: 'string' } as const;
+const sessionAnswer = { user_id: ['integer', 'The id of the user logged in.'], email: ['string', 'Their e-mail address.'] } as const;
 
 export const settingsSessionEndpoints = {
   webLogin: {
@@ -14,7 +14,11 @@ export const settingsSessionEndpoints = {
     path: '/login',
     auth: 'public',
     summary: 'Start a browser session with an e-mail and password',
-    params: { username: p.string({ required: true }), password: p.string({ required: true }) },
+    description: 'Logs a browser in: the answer sets the session cookie the web client uses under /json. Only under /json.',
+    params: {
+      username: p.string({ required: true, description: 'The e-mail address.', example: 'hamlet@zulip.com' }),
+      password: p.string({ required: true, description: 'The password.', example: 'secret' }),
+    },
     success: sessionAnswer,
     errors: [403],
     webOnly: true,
@@ -24,7 +28,8 @@ export const settingsSessionEndpoints = {
     path: '/dev_login',
     auth: 'public',
     summary: 'Start a browser session as any user, by e-mail alone (development servers only)',
-    params: { username: p.string({ required: true }) },
+    description: 'Logs a browser in as anyone, on a development server only (the login page\'s list of users).',
+    params: { username: p.string({ required: true, description: 'The e-mail address of the user.', example: 'hamlet@zulip.com' }) },
     success: sessionAnswer,
     errors: [403],
     webOnly: true,
@@ -34,6 +39,7 @@ export const settingsSessionEndpoints = {
     path: '/logout',
     auth: 'user',
     summary: "End the caller's browser session",
+    description: 'Ends the browser session of the request.',
     params: {},
     success: {},
     webOnly: true,
@@ -43,7 +49,8 @@ export const settingsSessionEndpoints = {
     path: '/dev_list_users',
     auth: 'public',
     summary: "The realm's users for the development login (development servers only)",
+    description: 'Lists the users a development login may pick, administrators apart.',
     params: {},
-    success: { direct_admins: 'array', direct_users: 'array' },
+    success: { direct_admins: ['array', 'The administrators: e-mail and name.'], direct_users: ['array', 'The other users.'] },
   },
 } as const;

@@ -13,7 +13,10 @@ import * as p from '../params';
  */
 export const DEFAULT_WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
-const webhookParams = { stream: p.string(), topic: p.string() };
+const webhookParams = {
+  stream: p.string({ description: "The stream to post to; absent: a private message to the bot's owner.", example: 'Denmark' }),
+  topic: p.string({ description: "The topic; absent: the integration's own.", example: 'Alerts', sample: false }),
+};
 
 interface IntegrationOptions {
   /** `api_key` (query parameter) unless the third party can only send HTTP Basic. */
@@ -32,6 +35,9 @@ function integration(
     auth: 'webhook',
     webhookAuth: options.auth ?? 'api_key',
     summary: `Incoming webhook: post the ${name} integration's payload as messages`,
+    description:
+      `Called by ${name} itself: an incoming-webhook bot's URL, with its API key, turns each payload (JSON, the body) ` +
+      'into a message. The answer is the usual envelope.',
     params: webhookParams,
     success: {},
     errors: [413],

@@ -18,23 +18,69 @@ export async function getRealm(db: Executor, realmId: number): Promise<RealmRow 
 }
 
 /**
- * The realm a Host header names, as Zulip does: by subdomain; a server with one realm serves it
- * on every host name (the development realm on 127.0.0.1:9991).
+ * The realm served on the bare host (Zulip's root domain): the one whose string id is empty, as
+ * Zulip names it, else the oldest. So the first realm a server gets (the development realm, or an
+ * operator's first) keeps answering on the bare host when more realms are created; the others
+ * answer on their subdomains. ROOT_REALM_ORDER's first row (also read inside register snapshots).
  */
-export async function getRealmForHost(db: Executor, host: string | undefined): Promise<RealmRow | undefined> {
-  const realms = await db<RealmRow>('realms').where({ deactivated: false }).orderBy('id').limit(2);
-  if (realms.length <= 1) return realms[0];
-  const hostname = (host ?? '').split(':')[0]?.toLowerCase() ?? '';
-  const subdomain = hostname.split('.')[0] ?? '';
-  return (
-    (await db<RealmRow>('realms').where({ string_id: subdomain, deactivated: false }).first()) ??
-    (await db<RealmRow>('realms').where({ string_id: '', deactivated: false }).first())
-  );
+export const ROOT_REALM_ORDER = "(string_id <> '') ASC, id ASC";
+
+export async function getRootRealm(db: Executor): Promise<RealmRow | undefined> {
+  return db<RealmRow>('realms').orderByRaw(ROOT_REALM_ORDER).first();
 }
 
-/** The organization's canonical URI: its subdomain on the external host, as realm.uri. */
-export function realmUri(realm: Pick<RealmRow, 'string_id'>, externalHost: string, singleRealm: boolean): string {
-  const scheme = /^(localhost|127\.|\[::1\])/.test(externalHost) ? 'http' : 'https';
-  if (singleRealm || realm.string_id === '') return `${scheme}://${externalHost}`;
-  return `${scheme}://${realm.string_id}.${externalHost}`;
+/** The host name without its port, lower-cased ("[::1]:9991" -> "[::1]"). */
+function hostnameOf(host: string): string {
+  const lower = host.trim().toLowerCase();
+  if (lower.startsWith('[')) return lower.slice(0, lower.indexOf(']') + 1);
+  const colon = lower.indexOf(':');
+  return colon === -1 ? lower : lower.slice(0, colon);
+}
+
+function isIpLiteral(hostname: string): boolean {
+  return hostname.startsWith('[') || /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/**
+ * The domain realms' subdomains hang from: the external host's name, or `localhost` when that is
+ * an address (an IP cannot carry a subdomain; `acme.localhost` reaches the loopback in browsers
+ * and curl).
+ */
+export function realmDomainOf(externalHost: string): string {
+  const hostname = hostnameOf(externalHost);
+  return isIpLiteral(hostname) ? 'localhost' : hostname;
+}
+
+/** The subdomain a Host header names under the realm domain; null for any other host (the bare one). */
+export function subdomainOf(host: string | undefined, externalHost: string): string | null {
+  const hostname = hostnameOf(host ?? '');
+  const suffix = `.${realmDomainOf(externalHost)}`;
+  return hostname.endsWith(suffix) && hostname.length > suffix.length ? hostname.slice(0, -suffix.length) : null;
+}
+
+/**
+ * The realm a Host header names, as Zulip does: a subdomain of the realm domain names its realm
+ * (none when no active realm has that string id); any other host, the external host itself or an
+ * address such as 127.0.0.1:9991, is the bare host and gets the root realm.
+ */
+export async function getRealmForHost(db: Executor, host: string | undefined, externalHost: string): Promise<RealmRow | undefined> {
+  const subdomain = subdomainOf(host, externalHost);
+  if (subdomain === null) {
+    const root = await getRootRealm(db);
+    return root && !root.deactivated ? root : undefined;
+  }
+  return db<RealmRow>('realms').where({ string_id: subdomain, deactivated: false }).first();
+}
+
+/** Names that only ever reach this machine, served without TLS: localhost, *.localhost, loopback. */
+function isLoopbackName(hostname: string): boolean {
+  return hostname === 'localhost' || hostname.endsWith('.localhost') || hostname.startsWith('127.') || hostname === '[::1]';
+}
+
+/** The organization's canonical URI (realm.uri): the bare external host for the root realm, else its subdomain. */
+export function realmUri(realm: Pick<RealmRow, 'string_id'>, externalHost: string, isRoot: boolean): string {
+  const scheme = isLoopbackName(hostnameOf(externalHost)) ? 'http' : 'https';
+  if (isRoot || realm.string_id === '') return `${scheme}://${externalHost}`;
+  const port = externalHost.slice(hostnameOf(externalHost).length);
+  return `${scheme}://${realm.string_id}.${realmDomainOf(externalHost)}${port}`;
 }

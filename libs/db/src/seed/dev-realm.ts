@@ -101,6 +101,15 @@ export async function seedDevRealm(knex: Knex, cipher: ApiKeyCipher): Promise<bo
       });
     }
 
+    // Zulip's development realm points its outgoing-webhook bot at a local test endpoint.
+    await trx('services').insert({
+      bot_id: userIds.get('outgoing-webhook@zulip.com'),
+      name: 'outgoing-webhook',
+      base_url: 'http://127.0.0.1:5002',
+      interface: 1,
+      token: generateApiKey(),
+    });
+
     const streamIds = new Map<string, number>();
     for (const stream of DEV_STREAMS) {
       const [row] = await trx('streams')

@@ -28,6 +28,8 @@ export const CustomProfileFieldsEvent = eventObject('custom_profile_fields', { o
 export const RealmEvent = Type.Union([
   eventObject('realm', { op: Type.Literal('update'), property: str, value: Type.Unknown() }),
   eventObject('realm', { op: Type.Literal('update_dict'), property: str, data: Type.Record(str, Type.Unknown(), { minProperties: 1 }) }),
+  // The realm was deactivated: clients go back to the login page.
+  eventObject('realm', { op: Type.Literal('deactivated'), realm_id: int }),
 ]);
 
 export const groupsRealmEvents = {

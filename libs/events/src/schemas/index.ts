@@ -10,9 +10,11 @@ import { attachmentEvents } from './attachments';
 import { coreEvents } from './core';
 import type { EventDefinition } from './define';
 import { groupsRealmEvents } from './groups-realm';
+import { inviteEvents } from './invites';
 import { messageEvents } from './message';
 import { linkifierEvents } from './message-linkifiers';
 import { presenceTypingEvents } from './presence-typing';
+import { realmDomainEvents } from './realm-domains';
 import { settingsEvents } from './settings';
 import { subscriptionEvents } from './subscription';
 
@@ -28,6 +30,8 @@ export const EVENT_DEFINITIONS = {
   ...presenceTypingEvents,
   ...linkifierEvents,
   ...attachmentEvents,
+  ...realmDomainEvents,
+  ...inviteEvents,
 };
 
 type Definitions = typeof EVENT_DEFINITIONS;

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { bool, closedObject, defineEvent, int, ints, nullableStr, str, strs, stringEnum } from './define';
+import { bool, closedObject, defineEvent, eventObject, int, ints, nullableStr, str, strs, stringEnum } from './define';
 
 /**
  * Events of the message service, as Zulip 2.1 sends them (behaviour notes, section 3). Each
@@ -26,6 +26,9 @@ const MessageReaction = closedObject({
   user: closedObject({ email: str, id: int, full_name: str }),
 });
 
+/** One of a message's submessages, oldest first (Zulip's SubMessage.get_raw_db_rows). */
+export const MessageSubmessage = closedObject({ id: int, message_id: int, sender_id: int, msg_type: str, content: str });
+
 /** What a stream message and a private message dict share. */
 const messageDictProperties = {
   id: int,
@@ -44,7 +47,7 @@ const messageDictProperties = {
   timestamp: int,
   is_me_message: bool,
   reactions: Type.Array(MessageReaction),
-  submessages: Type.Array(Type.Unknown()),
+  submessages: Type.Array(MessageSubmessage),
   last_edit_timestamp: Type.Optional(int),
 };
 
@@ -155,10 +158,14 @@ export const ReactionEvent = closedObject({
   reaction_type: reactionType,
 });
 
+/** A submessage was added to a message (do_add_submessage): to everyone who has the message. */
+export const SubmessageEvent = eventObject('submessage', { message_id: int, submessage_id: int, sender_id: int, msg_type: str, content: str });
+
 export const messageEvents = {
   message: defineEvent(MessageEvent),
   update_message: defineEvent(UpdateMessageEvent),
   delete_message: defineEvent(DeleteMessageEvent),
   update_message_flags: defineEvent(UpdateMessageFlagsEvent),
   reaction: defineEvent(ReactionEvent),
+  submessage: defineEvent(SubmessageEvent),
 };

@@ -51,6 +51,9 @@ export const UpdatedPerson = Type.Object(
   { minProperties: 2, additionalProperties: false },
 );
 
+/** An outgoing-webhook bot's service (Zulip's get_service_dicts_for_bot). */
+export const BotServiceDict = closedObject({ base_url: str, interface: int, token: str });
+
 /** A bot as realm_bot `add` carries it (Zulip's bot dict, without api_key). */
 export const BotDict = closedObject({
   email: str,
@@ -62,7 +65,7 @@ export const BotDict = closedObject({
   default_events_register_stream: nullableStr,
   default_all_public_streams: bool,
   avatar_url: str,
-  services: Type.Array(Type.Unknown()),
+  services: Type.Array(BotServiceDict),
   owner: Type.Optional(str),
 });
 
@@ -100,6 +103,7 @@ export const RealmBotEvent = Type.Union([
         owner_id: Type.Optional(int),
         default_all_public_streams: Type.Optional(bool),
         avatar_url: Type.Optional(str),
+        services: Type.Optional(Type.Array(BotServiceDict)),
       },
       { minProperties: 3, additionalProperties: false },
     ),

@@ -115,10 +115,16 @@ export const UserTopicEvent = eventObject('user_topic', { stream_id: int, topic_
 /** The realm's default streams as a whole, after an administrator changed them. */
 export const DefaultStreamsEvent = eventObject('default_streams', { default_streams: Type.Array(StreamDict) });
 
+/** The realm's default stream groups as a whole, by name, after an administrator changed one. */
+export const DefaultStreamGroupsEvent = eventObject('default_stream_groups', {
+  default_stream_groups: Type.Array(closedObject({ id: int, name: str, description: str, streams: Type.Array(StreamDict) })),
+});
+
 export const subscriptionEvents = {
   subscription: defineEvent(SubscriptionEvent),
   stream: defineEvent(StreamEvent, { realmWide: true }),
   muted_topics: defineEvent(MutedTopicsEvent),
   user_topic: defineEvent(UserTopicEvent),
   default_streams: defineEvent(DefaultStreamsEvent, { realmWide: true }),
+  default_stream_groups: defineEvent(DefaultStreamGroupsEvent, { realmWide: true }),
 };

@@ -22,6 +22,8 @@ export interface NewMessage {
   dateSent: Date;
   client: string;
   isMeMessage: boolean;
+  /** A widget's first submessage, when the content makes one (widgets.ts). */
+  submessages: unknown[];
 }
 
 function displayUser(u: UserRow): DisplayRecipientUser {
@@ -57,6 +59,6 @@ export function newMessageWire(m: NewMessage): WireMessage {
     client: m.client,
     is_me_message: m.isMeMessage,
     reactions: [],
-    submessages: [],
+    submessages: m.submessages,
   };
 }

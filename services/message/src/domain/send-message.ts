@@ -37,6 +37,8 @@ import {
 import { newMessageWire } from './new-message-wire';
 import { renderMessage } from './render';
 import { claimAttachments } from './uploads';
+import { addWidgetSubmessage } from './widgets';
+import { requestMessageWork } from './background-requests';
 import { insertMessageWithUserRows } from '../store/insert-message';
 import { realmStringAndLinkifiers } from '../store/realm-filters';
 import { streamRecipientsWithAlertWords } from '../store/stream-recipients';
@@ -212,12 +214,22 @@ function recipientFlags(
   });
 }
 
+/** Zulip's two-minute missed-message batch, for callers without the configured value. */
+const DEFAULT_MISSED_MESSAGE_DELAY_MS = 120_000;
+
 /**
  * Renders (in the render pool, before the transaction opens), writes the message and its per-user
- * rows, and queues its event; returns the new id. With a `keyGuard` (Idempotency-Key) the key is
- * claimed first and stored last, in the same transaction.
+ * rows, and queues its event and the background work it asks for (outgoing webhooks,
+ * missed-message e-mails, due `missedMessageDelayMs` later); returns the new id. With a
+ * `keyGuard` (Idempotency-Key) the key is claimed first and stored last, in the same transaction.
  */
-export async function doSendMessage(db: Knex, renderer: Renderer, checked: CheckedMessage, keyGuard?: KeyGuard): Promise<number> {
+export async function doSendMessage(
+  db: Knex,
+  renderer: Renderer,
+  checked: CheckedMessage,
+  keyGuard?: KeyGuard,
+  missedMessageDelayMs = DEFAULT_MISSED_MESSAGE_DELAY_MS,
+): Promise<number> {
   const { sender } = checked;
   const topic = checked.kind === 'stream' ? checked.topic : '';
   const realm = await realmStringAndLinkifiers(db, sender.realm_id);
@@ -258,6 +270,7 @@ export async function doSendMessage(db: Knex, renderer: Renderer, checked: Check
     };
     const id = await insertMessageWithUserRows(trx, row, users.map((u) => ({ userId: u.id, flags: flagBits(u.flags) })));
     await claimAttachments(trx, sender, id, checked.content);
+    const submessages = await addWidgetSubmessage(trx, id, sender.id, checked.content);
 
     const message = newMessageWire({
       id,
@@ -272,6 +285,7 @@ export async function doSendMessage(db: Knex, renderer: Renderer, checked: Check
       dateSent,
       client: checked.client,
       isMeMessage: rendered.isMeMessage,
+      submessages,
     });
     const notice: MessageNotice = {
       v: NOTICE_VERSION,
@@ -287,6 +301,11 @@ export async function doSendMessage(db: Knex, renderer: Renderer, checked: Check
       notice.localId = checked.localId;
     }
     await writeNotices(trx, [notice]);
+    await requestMessageWork(
+      trx,
+      { id, sender, kind: checked.kind, members: checked.kind === 'private' ? checked.members : [], users, mentioned },
+      missedMessageDelayMs,
+    );
     await keyGuard?.record(trx, { id });
     return id;
   });

@@ -18,7 +18,7 @@ export function internalEndpoints(deps: MessageDeps) {
       const sender = await getUserByEmail(db, identity.realmId, params.sender_email);
       if (!sender || !sender.is_active) throw badRequest(`Invalid sender '${params.sender_email}'`);
       const checked = await checkSendMessage(db, sender, params);
-      const id = await doSendMessage(db, deps.renderer, checked);
+      const id = await doSendMessage(db, deps.renderer, checked, undefined, deps.config.missedMessageEmailDelaySecs * 1000);
       deps.onCommit?.();
       return { id };
     }),

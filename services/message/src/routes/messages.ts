@@ -23,7 +23,7 @@ export function messageEndpoints(deps: MessageDeps) {
           localId: params.local_id,
           readBySender: params.read_by_sender,
         });
-        const id = await doSendMessage(db, deps.renderer, checked, keyGuard);
+        const id = await doSendMessage(db, deps.renderer, checked, keyGuard, deps.config.missedMessageEmailDelaySecs * 1000);
         deps.onCommit?.();
         return { id };
       };

@@ -1,12 +1,13 @@
 /**
- * Reading messages as their dicts show them: sender, stream or private recipients, reactions and
- * edit history, for any number of ids in a fixed number of queries (not one per message).
+ * Reading messages as their dicts show them: sender, stream or private recipients, reactions,
+ * submessages and edit history, for any number of ids in a fixed number of queries (not one per message).
  */
 import type { Knex } from 'knex';
 import { anyOf, avatarUrl, isRowId, RECIPIENT_HUDDLE, RECIPIENT_PERSONAL, toSeconds, type Executor } from '@chat/db';
 import type { DisplayRecipientUser, WireMessage } from '@chat/events';
 import { topicLinks, type Linkifier } from '@chat/markdown';
 import { realmLinkifiers } from '../domain/linkifiers';
+import { submessagesFor } from './submessages';
 
 export interface MessageRow {
   id: number;
@@ -189,6 +190,7 @@ export async function loadMessages(db: Executor, ids: number[]): Promise<Map<num
   for (const realmId of realmIds) linkifiers.set(realmId, await realmLinkifiers(db, realmId));
   const privates = await privateDisplayRecipients(db, rows);
   const reactions = await reactionsFor(db, ids);
+  const submessages = await submessagesFor(db, ids);
   const result = new Map<number, LoadedMessage>();
   for (const row of rows) {
     const sender = senders.get(row.sender_id);
@@ -214,7 +216,7 @@ export async function loadMessages(db: Executor, ids: number[]): Promise<Map<num
       client: row.sending_client,
       is_me_message: row.is_me_message,
       reactions: reactions.get(row.id) ?? [],
-      submessages: [],
+      submessages: submessages.get(row.id) ?? [],
     };
     if (row.last_edit_time) wire.last_edit_timestamp = toSeconds(row.last_edit_time);
     result.set(row.id, { wire, row, editHistory: withTopicNames(parseEditHistory(row.edit_history), row.subject) });

@@ -8,9 +8,10 @@ import { doCreateUser } from './create-user';
 import { canAdminUser, doChangeFullName, doDeactivateUser } from './users';
 import { doRegenerateApiKey } from './api-keys';
 import { botDictForEvent } from './bot-format';
+import { checkServiceInterface, doUpdateBotService, type NewBotService } from './bot-services';
 
-/** The bot types a user may create here (Zulip's allowed_bot_types without outgoing/embedded). */
-const CREATABLE_BOT_TYPES: readonly number[] = [BOT_TYPES.DEFAULT, BOT_TYPES.INCOMING_WEBHOOK];
+/** The bot types a user may create here (Zulip's allowed_bot_types; embedded bots are not run here). */
+const CREATABLE_BOT_TYPES: readonly number[] = [BOT_TYPES.DEFAULT, BOT_TYPES.INCOMING_WEBHOOK, BOT_TYPES.OUTGOING_WEBHOOK];
 
 /** Zulip's access_bot_by_id. */
 async function accessBotById(db: Executor, actor: UserRow, botId: number): Promise<UserRow> {
@@ -36,6 +37,19 @@ export interface AddBotParams {
   fullName: string;
   shortName: string;
   botType: number;
+  /** For an outgoing-webhook bot: where its triggers go, and the payload form. */
+  payloadUrl?: string;
+  interfaceType: number;
+  serviceName?: string;
+}
+
+/** Zulip's add_bot_backend: an outgoing-webhook bot gets its service, named by default by its short name. */
+function serviceOf(params: AddBotParams, shortNameBase: string): NewBotService | undefined {
+  if (params.botType !== BOT_TYPES.OUTGOING_WEBHOOK) return undefined;
+  checkServiceInterface(params.interfaceType);
+  // 2.1 stored an empty URL when none was sent; a bot that can call nowhere is refused instead.
+  if (params.payloadUrl === undefined) throw badRequest('payload_url is not a URL');
+  return { name: params.serviceName || shortNameBase, baseUrl: params.payloadUrl, interface: params.interfaceType };
 }
 
 /** POST /bots. */
@@ -52,6 +66,7 @@ export async function addBot(ctx: SettingsContext, realmId: number, actorId: num
   if (await getUserByEmail(ctx.db.knex, realmId, email)) throw plainError('Username already in use');
   await checkBotNameAvailable(ctx.db.knex, realmId, fullName);
   if (!CREATABLE_BOT_TYPES.includes(params.botType)) throw badRequest('Invalid bot type');
+  const service = serviceOf(params, shortNameBase);
   const created = await ctx.db.knex.transaction(async (trx) => {
     // Checked again in the transaction, so two requests for one name cannot both pass.
     await checkBotNameAvailable(trx, realmId, fullName);
@@ -62,7 +77,7 @@ export async function addBot(ctx: SettingsContext, realmId: number, actorId: num
       shortName,
       role: 'member',
       passwordHash: null,
-      bot: { type: params.botType, ownerId: actor.id },
+      bot: { type: params.botType, ownerId: actor.id, service },
     });
   });
   return {
@@ -100,6 +115,8 @@ export interface PatchBotParams {
   fullName?: string;
   botOwnerId?: number;
   defaultAllPublicStreams?: boolean;
+  servicePayloadUrl?: string;
+  serviceInterface: number;
 }
 
 /** Zulip's do_change_bot_owner: the old owner loses the bot from its list, the new one gains it. */
@@ -115,7 +132,7 @@ async function doChangeBotOwner(trx: Executor, bot: UserRow, owner: UserRow): Pr
     notices.push(userEventNotice(bot.realm_id, { type: 'realm_bot', op: 'delete', bot: { email: bot.email, user_id: bot.id } }, [previousOwnerId]));
   }
   if (!admins.has(owner.id)) {
-    notices.push(userEventNotice(bot.realm_id, { type: 'realm_bot', op: 'add', bot: botDictForEvent(updated, owner) }, [owner.id]));
+    notices.push(userEventNotice(bot.realm_id, { type: 'realm_bot', op: 'add', bot: await botDictForEvent(trx, updated, owner) }, [owner.id]));
   }
   notices.push(
     userEventNotice(bot.realm_id, { type: 'realm_bot', op: 'update', bot: { email: bot.email, user_id: bot.id, owner_id: owner.id } }, await botOwnerUserIds(trx, updated)),
@@ -163,11 +180,13 @@ export async function patchBot(
         userEventNotice(realmId, { type: 'realm_bot', op: 'update', bot: { email: bot.email, user_id: bot.id, default_all_public_streams: bot.default_all_public_streams } }, await botOwnerUserIds(trx, bot)),
       ]);
     }
+    if (params.servicePayloadUrl !== undefined) await doUpdateBotService(trx, bot, params.servicePayloadUrl, params.serviceInterface);
+    // As 2.1 answers: the service fields echo the request (service_interface defaults to 1).
     const result: Record<string, unknown> = {
       full_name: bot.full_name,
       avatar_url: avatarUrl(bot),
-      service_interface: null,
-      service_payload_url: null,
+      service_interface: params.serviceInterface,
+      service_payload_url: params.servicePayloadUrl ?? null,
       config_data: null,
       default_sending_stream: null,
       default_events_register_stream: null,

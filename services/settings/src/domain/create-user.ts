@@ -19,6 +19,7 @@ import { isUniqueViolation } from '../store/users';
 import { activeUserIds, botOwnerUserIds } from './common';
 import { personForAdd } from '@chat/views';
 import { botDictForEvent } from './bot-format';
+import { doAddBotService, type NewBotService } from './bot-services';
 import { systemGroupNotices } from './system-groups';
 
 export interface NewUser {
@@ -29,7 +30,8 @@ export interface NewUser {
   role: Role;
   /** Already hashed (hash before the transaction: bcrypt is slow and PGlite has one connection). */
   passwordHash: string | null;
-  bot?: { type: number; ownerId: number | null };
+  /** An outgoing-webhook bot's service, written before the realm_bot event that shows it. */
+  bot?: { type: number; ownerId: number | null; service?: NewBotService };
 }
 
 export interface CreatedUser {
@@ -72,9 +74,10 @@ export async function doCreateUser(ctx: SettingsContext, trx: Executor, newUser:
     ...(await systemGroupNotices(trx, user.realm_id, { userId: user.id, from: null, to: user.role }, everyone)),
   ];
   if (user.is_bot) {
+    if (newUser.bot?.service) await doAddBotService(trx, user.id, newUser.bot.service);
     const owner = user.bot_owner_id === null ? undefined : await trx<UserRow>('users').where({ id: user.bot_owner_id }).first();
     notices.push(
-      userEventNotice(user.realm_id, { type: 'realm_bot', op: 'add', bot: botDictForEvent(user, owner) }, await botOwnerUserIds(trx, user)),
+      userEventNotice(user.realm_id, { type: 'realm_bot', op: 'add', bot: await botDictForEvent(trx, user, owner) }, await botOwnerUserIds(trx, user)),
     );
   }
   await writeNotices(trx, notices);

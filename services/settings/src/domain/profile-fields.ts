@@ -6,6 +6,7 @@ import { anyOf, isRowId, PROFILE_FIELD_TYPES, realmProfileFields, writeNotices, 
 import { badRequest, escapeHtml } from '@chat/errors';
 import { userEventNotice } from '@chat/events';
 import type { SettingsContext } from '../app';
+import { isUniqueViolation } from '../store/users';
 import { activeUserIds, loadActor, requireAdmin } from './common';
 
 /** CustomProfileField.NAME_MAX_LENGTH and HINT_MAX_LENGTH. */
@@ -13,21 +14,30 @@ const NAME_MAX = 40;
 const HINT_MAX = 80;
 const SHORT_TEXT = 1;
 const LONG_TEXT = 2;
-const CHOICE = 3;
+export const CHOICE = 3;
 const DATE = 4;
 const URL_FIELD = 5;
-const USER = 6;
+export const USER = 6;
 
 export async function listProfileFields(ctx: SettingsContext, realmId: number): Promise<Record<string, unknown>> {
   return { custom_fields: await realmProfileFields(ctx.db.knex, realmId) };
 }
 
-async function emitFields(trx: Executor, realmId: number): Promise<void> {
+export async function emitFields(trx: Executor, realmId: number): Promise<void> {
   const fields = await realmProfileFields(trx, realmId);
   await writeNotices(trx, [userEventNotice(realmId, { type: 'custom_profile_fields', op: 'add', fields }, await activeUserIds(trx, realmId))]);
 }
 
-function checkFieldData(fieldType: number, fieldData: unknown): Record<string, unknown> {
+/** Zulip's validate_custom_profile_field for the label and hint; returns the trimmed label. */
+export function checkLabelAndHint(rawName: string, hint: string): string {
+  const name = rawName.trim();
+  if (!name) throw badRequest('Label cannot be blank.');
+  if (name.length > NAME_MAX) throw badRequest(`name is too long (limit: ${NAME_MAX} characters)`);
+  if (hint.length > HINT_MAX) throw badRequest(`hint is too long (limit: ${HINT_MAX} characters)`);
+  return name;
+}
+
+export function checkFieldData(fieldType: number, fieldData: unknown): Record<string, unknown> {
   if (!fieldData || typeof fieldData !== 'object' || Array.isArray(fieldData)) throw badRequest('field_data is not a dict');
   const data = fieldData as Record<string, unknown>;
   if (fieldType === CHOICE) {
@@ -49,10 +59,7 @@ export async function createProfileField(
   actorId: number,
   input: { name: string; hint: string; fieldType: number; fieldData: unknown },
 ): Promise<Record<string, unknown>> {
-  const name = input.name.trim();
-  if (!name) throw badRequest('Label cannot be blank.');
-  if (name.length > NAME_MAX) throw badRequest(`name is too long (limit: ${NAME_MAX} characters)`);
-  if (input.hint.length > HINT_MAX) throw badRequest(`hint is too long (limit: ${HINT_MAX} characters)`);
+  const name = checkLabelAndHint(input.name, input.hint);
   if (!PROFILE_FIELD_TYPES.some((t) => t.id === input.fieldType)) throw badRequest('Invalid field type.');
   const data = checkFieldData(input.fieldType, input.fieldData);
   let id = 0;
@@ -75,7 +82,7 @@ export async function createProfileField(
       await emitFields(trx, realmId);
     });
   } catch (err) {
-    if (typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505') throw badRequest('A field with that label already exists.');
+    if (isUniqueViolation(err)) throw badRequest('A field with that label already exists.');
     throw err;
   }
   return { id };

@@ -31,7 +31,8 @@ export async function findRealm(db: Executor, stringId: string | undefined): Pro
     if (!realm) throw new ApiError(`There is no realm with id '${stringId}'.`);
     return realm;
   }
-  const realms = await db<RealmRow>('realms').orderBy('id').limit(2);
-  if (realms.length !== 1) throw new ApiError('Name the realm with --realm <string_id>.');
-  return realms[0]!;
+  const realms = await db<RealmRow>('realms').orderBy('id');
+  if (realms.length === 1) return realms[0]!;
+  if (realms.length === 0) throw new ApiError('There is no realm yet: create one with create-realm.');
+  throw new ApiError(`The server has realms ${realms.map((r) => `'${r.string_id}'`).join(', ')}: name one with --realm <string_id>.`);
 }

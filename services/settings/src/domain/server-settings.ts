@@ -1,5 +1,5 @@
 import { ZULIP_VERSION, ZULIP_VERSION_KEYS } from '@chat/config';
-import { getRealm, realmUri, type Executor, type RealmRow } from '@chat/db';
+import { getRealm, getRootRealm, realmUri, type Executor, type RealmRow } from '@chat/db';
 import { escapeHtml } from '@chat/errors';
 import { realmIconUrl } from '@chat/views';
 import type { SettingsContext } from '../app';
@@ -54,10 +54,9 @@ function isIncompatible(userAgent: string | undefined): boolean {
   return (userAgent ?? '').split('/')[0]?.trim() === 'ZulipInvalid';
 }
 
-/** The realm's URL as clients use it: the bare host while it is the server's only realm. */
+/** The realm's URL as clients use it: the bare external host for the root realm, else its subdomain. */
 export async function realmUrlOf(db: Executor, externalHost: string, realm: RealmRow): Promise<string> {
-  const realmCount = Number((await db('realms').count({ n: '*' }).first())?.n ?? 0);
-  return realmUri(realm, externalHost, realmCount <= 1);
+  return realmUri(realm, externalHost, (await getRootRealm(db))?.id === realm.id);
 }
 
 export async function getServerSettings(

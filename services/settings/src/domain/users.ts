@@ -1,5 +1,5 @@
 /** The realm's users: list, create, deactivate, reactivate, change (Zulip's zerver/views/users.py). */
-import { endUserSessions, getUserByEmail, getUserById, notifyAuthChange, profileDataByUser, ROLE_CODES, writeNotices, type Executor, type Role, type UserRow } from '@chat/db';
+import { emailAllowedForRealm, endUserSessions, getUserByEmail, getUserById, notifyAuthChange, profileDataByUser, ROLE_CODES, writeNotices, type Executor, type Role, type UserRow } from '@chat/db';
 import { ApiError, badRequest, plainError } from '@chat/errors';
 import { userEventNotice, type UserEventNotice } from '@chat/events';
 import type { SettingsContext } from '../app';
@@ -48,6 +48,7 @@ export async function createUser(ctx: SettingsContext, realmId: number, params: 
   const fullName = checkFullName(params.fullName);
   const email = params.email.trim();
   if (!isValidEmail(email)) throw plainError('Bad name or username');
+  if (!(await emailAllowedForRealm(ctx.db.knex, realmId, email))) throw plainError(`Email '${email}' not allowed in this organization`);
   if (await getUserByEmail(ctx.db.knex, realmId, email)) throw plainError(`Email '${email}' already in use`);
   const passwordHash = params.password ? await ctx.passwords.hash(params.password) : null;
   const created = await ctx.db.knex.transaction((trx) =>
@@ -184,7 +185,7 @@ export async function reactivateUser(ctx: SettingsContext, realmId: number, acto
     const notices = [userEventNotice(realmId, { type: 'realm_user', op: 'add', person: personForAdd(user) }, await activeUserIds(trx, realmId))];
     if (user.is_bot) {
       const owner = user.bot_owner_id === null ? undefined : await getUserById(trx, realmId, user.bot_owner_id);
-      notices.push(userEventNotice(realmId, { type: 'realm_bot', op: 'add', bot: botDictForEvent(user, owner) }, await botOwnerUserIds(trx, user)));
+      notices.push(userEventNotice(realmId, { type: 'realm_bot', op: 'add', bot: await botDictForEvent(trx, user, owner) }, await botOwnerUserIds(trx, user)));
     }
     await writeNotices(trx, notices);
   });

@@ -4,13 +4,15 @@ import { userEventNoticeIfAnyRecipient, type Notice } from '@chat/events';
 import { streamNameInUse } from '../store/subscriptions';
 import { activeNonGuestUserIds } from '../store/users';
 import { canAccessStreamUserIds } from './access';
+import { defaultStreamGroupsNotice } from './default-stream-groups';
 import { defaultStreamsNotice } from './default-streams';
 import { streamDict } from '@chat/views';
 
 /**
  * Zulip's do_deactivate_stream, inside the caller's transaction: every subscription ends, the
  * stream becomes invite-only under a `!DEACTIVATED:` name (freeing the old one), leaves the default
- * streams, and those who could see it get `stream` `delete` with its original name and privacy.
+ * streams and every default stream group, and those who could see it get `stream` `delete` with
+ * its original name and privacy.
  */
 export async function deactivateStream(trx: Executor, stream: StreamRow): Promise<Notice[]> {
   // Who could see it is decided before the subscriptions go.
@@ -30,6 +32,8 @@ export async function deactivateStream(trx: Executor, stream: StreamRow): Promis
   if (wasDefault.length > 0) {
     notices.push(...(await defaultStreamsNotice(trx, stream.realm_id, await activeNonGuestUserIds(trx, stream.realm_id))));
   }
+  const inGroups = await trx('default_stream_group_streams').where({ stream_id: stream.id }).del().returning('group_id');
+  if (inGroups.length > 0) notices.push(...(await defaultStreamGroupsNotice(trx, stream.realm_id)));
   notices.push(...userEventNoticeIfAnyRecipient(stream.realm_id, { type: 'stream', op: 'delete', streams: [streamDict(stream)] }, affected));
   return notices;
 }

@@ -2,12 +2,35 @@
  * DELETE /users/me/subscriptions (Zulip's remove_subscriptions_backend), one transaction.
  */
 import { badRequest, plainError, streamDoesNotExist } from '@chat/errors';
-import { getUserById, writeNotices, type StreamRow, type UserRow } from '@chat/db';
+import { getUserById, writeNotices, type Executor, type StreamRow, type UserRow } from '@chat/db';
 import type { SubscriptionDeps } from '../app';
 import { streamsByNames } from '../store/subscriptions';
 import type { Caller } from './access';
 import { resolvePrincipals } from './add-subscriptions';
 import { bulkUnsubscribe } from './bulk-unsubscribe';
+
+/**
+ * What refuses an unsubscribe before anything changes: someone else's subscriptions without
+ * administrative rights, a stream that does not exist. The streams, once each.
+ */
+export async function checkRemoveSubscriptions(
+  db: Executor,
+  caller: Caller,
+  names: string[],
+  principals: string[] | number[] | undefined,
+): Promise<StreamRow[]> {
+  // Removing anyone but yourself takes an administrator, for public and private streams alike.
+  const isCaller = (p: string | number) => (typeof p === 'number' ? p === caller.userId : p.toLowerCase() === caller.email.toLowerCase());
+  const someoneElse = principals !== undefined && principals.length > 0 && !principals.every(isCaller);
+  if (someoneElse && !caller.isAdmin) throw plainError('This action requires administrative rights');
+  const wanted = [...new Map(names.map((n) => [n.trim().toLowerCase(), n.trim()])).values()];
+  const found = await streamsByNames(db, caller.realmId, wanted);
+  return wanted.map((name) => {
+    const stream = found.get(name.toLowerCase());
+    if (!stream) throw streamDoesNotExist(name);
+    return stream;
+  });
+}
 
 export async function removeSubscriptions(
   deps: SubscriptionDeps,
@@ -15,20 +38,8 @@ export async function removeSubscriptions(
   names: string[],
   principals: string[] | number[] | undefined,
 ): Promise<{ removed: string[]; not_removed: string[] }> {
-  // Removing anyone but yourself takes an administrator, for public and private streams alike.
-  const isCaller = (p: string | number) => (typeof p === 'number' ? p === caller.userId : p.toLowerCase() === caller.email.toLowerCase());
-  const someoneElse = principals !== undefined && principals.length > 0 && !principals.every(isCaller);
-  if (someoneElse && !caller.isAdmin) throw plainError('This action requires administrative rights');
-
   const result = await deps.db.knex.transaction(async (trx) => {
-    const wanted = [...new Map(names.map((n) => [n.trim().toLowerCase(), n.trim()])).values()];
-    const found = await streamsByNames(trx, caller.realmId, wanted);
-    const streams: StreamRow[] = [];
-    for (const name of wanted) {
-      const stream = found.get(name.toLowerCase());
-      if (!stream) throw streamDoesNotExist(name);
-      streams.push(stream);
-    }
+    const streams = await checkRemoveSubscriptions(trx, caller, names, principals);
     let users: UserRow[];
     if (principals && principals.length > 0) {
       users = await resolvePrincipals(trx, caller.realmId, principals);

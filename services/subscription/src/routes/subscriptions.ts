@@ -5,6 +5,7 @@ import { addSubscriptions } from '../domain/add-subscriptions';
 import { listSubscriptions } from '../domain/list-subscriptions';
 import { removeSubscriptions } from '../domain/remove-subscriptions';
 import { updateSubscriptionProperties } from '../domain/subscription-properties';
+import { updateSubscriptions } from '../domain/update-subscriptions';
 
 export function subscriptionEndpoints(deps: SubscriptionDeps) {
   return [
@@ -13,8 +14,22 @@ export function subscriptionEndpoints(deps: SubscriptionDeps) {
     })),
     implement(api.subscribe, ({ params, identity }) => addSubscriptions(deps, identity, params)),
     implement(api.unsubscribe, ({ params, identity }) => removeSubscriptions(deps, identity, params.subscriptions, params.principals)),
+    implement(api.updateSubscriptions, ({ params, identity }) => updateSubscriptions(deps, identity, params)),
     implement(api.updateSubscriptionProperties, async ({ params, identity }) => ({
       subscription_data: await updateSubscriptionProperties(deps, identity, params.subscription_data),
+    })),
+
+  ];
+}
+
+/**
+ * Zulip's update_subscriptions_property: one change, through the same code as the list. Bound
+ * after /users/me/subscriptions/muted_topics, which its path would otherwise take.
+ */
+export function subscriptionPropertyEndpoints(deps: SubscriptionDeps) {
+  return [
+    implement(api.updateSubscriptionProperty, async ({ params: { stream_id, property, value }, identity }) => ({
+      subscription_data: await updateSubscriptionProperties(deps, identity, [{ stream_id, property, value }]),
     })),
   ];
 }

@@ -1,5 +1,5 @@
 /** realm_bots (Zulip's get_owned_bot_dicts): per user, so never in the realm cache. */
-import { createApiKeyCipher, type ApiKeyCipher, type Executor, type UserRow } from '@chat/db';
+import { botServiceDicts, createApiKeyCipher, type ApiKeyCipher, type Executor, type UserRow } from '@chat/db';
 import { ownedBotDict } from '@chat/views';
 
 const ciphers = new Map<string, ApiKeyCipher>();
@@ -27,5 +27,6 @@ export async function realmBotsState(db: Executor, user: UserRow, cipher: ApiKey
     .select('b.*', 'o.email as owner_email');
   if (user.role !== 'admin') void query.where('b.bot_owner_id', user.id);
   const bots = await query;
-  return bots.map((bot) => ({ ...ownedBotDict(bot, bot.owner_email), api_key: cipher.decrypt(bot.api_key_enc) }));
+  const services = await botServiceDicts(db, bots.map((bot) => bot.id));
+  return bots.map((bot) => ({ ...ownedBotDict(bot, bot.owner_email, services.get(bot.id)), api_key: cipher.decrypt(bot.api_key_enc) }));
 }

@@ -11,12 +11,8 @@ export function staticState(want: Want): Record<string, unknown> {
   const state: Record<string, unknown> = {};
   // No tutorial here: every user is as 2.1's users who finished it (get_next_hotspots -> []).
   if (want('hotspots')) state.hotspots = [];
-  // No RealmDomain table nor /realm/domains endpoints: no realm restricts sign-ups by domain.
-  if (want('realm_domains')) state.realm_domains = [];
   if (want('realm_embedded_bots')) state.realm_embedded_bots = EMBEDDED_BOTS;
   if (want('realm_incoming_webhook_bots')) state.realm_incoming_webhook_bots = INCOMING_WEBHOOK_BOTS;
-  // No /default_stream_groups endpoints: no realm has a group.
-  if (want('default_stream_groups')) state.realm_default_stream_groups = [];
   if (want('stop_words')) state.stop_words = STOP_WORDS;
   return state;
 }

@@ -12,12 +12,14 @@ import {
   maxMessageIdForUser,
   mutedUsersOf,
   profileFieldTypesDict,
+  realmDomainsOf,
   realmProfileFields,
   TOPIC_VISIBILITY,
   userGroupsInRealm,
 } from '@chat/db';
 import type { ClientCapability } from '@chat/events';
 import {
+  defaultStreamGroupDicts,
   EMOJISET_CHOICES,
   NOTIFICATION_SOUNDS,
   displaySettings,
@@ -85,6 +87,7 @@ export async function fetchInitialState(
   if (want('pointer')) state.pointer = user.pointer;
   if (want('presence')) Object.assign(state, await presenceState(db, user.realm_id, request.slimPresence));
   if (want('realm')) Object.assign(state, await realmWide.get('realm', () => realmState(db, realmId, request.server)));
+  if (want('realm_domains')) state.realm_domains = await realmWide.get('realm_domains', () => realmDomainsOf(db, realmId));
   if (want('realm_emoji')) Object.assign(state, await realmWide.get('realm_emoji', () => realmEmojiState(db, realmId)));
   if (want('realm_filters')) Object.assign(state, await realmWide.get('realm_filters', () => realmFiltersState(db, realmId)));
   if (want('realm_user')) Object.assign(state, await realmUserState(ctx));
@@ -95,6 +98,7 @@ export async function fetchInitialState(
   if (want('starred_messages')) state.starred_messages = await starredMessages(db, user.id);
   if (want('stream')) Object.assign(state, await streamState(ctx));
   if (want('default_streams')) Object.assign(state, await defaultStreamsState(ctx));
+  if (want('default_stream_groups')) state.realm_default_stream_groups = await realmWide.get('realm_default_stream_groups', () => defaultStreamGroupDicts(db, realmId));
   if (want('muted_users')) state.muted_users = await mutedUsersOf(db, user.id);
   if (want('update_display_settings') && legacySettings) Object.assign(state, displaySettings(user), { emojiset_choices: EMOJISET_CHOICES });
   if (want('update_global_notifications') && legacySettings) {

@@ -8,15 +8,16 @@
  * therefore only right for a register whose snapshot sees exactly the state the piece was built
  * from. Every transaction that changes realm-wide state bumps `realm_state_versions` in the same
  * transaction (writeNotices), and the register reads the version inside its snapshot: same
- * version, same realm-wide state. The number of realms is part of the key too, because realm_uri
- * drops the subdomain on a server with one realm.
+ * version, same realm-wide state. The root realm is part of the key too, because realm_uri
+ * drops the subdomain for the realm served on the bare host (getRootRealm).
  */
-import type { Executor } from '@chat/db';
+import { ROOT_REALM_ORDER, type Executor } from '@chat/db';
 
 export interface RealmStateVersion {
   realmId: number;
   version: number;
-  realmCount: number;
+  /** The realm served on the bare host (its realm_uri has no subdomain); null with no realm. */
+  rootRealmId: number | null;
 }
 
 /** Serves a piece from the cache or builds it with `compute` in the caller's snapshot. */
@@ -44,7 +45,7 @@ export class RealmStateCache {
 
   /** The pieces valid for this snapshot's version; an entry of another version is replaced. */
   forVersion(version: RealmStateVersion): RealmWidePieces {
-    const key = `${version.version}:${version.realmCount}`;
+    const key = `${version.version}:${version.rootRealmId}`;
     let entry = this.entries.get(version.realmId);
     if (!entry || entry.key !== key) {
       entry = { key, pieces: new Map() };
@@ -75,17 +76,18 @@ export class RealmStateCache {
   }
 }
 
+/** The realm's version and the root realm (its realm_uri has no subdomain), in one read. */
+const STATE_VERSION_SQL = `SELECT coalesce((SELECT version FROM realm_state_versions WHERE realm_id = ?), 0) AS version,
+  (SELECT id FROM realms ORDER BY ${ROOT_REALM_ORDER} LIMIT 1) AS root_realm_id`;
+
 /**
  * The realm's state version as the caller's snapshot sees it. A realm no transaction has changed
  * since migration 0500 has no row: version 0.
  */
 export async function readRealmStateVersion(db: Executor, realmId: number): Promise<RealmStateVersion> {
-  const { rows } = (await db.raw(
-    `SELECT coalesce((SELECT version FROM realm_state_versions WHERE realm_id = ?), 0) AS version,
-            (SELECT count(*) FROM realms) AS realm_count`,
-    [realmId],
-  )) as { rows: { version: number | string; realm_count: number | string }[] };
-  return { realmId, version: Number(rows[0]!.version), realmCount: Number(rows[0]!.realm_count) };
+  const { rows } = (await db.raw(STATE_VERSION_SQL, [realmId])) as { rows: { version: number | string; root_realm_id: number | string | null }[] };
+  const root = rows[0]!.root_realm_id;
+  return { realmId, version: Number(rows[0]!.version), rootRealmId: root === null ? null : Number(root) };
 }
 
 /** Shared between responses: freezing makes a handler that would edit a cached piece fail loudly. */

@@ -9,7 +9,7 @@ import {
   MAX_TOPIC_LENGTH,
   SERVER_EMOJI_DATA_PATH,
 } from '@chat/contracts';
-import { getRealm, OFFLINE_THRESHOLD_SECS, realmUri, systemGroupId, type Executor } from '@chat/db';
+import { getRealm, getRootRealm, OFFLINE_THRESHOLD_SECS, realmUri, systemGroupId, type Executor } from '@chat/db';
 import { REALM_PROPERTY_DEFAULTS, realmEmojiDict, realmIconUrl } from '@chat/views';
 
 /** What the realm state says about this server's configuration. */
@@ -87,7 +87,6 @@ const STATE_DEFAULTS: Record<string, unknown> = {
 export async function realmState(db: Executor, realmId: number, facts: ServerFacts): Promise<Record<string, unknown>> {
   const realm = await getRealm(db, realmId);
   if (!realm) return {};
-  const count = Number((await db('realms').count({ n: '*' }).first())?.n ?? 1);
   const props: Record<string, unknown> = {
     ...REALM_PROPERTY_DEFAULTS,
     ...STATE_DEFAULTS,
@@ -99,7 +98,7 @@ export async function realmState(db: Executor, realmId: number, facts: ServerFac
   };
   const state: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(props)) state[`realm_${key}`] = value;
-  const url = realmUri(realm, facts.externalHost, count <= 1);
+  const url = realmUri(realm, facts.externalHost, (await getRootRealm(db))?.id === realm.id);
   return {
     ...state,
     ...serverState(facts, url),

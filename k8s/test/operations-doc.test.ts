@@ -1,0 +1,129 @@
+/**
+ * docs/operations.md's first Kubernetes deploy and its route table say what the manifests, the
+ * Dockerfile and the build do: one image name from `docker build` to the pods, one port from the
+ * Dockerfile to the Services and the port-forward, the Ingress's routes (and the local runner's),
+ * and commands that name objects, namespaces and `manage` verbs that exist. The steps themselves
+ * need a Docker engine and a cluster; this is what can be checked without them.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ENTRIES } from '../../deploy/build';
+import { EVENT_TIER_PATHS } from '../../deploy/local/ingress';
+import { renderKustomization, type K8sObject } from './kustomize';
+
+const ROOT = resolve(__dirname, '../..');
+const DOC = readFileSync(join(ROOT, 'docs/operations.md'), 'utf8');
+const DOCKERFILE = readFileSync(join(ROOT, 'deploy/Dockerfile'), 'utf8');
+
+/** The verbs `manage` lists in its usage text (it prints it, before opening anything, when given none). */
+function manageVerbs(): string[] {
+  const { NODE_OPTIONS: _jestFlags, ...env } = process.env;
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'services/settings/src/cli.ts')], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
+  return each(run.stderr, /^ {2}([a-z-]+) /m).map((m) => m[1]!);
+}
+
+/** The text of a `### title` section, up to the next heading of its level or above. */
+function section(title: string): string {
+  const start = DOC.indexOf(`### ${title}\n`);
+  if (start < 0) throw new Error(`docs/operations.md has no section "${title}"`);
+  const rest = DOC.slice(start + title.length + 5);
+  const end = rest.search(/^#{2,3} /m);
+  return end < 0 ? rest : rest.slice(0, end);
+}
+
+/** Every match of `pattern`, with its groups. */
+function each(text: string, pattern: RegExp): RegExpExecArray[] {
+  return [...text.matchAll(new RegExp(pattern.source, `${pattern.flags}g`))];
+}
+
+interface Container {
+  image: string;
+  command?: string[];
+  ports?: { name: string; containerPort: number }[];
+}
+interface Workload extends K8sObject {
+  spec: { template: { spec: { containers: Container[] } } };
+}
+interface ServiceObject extends K8sObject {
+  spec: { ports: { name: string; port: number; targetPort: string | number }[] };
+}
+type Path = { path: string; pathType: string; backend: { service: { name: string } } };
+interface IngressObject extends K8sObject {
+  spec: { rules: { host?: string; http: { paths: Path[] } }[] };
+}
+
+const deploy = section('A first Kubernetes deploy');
+const evaluation = renderKustomization(join(ROOT, 'k8s/overlays/evaluation'));
+const ofKind = <T extends K8sObject>(objects: K8sObject[], kind: string) => objects.filter((o) => o.kind === kind) as T[];
+const chatWorkloads = [...ofKind<Workload>(evaluation, 'Deployment'), ...ofKind<Workload>(evaluation, 'Job')].filter(
+  (w) => w.metadata.labels?.['app.kubernetes.io/name'] === 'chat',
+);
+
+describe('docs/operations.md agrees with k8s/, deploy/Dockerfile and deploy/build.ts', () => {
+  it('names one image from docker build to kind, minikube and every pod of the evaluation overlay', () => {
+    const built = each(deploy, /docker build -f deploy\/Dockerfile -t (\S+) \./).map((m) => m[1]);
+    expect(built).toHaveLength(1);
+    const image = built[0]!;
+    expect(image).not.toMatch(/:latest$|^[^:]+$/);
+    expect(each(deploy, /kind load docker-image (\S+)/).map((m) => m[1])).toEqual([image]);
+    expect(each(deploy, /minikube image load (\S+)/).map((m) => m[1])).toEqual([image]);
+    expect(chatWorkloads.length).toBeGreaterThan(6);
+    for (const workload of chatWorkloads) {
+      for (const container of workload.spec.template.spec.containers) expect({ workload: workload.metadata.name, image: container.image }).toEqual({ workload: workload.metadata.name, image });
+    }
+  });
+
+  it('applies the evaluation overlay in its namespace and waits for objects it has', () => {
+    expect(each(deploy, /kubectl apply -k (\S+)/).map((m) => m[1])).toEqual(['k8s/overlays/evaluation']);
+    const namespace = evaluation.find((o) => o.kind === 'Namespace')!.metadata.name;
+    // The commands to type (the fenced blocks; the prose also names the ingress controller's).
+    const commands = each(deploy, /```sh\n([\s\S]*?)```/).map((m) => m[1]).join('');
+    expect(new Set(each(commands, /kubectl -n (\S+)/).map((m) => m[1]))).toEqual(new Set([namespace]));
+    for (const [, name] of each(deploy, /job\/(\S+)/)) expect(ofKind(evaluation, 'Job').map((j) => j.metadata.name)).toContain(name);
+  });
+
+  it('uses the Dockerfile\'s port in every container, Service, the port-forward and EXTERNAL_HOST', () => {
+    const exposed = Number(/^EXPOSE (\d+)$/m.exec(DOCKERFILE)![1]);
+    expect(Number(/\bPORT=(\d+)/.exec(DOCKERFILE)![1])).toBe(exposed);
+    for (const workload of ofKind<Workload>(evaluation, 'Deployment').filter((w) => chatWorkloads.includes(w))) {
+      expect(workload.spec.template.spec.containers[0]!.ports).toEqual([{ name: 'http', containerPort: exposed }]);
+    }
+    const forwards = each(deploy, /port-forward svc\/(\S+) (\d+):(\d+)/);
+    const gatewayForward = forwards.find((m) => m[1] === 'gateway')!;
+    const service = ofKind<ServiceObject>(evaluation, 'Service').find((s) => s.metadata.name === 'gateway')!;
+    expect(service.spec.ports).toEqual([expect.objectContaining({ name: 'http', port: Number(gatewayForward[3]) })]);
+    expect(Number(gatewayForward[3])).toBe(exposed);
+    const config = evaluation.find((o) => o.kind === 'ConfigMap' && o.metadata.name === 'chat-config') as K8sObject & { data: Record<string, string> };
+    expect(config.data.EXTERNAL_HOST).toBe(`chat.localhost:${gatewayForward[2]}`);
+    expect(deploy).toContain(`http://chat.localhost:${gatewayForward[2]}/`);
+    expect(deploy.replace(/\s+/g, ' ')).toContain(`EXTERNAL_HOST\` is \`${config.data.EXTERNAL_HOST}\``);
+  });
+
+  it('runs manage in a Deployment that has it, with verbs it has, as the image bundles it', () => {
+    const runs = each(deploy, /exec (?:-i )?deploy\/(\S+) -- node dist\/(\S+)\.js(?: \\\n\s+| )([a-z-]+)/);
+    expect(runs.length).toBeGreaterThanOrEqual(3);
+    const verbs = manageVerbs();
+    expect(verbs).toContain('print-zuliprc');
+    for (const [, deployment, entry, verb] of runs) {
+      expect(ofKind(evaluation, 'Deployment').map((d) => d.metadata.name)).toContain(deployment);
+      expect(Object.keys(ENTRIES)).toContain(entry);
+      expect(verbs).toContain(verb);
+    }
+    expect(DOCKERFILE).toContain('cp -r dist /out/dist');
+  });
+
+  it('lists the Ingress routes of both overlays, and the local runner\'s, in the route table', () => {
+    const table = each(section('Kubernetes'), /^\| `(\/[^`]*)` \| (Exact|Prefix) \| ([a-z-]+) \|$/m).map((m) => `${m[2]} ${m[1]} -> ${m[3]}`);
+    expect(table.length).toBeGreaterThan(5);
+    for (const overlay of ['evaluation', 'production']) {
+      const ingress = ofKind<IngressObject>(renderKustomization(join(ROOT, 'k8s/overlays', overlay)), 'Ingress');
+      const routes = ingress.flatMap((i) => i.spec.rules.flatMap((r) => r.http.paths.map((p) => `${p.pathType} ${p.path} -> ${p.backend.service.name}`)));
+      expect({ overlay, routes }).toEqual({ overlay, routes: table });
+    }
+    expect(table.filter((route) => route.endsWith('-> event-queue'))).toEqual([...EVENT_TIER_PATHS].map((path) => `Exact ${path} -> event-queue`));
+    // The evaluation rule serves every host: the Host names the realm.
+    const evaluationIngress = ofKind<IngressObject>(evaluation, 'Ingress')[0]!;
+    expect(evaluationIngress.spec.rules.map((r) => r.host)).toEqual([undefined]);
+  });
+});

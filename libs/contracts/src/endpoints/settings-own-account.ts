@@ -1,0 +1,33 @@
+/**
+ * Two small routes of Zulip 2.1's table on the caller's own account: the compose box's
+ * Enter-sends setting and removing an uploaded avatar. Declared in settingsEndpoints.
+ */
+import * as p from '../params';
+
+export const settingsOwnAccountEndpoints = {
+  changeEnterSends: {
+    method: 'POST',
+    path: '/users/me/enter-sends',
+    auth: 'user',
+    summary: 'Set whether Enter sends a message in the compose box (Zulip 2.1; PATCH /settings takes it too)',
+    description:
+      "Sets the caller's `enter_sends` setting: whether Enter sends the message being composed (true) or starts a new line. " +
+      "The caller's clients receive the same events as when PATCH /settings changes it.",
+    params: { enter_sends: p.bool({ required: true, description: 'Whether pressing Enter sends the message (false: it starts a new line).', example: true }) },
+    success: {},
+  },
+  deleteOwnAvatar: {
+    method: 'DELETE',
+    path: '/users/me/avatar',
+    auth: 'user',
+    summary: "Return the caller's avatar to the default (Gravatar)",
+    description:
+      "Drops the caller's uploaded avatar: their avatar becomes the Gravatar of their e-mail address again. Everyone in the realm " +
+      "receives a `realm_user` update (and a bot's owner a `realm_bot` one). Refused when the realm disables avatar changes, except for administrators.",
+    params: {},
+    success: {
+      avatar_url: ['string', 'The URL of the new avatar.'],
+      avatar_url_medium: ['string', 'The URL of its larger version.'],
+    },
+  },
+} as const;

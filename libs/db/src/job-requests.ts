@@ -1,0 +1,116 @@
+/**
+ * The jobs outbox. BullMQ cannot join a PostgreSQL transaction, so a service asks for a background
+ * job by writing a request in the same transaction as its change (`requestJob`); the dispatcher
+ * enqueues committed requests after commit, with the request's id as the job's idempotency id,
+ * then marks them. So a job exists exactly when its change committed, and a dispatcher that runs
+ * twice over the same request (a crash before marking, two processes at once) still makes one job.
+ */
+import { checkKind, Wakeable, type Jobs, type JobPayload } from '@chat/jobs';
+import type { Logger } from '@chat/log';
+import type { Database, Executor } from './connect';
+
+export const JOB_REQUEST_CHANNEL = 'chat_job_requests';
+
+/** Marked requests are kept this long (for an operator looking into a job's origin), then deleted. */
+const KEEP_ENQUEUED_MS = 60 * 60 * 1000;
+
+/** Asks for a job of `kind`, inside the transaction `trx` of the change it belongs to. */
+export async function requestJob(trx: Executor, kind: string, payload: JobPayload, options: { delayMs?: number } = {}): Promise<void> {
+  // Refused here, in the writer's transaction: a request the dispatcher could never enqueue
+  // would otherwise hold up every request after it.
+  checkKind(kind);
+  const row = { kind, payload: JSON.stringify(payload), delay_ms: Math.max(0, Math.round(options.delayMs ?? 0)) };
+  // NOTIFY is delivered at commit, and not at all after a rollback.
+  await trx.raw('WITH written AS (?) SELECT pg_notify(?, ?)', [trx('job_requests').insert(row), JOB_REQUEST_CHANNEL, '']);
+}
+
+/** The idempotency id of the job a request becomes. */
+export function jobIdOfRequest(requestId: number): string {
+  return `request-${requestId}`;
+}
+
+export interface JobDispatcherOptions {
+  db: Database;
+  jobs: Jobs;
+  logger: Logger;
+  /** Fallback poll; NOTIFY wakes the dispatcher at commit. */
+  pollMs?: number;
+  batchSize?: number;
+}
+
+interface RequestRow {
+  id: number;
+  kind: string;
+  payload: JobPayload | string;
+  delay_ms: number;
+  created_at: Date | string;
+}
+
+export class JobDispatcher {
+  private readonly pollMs: number;
+  private readonly batchSize: number;
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private unlisten: (() => Promise<void>) | null = null;
+  private readonly wakeable = new Wakeable();
+  private lastCleanup = 0;
+
+  constructor(private readonly options: JobDispatcherOptions) {
+    this.pollMs = options.pollMs ?? 1000;
+    this.batchSize = options.batchSize ?? 100;
+  }
+
+  async start(): Promise<void> {
+    this.running = true;
+    this.unlisten = await this.options.db.listen(JOB_REQUEST_CHANNEL, () => this.poke());
+    this.loop = this.run();
+  }
+
+  poke(): void {
+    this.wakeable.wake();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.poke();
+    await this.loop;
+    await this.unlisten?.();
+  }
+
+  /** Enqueues one batch of committed, unmarked requests, then marks them; returns how many. */
+  async dispatchBatch(): Promise<number> {
+    const { knex } = this.options.db;
+    const rows: RequestRow[] = await knex('job_requests')
+      .whereNull('enqueued_at')
+      .orderBy('id')
+      .limit(this.batchSize)
+      .select('id', 'kind', 'payload', 'delay_ms', 'created_at');
+    for (const row of rows) {
+      // The delay counts from the request, not from its dispatch.
+      const delayMs = Math.max(0, new Date(row.created_at).getTime() + row.delay_ms - Date.now());
+      const payload = typeof row.payload === 'string' ? (JSON.parse(row.payload) as JobPayload) : row.payload;
+      await this.options.jobs.enqueue(row.kind, payload, { id: jobIdOfRequest(Number(row.id)), delayMs });
+      await knex('job_requests').where('id', row.id).update({ enqueued_at: knex.fn.now() });
+    }
+    return rows.length;
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let full = false;
+      try {
+        full = (await this.dispatchBatch()) === this.batchSize;
+        await this.cleanUp();
+      } catch (err) {
+        this.options.logger.error({ err }, 'job dispatcher: enqueue failed; retrying');
+      }
+      if (!full) await this.wakeable.sleep(this.pollMs);
+    }
+  }
+
+  private async cleanUp(): Promise<void> {
+    if (Date.now() - this.lastCleanup < 60_000) return;
+    this.lastCleanup = Date.now();
+    await this.options.db.knex('job_requests').where('enqueued_at', '<', new Date(Date.now() - KEEP_ENQUEUED_MS)).delete();
+  }
+}

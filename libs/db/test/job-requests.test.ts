@@ -1,0 +1,66 @@
+import { DatabaseJobs, type RunningJob } from '@chat/jobs';
+import { createTestDatabase, testLogger, waitFor, type TestDatabase } from '@chat/testing';
+import { createDatabase, JobDispatcher, requestJob, type Database } from '../src';
+
+describe('requestJob and the job dispatcher', () => {
+  let testDb: TestDatabase;
+  let db: Database;
+  let jobs: DatabaseJobs;
+  let runs: RunningJob[];
+
+  beforeEach(async () => {
+    testDb = await createTestDatabase();
+    db = await createDatabase({ url: testDb.url, poolMax: 4 });
+    jobs = new DatabaseJobs({ knex: db.knex, logger: testLogger(), pollMs: 50 });
+    runs = [];
+    await jobs.work('welcome', async (job) => void runs.push(job));
+  });
+
+  afterEach(async () => {
+    await jobs.close();
+    await db.close();
+    await testDb.drop();
+  });
+
+  const dispatcher = () => new JobDispatcher({ db, jobs, logger: testLogger(), pollMs: 50 });
+  const jobCount = async () => Number((await db.knex('jobs').count({ n: '*' }))[0]!.n);
+
+  it('enqueues nothing for a transaction that rolled back', async () => {
+    await expect(
+      db.knex.transaction(async (trx) => {
+        await requestJob(trx, 'welcome', { userId: 1 });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await dispatcher().dispatchBatch()).toBe(0);
+    expect(await jobCount()).toBe(0);
+  });
+
+  it('refuses a kind no adapter accepts inside the transaction, which then rolls back', async () => {
+    await expect(db.knex.transaction((trx) => requestJob(trx, 'Bad:Kind', {}))).rejects.toThrow('invalid job kind "Bad:Kind"');
+    expect(await dispatcher().dispatchBatch()).toBe(0);
+  });
+
+  it('enqueues a committed request exactly once, however often it is dispatched', async () => {
+    await db.knex.transaction((trx) => requestJob(trx, 'welcome', { userId: 7 }));
+    // Two dispatchers at once, then one that finds the request unmarked (a crash before marking).
+    await Promise.all([dispatcher().dispatchBatch(), dispatcher().dispatchBatch()]);
+    await db.knex('job_requests').update({ enqueued_at: null });
+    expect(await dispatcher().dispatchBatch()).toBe(1);
+    expect(await dispatcher().dispatchBatch()).toBe(0);
+    await waitFor(() => runs.length === 1);
+    expect(runs[0]!.payload).toEqual({ userId: 7 });
+    expect(await jobCount()).toBe(1);
+  });
+
+  it('dispatches a committed request by itself once started, after the requested delay', async () => {
+    const running = dispatcher();
+    await running.start();
+    const committedAt = Date.now();
+    await db.knex.transaction((trx) => requestJob(trx, 'welcome', { userId: 9 }, { delayMs: 400 }));
+    await waitFor(() => runs.length === 1);
+    const ranAt = Date.now();
+    expect(ranAt - committedAt).toBeGreaterThanOrEqual(400);
+    await running.stop();
+  });
+});

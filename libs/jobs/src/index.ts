@@ -1,0 +1,4 @@
+export * from './jobs';
+export { DatabaseJobs, type DatabaseJobsOptions } from './database-jobs';
+export { BullmqJobs, bullmqJobId, type BullmqJobsOptions } from './bullmq-jobs';
+export { Wakeable } from './wakeable';

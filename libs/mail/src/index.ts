@@ -1,0 +1,4 @@
+export { noMailer, type Mailer, type MailMessage, type MailerKind } from './mailer';
+export { smtpMailer, type SmtpSettings } from './smtp';
+export { folderMailer } from './folder';
+export { mailerFromConfig, noreplyAddress, type MailConfig } from './from-config';

@@ -1,0 +1,42 @@
+/**
+ * The message service's background work, registered once per process on its Jobs: calling
+ * outgoing-webhook bots for the messages that trigger them, and mailing missed messages.
+ */
+import type { Jobs } from '@chat/jobs';
+import { mailerFromConfig, type Mailer } from '@chat/mail';
+import type { MessageDeps } from '../app';
+import { MISSED_MESSAGE_EMAIL_JOB, type MissedMessagePayload } from '../missed-messages/kinds';
+import { mailMissedMessages } from '../missed-messages/send';
+import { addressPolicy } from '../outgoing-webhooks/address-guard';
+import { deliverOutgoingWebhook, OUTGOING_WEBHOOK_ATTEMPTS } from '../outgoing-webhooks/deliver';
+import { OUTGOING_WEBHOOK_JOB, type OutgoingWebhookPayload } from '../outgoing-webhooks/kinds';
+
+/** Calls to bots' endpoints wait on the network, not the CPU: a few at once per process. */
+const OUTGOING_WEBHOOK_CONCURRENCY = 4;
+
+/**
+ * Registers both workers; mail goes through `mailer`, by default the one the config describes.
+ * Resolves to what closes the mailer at shutdown (after the jobs stopped).
+ */
+export async function registerMessageJobs(deps: MessageDeps, jobs: Jobs, mailer: Mailer = mailerFromConfig(deps.config)): Promise<() => Promise<void>> {
+  const { config } = deps;
+  const webhookDeps = {
+    ...deps,
+    policy: addressPolicy(config),
+    timeoutMs: config.outgoingWebhookTimeoutSecs * 1000,
+    externalHost: config.externalHost,
+  };
+  await jobs.work<OutgoingWebhookPayload>(OUTGOING_WEBHOOK_JOB, (job) => deliverOutgoingWebhook(webhookDeps, job.payload, job.attempt), {
+    // The last try tells the bot's owner instead of throwing, so these never become dead letters.
+    attempts: OUTGOING_WEBHOOK_ATTEMPTS,
+    backoffMs: config.outgoingWebhookRetryBackoffMs,
+    concurrency: OUTGOING_WEBHOOK_CONCURRENCY,
+  });
+  const mailDeps = { db: deps.db, logger: deps.logger, mailer, externalHost: config.externalHost };
+  // A mail server that refuses for a while: tried again over about half an hour, then a dead letter.
+  await jobs.work<MissedMessagePayload>(MISSED_MESSAGE_EMAIL_JOB, (job) => mailMissedMessages(mailDeps, job.payload), {
+    attempts: 6,
+    backoffMs: 60_000,
+  });
+  return () => mailer.close();
+}

@@ -1,0 +1,86 @@
+/**
+ * The missed-message e-mail (Zulip's missed_message email templates, in words of our own): one
+ * mail per recipient and batch, a section per conversation with its messages and a link to its
+ * narrow, and a footer saying why the mail came and where to turn it off.
+ */
+import type { WireMessage } from '@chat/events';
+import { conversationUrl } from '../notices/narrow-url';
+
+export interface MissedMessageMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailContext {
+  realmUrl: string;
+  realmName: string;
+  recipientId: number;
+  /** message_content_in_email_notifications: off, the mail says who wrote where, not what. */
+  showContent: boolean;
+}
+
+interface Conversation {
+  key: string;
+  title: string;
+  url: string;
+  messages: WireMessage[];
+}
+
+function conversationTitle(message: WireMessage, recipientId: number): string {
+  if (message.type === 'stream') return `#${String(message.display_recipient)} > ${message.subject}`;
+  const members = Array.isArray(message.display_recipient) ? message.display_recipient : [];
+  const others = members.filter((u) => u.id !== recipientId).map((u) => u.full_name);
+  return others.length > 1 ? `Group conversation with ${others.join(', ')}` : `Private messages with ${others[0] ?? message.sender_full_name}`;
+}
+
+function conversations(messages: WireMessage[], ctx: MailContext): Conversation[] {
+  const byKey = new Map<string, Conversation>();
+  for (const message of [...messages].sort((a, b) => a.id - b.id)) {
+    const key = message.type === 'stream' ? `s${message.stream_id}:${message.subject.toLowerCase()}` : `p${message.recipient_id}`;
+    let conversation = byKey.get(key);
+    if (!conversation) {
+      conversation = { key, title: conversationTitle(message, ctx.recipientId), url: conversationUrl(ctx.realmUrl, message, ctx.recipientId), messages: [] };
+      byKey.set(key, conversation);
+    }
+    conversation.messages.push(message);
+  }
+  return [...byKey.values()];
+}
+
+function subjectOf(groups: Conversation[], messageCount: number, realmName: string): string {
+  const [only] = groups;
+  if (groups.length === 1 && only) {
+    const first = only.messages[0]!;
+    return first.type === 'stream' ? only.title : `New private message${messageCount > 1 ? 's' : ''} from ${first.sender_full_name}`;
+  }
+  return `${messageCount} unread messages in ${realmName}`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+const HIDDEN = '(the content is left out, as your notification settings ask)';
+
+export function composeMissedMessageMail(messages: WireMessage[], ctx: MailContext): MissedMessageMail {
+  const groups = conversations(messages, ctx);
+  const settingsUrl = `${ctx.realmUrl}/#settings/notifications`;
+  const why = `You got this mail because these messages in ${ctx.realmName} were addressed to you or mentioned you, and you had not read them.`;
+  const off = `To stop these mails, turn off e-mail notifications in your settings: ${settingsUrl}`;
+  const textSections = groups.map((g) => {
+    const lines = g.messages.map((m) => `${m.sender_full_name}: ${ctx.showContent ? m.content : HIDDEN}`);
+    return [g.title, '', ...lines, '', `Read and reply: ${g.url}`].join('\n');
+  });
+  const htmlSections = groups.map((g) => {
+    const items = g.messages.map(
+      (m) => `<p><b>${escapeHtml(m.sender_full_name)}</b>: ${escapeHtml(ctx.showContent ? m.content : HIDDEN).replace(/\n/g, '<br>')}</p>`,
+    );
+    return `<h3><a href="${escapeHtml(g.url)}">${escapeHtml(g.title)}</a></h3>\n${items.join('\n')}`;
+  });
+  return {
+    subject: subjectOf(groups, messages.length, ctx.realmName),
+    text: [...textSections, '--', why, off].join('\n\n'),
+    html: [...htmlSections, `<hr><p>${escapeHtml(why)}</p><p><a href="${escapeHtml(settingsUrl)}">Change your notification settings</a></p>`].join('\n'),
+  };
+}

@@ -1,0 +1,8 @@
+/** The job that mails one user's batch of unread private messages and mentions. */
+export const MISSED_MESSAGE_EMAIL_JOB = 'missed-message-email';
+
+export interface MissedMessagePayload {
+  [key: string]: unknown;
+  realmId: number;
+  userId: number;
+}

@@ -1,0 +1,28 @@
+/** Links into the web client's narrows, for what the server writes outside a message view. */
+import { realmUri, type Executor, type RealmRow } from '@chat/db';
+import type { WireMessage } from '@chat/events';
+import { encodeHashComponent } from '@chat/markdown';
+
+/** The realm's URL as its users reach it (the bare host while it is the server's only realm). */
+export async function realmUrl(db: Executor, externalHost: string, realmId: number): Promise<string> {
+  const realms: Pick<RealmRow, 'id' | 'string_id'>[] = await db('realms').select('id', 'string_id');
+  const realm = realms.find((r) => r.id === realmId) ?? { string_id: '' };
+  return realmUri(realm, externalHost, realms.length <= 1);
+}
+
+/** The conversation's narrow (Zulip's near_message_url without /near): a stream's topic or the private group. */
+export function conversationUrl(realm: string, message: WireMessage, viewerId: number): string {
+  if (message.type === 'stream' && typeof message.display_recipient === 'string') {
+    const stream = `${message.stream_id}-${encodeHashComponent(message.display_recipient.replace(/ /g, '-'))}`;
+    return `${realm}/#narrow/stream/${stream}/topic/${encodeHashComponent(message.subject)}`;
+  }
+  const members = Array.isArray(message.display_recipient) ? message.display_recipient : [];
+  const others = members.map((u) => u.id).filter((id) => id !== viewerId);
+  const ids = others.length > 0 ? others : [viewerId];
+  return `${realm}/#narrow/pm-with/${ids.sort((a, b) => a - b).join(',')}-${ids.length > 1 ? 'group' : 'pm'}`;
+}
+
+/** One message in its conversation (Zulip's near_message_url). */
+export function messageUrl(realm: string, message: WireMessage, viewerId: number): string {
+  return `${conversationUrl(realm, message, viewerId)}/near/${message.id}`;
+}
