@@ -3,8 +3,14 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/test', '<rootDir>/k8s', '<rootDir>/apps'],
   testMatch: ['**/*.test.ts'],
-  transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022' } }] },
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022' } }],
+    '/@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/scripts/jest-builtin-imports.js',
+  },
+  // node_modules is not transformed, except PGlite's build (see scripts/jest-builtin-imports.js).
+  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/@electric-sql\\+pglite[^/]*/node_modules/)?@electric-sql/pglite/)'],
   globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
+  setupFiles: ['<rootDir>/libs/testing/src/setup-file.ts'],
   testTimeout: 30000,
   reporters: ['default', '<rootDir>/scripts/summary-reporter.js'],
 };

@@ -144,7 +144,7 @@ export async function startDistributedCluster(options: ClusterOptions = {}): Pro
   // and one set of windows: the ingress may send /register and /events to a replica directly.
   const gatewayDb = await open();
   const authenticator = new Authenticator(gatewayDb.knex, cipher);
-  const unwatch = await watchAuthChanges(gatewayDb, authenticator);
+  const unwatch = await watchAuthChanges(gatewayDb, authenticator, logger);
   cleanups.push(unwatch);
 
   const busOptions = { servers: config.natsUrl, stream: `${config.namespace}_events`, partitions: config.busPartitions };

@@ -7,6 +7,7 @@
 import { AUTH_CHANGES_CHANNEL, findSession, type ApiKeyCipher, type Database, type Executor, type RealmRow, type SessionRow, type UserRow } from '@chat/db';
 import { ApiError, badRequest, sessionUnauthorized, unauthorized } from '@chat/errors';
 import type { UserIdentity } from '@chat/http';
+import type { Logger } from '@chat/log';
 
 const CACHE_TTL_MS = 60_000;
 const CACHE_MAX_ENTRIES = 100_000;
@@ -90,6 +91,12 @@ export class Authenticator {
     return found;
   }
 
+  /** Forgets every cached credential (after changes may have gone unheard). */
+  invalidateAll(): void {
+    this.cache.clear();
+    this.sessions.clear();
+  }
+
   invalidateUser(userId: number): void {
     for (const [hash, entry] of this.cache) if (entry.user.id === userId) this.cache.delete(hash);
     for (const [token, entry] of this.sessions) if (entry.user.id === userId) this.sessions.delete(token);
@@ -149,12 +156,14 @@ export function userIdentity(user: UserRow): UserIdentity {
 }
 
 /**
- * Drops a user's cached credentials as soon as a committed change says so (notifyAuthChange);
- * resolves to a function that stops watching.
+ * Drops a user's cached credentials as soon as a committed change says so (notifyAuthChange), and
+ * every cached credential when the listening connection comes back after a drop (changes made
+ * meanwhile went unheard); resolves to a function that stops watching.
  */
-export function watchAuthChanges(db: Database, authenticator: Authenticator): Promise<() => Promise<void>> {
-  return db.listen(AUTH_CHANGES_CHANNEL, (payload) => {
+export function watchAuthChanges(db: Database, authenticator: Authenticator, logger: Logger): Promise<() => Promise<void>> {
+  const onChange = (payload: string) => {
     const userId = Number(payload);
     if (Number.isInteger(userId)) authenticator.invalidateUser(userId);
-  });
+  };
+  return db.listen(AUTH_CHANGES_CHANNEL, onChange, { logger, onReconnect: () => authenticator.invalidateAll() });
 }

@@ -8,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { knex, type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import { Client as PgClient, types as pgTypes } from 'pg';
+import { listenWithReconnect, type ListenOptions } from './listener';
 
 // COUNT(*) and bigint columns come back as strings by default; our ids fit in 2^53.
 pgTypes.setTypeParser(20, (value: string) => Number(value));
@@ -17,8 +18,11 @@ export type Executor = Knex | Knex.Transaction;
 export interface Database {
   knex: Knex;
   dialect: 'pg' | 'pglite';
-  /** Calls `onNotify` with the payload of each NOTIFY on `channel`; resolves to an unsubscribe function. */
-  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `onNotify` with the payload of each NOTIFY on `channel`; resolves to an unsubscribe
+   * function. On PostgreSQL the connection reconnects after a drop (./listener.ts).
+   */
+  listen(channel: string, onNotify: (payload: string) => void, options: ListenOptions): Promise<() => Promise<void>>;
   /** A dedicated session for session-level advisory locks (pg); null where there is one process (PGlite). */
   dedicatedSession(): Promise<PgClient | null>;
   close(): Promise<void>;
@@ -42,18 +46,8 @@ async function createPgDatabase(url: string, poolMax: number): Promise<Database>
   return {
     knex: instance,
     dialect: 'pg',
-    async listen(channel, onNotify) {
-      const client = new PgClient({ connectionString: url });
-      await client.connect();
-      client.on('notification', (msg) => {
-        if (msg.channel === channel) onNotify(msg.payload ?? '');
-      });
-      // A dropped listener connection must not crash the process; the relay's poll covers the gap.
-      client.on('error', () => undefined);
-      await client.query(listenStatement(channel));
-      return async () => {
-        await client.end().catch(() => undefined);
-      };
+    listen(channel, onNotify, options) {
+      return listenWithReconnect(url, channel, onNotify, options);
     },
     async dedicatedSession() {
       const client = new PgClient({ connectionString: url });
@@ -69,9 +63,31 @@ async function createPgDatabase(url: string, poolMax: number): Promise<Database>
   };
 }
 
+/**
+ * A dumped data directory (PGlite's dumpDataDir) that every later in-memory database starts from.
+ * The tests set one, migrated once per run, so each test file skips initdb and the migrations
+ * (seconds each) instead of repeating them; a database with a data directory never uses it.
+ */
+let inMemoryTemplate: Blob | undefined;
+
+export function startInMemoryDatabasesFrom(template: Blob | undefined): void {
+  inMemoryTemplate = template;
+}
+
+async function openPglite(dataDir: string | undefined): Promise<PGlite> {
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    return PGlite.create(dataDir);
+  }
+  return inMemoryTemplate ? PGlite.create({ loadDataDir: inMemoryTemplate }) : PGlite.create();
+}
+
 async function createPgliteDatabase(dataDir?: string): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  return pgliteDatabase(await openPglite(dataDir));
+}
+
+/** The Database over one PGlite instance; closing it closes the instance. */
+export function pgliteDatabase(pglite: PGlite): Database {
   const instance = knex({
     client: ClientPgLite,
     dialect: 'postgres',
@@ -93,9 +109,4 @@ async function createPgliteDatabase(dataDir?: string): Promise<Database> {
       if (!pglite.closed) await pglite.close();
     },
   };
-}
-
-/** LISTEN takes the channel as an identifier, which no parameter can bind: quoted here. */
-function listenStatement(channel: string): string {
-  return `LISTEN "${channel.replace(/"/g, '""')}"`;
 }

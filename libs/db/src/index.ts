@@ -1,4 +1,6 @@
 export * from './connect';
+export type { ListenOptions } from './listener';
+export * from './pglite-image';
 export * from './ids';
 export * from './any-of';
 export * from './migrate';

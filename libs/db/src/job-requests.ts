@@ -62,7 +62,8 @@ export class JobDispatcher {
 
   async start(): Promise<void> {
     this.running = true;
-    this.unlisten = await this.options.db.listen(JOB_REQUEST_CHANNEL, () => this.poke());
+    const wake = () => this.poke();
+    this.unlisten = await this.options.db.listen(JOB_REQUEST_CHANNEL, wake, { logger: this.options.logger, onReconnect: wake });
     this.loop = this.run();
   }
 

@@ -63,7 +63,9 @@ export class OutboxRelay {
 
   async start(): Promise<void> {
     this.running = true;
-    this.unlisten = await this.options.db.listen(OUTBOX_CHANNEL, () => this.poke());
+    // After a dropped LISTEN connection is back, rows committed meanwhile are looked for at once.
+    const wake = () => this.poke();
+    this.unlisten = await this.options.db.listen(OUTBOX_CHANNEL, wake, { logger: this.options.logger, onReconnect: wake });
     this.loop = this.run();
   }
 

@@ -1,4 +1,4 @@
-import pino, { type LoggerOptions } from 'pino';
+import pino, { type DestinationStream, type LoggerOptions } from 'pino';
 import { clip, serializeError } from './bounded';
 import { currentRequestId } from './context';
 
@@ -39,7 +39,14 @@ export const REDACT_PATHS = [
 
 /** One JSON logger per process; children carry the service name, lines the current request id. */
 /** `toStderr`: for commands whose stdout is their answer (manage print-zuliprc > ~/.zuliprc). */
-export function createLogger(level: string, name = 'chat', options: { toStderr?: boolean } = {}): Logger {
+export interface LoggerDestination {
+  /** Standard error instead of standard output (commands whose output is data). */
+  toStderr?: boolean;
+  /** Lines written here instead (tests that read what was logged). */
+  stream?: DestinationStream;
+}
+
+export function createLogger(level: string, name = 'chat', options: LoggerDestination = {}): Logger {
   const settings: LoggerOptions = {
     name,
     level,
@@ -53,5 +60,6 @@ export function createLogger(level: string, name = 'chat', options: { toStderr?:
       return requestId ? { requestId } : {};
     },
   };
+  if (options.stream) return pino(settings, options.stream);
   return options.toStderr ? pino(settings, pino.destination(2)) : pino(settings);
 }

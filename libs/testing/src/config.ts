@@ -27,6 +27,13 @@ export function testLogger(): Logger {
   return createLogger(process.env.TEST_LOG_LEVEL ?? 'silent', 'test');
 }
 
+/** A logger at `level` that keeps every line it writes, parsed, for a test to read. */
+export function recordingLogger(level = 'info'): { logger: Logger; lines: Record<string, unknown>[] } {
+  const lines: Record<string, unknown>[] = [];
+  const stream = { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) };
+  return { logger: createLogger(level, 'test', { stream }), lines };
+}
+
 export function basicAuth(email: string, apiKey: string): string {
   return `Basic ${Buffer.from(`${email}:${apiKey}`).toString('base64')}`;
 }

@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   // The ingress may send /register and /events here directly: this replica then checks API keys
   // as the gateway does, with a cache that committed auth changes invalidate.
   const authenticator = new Authenticator(db.knex, cipherFor(config));
-  const unwatch = await watchAuthChanges(db, authenticator);
+  const unwatch = await watchAuthChanges(db, authenticator, logger);
   // ...and counts them against the gateway's rate-limit windows, which it shares through Redis.
   const limits = await openSharedRateLimiter(config, logger);
   const requestDuration = ops.metrics.requestDuration;

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
     SERVICE_NAMES.map((name) => [name, forwardTo(config.serviceUrls[name]!, config.internalSecret)]),
   ) as Record<ServiceName, ReturnType<typeof forwardTo>>;
   const authenticator = new Authenticator(db.knex, cipherFor(config));
-  const unwatch = await watchAuthChanges(db, authenticator);
+  const unwatch = await watchAuthChanges(db, authenticator, logger);
   // Replicas (and the event tier) share each user's window through Redis; none is opened when limiting is off.
   const limits = await openSharedRateLimiter(config, logger);
   const app = buildGateway({ db: db.knex, externalHost: config.externalHost, authenticator, logger, dispatch, rateLimiter: limits.limiter, webDir: webDirFor(config.webDir) });

@@ -100,7 +100,7 @@ describe('deactivated accounts cannot authenticate', () => {
     const unlisten = await h.db.listen('chat_auth_changes', (payload) => {
       dropped.push(Number(payload));
       auth.invalidateUser(Number(payload));
-    });
+    }, { logger: h.deps.logger });
     try {
       const keyOf = async (email: string) => h.deps.cipher.decrypt((await h.user(email)).api_key_enc);
       const hamletKey = await keyOf('hamlet@zulip.com');

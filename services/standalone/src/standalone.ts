@@ -109,7 +109,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   SERVICE_NAMES.forEach((name, i) => (internalUrls[name] = loopbacks[i]!.url));
 
   const authenticator = new Authenticator(db.knex, cipherFor(config));
-  const unwatch = await watchAuthChanges(db, authenticator);
+  const unwatch = await watchAuthChanges(db, authenticator, logger);
   const gateway = buildGateway({
     db: db.knex,
     externalHost: config.externalHost,
