@@ -1,9 +1,8 @@
 import { join } from 'node:path';
-import { MemoryBus, NatsBus, type Bus } from '@chat/bus';
+import { NatsBus, type Bus } from '@chat/bus';
 import type { Config } from '@chat/config';
 import { createApiKeyCipher, createDatabase, migrate, seedDevRealm, type ApiKeyCipher, type Database } from '@chat/db';
 import type { Logger } from '@chat/log';
-import { MemoryQueueStore, RedisQueueStore, type QueueStore } from '@chat/queue-store';
 
 /** The database for the topology: PostgreSQL when DATABASE_URL is set, PGlite under DATA_DIR otherwise. */
 export async function openDatabase(config: Config, opts: { migrate: boolean; logger: Logger }): Promise<Database> {
@@ -22,8 +21,8 @@ export function cipherFor(config: Config): ApiKeyCipher {
   return createApiKeyCipher(config.apiKeySecret);
 }
 
-export async function openBus(config: Config, kind: 'memory' | 'nats', logger: Logger): Promise<Bus> {
-  if (kind === 'memory') return new MemoryBus({ partitions: config.busPartitions });
+/** The distributed topology's bus: the JetStream stream of the config's namespace. */
+export async function openBus(config: Config, logger: Logger): Promise<Bus> {
   return NatsBus.connect({
     servers: config.natsUrl,
     stream: `${config.namespace}_events`,
@@ -36,12 +35,3 @@ export async function openBus(config: Config, kind: 'memory' | 'nats', logger: L
   });
 }
 
-export function openQueueStore(config: Config, kind: 'memory' | 'redis', logger?: Logger): QueueStore {
-  if (kind === 'memory') return new MemoryQueueStore({ maxEvents: config.queueMaxEvents });
-  return new RedisQueueStore({
-    url: config.redisUrl,
-    prefix: `${config.namespace}:eq:`,
-    maxEvents: config.queueMaxEvents,
-    onError: (err) => logger?.warn({ err }, 'redis connection error (reconnecting)'),
-  });
-}

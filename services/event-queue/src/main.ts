@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   const config = withDevelopmentSecrets(loadConfig());
   const logger = createLogger(config.logLevel, 'event-queue');
   const db = await openDatabase(config, { migrate: false, logger });
-  const bus = await openBus(config, 'nats', logger);
+  const bus = await openBus(config, logger);
   const nats = await openNatsMonitor(config, DELIVERY_GROUP, logger);
   const redis = openRedisQueueStore(config);
   // Ready only with all three: a replica without Redis cannot serve a poll, without NATS it
