@@ -5,7 +5,12 @@ import type { Response } from 'express';
  * newline (zerver/lib/response.py).
  */
 export function sendJson(res: Response, status: number, body: Record<string, unknown>): void {
-  res.status(status).type('application/json').send(`${JSON.stringify(body)}\n`);
+  res.status(status).type('application/json').send(jsonText(body));
+}
+
+/** A response body as Zulip writes it (express's sendJson and the event tier's plain polls). */
+export function jsonText(body: Record<string, unknown>): string {
+  return `${JSON.stringify(body)}\n`;
 }
 
 export function sendSuccess(res: Response, data: Record<string, unknown> = {}): void {

@@ -34,26 +34,34 @@ function clientFault(err: unknown): ApiError | null {
   return new ApiError('Malformed request body', { code: 'BAD_REQUEST' });
 }
 
+export interface ErrorAnswer {
+  status: number;
+  body: Record<string, unknown>;
+  headers: Record<string, string>;
+}
+
 /**
- * The one place an error becomes a response. ApiErrors render as Zulip's envelope; anything else
- * is a 500 whose details go to the log under an id, never to the client.
+ * The one place an error becomes an answer, for express (errorMiddleware) and the event tier's
+ * plain polls alike. ApiErrors render as Zulip's envelope; anything else is a 500 whose details go
+ * to the log under an id, never to the client.
  */
+export function errorAnswer(err: unknown, logger: Logger, request: { method: string; path: string }): ErrorAnswer {
+  const apiError = err instanceof ApiError ? err : clientFault(err);
+  if (apiError) return { status: apiError.status, body: apiError.body(), headers: apiError.headers };
+  const errorId = randomUUID();
+  logger.error({ err, errorId, method: request.method, path: request.path }, 'unhandled error');
+  return { status: 500, body: { result: 'error', msg: 'Internal server error' }, headers: { 'X-Error-Id': errorId } };
+}
+
 export function errorMiddleware(logger: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
     if (res.headersSent) {
       next(err);
       return;
     }
-    const apiError = err instanceof ApiError ? err : clientFault(err);
-    if (apiError) {
-      for (const [name, value] of Object.entries(apiError.headers)) res.setHeader(name, value);
-      sendJson(res, apiError.status, apiError.body());
-      return;
-    }
-    const errorId = randomUUID();
-    logger.error({ err, errorId, method: req.method, path: req.path }, 'unhandled error');
-    res.setHeader('X-Error-Id', errorId);
-    sendJson(res, 500, { result: 'error', msg: 'Internal server error' });
+    const answer = errorAnswer(err, logger, req);
+    for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+    sendJson(res, answer.status, answer.body);
   };
 }
 

@@ -4,6 +4,7 @@ export type { ParamSpec, ParamSpecs, ParamValues, JsonSchema } from '@chat/contr
 export * from './implement';
 export * from './endpoint';
 export * from './envelope';
+export * from './access-log';
 export * from './identity';
 export * from './errors-middleware';
 export * from './app';

@@ -6,7 +6,7 @@
  * Request durations are labelled by the route template (`/api/v1/messages/:message_id`), never
  * the raw URL: ids in paths would make one time series per message.
  */
-import type { Request, RequestHandler, Response } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** Where the template of the route that handled a request is left for the metrics and logs. */
@@ -26,8 +26,6 @@ export function routeTemplateOf(res: Response): string {
 export interface Metrics {
   registry: Registry;
   requestDuration: Histogram<'method' | 'route' | 'status'>;
-  /** Times every request that passes it; mount before the routes. */
-  middleware: RequestHandler;
   /** GET /metrics. */
   handler: RequestHandler;
 }
@@ -46,12 +44,6 @@ export function createMetrics(service: string): Metrics {
     buckets: REQUEST_BUCKETS,
     registers: [registry],
   });
-  const middleware: RequestHandler = (req: Request, res: Response, next) => {
-    const end = requestDuration.startTimer({ method: req.method });
-    // 'close' also fires for a client that left before the answer (an abandoned long-poll).
-    res.once('close', () => end({ route: routeTemplateOf(res), status: String(res.statusCode) }));
-    next();
-  };
   const handler: RequestHandler = async (_req, res, next) => {
     try {
       res.setHeader('Content-Type', registry.contentType);
@@ -60,7 +52,7 @@ export function createMetrics(service: string): Metrics {
       next(err);
     }
   };
-  return { registry, requestDuration, middleware, handler };
+  return { registry, requestDuration, handler };
 }
 
 /** What the event tier reports about itself; each is read when Prometheus scrapes. */

@@ -5,22 +5,28 @@
  * quote it in a bug report.
  */
 import { randomUUID } from 'node:crypto';
-import type { Request, RequestHandler, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestHandler, Response } from 'express';
 import { currentRequestContext, isValidRequestId, runWithRequestContext } from '@chat/log';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
-export function requestIdOf(req: Request): string | undefined {
+export function requestIdOf(req: IncomingMessage): string | undefined {
   const value = req.headers[REQUEST_ID_HEADER];
   return isValidRequestId(value) ? value : undefined;
 }
 
+/** The request's id (the caller's, or a new one), set on the request and the response. */
+export function assignRequestId(req: IncomingMessage, res: ServerResponse): string {
+  const requestId = requestIdOf(req) ?? randomUUID();
+  req.headers[REQUEST_ID_HEADER] = requestId;
+  res.setHeader('X-Request-Id', requestId);
+  return requestId;
+}
+
 export function requestContext(): RequestHandler {
   return (req, res, next) => {
-    const requestId = requestIdOf(req) ?? randomUUID();
-    req.headers[REQUEST_ID_HEADER] = requestId;
-    res.setHeader('X-Request-Id', requestId);
-    runWithRequestContext({ requestId }, next);
+    runWithRequestContext({ requestId: assignRequestId(req, res) }, next);
   };
 }
 
@@ -29,7 +35,7 @@ export function requestContext(): RequestHandler {
  * in the connection's async context rather than the request's, so the context set by
  * requestContext() is gone by the time a handler runs; the id on the request is not.
  */
-export function inRequestContext<T>(req: Request, fn: () => T): T {
+export function inRequestContext<T>(req: IncomingMessage, fn: () => T): T {
   const requestId = requestIdOf(req);
   return requestId ? runWithRequestContext({ requestId, authChanges: new Set() }, fn) : fn();
 }

@@ -6,7 +6,7 @@
  */
 import type { RequestListener } from 'node:http';
 import express, { type Express } from 'express';
-import { Health, createMetrics, routeTemplateOf, type HealthCheck, type Metrics } from '@chat/http';
+import { Health, createMetrics, recordRequestWhenClosed, routeTemplateOf, type HealthCheck, type Metrics } from '@chat/http';
 import type { Logger } from '@chat/log';
 
 export interface Operations {
@@ -28,23 +28,8 @@ export function createOperations(options: { service: string; logger: Logger; che
       outer.set('etag', false);
       outer.use(health.router());
       outer.get('/metrics', metrics.handler);
-      outer.use(metrics.middleware);
       outer.use((req, res, next) => {
-        const started = process.hrtime.bigint();
-        res.once('close', () => {
-          const ms = Number(process.hrtime.bigint() - started) / 1e6;
-          options.logger.info(
-            {
-              requestId: res.getHeader('x-request-id'),
-              method: req.method,
-              route: routeTemplateOf(res),
-              status: res.statusCode,
-              ms: Math.round(ms * 10) / 10,
-              finished: res.writableFinished,
-            },
-            'request',
-          );
-        });
+        recordRequestWhenClosed(req, res, { logger: options.logger, requestDuration: metrics.requestDuration, route: () => routeTemplateOf(res) });
         next();
       });
       outer.use(app as Express);

@@ -9,25 +9,26 @@
  * implicit registration, DELETE, /register) goes to the express app, which answers GET /events
  * the same way (answerPoll) with the same declared parameters, identity rules and errors.
  */
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import { takeWebPrefix } from '@chat/auth';
 import { acceptedInternalSecrets } from '@chat/config';
 import { eventQueueEndpoints as api } from '@chat/contracts';
-import { ApiError } from '@chat/errors';
 import {
   API_PREFIX,
+  assignRequestId,
   checkAuth,
+  errorAnswer,
   IDENTITY_HEADER,
+  jsonText,
   parseParams,
-  REQUEST_ID_HEADER,
+  recordRequestWhenClosed,
   SIGNATURE_HEADER,
   verifyIdentityHeaders,
   type Identity,
   type Metrics,
 } from '@chat/http';
-import { isValidRequestId, runWithRequestContext } from '@chat/log';
+import { runWithRequestContext } from '@chat/log';
 import type { EventQueueDeps } from './app';
 import { directIdentity, limitDirect, type DirectIdentity } from './direct-auth';
 import { answerPoll } from './routes/events';
@@ -47,17 +48,10 @@ export type PlainHandler = (req: IncomingMessage, res: ServerResponse) => boolea
 
 export function plainEventsHandler(deps: EventQueueDeps, options: PlainEventsOptions = {}): PlainHandler {
   const identify = deps.authenticator ? directIdentity(deps.authenticator, deps.db.knex, deps.config.externalHost) : null;
+  // The request id, access-log line, metric and error answers are @chat/http's, as for express.
   const serve = (req: IncomingMessage, res: ServerResponse, raw: RawParams): void => {
-    const requestId = isValidRequestId(req.headers[REQUEST_ID_HEADER]) ? req.headers[REQUEST_ID_HEADER] : randomUUID();
-    res.setHeader('X-Request-Id', requestId);
-    const started = process.hrtime.bigint();
-    res.once('close', () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const status = res.statusCode;
-      options.requestDuration?.observe({ method: 'GET', route: ROUTE, status: String(status) }, seconds);
-      const ms = Math.round(seconds * 10_000) / 10;
-      deps.logger.info({ requestId, method: 'GET', route: ROUTE, status, ms, finished: res.writableFinished }, 'request');
-    });
+    const requestId = assignRequestId(req, res);
+    recordRequestWhenClosed(req, res, { logger: deps.logger, requestDuration: options.requestDuration, route: () => ROUTE });
     runWithRequestContext({ requestId }, () => {
       poll(deps, identify, req, res, raw).catch((err: unknown) => sendError(deps, res, err));
     });
@@ -132,24 +126,13 @@ function headerText(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-/** Zulip's json_response, as @chat/http's sendJson writes it through express. */
-function sendJson(res: ServerResponse, status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): void {
-  sendText(res, status, `${JSON.stringify(body)}\n`, headers);
-}
-
 function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
   if (res.headersSent || res.destroyed) return;
   res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
   res.end(text);
 }
 
-/** As errorMiddleware: an ApiError is the client's answer, anything else a logged 500. */
 function sendError(deps: EventQueueDeps, res: ServerResponse, err: unknown): void {
-  if (err instanceof ApiError) {
-    sendJson(res, err.status, err.body(), err.headers);
-    return;
-  }
-  const errorId = randomUUID();
-  deps.logger.error({ err, errorId, method: 'GET', path: EVENTS_PATH }, 'unhandled error');
-  sendJson(res, 500, { result: 'error', msg: 'Internal server error' }, { 'X-Error-Id': errorId });
+  const answer = errorAnswer(err, deps.logger, { method: 'GET', path: EVENTS_PATH });
+  sendText(res, answer.status, jsonText(answer.body), answer.headers);
 }
