@@ -5,37 +5,20 @@
  * as notify_default_stream_groups does; each write is one transaction with its notice.
  */
 import { badRequest, plainError } from '@chat/errors';
-import { writeNotices, type Database, type Executor, type StreamRow } from '@chat/db';
-import { noSuchDefaultStreamGroup } from '@chat/contracts';
-import { userEventNoticeIfAnyRecipient, type Notice } from '@chat/events';
-import { defaultStreamGroupDicts } from '@chat/views';
-import { activeNonGuestUserIds } from '../store/users';
-import { accessStreamByName, type Caller } from './access';
+import { anyOf, writeNotices, type Database, type Executor, type StreamRow } from '@chat/db';
+import type { Caller } from '../lib/caller';
+import { accessStreamByName } from '../queries/access';
+import { accessGroup, groupNameInUse, groupStreamIds, type GroupRow } from '../queries/default-stream-groups';
+import { defaultStreamIds } from '../queries/streams';
+import { defaultStreamGroupsNotice } from './default-stream-notices';
 
 /** DefaultStreamGroup.MAX_NAME_LENGTH. */
 const MAX_GROUP_NAME_LENGTH = 60;
 
-interface GroupRow {
-  id: number;
-  name: string;
-  description: string;
-}
-
-export async function defaultStreamGroupsNotice(db: Executor, realmId: number): Promise<Notice[]> {
-  const groups = await defaultStreamGroupDicts(db, realmId);
-  return userEventNoticeIfAnyRecipient(realmId, { type: 'default_stream_groups', default_stream_groups: groups }, await activeNonGuestUserIds(db, realmId));
-}
-
-function checkGroupName(name: string): void {
+export function checkGroupName(name: string): void {
   if (name.trim() === '') throw badRequest(`Invalid default stream group name '${name}'`);
   if ([...name].length > MAX_GROUP_NAME_LENGTH) throw badRequest(`Default stream group name too long (limit: ${MAX_GROUP_NAME_LENGTH} characters)`);
   if (name.includes('\0')) throw badRequest(`Default stream group name '${name}' contains NULL (0x00) characters.`);
-}
-
-async function accessGroup(db: Executor, realmId: number, groupId: number): Promise<GroupRow> {
-  const group: GroupRow | undefined = await db('default_stream_groups').where({ realm_id: realmId, id: groupId }).forUpdate().first('id', 'name', 'description');
-  if (!group) throw noSuchDefaultStreamGroup(groupId);
-  return group;
 }
 
 /** The named streams, each as the caller may access it (access_stream_by_name). */
@@ -46,7 +29,7 @@ async function accessStreams(db: Executor, caller: Caller, names: string[]): Pro
 }
 
 async function refuseDefaultStreams(db: Executor, realmId: number, streams: StreamRow[], groupName: string): Promise<void> {
-  const defaults = new Set((await db('default_streams').where({ realm_id: realmId }).pluck('stream_id')) as number[]);
+  const defaults = await defaultStreamIds(db, realmId);
   const found = streams.find((s) => defaults.has(s.id));
   if (found) throw badRequest(`'${found.name}' is a default stream and cannot be added to '${groupName}'`);
 }
@@ -59,7 +42,7 @@ async function changeGroups(db: Database, realmId: number, change: (trx: Executo
   });
 }
 
-export async function createDefaultStreamGroup(db: Database, caller: Caller, name: string, description: string, streamNames: string[]): Promise<void> {
+export async function doCreateDefaultStreamGroup(db: Database, caller: Caller, name: string, description: string, streamNames: string[]): Promise<void> {
   await changeGroups(db, caller.realmId, async (trx) => {
     // A set, as Zulip's group.streams.set: a name given twice is looked up once.
     const streams = await accessStreams(trx, caller, [...new Set(streamNames)]);
@@ -76,54 +59,69 @@ export async function createDefaultStreamGroup(db: Database, caller: Caller, nam
   });
 }
 
-export async function updateDefaultStreamGroup(
-  db: Database,
-  caller: Caller,
-  groupId: number,
-  change: { newName: string | undefined; newDescription: string | undefined },
-): Promise<void> {
+export interface GroupChange {
+  newName: string | undefined;
+  newDescription: string | undefined;
+}
+
+/** A rename must name something new and valid that no other group of the realm has. */
+async function checkGroupRename(trx: Executor, realmId: number, group: GroupRow, newName: string): Promise<void> {
+  if (group.name === newName) throw badRequest(`This default stream group is already named '${newName}'`);
+  // Zulip 2.1 checks a new group's name only; a rename past the column's limit failed there.
+  checkGroupName(newName);
+  if (await groupNameInUse(trx, realmId, newName)) throw badRequest(`Default stream group '${newName}' already exists`);
+}
+
+export async function doUpdateDefaultStreamGroup(db: Database, caller: Caller, groupId: number, change: GroupChange): Promise<void> {
   // Zulip tests truthiness: an empty name and an empty description are nothing to do.
   if (!change.newName && !change.newDescription) throw plainError('You must pass "new_description" or "new_group_name".');
   await changeGroups(db, caller.realmId, async (trx) => {
     const group = await accessGroup(trx, caller.realmId, groupId);
     if (change.newName !== undefined) {
-      if (group.name === change.newName) throw badRequest(`This default stream group is already named '${change.newName}'`);
-      // Zulip 2.1 checks a new group's name only; a rename past the column's limit failed there.
-      checkGroupName(change.newName);
-      if (await trx('default_stream_groups').where({ realm_id: caller.realmId, name: change.newName }).first('id')) {
-        throw badRequest(`Default stream group '${change.newName}' already exists`);
-      }
+      await checkGroupRename(trx, caller.realmId, group, change.newName);
       await trx('default_stream_groups').where({ id: group.id }).update({ name: change.newName });
     }
     if (change.newDescription !== undefined) await trx('default_stream_groups').where({ id: group.id }).update({ description: change.newDescription });
   });
 }
 
-export async function removeDefaultStreamGroup(db: Database, caller: Caller, groupId: number): Promise<void> {
+export async function doRemoveDefaultStreamGroup(db: Database, caller: Caller, groupId: number): Promise<void> {
   await changeGroups(db, caller.realmId, async (trx) => {
     const group = await accessGroup(trx, caller.realmId, groupId);
     await trx('default_stream_groups').where({ id: group.id }).del();
   });
 }
 
-export async function updateDefaultStreamGroupStreams(db: Database, caller: Caller, groupId: number, op: string, streamNames: string[]): Promise<void> {
+/** Streams to add must be in no default stream list and not yet in the group, each named once. */
+async function checkAddGroupStreams(trx: Executor, caller: Caller, group: GroupRow, streams: StreamRow[]): Promise<void> {
+  await refuseDefaultStreams(trx, caller.realmId, streams, group.name);
+  const present = await groupStreamIds(trx, group.id);
+  for (const stream of streams) {
+    if (present.has(stream.id)) throw badRequest(`Stream '${stream.name}' is already present in default stream group '${group.name}'`);
+    present.add(stream.id);
+  }
+}
+
+/** Streams to remove must be in the group, each named once. */
+async function checkRemoveGroupStreams(trx: Executor, group: GroupRow, streams: StreamRow[]): Promise<void> {
+  const present = await groupStreamIds(trx, group.id);
+  for (const stream of streams) {
+    if (!present.has(stream.id)) throw badRequest(`Stream '${stream.name}' is not present in default stream group '${group.name}'`);
+    present.delete(stream.id);
+  }
+}
+
+export async function doUpdateDefaultStreamGroupStreams(db: Database, caller: Caller, groupId: number, op: string, streamNames: string[]): Promise<void> {
   await changeGroups(db, caller.realmId, async (trx) => {
     const group = await accessGroup(trx, caller.realmId, groupId);
     const streams = await accessStreams(trx, caller, streamNames);
-    const present = new Set((await trx('default_stream_group_streams').where({ group_id: group.id }).pluck('stream_id')) as number[]);
+    const streamIds = streams.map((s) => s.id);
     if (op === 'add') {
-      await refuseDefaultStreams(trx, caller.realmId, streams, group.name);
-      for (const stream of streams) {
-        if (present.has(stream.id)) throw badRequest(`Stream '${stream.name}' is already present in default stream group '${group.name}'`);
-        present.add(stream.id);
-        await trx('default_stream_group_streams').insert({ group_id: group.id, stream_id: stream.id });
-      }
+      await checkAddGroupStreams(trx, caller, group, streams);
+      if (streamIds.length > 0) await trx('default_stream_group_streams').insert(streamIds.map((stream_id) => ({ group_id: group.id, stream_id })));
     } else if (op === 'remove') {
-      for (const stream of streams) {
-        if (!present.has(stream.id)) throw badRequest(`Stream '${stream.name}' is not present in default stream group '${group.name}'`);
-        present.delete(stream.id);
-        await trx('default_stream_group_streams').where({ group_id: group.id, stream_id: stream.id }).del();
-      }
+      await checkRemoveGroupStreams(trx, group, streams);
+      if (streamIds.length > 0) await trx('default_stream_group_streams').where({ group_id: group.id }).whereRaw(...anyOf('stream_id', streamIds)).del();
     } else {
       throw plainError('Invalid value for "op". Specify one of "add" or "remove".');
     }

@@ -1,8 +1,8 @@
 import { getUserById, type Executor, type StreamRow } from '@chat/db';
-import type { SubscriptionDeps } from '../app';
-import { subscriberIdsByStream, type SubscriptionRow } from '../store/subscriptions';
 import { byCodePoint, subscriptionDicts } from '@chat/views';
-import { anyOf } from '@chat/db';
+import type { SubscriptionDeps } from '../deps';
+import { subscriberIdsByStream, type SubscriptionRow } from './subscriptions';
+import { emailsByUserId } from './users';
 
 /**
  * The caller's subscriptions with every Subscription field, sorted by name as Zulip's
@@ -39,7 +39,6 @@ export async function listSubscriptions(
 async function subscriberEmails(db: Executor, streamIds: number[]): Promise<Map<number, string[]>> {
   const ids = await subscriberIdsByStream(db, streamIds);
   const userIds = [...new Set([...ids.values()].flat())];
-  const rows: { id: number; email: string }[] = userIds.length > 0 ? await db('users').whereRaw(...anyOf('id', userIds)).select('id', 'email') : [];
-  const emailOf = new Map(rows.map((r) => [r.id, r.email]));
+  const emailOf = await emailsByUserId(db, userIds);
   return new Map([...ids].map(([streamId, users]) => [streamId, users.map((id) => emailOf.get(id)!).sort(byCodePoint)]));
 }

@@ -1,12 +1,12 @@
 /**
  * DELETE /users/me/subscriptions (Zulip's remove_subscriptions_backend), one transaction.
  */
-import { badRequest, plainError, streamDoesNotExist } from '@chat/errors';
-import { getUserById, writeNotices, type Executor, type StreamRow, type UserRow } from '@chat/db';
-import type { SubscriptionDeps } from '../app';
-import { streamsByNames } from '../store/subscriptions';
-import type { Caller } from './access';
-import { resolvePrincipals } from './add-subscriptions';
+import { plainError, streamDoesNotExist } from '@chat/errors';
+import { writeNotices, type Executor, type StreamRow, type UserRow } from '@chat/db';
+import type { SubscriptionDeps } from '../deps';
+import type { Caller } from '../lib/caller';
+import { callerUser, resolvePrincipals } from '../queries/principals';
+import { streamsByNames } from '../queries/streams';
 import { bulkUnsubscribe } from './bulk-unsubscribe';
 
 /**
@@ -32,7 +32,7 @@ export async function checkRemoveSubscriptions(
   });
 }
 
-export async function removeSubscriptions(
+export async function doRemoveSubscriptions(
   deps: SubscriptionDeps,
   caller: Caller,
   names: string[],
@@ -40,14 +40,7 @@ export async function removeSubscriptions(
 ): Promise<{ removed: string[]; not_removed: string[] }> {
   const result = await deps.db.knex.transaction(async (trx) => {
     const streams = await checkRemoveSubscriptions(trx, caller, names, principals);
-    let users: UserRow[];
-    if (principals && principals.length > 0) {
-      users = await resolvePrincipals(trx, caller.realmId, principals);
-    } else {
-      const me = await getUserById(trx, caller.realmId, caller.userId);
-      if (!me) throw badRequest('Invalid user');
-      users = [me];
-    }
+    const users: UserRow[] = principals && principals.length > 0 ? await resolvePrincipals(trx, caller.realmId, principals) : [await callerUser(trx, caller)];
     const outcome = await bulkUnsubscribe(trx, caller.realmId, streams, users);
     await writeNotices(trx, outcome.notices);
     return outcome;

@@ -1,23 +1,8 @@
-import type { Executor, StreamRow } from '@chat/db';
-
-export type { SubscriptionRow } from '@chat/views';
+/** Reads of the subscriptions table: who is subscribed where, with which colors and settings. */
+import { anyOf, type Executor } from '@chat/db';
 import type { SubscriptionRow } from '@chat/views';
-import { anyOf } from '@chat/db';
 
-/** Active streams of the realm by lower-cased name (names are unique regardless of case). */
-export async function streamsByNames(db: Executor, realmId: number, names: string[]): Promise<Map<string, StreamRow>> {
-  if (names.length === 0) return new Map();
-  const rows: StreamRow[] = await db('streams')
-    .where({ realm_id: realmId, deactivated: false })
-    .whereRaw('lower(name) = ANY(?)', [names.map((n) => n.toLowerCase())]);
-  return new Map(rows.map((r) => [r.name.toLowerCase(), r]));
-}
-
-/** Whether any stream of the realm, deactivated ones included, has this name (any case). */
-export async function streamNameInUse(db: Executor, realmId: number, name: string): Promise<boolean> {
-  const row = await db('streams').where({ realm_id: realmId }).whereRaw('lower(name) = lower(?)', [name]).first('id');
-  return row !== undefined;
-}
+export type { SubscriptionRow };
 
 /** The rows (active or not) linking these users to these streams. */
 export async function subscriptionsOf(db: Executor, userIds: number[], streamIds: number[]): Promise<SubscriptionRow[]> {
@@ -69,7 +54,11 @@ export async function subscribedStreamIds(db: Executor, userId: number): Promise
   return new Set(rows.map((r) => r.stream_id));
 }
 
-export async function defaultStreamIds(db: Executor, realmId: number): Promise<Set<number>> {
-  const rows: { stream_id: number }[] = await db('default_streams').where({ realm_id: realmId }).select('stream_id');
-  return new Set(rows.map((r) => r.stream_id));
+/**
+ * One column of a subscription as it is now: a request may change a property twice, so the
+ * second change compares with what the first wrote.
+ */
+export async function subscriptionColumn(db: Executor, subscriptionId: number, column: string): Promise<unknown> {
+  const row = (await db('subscriptions').where({ id: subscriptionId }).first(column)) as Record<string, unknown>;
+  return row[column];
 }

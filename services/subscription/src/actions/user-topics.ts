@@ -8,23 +8,10 @@
 import { badRequest } from '@chat/errors';
 import { getStreamById, mutedTopicTriples, TOPIC_VISIBILITY, writeNotices, type Executor, type StreamRow, type TopicVisibility } from '@chat/db';
 import { userEventNotice, type EventOf } from '@chat/events';
-import type { SubscriptionDeps } from '../app';
-import { accessStreamById, type Caller } from './access';
-
-function isTopicVisibility(value: number): value is TopicVisibility {
-  return (Object.values(TOPIC_VISIBILITY) as number[]).includes(value);
-}
-
-/** The user's muted topics as [stream name, topic] pairs, oldest first (Zulip's get_topic_mutes). */
-
-/** The policy the user has set for a topic (topics compare case-insensitively), or INHERIT. */
-export async function currentPolicy(db: Executor, userId: number, streamId: number, topic: string): Promise<TopicVisibility> {
-  const row: { visibility_policy: number } | undefined = await db('muted_topics')
-    .where({ user_id: userId, stream_id: streamId })
-    .whereRaw('lower(topic_name) = lower(?)', [topic])
-    .first('visibility_policy');
-  return row && isTopicVisibility(row.visibility_policy) ? row.visibility_policy : TOPIC_VISIBILITY.INHERIT;
-}
+import type { SubscriptionDeps } from '../deps';
+import type { Caller } from '../lib/caller';
+import { accessStreamById } from '../queries/access';
+import { currentPolicy, isTopicVisibility } from '../queries/user-topics';
 
 /** The row keeps the topic's first spelling; the policy and its time are replaced. */
 const UPSERT_POLICY = `INSERT INTO muted_topics (user_id, stream_id, topic_name, visibility_policy, date_muted) VALUES (?, ?, ?, ?, ?)
@@ -34,7 +21,7 @@ const UPSERT_POLICY = `INSERT INTO muted_topics (user_id, stream_id, topic_name,
  * Stores the policy inside `trx` and writes its events; nothing when it is already the policy.
  * The unique index (user, stream, lower(topic)) keeps one row per topic, even under a race.
  */
-export async function setTopicVisibility(trx: Executor, caller: Caller, stream: StreamRow, topic: string, policy: TopicVisibility): Promise<void> {
+export async function doSetTopicVisibility(trx: Executor, caller: Caller, stream: StreamRow, topic: string, policy: TopicVisibility): Promise<void> {
   if ((await currentPolicy(trx, caller.userId, stream.id, topic)) === policy) return;
   const now = new Date();
   const sameTopic = () => trx('muted_topics').where({ user_id: caller.userId, stream_id: stream.id }).whereRaw('lower(topic_name) = lower(?)', [topic]);
@@ -61,17 +48,22 @@ export interface UserTopicRequest {
 }
 
 /**
- * POST /user_topics (Zulip's update_user_topic): setting a policy needs access to the stream;
- * clearing one only needs the stream to exist (one may clear it after losing access).
+ * Setting a policy needs access to the stream; clearing one only needs the stream to exist (one
+ * may clear it after losing access).
  */
-export async function updateUserTopic(deps: SubscriptionDeps, caller: Caller, request: UserTopicRequest): Promise<void> {
+async function checkUserTopicStream(trx: Executor, caller: Caller, streamId: number, policy: TopicVisibility): Promise<StreamRow> {
+  const stream = policy === TOPIC_VISIBILITY.INHERIT ? await getStreamById(trx, caller.realmId, streamId) : (await accessStreamById(trx, caller, streamId)).stream;
+  if (!stream) throw badRequest('Invalid stream id');
+  return stream;
+}
+
+/** POST /user_topics (Zulip's update_user_topic). */
+export async function doUpdateUserTopic(deps: SubscriptionDeps, caller: Caller, request: UserTopicRequest): Promise<void> {
   const policy = request.visibility_policy;
   if (!isTopicVisibility(policy)) throw badRequest('Invalid visibility_policy');
   await deps.db.knex.transaction(async (trx) => {
-    const stream =
-      policy === TOPIC_VISIBILITY.INHERIT ? await getStreamById(trx, caller.realmId, request.stream_id) : (await accessStreamById(trx, caller, request.stream_id)).stream;
-    if (!stream) throw badRequest('Invalid stream id');
-    await setTopicVisibility(trx, caller, stream, request.topic, policy);
+    const stream = await checkUserTopicStream(trx, caller, request.stream_id, policy);
+    await doSetTopicVisibility(trx, caller, stream, request.topic, policy);
   });
   deps.onCommit?.();
 }

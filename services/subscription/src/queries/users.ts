@@ -1,5 +1,4 @@
-import type { Executor, UserRow } from '@chat/db';
-import { anyOf } from '@chat/db';
+import { anyOf, type Executor } from '@chat/db';
 
 /**
  * Reads of the users table (owned by the settings service) that decide who receives this
@@ -24,7 +23,8 @@ export async function adminUserIds(db: Executor, realmId: number): Promise<numbe
   return rows.map((r) => r.id);
 }
 
-export async function usersByIds(db: Executor, realmId: number, ids: number[]): Promise<UserRow[]> {
-  if (ids.length === 0) return [];
-  return db<UserRow>('users').where({ realm_id: realmId }).whereRaw(...anyOf('id', ids));
+/** E-mail addresses of these users, by id. */
+export async function emailsByUserId(db: Executor, ids: number[]): Promise<Map<number, string>> {
+  const rows: { id: number; email: string }[] = ids.length > 0 ? await db('users').whereRaw(...anyOf('id', ids)).select('id', 'email') : [];
+  return new Map(rows.map((r) => [r.id, r.email]));
 }

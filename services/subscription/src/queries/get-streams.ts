@@ -4,8 +4,9 @@
  */
 import { badRequest } from '@chat/errors';
 import { getUserById, type Executor, type StreamRow } from '@chat/db';
-import { defaultStreamIds, subscribedStreamIds } from '../store/subscriptions';
-import type { Caller } from './access';
+import type { Caller } from '../lib/caller';
+import { defaultStreamIds } from './streams';
+import { subscribedStreamIds } from './subscriptions';
 import { byCodePoint, streamDict } from '@chat/views';
 
 export interface GetStreamsOptions {

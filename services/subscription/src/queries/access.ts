@@ -3,13 +3,11 @@
  * can_access_stream_user_ids). An invite-only stream the caller may not access answers exactly
  * like a stream that does not exist, so its existence never leaks.
  */
-import { ApiError, badRequest } from '@chat/errors';
+import { badRequest } from '@chat/errors';
 import { getStreamById, getStreamByName, type Executor, type StreamRow } from '@chat/db';
-import type { UserIdentity } from '@chat/http';
-import { activeSubscription, subscriberIdsByStream, type SubscriptionRow } from '../store/subscriptions';
-import { activeNonGuestUserIds, adminUserIds } from '../store/users';
-
-export type Caller = Pick<UserIdentity, 'userId' | 'realmId' | 'email' | 'fullName' | 'isAdmin' | 'isGuest' | 'isBot'>;
+import type { Caller } from '../lib/caller';
+import { activeSubscription, subscriberIdsByStream, type SubscriptionRow } from './subscriptions';
+import { activeNonGuestUserIds, adminUserIds } from './users';
 
 export interface StreamAccess {
   stream: StreamRow;
@@ -47,6 +45,13 @@ export async function accessStreamByName(db: Executor, caller: Caller, name: str
   return checkAccess(db, caller, stream, error, allowAdmin);
 }
 
+/** A stream an administrator may update or delete: any stream of the realm, private ones included. */
+export async function streamForAdmin(db: Executor, realmId: number, streamId: number): Promise<StreamRow> {
+  const stream = await getStreamById(db, realmId, streamId);
+  if (!stream) throw badRequest('Invalid stream id');
+  return stream;
+}
+
 /**
  * Users who may see a stream's attributes and subscribers: for a public stream every member plus
  * its subscribed guests; for a private one its subscribers and the administrators. Stream updates
@@ -60,9 +65,4 @@ export async function canAccessStreamUserIds(db: Executor, stream: StreamRow): P
 
 export function sortedUnique(ids: Iterable<number>): number[] {
   return [...new Set(ids)].sort((a, b) => a - b);
-}
-
-/** Zulip's require_realm_admin (OrganizationAdministratorRequired). */
-export function requireAdmin(caller: Caller): void {
-  if (!caller.isAdmin) throw new ApiError('Must be an organization administrator', { code: 'UNAUTHORIZED_PRINCIPAL' });
 }
