@@ -4,10 +4,13 @@
  * private message to the bot's owner. A stream that does not exist is the owner's problem, not
  * the sender's: the owner is told and the request still succeeds.
  */
-import { getUserById, type UserRow } from '@chat/db';
+import type { UserRow } from '@chat/db';
 import { ApiError } from '@chat/errors';
+import type { WebhookRequestDeps } from '../deps';
 import type { WebhookMessage } from '../framework/integration';
-import { notifyBotOwner, streamMissingNotice, type AlertDeps } from './owner-alerts';
+import { streamMissingNotice } from '../lib/owner-notices';
+import { botOwner } from '../queries/bot-owner';
+import { notifyBotOwner } from './owner-alerts';
 
 export interface Destination {
   /** The `stream` parameter; absent means a private message to the bot's owner. */
@@ -16,14 +19,13 @@ export interface Destination {
   topic: string | undefined;
 }
 
-async function privateRecipient(deps: AlertDeps, sender: UserRow): Promise<string> {
-  if (sender.bot_owner_id === null) return sender.email; // a user's own key: the user is the owner
-  const owner = await getUserById(deps.db, sender.realm_id, sender.bot_owner_id);
-  return owner?.email ?? sender.email;
+/** The bot's owner; a user's own key (no owner) makes the user the owner. */
+async function privateRecipient(deps: WebhookRequestDeps, sender: UserRow): Promise<string> {
+  return (await botOwner(deps.db, sender))?.email ?? sender.email;
 }
 
 export async function sendWebhookMessages(
-  deps: AlertDeps,
+  deps: WebhookRequestDeps,
   sender: UserRow,
   client: string,
   destination: Destination,

@@ -5,21 +5,15 @@
  * flood the owner. The sender of the webhook request never sees a failure of this notice.
  */
 import type { Knex } from 'knex';
-import { getUserById, type UserRow } from '@chat/db';
-import type { Logger } from '@chat/log';
-import type { InternalClient } from '@chat/http';
+import type { UserRow } from '@chat/db';
+import type { WebhookRequestDeps } from '../deps';
+import { botOwner } from '../queries/bot-owner';
 
 /** Zulip's UserProfile.BOT_OWNER_STREAM_ALERT_WAITPERIOD (1 minute in 2.1's code). */
 export const BOT_OWNER_STREAM_ALERT_WAITPERIOD_MS = 60_000;
 
 /** Zulip's settings.NOTIFICATION_BOT, the system bot that speaks for the server. */
 export const NOTIFICATION_BOT_EMAIL = 'notification-bot@zulip.com';
-
-export interface AlertDeps {
-  db: Knex;
-  internal: InternalClient;
-  logger: Logger;
-}
 
 /**
  * Takes the bot's reminder slot when the last reminder is older than the wait period. One
@@ -37,9 +31,9 @@ async function claimReminder(db: Knex, botId: number): Promise<boolean> {
 }
 
 /** Returns whether a notice was sent. Only bots with an owner in their own realm get one. */
-export async function notifyBotOwner(deps: AlertDeps, bot: UserRow, content: string): Promise<boolean> {
-  if (!bot.is_bot || bot.bot_owner_id === null) return false;
-  const owner = await getUserById(deps.db, bot.realm_id, bot.bot_owner_id);
+export async function notifyBotOwner(deps: WebhookRequestDeps, bot: UserRow, content: string): Promise<boolean> {
+  if (!bot.is_bot) return false;
+  const owner = await botOwner(deps.db, bot);
   if (!owner) return false;
   if (!(await claimReminder(deps.db, bot.id))) return false;
   try {
@@ -56,27 +50,4 @@ export async function notifyBotOwner(deps: AlertDeps, bot: UserRow, content: str
     deps.logger.warn({ err, botId: bot.id }, 'could not notify the owner of a webhook bot');
     return false;
   }
-}
-
-export function streamMissingNotice(botEmail: string, stream: string): string {
-  return (
-    `Your bot \`${botEmail}\` tried to send a message to stream #**${stream}**, but that stream does not exist. ` +
-    'Click [here](#streams/new) to create it.'
-  );
-}
-
-export function invalidJsonNotice(displayName: string): string {
-  return (
-    `Hi there! It looks like you tried to setup the Zulip ${displayName} integration,\n` +
-    "but didn't correctly configure the webhook to send data in the JSON format\n" +
-    'that this integration expects!'
-  );
-}
-
-export function missingHeaderNotice(bot: UserRow, path: string, header: string, displayName: string): string {
-  return (
-    `Your bot \`${bot.email}\` received a request at \`${path}\` without the HTTP header \`${header}\`, ` +
-    `which ${displayName} uses to say what kind of event it sends. The webhook URL may belong to another ` +
-    `integration, or the sending service may be too old to send that header.`
-  );
 }
