@@ -6,7 +6,7 @@
 import { badEventQueueId, badRequest, plainError } from '@chat/errors';
 import type { EventOf } from '@chat/events';
 import type { PollResult as StorePollResult, QueuedEvent, WaitSignal } from '@chat/queue-store';
-import type { EventQueueDeps } from '../app';
+import type { EventQueueDeps } from '../deps';
 
 /**
  * Zulip's HEARTBEAT_MIN_FREQ_SECS (45) plus up to 10 s of jitter, so heartbeats do not align;

@@ -7,12 +7,13 @@ import type { Database } from '@chat/db';
 import { ApiError, badRequest, plainError } from '@chat/errors';
 import type { ClientCapability } from '@chat/events';
 import { parseSnapshot, type QueueDescriptor } from '@chat/queue-store';
-import type { EventQueueDeps } from '../app';
-import { SUPPORTED_NARROW_OPERATORS } from './event-filter';
-import { RegisterSlots } from './register-slots';
+import type { EventQueueDeps } from '../deps';
+import { SUPPORTED_NARROW_OPERATORS } from '../lib/event-filter';
+import { RegisterSlots } from '../lib/register-slots';
+import { currentSnapshot } from '../queries/snapshot';
+import { fetchInitialState } from '../queries/state';
+import { readRealmStateVersion, RealmStateCache } from '../queries/state/realm-cache';
 import { MAX_HEARTBEAT_SECS } from './get-events';
-import { fetchInitialState } from './state';
-import { readRealmStateVersion, RealmStateCache } from './state/realm-cache';
 
 /** Zulip's MAX_QUEUE_TIMEOUT_SECS; the default idle timeout is config.eventQueueTimeoutSecs (600). */
 const MAX_QUEUE_TIMEOUT_SECS = 7 * 24 * 60 * 60;
@@ -120,9 +121,7 @@ export async function registerQueue(deps: EventQueueDeps, request: RegisterReque
     const { snapshot, state } = await deps.db.knex.transaction(
       async (trx) => {
         // The first statement fixes the transaction's snapshot; every read below uses it.
-        const { rows } = (await trx.raw('SELECT pg_current_snapshot()::text AS snapshot')) as {
-          rows: { snapshot: string }[];
-        };
+        const snapshot = await currentSnapshot(trx);
         const version = await readRealmStateVersion(trx, request.realmId);
         const read = await fetchInitialState(
           trx,
@@ -143,7 +142,7 @@ export async function registerQueue(deps: EventQueueDeps, request: RegisterReque
           },
           cache.forVersion(version),
         );
-        return { snapshot: parseSnapshot(rows[0]!.snapshot), state: read };
+        return { snapshot: parseSnapshot(snapshot), state: read };
       },
       { isolationLevel: 'repeatable read', readOnly: true },
     );
