@@ -15,7 +15,7 @@ import { defaultStreamGroupsNotice } from './default-stream-notices';
 /** DefaultStreamGroup.MAX_NAME_LENGTH. */
 const MAX_GROUP_NAME_LENGTH = 60;
 
-export function checkGroupName(name: string): void {
+function checkGroupName(name: string): void {
   if (name.trim() === '') throw badRequest(`Invalid default stream group name '${name}'`);
   if ([...name].length > MAX_GROUP_NAME_LENGTH) throw badRequest(`Default stream group name too long (limit: ${MAX_GROUP_NAME_LENGTH} characters)`);
   if (name.includes('\0')) throw badRequest(`Default stream group name '${name}' contains NULL (0x00) characters.`);

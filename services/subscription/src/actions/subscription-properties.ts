@@ -37,7 +37,7 @@ function isSubscriptionProperty(name: string): name is SubscriptionProperty {
 }
 
 /** A change that passed its checks, with the subscription it applies to. */
-interface CheckedChange {
+export interface CheckedChange {
   property: SubscriptionProperty;
   value: PropertyChange['value'];
   stream: StreamRow;

@@ -30,7 +30,7 @@ export interface StreamUpdate {
 }
 
 /** The stream and the new name (trimmed), once every part of the update passed its checks. */
-interface CheckedUpdate {
+export interface CheckedUpdate {
   stream: StreamRow;
   newName: string | undefined;
 }
