@@ -1,6 +1,6 @@
 /**
  * The realm-wide part of /register's initial state is cached per realm state version
- * (services/event-queue/src/domain/state/realm-cache.ts). These scenarios fail if a register is
+ * (services/event-queue/src/queries/state/realm-cache.ts). These scenarios fail if a register is
  * served a piece built before a change its snapshot sees: a change between two registers shows
  * in the second, and under concurrent renames each register's state plus its queued events
  * still gives every rename exactly once, in order (the register fence with the cache).

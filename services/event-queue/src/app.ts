@@ -1,31 +1,12 @@
 import type { Express } from 'express';
-import { takeWebPrefix, type Authenticator } from '@chat/auth';
-import { acceptedInternalSecrets, type Config } from '@chat/config';
-import type { Database } from '@chat/db';
-import { API_PREFIX, createServiceApp, type AnyEndpoint, type RateLimiter } from '@chat/http';
-import type { Logger } from '@chat/log';
-import type { QueueStore } from '@chat/queue-store';
+import { takeWebPrefix } from '@chat/auth';
+import { acceptedInternalSecrets } from '@chat/config';
+import { API_PREFIX, createServiceApp, type AnyEndpoint } from '@chat/http';
+import type { EventQueueDeps } from './deps';
 import { directAuthentication, directIdentity } from './direct-auth';
-import type { LocalPolls } from './polls';
 import { eventEndpoints } from './routes/events';
 
-export interface EventQueueDeps {
-  config: Config;
-  db: Database;
-  store: QueueStore;
-  logger: Logger;
-  /** Overrides the 45-55 s heartbeat delay (tests). */
-  heartbeatMs?: () => number;
-  /** The polls parked in this process (see ./polls.ts). */
-  polls: LocalPolls;
-  /**
-   * Given when clients may reach this process without the gateway (the ingress routes /register
-   * and /events here): their HTTP Basic credentials are checked here, see ./direct-auth.ts.
-   */
-  authenticator?: Authenticator;
-  /** Counts the requests authenticated with `authenticator` (they skipped the gateway's limiter). */
-  rateLimiter?: RateLimiter;
-}
+export type { EventQueueDeps };
 
 /** Every endpoint this service serves (the gateway's route table must list each). */
 export function endpoints(deps: EventQueueDeps): AnyEndpoint[] {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { acceptsEventType, matchesNarrow, type FilterableMessage } from '../src/domain/event-filter';
-import { normalizeNarrow } from '../src/domain/register';
+import { acceptsEventType, matchesNarrow, type FilterableMessage } from '../src/lib/event-filter';
+import { normalizeNarrow } from '../src/actions/register';
 
 interface FilterCase {
   narrow: [string, string][];

@@ -7,8 +7,8 @@ import type { BusRecord } from '@chat/bus';
 import { NOTICE_VERSION, type WireMessage } from '@chat/events';
 import { MemoryQueueStore, type QueueDescriptor } from '@chat/queue-store';
 import { deliverRecord } from '../src/consumers/deliver';
-import { matchesNarrow } from '../src/domain/event-filter';
-import { normalizeNarrow } from '../src/domain/register';
+import { matchesNarrow } from '../src/lib/event-filter';
+import { normalizeNarrow } from '../src/actions/register';
 
 const streamMessage = { type: 'stream', display_recipient: 'Denmark', subject: 'Castle', sender_email: 'hamlet@zulip.com' };
 const privateMessage = { type: 'private', display_recipient: [], sender_email: 'hamlet@zulip.com' };

@@ -7,8 +7,8 @@ import type { Database } from '@chat/db';
 import { writeNotices } from '@chat/db';
 import { NOTICE_VERSION, type ClientEvent, type Notice } from '@chat/events';
 import { seededDatabase, testConfig } from '@chat/testing';
-import { RegisterSlots } from '../src/domain/register-slots';
-import { readRealmStateVersion, RealmStateCache } from '../src/domain/state/realm-cache';
+import { RegisterSlots } from '../src/lib/register-slots';
+import { readRealmStateVersion, RealmStateCache } from '../src/queries/state/realm-cache';
 
 const version = (v: number, rootRealmId: number | null = 1) => ({ realmId: 1, version: v, rootRealmId });
 

@@ -11,7 +11,7 @@ import { devRealmId, headersFor, seededDatabase, testConfig, testLogger } from '
 import { EMBEDDED_BOTS, INCOMING_WEBHOOK_BOTS } from '@chat/views';
 import { buildApp } from '../src/app';
 import { LocalPolls } from '../src/polls';
-import { STOP_WORDS } from '../src/domain/state/stop-words';
+import { STOP_WORDS } from '../src/queries/state/stop-words';
 
 jest.setTimeout(60_000);
 

@@ -1,21 +1,13 @@
 import type { Express } from 'express';
-import { acceptedInternalSecrets, type Config } from '@chat/config';
-import type { Database } from '@chat/db';
+import { acceptedInternalSecrets } from '@chat/config';
 import { webhookEndpoints } from '@chat/contracts';
-import { createServiceApp, type AnyEndpoint, type InternalClient } from '@chat/http';
-import type { Logger } from '@chat/log';
+import { createServiceApp, type AnyEndpoint } from '@chat/http';
+import type { WebhookDeps } from './deps';
 import { webhookEndpoint } from './framework/endpoint';
 import { INTEGRATIONS } from './integrations/registry';
 import type { Integration } from './framework/integration';
 
-export interface WebhookDeps {
-  config: Config;
-  db: Database;
-  logger: Logger;
-  /** Calls to other services' internal APIs (posting messages goes through the message service). */
-  internal: InternalClient;
-}
-
+export type { WebhookDeps };
 export { INTEGRATIONS };
 export type { Integration, WebhookMessage, WebhookRequest } from './framework/integration';
 

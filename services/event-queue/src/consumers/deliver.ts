@@ -8,7 +8,7 @@
 import { dedupPosition, type BusRecord } from '@chat/bus';
 import { DELIVERABLE_NOTICE_VERSIONS, finalizeMessage, inAudience, type ClientEvent, type EventOf, type MessageNotice, type UserEventNotice } from '@chat/events';
 import type { AppendEntry, QueueDescriptor, QueueStore } from '@chat/queue-store';
-import { acceptsEventType, matchesNarrow } from '../domain/event-filter';
+import { acceptsEventType, matchesNarrow } from '../lib/event-filter';
 
 export async function deliverRecord(store: QueueStore, record: BusRecord): Promise<number> {
   const { notice } = record.payload;

@@ -4,9 +4,9 @@ import { eventQueueEndpoints as api, type ParamValues } from '@chat/contracts';
 import { declaredCapabilities } from '@chat/events';
 import { clientName, implement, RESPONDED } from '@chat/http';
 import { answerJson } from '../answer-json';
-import type { EventQueueDeps } from '../app';
-import { pollEvents } from '../domain/get-events';
-import { allocateQueue, registerQueue, type RegisterRequest } from '../domain/register';
+import { pollEvents } from '../actions/get-events';
+import { allocateQueue, registerQueue, type RegisterRequest } from '../actions/register';
+import type { EventQueueDeps } from '../deps';
 
 /** What /register takes, which GET /events also takes to register implicitly. */
 type RegisterParams = ParamValues<(typeof api)['register']['params']>;

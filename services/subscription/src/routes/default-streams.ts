@@ -1,25 +1,25 @@
 import { badRequest } from '@chat/errors';
 import { subscriptionEndpoints as api } from '@chat/contracts';
 import { implement } from '@chat/http';
-import type { SubscriptionDeps } from '../app';
-import { requireAdmin } from '../domain/access';
-import { addDefaultStream, removeDefaultStream, subscribeToDefaultStreams } from '../domain/default-streams';
+import { doAddDefaultStream, doRemoveDefaultStream, doSubscribeToDefaultStreams } from '../actions/default-streams';
+import type { SubscriptionDeps } from '../deps';
+import { requireAdmin } from '../lib/caller';
 
 export function defaultStreamEndpoints(deps: SubscriptionDeps) {
   return [
     implement(api.addDefaultStream, async ({ params, identity }) => {
       requireAdmin(identity);
-      await addDefaultStream(deps.db, identity, params.stream_name);
+      await doAddDefaultStream(deps.db, identity, params.stream_name);
       deps.onCommit?.();
     }),
     implement(api.removeDefaultStream, async ({ params, identity }) => {
       requireAdmin(identity);
-      await removeDefaultStream(deps.db, identity, params.stream_name);
+      await doRemoveDefaultStream(deps.db, identity, params.stream_name);
       deps.onCommit?.();
     }),
     implement(api.subscribeToDefaultStreams, async ({ params, identity }) => {
       if (identity.realmId === null) throw badRequest('Internal calls must name a realm');
-      const result = await subscribeToDefaultStreams(deps.db, identity.realmId, params.user_id, deps.config.externalHost);
+      const result = await doSubscribeToDefaultStreams(deps.db, identity.realmId, params.user_id, deps.config.externalHost);
       deps.onCommit?.();
       return result;
     }),

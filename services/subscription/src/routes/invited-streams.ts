@@ -1,14 +1,14 @@
 import { badRequest } from '@chat/errors';
 import { subscriptionEndpoints as api } from '@chat/contracts';
 import { implement } from '@chat/http';
-import type { SubscriptionDeps } from '../app';
-import { subscribeInvitedUser } from '../domain/invited-streams';
+import { doSubscribeInvitedUser } from '../actions/invited-streams';
+import type { SubscriptionDeps } from '../deps';
 
 export function invitedStreamEndpoints(deps: SubscriptionDeps) {
   return [
     implement(api.subscribeInvitedUser, async ({ params, identity }) => {
       if (identity.realmId === null) throw badRequest('Internal calls must name a realm');
-      const result = await subscribeInvitedUser(deps.db, identity.realmId, params.user_id, params.stream_ids, deps.config.externalHost);
+      const result = await doSubscribeInvitedUser(deps.db, identity.realmId, params.user_id, params.stream_ids, deps.config.externalHost);
       deps.onCommit?.();
       return result;
     }),

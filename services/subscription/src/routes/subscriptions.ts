@@ -1,24 +1,23 @@
 import { subscriptionEndpoints as api } from '@chat/contracts';
 import { implement } from '@chat/http';
-import type { SubscriptionDeps } from '../app';
-import { addSubscriptions } from '../domain/add-subscriptions';
-import { listSubscriptions } from '../domain/list-subscriptions';
-import { removeSubscriptions } from '../domain/remove-subscriptions';
-import { updateSubscriptionProperties } from '../domain/subscription-properties';
-import { updateSubscriptions } from '../domain/update-subscriptions';
+import { doAddSubscriptions } from '../actions/add-subscriptions';
+import { doRemoveSubscriptions } from '../actions/remove-subscriptions';
+import { doUpdateSubscriptionProperties } from '../actions/subscription-properties';
+import { doUpdateSubscriptions } from '../actions/update-subscriptions';
+import type { SubscriptionDeps } from '../deps';
+import { listSubscriptions } from '../queries/list-subscriptions';
 
 export function subscriptionEndpoints(deps: SubscriptionDeps) {
   return [
     implement(api.getSubscriptions, async ({ params, identity }) => ({
       subscriptions: await listSubscriptions(deps, identity.realmId, identity.userId, params.include_subscribers),
     })),
-    implement(api.subscribe, ({ params, identity }) => addSubscriptions(deps, identity, params)),
-    implement(api.unsubscribe, ({ params, identity }) => removeSubscriptions(deps, identity, params.subscriptions, params.principals)),
-    implement(api.updateSubscriptions, ({ params, identity }) => updateSubscriptions(deps, identity, params)),
+    implement(api.subscribe, ({ params, identity }) => doAddSubscriptions(deps, identity, params)),
+    implement(api.unsubscribe, ({ params, identity }) => doRemoveSubscriptions(deps, identity, params.subscriptions, params.principals)),
+    implement(api.updateSubscriptions, ({ params, identity }) => doUpdateSubscriptions(deps, identity, params)),
     implement(api.updateSubscriptionProperties, async ({ params, identity }) => ({
-      subscription_data: await updateSubscriptionProperties(deps, identity, params.subscription_data),
+      subscription_data: await doUpdateSubscriptionProperties(deps, identity, params.subscription_data),
     })),
-
   ];
 }
 
@@ -29,7 +28,7 @@ export function subscriptionEndpoints(deps: SubscriptionDeps) {
 export function subscriptionPropertyEndpoints(deps: SubscriptionDeps) {
   return [
     implement(api.updateSubscriptionProperty, async ({ params: { stream_id, property, value }, identity }) => ({
-      subscription_data: await updateSubscriptionProperties(deps, identity, [{ stream_id, property, value }]),
+      subscription_data: await doUpdateSubscriptionProperties(deps, identity, [{ stream_id, property, value }]),
     })),
   ];
 }

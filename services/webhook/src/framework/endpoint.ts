@@ -5,21 +5,15 @@
  * and those that mean a misconfigured hook are also told to the bot's owner.
  */
 import type { Request } from 'express';
-import type { Knex } from 'knex';
 import { getUserById } from '@chat/db';
 import { ApiError, badRequest } from '@chat/errors';
 import type { webhookEndpoints } from '@chat/contracts';
-import { implement, type AnyEndpoint, type InternalClient } from '@chat/http';
-import type { Logger } from '@chat/log';
-import { invalidJsonNotice, missingHeaderNotice, notifyBotOwner } from '../domain/owner-alerts';
-import { sendWebhookMessages } from '../domain/send-webhook-message';
+import { implement, type AnyEndpoint } from '@chat/http';
+import { notifyBotOwner } from '../actions/owner-alerts';
+import { sendWebhookMessages } from '../actions/send-webhook-message';
+import type { WebhookRequestDeps } from '../deps';
+import { invalidJsonNotice, missingHeaderNotice } from '../lib/owner-notices';
 import { clientNameFor, type Integration } from './integration';
-
-export interface EndpointDeps {
-  db: Knex;
-  internal: InternalClient;
-  logger: Logger;
-}
 
 function lastValues(query: Request['query']): Record<string, string> {
   const values: Record<string, string> = {};
@@ -33,7 +27,7 @@ function lastValues(query: Request['query']): Record<string, string> {
 /** Any integration's declaration: they share their parameters and answer. */
 export type WebhookContract = (typeof webhookEndpoints)[keyof typeof webhookEndpoints];
 
-export function webhookEndpoint(contract: WebhookContract, integration: Integration, deps: EndpointDeps): AnyEndpoint {
+export function webhookEndpoint(contract: WebhookContract, integration: Integration, deps: WebhookRequestDeps): AnyEndpoint {
   return implement(contract, async ({ params, identity, req, rawBody }) => {
     const sender = await getUserById(deps.db, identity.realmId, identity.userId);
     // The gateway refuses these already; a deactivation racing the request gets the same answer.

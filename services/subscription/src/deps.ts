@@ -1,0 +1,18 @@
+import type { Config } from '@chat/config';
+import type { Database } from '@chat/db';
+import type { InternalClient } from '@chat/http';
+import type { Logger } from '@chat/log';
+import type { Renderer } from '@chat/render-pool';
+
+/** What the subscription service is built from (app.ts) and what its routes and actions use. */
+export interface SubscriptionDeps {
+  config: Config;
+  db: Database;
+  logger: Logger;
+  /** Calls to other services' internal APIs (posting messages goes through the message service). */
+  internal: InternalClient;
+  /** Renders stream descriptions off the event loop, under a deadline: the process's one render pool. */
+  renderer: Renderer;
+  /** Called after each committed write, so an in-process outbox relay publishes at once. */
+  onCommit?: () => void;
+}
