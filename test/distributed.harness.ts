@@ -24,7 +24,7 @@ import { RedisQueueStore } from '@chat/queue-store';
 import { createRenderPool, renderPoolOptions } from '@chat/render-pool';
 import { jobsPrefix, KEEP_ALIVE_TIMEOUT_MS, openSharedRateLimiter, serverLimits, startJobs } from '@chat/runtime';
 import { buildApp as buildSettings, registerInvitationMailJob } from '@chat/settings-service';
-import { buildApp as buildSubscription } from '@chat/subscription-service';
+import { buildApp as buildSubscription, registerSubscriptionFollowUps } from '@chat/subscription-service';
 import { buildApp as buildWebhook } from '@chat/webhook-service';
 import { createTestDatabase, testConfig, testLogger, type TestDatabase } from '@chat/testing';
 
@@ -44,7 +44,49 @@ export interface DistributedCluster {
   relay: OutboxRelay;
   /** The message service's background jobs (BullMQ on Redis, under the run's namespace). */
   jobs: Jobs;
+  /** The subscription service's process, which a test may stop and start again (same port). */
+  subscription: RestartableService;
   stop(): Promise<void>;
+}
+
+export interface RestartableService {
+  url: string;
+  /** As its process ending: its server, its job workers and its database connections close. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+}
+
+interface ServiceProcess {
+  app: RequestListener;
+  close(): Promise<void>;
+}
+
+/** A service that listens on one port across restarts, so the gateway's route to it stays valid. */
+async function restartable(build: () => Promise<ServiceProcess>, limits: ServerLimits): Promise<RestartableService> {
+  let running: { server: Server; process: ServiceProcess } | null = null;
+  let port = 0;
+  const service = {
+    url: '',
+    async start() {
+      if (running) return;
+      const process = await build();
+      const server = createLimitedServer(process.app, limits);
+      server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+      port = (server.address() as AddressInfo).port;
+      service.url = `http://127.0.0.1:${port}`;
+      running = { server, process };
+    },
+    async stop() {
+      if (!running) return;
+      const { server, process } = running;
+      running = null;
+      await new Promise((resolve) => server.close(resolve).closeAllConnections());
+      await process.close();
+    },
+  };
+  await service.start();
+  return service;
 }
 
 /** Each run has a stream of its own; it goes with the run. */
@@ -127,9 +169,22 @@ export async function startDistributedCluster(options: ClusterOptions = {}): Pro
   cleanups.push(() => messageJobs.close(0));
   await registerRetentionJob({ db: messageDb, jobs: messageJobs.jobs, logger, archiveGraceDays: config.archiveGraceDays });
   cleanups.push(await registerMessageJobs(messageDeps, messageJobs.jobs));
-  urls.subscription = await serve(
-    buildSubscription({ config, db: await open(), logger, internal: internal('subscription'), renderer: renderPool() }),
-  );
+  // The subscription service as its main.ts runs it: its app, its jobs and the follow-ups it owns.
+  const subscription = await restartable(async () => {
+    const subscriptionDb = await createDatabase({ url: config.databaseUrl, poolMax: 4 });
+    const deps = { config, db: subscriptionDb, logger, internal: internal('subscription'), renderer: renderPool() };
+    const jobs = await startJobs(config, subscriptionDb, logger, 'distributed');
+    await registerSubscriptionFollowUps(deps, jobs.jobs);
+    return {
+      app: buildSubscription(deps),
+      async close() {
+        await jobs.close(0);
+        await subscriptionDb.close();
+      },
+    };
+  }, serverLimits(config));
+  cleanups.push(() => subscription.stop());
+  urls.subscription = subscription.url;
   const mailer = mailerFromConfig(config);
   cleanups.push(() => mailer.close());
   const settingsDeps = { config, db: await open(), cipher, logger, internal: internal('settings'), mailer };
@@ -200,6 +255,7 @@ export async function startDistributedCluster(options: ClusterOptions = {}): Pro
     db,
     relay: theRelay,
     jobs: messageJobs.jobs,
+    subscription,
     async stop() {
       await theRelay.stop();
       for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);

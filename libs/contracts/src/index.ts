@@ -6,4 +6,5 @@ export * from './limits';
 export * from './server-files';
 export * from './contract';
 export * from './endpoints';
+export * from './follow-ups';
 export * from './client';

@@ -24,6 +24,14 @@ export async function requestJob(trx: Executor, kind: string, payload: JobPayloa
   await trx.raw('WITH written AS (?) SELECT pg_notify(?, ?)', [trx('job_requests').insert(row), JOB_REQUEST_CHANNEL, '']);
 }
 
+/**
+ * Asks another service for a follow-up (declared in @chat/contracts' followUps) inside `trx`: a
+ * job request of the follow-up's kind, which the owning service works whenever it is up.
+ */
+export async function requestFollowUp<P extends JobPayload>(trx: Executor, followUp: { kind: string; payload?: P }, payload: P): Promise<void> {
+  await requestJob(trx, followUp.kind, payload);
+}
+
 /** The idempotency id of the job a request becomes. */
 export function jobIdOfRequest(requestId: number): string {
   return `request-${requestId}`;

@@ -19,7 +19,7 @@ import { createRenderPool, renderPoolOptions, type RenderPool } from '@chat/rend
 import { cipherFor, createOperations, databaseCheck, queueCountByScan, seedIfDevelopment, serverLimits, startJobs, type ProcessJobs } from '@chat/runtime';
 import { restoreQueues, saveQueues } from './saved-queues';
 import { buildApp as buildSettings, registerInvitationMailJob } from '@chat/settings-service';
-import { buildApp as buildSubscription } from '@chat/subscription-service';
+import { buildApp as buildSubscription, registerSubscriptionFollowUps } from '@chat/subscription-service';
 import { buildApp as buildWebhook } from '@chat/webhook-service';
 
 /**
@@ -99,7 +99,9 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   const mailer = mailerFromConfig(config);
   logger.info(mailer.describe());
   await registerMessageJobs(messageDeps, jobs.jobs, mailer);
-  apps.subscription = buildSubscription({ config, db, logger, internal: internalFor('subscription'), renderer });
+  const subscriptionDeps = { config, db, logger, internal: internalFor('subscription'), renderer };
+  apps.subscription = buildSubscription(subscriptionDeps);
+  await registerSubscriptionFollowUps(subscriptionDeps, jobs.jobs);
   const settingsDeps = { config, db, cipher: cipherFor(config), logger, internal: internalFor('settings'), mailer };
   apps.settings = buildSettings(settingsDeps);
   await registerInvitationMailJob({ ...settingsDeps, jobs: jobs.jobs });

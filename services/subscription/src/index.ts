@@ -1,1 +1,2 @@
 export * from './app';
+export { registerSubscriptionFollowUps } from './follow-ups';

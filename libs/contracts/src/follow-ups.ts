@@ -1,0 +1,37 @@
+/**
+ * Follow-ups: work one service asks of another after its own change commits. The asking service
+ * writes the request in its change's transaction (requestFollowUp in @chat/db, a row of the jobs
+ * outbox); the owning service runs it as a background job, with retries, whenever it is up. So a
+ * follow-up is never lost because its owner was down when the change was made.
+ *
+ * Each follow-up is declared here once: its job kind (the owner's name first) and its payload.
+ */
+export interface FollowUp<Payload> {
+  kind: string;
+  /** The owning service. */
+  owner: 'message' | 'subscription';
+  /** Phantom: the payload's type, for requestFollowUp and the owner's handler. */
+  payload?: Payload;
+}
+
+function followUp<Payload>(owner: FollowUp<Payload>['owner'], name: string): FollowUp<Payload> {
+  return { kind: `${owner}.${name}`, owner };
+}
+
+/** One message from Notification Bot, as an internal send takes it. */
+export interface BotMessageRequest {
+  type: 'stream' | 'private';
+  /** Stream name, or the recipient's e-mail. */
+  to: string;
+  topic?: string;
+  content: string;
+}
+
+export const followUps = {
+  /** A new user joins the realm's default streams (Zulip's process_new_human_user). */
+  joinDefaultStreams: followUp<{ realmId: number; userId: number }>('subscription', 'join-default-streams'),
+  /** Notification Bot posts about a stream change (new streams, renames, being subscribed). */
+  postBotMessage: followUp<{ realmId: number; message: BotMessageRequest }>('message', 'post-bot-message'),
+};
+
+export type FollowUpPayload<F> = F extends FollowUp<infer P> ? P : never;
