@@ -3,8 +3,18 @@
  * <span class="highlight_text_inserted"> and removed words put back wrapped in
  * <span class="highlight_text_deleted"> (the classes Zulip's clients style). Tags are kept as
  * they are and never wrapped, so the result is still well-formed HTML.
+ *
+ * The HTML is cut into tokens (tags, entities, words, runs of white space) and the two token
+ * lists are compared by jsdiff (`diff`, Myers' algorithm); only the marking up is done here.
  */
+import { diffArrays } from 'diff';
+
 const TOKEN = /<[^>]*>|&[#a-zA-Z0-9]+;|[^\s<&]+|\s+|[<&]/g;
+
+/** Messages are at most 10,000 bytes; past this many token pairs a diff is not worth its time. */
+const MAX_TOKEN_PAIRS = 4_000_000;
+
+type Op = { op: 'same' | 'del' | 'ins'; token: string };
 
 function tokens(html: string): string[] {
   return html.match(TOKEN) ?? [];
@@ -12,38 +22,15 @@ function tokens(html: string): string[] {
 
 const isTag = (token: string) => token.startsWith('<') && token.endsWith('>') && token.length > 1;
 
-/** Longest common subsequence of two token lists, as a list of operations. */
-function diffOps(a: string[], b: string[]): { op: 'same' | 'del' | 'ins'; token: string }[] {
-  // Messages are at most 10,000 bytes, so the quadratic table stays small in practice; beyond a
-  // bound we fall back to "all removed, all inserted" rather than spend seconds on a diff.
-  if (a.length * b.length > 4_000_000) {
+/** The edit from `a` to `b`, token by token; beyond the bound "all removed, all inserted". */
+function diffOps(a: string[], b: string[]): Op[] {
+  if (a.length * b.length > MAX_TOKEN_PAIRS) {
     return [...a.map((token) => ({ op: 'del' as const, token })), ...b.map((token) => ({ op: 'ins' as const, token }))];
   }
-  const rows = a.length + 1;
-  const cols = b.length + 1;
-  const table = new Uint32Array(rows * cols);
-  for (let i = a.length - 1; i >= 0; i--) {
-    for (let j = b.length - 1; j >= 0; j--) {
-      table[i * cols + j] = a[i] === b[j] ? table[(i + 1) * cols + j + 1]! + 1 : Math.max(table[(i + 1) * cols + j]!, table[i * cols + j + 1]!);
-    }
-  }
-  const ops: { op: 'same' | 'del' | 'ins'; token: string }[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) {
-      ops.push({ op: 'same', token: a[i]! });
-      i++;
-      j++;
-    } else if (table[(i + 1) * cols + j]! >= table[i * cols + j + 1]!) {
-      ops.push({ op: 'del', token: a[i++]! });
-    } else {
-      ops.push({ op: 'ins', token: b[j++]! });
-    }
-  }
-  while (i < a.length) ops.push({ op: 'del', token: a[i++]! });
-  while (j < b.length) ops.push({ op: 'ins', token: b[j++]! });
-  return ops;
+  return diffArrays(a, b).flatMap((change) => {
+    const op = change.added ? 'ins' : change.removed ? 'del' : 'same';
+    return change.value.map((token) => ({ op, token }));
+  });
 }
 
 export function highlightHtmlDifferences(before: string, after: string): string {
