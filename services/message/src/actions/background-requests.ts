@@ -4,21 +4,11 @@
  * missed-message e-mails its recipients may need.
  */
 import { BOT_TYPES, requestJob, type Executor, type UserRow } from '@chat/db';
-import type { MessageRecipient } from '@chat/events';
 import { OUTGOING_WEBHOOK_JOB, type OutgoingWebhookPayload } from '../outgoing-webhooks/kinds';
 import type { Trigger } from '../outgoing-webhooks/payloads';
 import { recordMissedMessages } from '../missed-messages/record';
+import type { SentMessage } from '../lib/sent-message';
 import { realmBotsAmong } from '../queries/users';
-
-export interface SentMessage {
-  id: number;
-  sender: UserRow;
-  kind: 'stream' | 'private';
-  /** A private message's members (the sender among them); none for a stream message. */
-  members: UserRow[];
-  users: MessageRecipient[];
-  mentioned: Set<number>;
-}
 
 function isServiceBot(user: UserRow): boolean {
   return user.is_bot && user.is_active && user.bot_type === BOT_TYPES.OUTGOING_WEBHOOK;

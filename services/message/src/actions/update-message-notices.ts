@@ -7,16 +7,10 @@ import type { StreamRow } from '@chat/db';
 import { userEventNotice, type EventOf, type UserEventNotice } from '@chat/events';
 import { FLAG_BITS, flagNames, type MessageFlag } from '../lib/flags';
 import type { MessageRow } from '../queries/messages';
-import type { CheckedEdit, ContentEdit, TopicEdit } from './update-message';
+import type { CheckedEdit, ContentEdit, HolderFlags, TopicEdit } from './checked-edit';
 
 type UpdateMessageEvent = EventOf<'update_message'>;
 type EventDraft = Omit<UpdateMessageEvent, 'message_ids' | 'flags'>;
-
-/** A holder of the message (a user_messages row) and their flag bits. */
-export interface HolderFlags {
-  user_id: number;
-  flags: number;
-}
 
 /** What doUpdateMessage wrote. */
 export interface WrittenEdit {

@@ -20,7 +20,8 @@ import { messagePolicy, type MessagePolicy } from '../queries/realm-policy';
 import { renderMessage, renderTopicLinks, type Rendered } from '../queries/render';
 import { messageHolderFlags } from '../queries/user-messages';
 import { doClaimAttachments } from './claim-attachments';
-import { updateMessageNotices, type HolderFlags } from './update-message-notices';
+import type { CheckedEdit, HolderFlags } from './checked-edit';
+import { updateMessageNotices } from './update-message-notices';
 
 /** Grace on top of the realm's limit, as Zulip (the client may offer editing ~15 s past it). */
 const EDIT_LIMIT_BUFFER_SECONDS = 20;
@@ -37,29 +38,6 @@ export interface EditRequest {
   propagateMode: string;
   /** The stream to move to (feature level 1): only the message's own stream is accepted here. */
   streamId?: number;
-}
-
-/** A topic edit: the new topic, the stream it is in (a private message has no topic) and its links. */
-export interface TopicEdit {
-  topic: string;
-  streamId: number;
-  subjectLinks: string[];
-}
-
-/** A content edit: the new text and its rendering. */
-export interface ContentEdit {
-  content: string;
-  rendered: Rendered;
-}
-
-/** An edit checkUpdateMessage admitted, with everything doUpdateMessage writes. */
-export interface CheckedEdit {
-  user: UserRow;
-  /** The message as the check read it. */
-  message: MessageRow;
-  propagateMode: string;
-  topicEdit?: TopicEdit;
-  contentEdit?: ContentEdit;
 }
 
 function ageSeconds(message: MessageRow): number {
