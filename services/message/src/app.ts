@@ -1,11 +1,9 @@
 import { join } from 'node:path';
 import type { Express } from 'express';
-import { acceptedInternalSecrets, type Config } from '@chat/config';
-import type { Database } from '@chat/db';
+import { acceptedInternalSecrets } from '@chat/config';
 import { createServiceApp, type AnyEndpoint } from '@chat/http';
-import type { Logger } from '@chat/log';
-import type { Renderer } from '@chat/render-pool';
-import { localDirectoryStore, type FileStore } from '@chat/storage';
+import { localDirectoryStore } from '@chat/storage';
+import type { MessageDeps } from './deps';
 import { internalEndpoints } from './routes/internal';
 import { flagEndpoints } from './routes/flags';
 import { messageOpEndpoints } from './routes/message-ops';
@@ -16,20 +14,7 @@ import { realmFilterEndpoints } from './routes/realm-filters';
 import { submessageEndpoints } from './routes/submessages';
 import { uploadEndpoints } from './routes/uploads';
 
-export interface MessageDeps {
-  config: Config;
-  db: Database;
-  logger: Logger;
-  /**
-   * Renders markdown off the event loop, under a deadline: the process's one render pool (send,
-   * edit, /messages/render, internal sends all go through it).
-   */
-  renderer: Renderer;
-  /** Called after a write committed, so an in-process outbox relay publishes without waiting. */
-  onCommit?: () => void;
-  /** Uploaded files; by default a directory: UPLOADS_DIR, or DATA_DIR/uploads. */
-  files?: FileStore;
-}
+export type { MessageDeps } from './deps';
 
 /** Every endpoint this service serves: one handler for each of messageEndpoints (@chat/contracts). */
 export function endpoints(deps: MessageDeps): AnyEndpoint[] {

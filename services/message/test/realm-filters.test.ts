@@ -6,8 +6,9 @@ import { EVENT_SCHEMAS, type Notice } from '@chat/events';
 import { renderMarkdown, topicLinks } from '@chat/markdown';
 import { devRealmId, headersFor, inThreadRenderer, lastOutboxId, outboxNotices, seededDatabase, testConfig, testLogger } from '@chat/testing';
 import { buildApp } from '../src/app';
-import { loadMessages } from '../src/store/messages';
-import { insertRealmFilter, loadRealmLinkifiers } from '../src/store/realm-filters';
+import { loadMessages } from '../src/queries/messages';
+import { insertRealmFilter } from '../src/actions/realm-filters';
+import { loadRealmLinkifiers } from '../src/queries/realm-filters';
 
 const ajv = new Ajv({ strict: false, allErrors: true });
 const validateEvent = ajv.compile(EVENT_SCHEMAS.realm_filters!);

@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import type { Database } from '@chat/db';
 import { headersFor, inThreadRenderer, seededDatabase, testConfig, testLogger } from '@chat/testing';
 import { buildApp } from '../src/app';
-import { truncateContent, truncateTopic } from '../src/domain/send-message';
+import { truncateContent, truncateTopic } from '../src/lib/message-text';
 
 describe('POST /messages (stream messages)', () => {
   const config = testConfig();

@@ -7,7 +7,7 @@ import type { Express } from 'express';
 import type { Database } from '@chat/db';
 import { headersFor, inThreadRenderer, outboxNotices, seededDatabase, testConfig, testLogger } from '@chat/testing';
 import { buildApp } from '../src/app';
-import { loadMessages } from '../src/store/messages';
+import { loadMessages } from '../src/queries/messages';
 
 jest.setTimeout(60_000);
 

@@ -6,7 +6,7 @@ import type { Express } from 'express';
 import { localDirectoryStore, type FileStore } from '@chat/storage';
 import { inThreadRenderer, testConfig, testLogger } from '@chat/testing';
 import { buildApp } from '../src/app';
-import { linkedPathIds, sanitizeFileName } from '../src/domain/uploads';
+import { linkedPathIds, sanitizeFileName } from '../src/lib/upload-paths';
 import { createStream, eventsOf, expectValidEvent, sendOk, startHarness, type Harness } from './helpers';
 
 let h: Harness;

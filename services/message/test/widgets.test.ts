@@ -1,4 +1,4 @@
-import { pythonJson, widgetData } from '../src/domain/widgets';
+import { pythonJson, widgetData } from '../src/lib/widgets';
 import { sendOk, startHarness, type Harness } from './helpers';
 
 describe('widgets made by /poll and /todo', () => {

@@ -4,7 +4,7 @@
  */
 import type { Jobs } from '@chat/jobs';
 import { mailerFromConfig, type Mailer } from '@chat/mail';
-import type { MessageDeps } from '../app';
+import type { MessageDeps } from '../deps';
 import { MISSED_MESSAGE_EMAIL_JOB, type MissedMessagePayload } from '../missed-messages/kinds';
 import { mailMissedMessages } from '../missed-messages/send';
 import { addressPolicy } from '../outgoing-webhooks/address-guard';

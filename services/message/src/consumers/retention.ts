@@ -1,7 +1,7 @@
 import type { Database } from '@chat/db';
 import type { Jobs } from '@chat/jobs';
 import type { Logger } from '@chat/log';
-import { archiveExpiredMessages, cleanArchivedData } from '../domain/retention';
+import { archiveExpiredMessages, cleanArchivedData } from '../actions/retention';
 
 export const RETENTION_JOB = 'message.retention';
 const DAY_MS = 24 * 60 * 60 * 1000;

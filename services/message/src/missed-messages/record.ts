@@ -6,7 +6,7 @@
  * MISSED_MESSAGE_EMAIL_DELAY_SECS later by one job; the job sends only what is still unread then.
  */
 import { anyOf, requestJob, type Executor, type UserRow } from '@chat/db';
-import type { SentMessage } from '../domain/background-requests';
+import type { SentMessage } from '../lib/sent-message';
 import { MISSED_MESSAGE_EMAIL_JOB, type MissedMessagePayload } from './kinds';
 
 type EmailTrigger = 'private_message' | 'mentioned' | 'wildcard_mentioned';

@@ -5,10 +5,10 @@
  */
 import type { Mailer } from '@chat/mail';
 import { anyOf, type UserRow } from '@chat/db';
-import type { MessageDeps } from '../app';
-import { FLAG_BITS } from '../domain/flags';
+import type { MessageDeps } from '../deps';
+import { FLAG_BITS } from '../lib/flags';
 import { realmUrl } from '../notices/narrow-url';
-import { loadMessages } from '../store/messages';
+import { loadMessages } from '../queries/messages';
 import { composeMissedMessageMail } from './compose';
 import type { MissedMessagePayload } from './kinds';
 

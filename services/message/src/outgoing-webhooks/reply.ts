@@ -5,8 +5,8 @@
  */
 import type { UserRow } from '@chat/db';
 import type { WireMessage } from '@chat/events';
-import type { MessageDeps } from '../app';
-import { checkSendMessage, doSendMessage } from '../domain/send-message';
+import type { MessageDeps } from '../deps';
+import { checkSendMessage, doSendMessage } from '../actions/send-message';
 
 /** The client name replies carry, as in Zulip. */
 const REPLY_CLIENT = 'OutgoingWebhookResponse';

@@ -1,11 +1,12 @@
 /** The caller's message flags: POST /messages/flags, its narrow form, and Zulip's mark-as-read shortcuts. */
 import { messageEndpoints as api } from '@chat/contracts';
+import type { UserRow } from '@chat/db';
 import { implement } from '@chat/http';
-import type { MessageDeps } from '../app';
-import { loadSender } from '../domain/send-message';
-import { doUpdateFlagsInNarrow } from '../domain/flags-in-narrow';
-import { parseNarrow } from '../domain/narrow';
-import { doMarkAllAsRead, doMarkStreamAsRead, doUpdateMessageFlags } from '../domain/update-flags';
+import type { MessageDeps } from '../deps';
+import { doUpdateFlagsInNarrow } from '../actions/flags-in-narrow';
+import { checkMarkStreamAsRead, doMarkAllAsRead, doMarkStreamAsRead, doUpdateMessageFlags } from '../actions/update-flags';
+import { parseNarrow } from '../lib/narrow-terms';
+import { loadSender } from '../queries/sender';
 
 export function flagEndpoints(deps: MessageDeps) {
   const db = deps.db.knex;
@@ -13,6 +14,8 @@ export function flagEndpoints(deps: MessageDeps) {
   const done = () => {
     deps.onCommit?.();
   };
+  const markStreamAsRead = async (user: UserRow, streamId: number, topic: string | undefined) =>
+    doMarkStreamAsRead(db, user, await checkMarkStreamAsRead(db, user, streamId, topic), topic);
   return [
     implement(api.updateMessageFlags, async ({ params, identity }) => {
       await doUpdateMessageFlags(db, await caller(identity), params.op, params.flag, params.messages);
@@ -38,12 +41,12 @@ export function flagEndpoints(deps: MessageDeps) {
       return {};
     }),
     implement(api.markStreamAsRead, async ({ params, identity }) => {
-      await doMarkStreamAsRead(db, await caller(identity), params.stream_id, undefined);
+      await markStreamAsRead(await caller(identity), params.stream_id, undefined);
       done();
       return {};
     }),
     implement(api.markTopicAsRead, async ({ params, identity }) => {
-      await doMarkStreamAsRead(db, await caller(identity), params.stream_id, params.topic_name);
+      await markStreamAsRead(await caller(identity), params.stream_id, params.topic_name);
       done();
       return {};
     }),

@@ -1,11 +1,12 @@
 /** Endpoints on one message: read, edit, delete, edit history. */
 import { messageEndpoints as api } from '@chat/contracts';
 import { implement } from '@chat/http';
-import type { MessageDeps } from '../app';
-import { doDeleteMessage } from '../domain/delete-message';
-import { doUpdateMessage, getMessageHistory } from '../domain/edit-message';
-import { getSingleMessage } from '../domain/get-message';
-import { loadSender } from '../domain/send-message';
+import type { MessageDeps } from '../deps';
+import { checkDeleteMessage, doDeleteMessage } from '../actions/delete-message';
+import { checkUpdateMessage, doUpdateMessage } from '../actions/update-message';
+import { getSingleMessage } from '../queries/get-message';
+import { getMessageHistory } from '../queries/message-history';
+import { loadSender } from '../queries/sender';
 
 export function messageOpEndpoints(deps: MessageDeps) {
   const db = deps.db.knex;
@@ -19,18 +20,20 @@ export function messageOpEndpoints(deps: MessageDeps) {
       }),
     ),
     implement(api.updateMessage, async ({ params, identity }) => {
-      await doUpdateMessage(db, deps.renderer, await caller(identity), {
+      const edit = await checkUpdateMessage(db, deps.renderer, await caller(identity), {
         messageId: params.message_id,
         topic: params.topic,
         content: params.content,
         propagateMode: params.propagate_mode,
         streamId: params.stream_id,
       });
+      await doUpdateMessage(db, edit);
       deps.onCommit?.();
       return {};
     }),
     implement(api.deleteMessage, async ({ params, identity }) => {
-      await doDeleteMessage(db, await caller(identity), params.message_id);
+      const user = await caller(identity);
+      await doDeleteMessage(db, user, await checkDeleteMessage(db, user, params.message_id));
       deps.onCommit?.();
       return {};
     }),

@@ -1,14 +1,16 @@
 import { messageEndpoints as api } from '@chat/contracts';
 import { clientName, implement } from '@chat/http';
-import type { MessageDeps } from '../app';
-import { getMessages } from '../domain/get-messages';
-import { IDEMPOTENCY_HEADER, parseIdempotencyKey, type KeyGuard, requestHash, sendOnce, sweepExpiredKeys } from '../domain/idempotency';
-import { parseNarrow } from '../domain/narrow';
-import { checkSendMessage, doSendMessage, loadSender } from '../domain/send-message';
+import type { MessageDeps } from '../deps';
+import { sendOnce, sweepExpiredKeys, type KeyGuard } from '../actions/idempotency';
+import { checkSendMessage, doSendMessage } from '../actions/send-message';
+import { IDEMPOTENCY_HEADER, parseIdempotencyKey, requestHash } from '../lib/idempotency-key';
+import { parseNarrow } from '../lib/narrow-terms';
+import { getMessages } from '../queries/get-messages';
+import { loadSender } from '../queries/sender';
 
 export function messageEndpoints(deps: MessageDeps) {
   const db = deps.db.knex;
-  // Idempotency-Keys whose send is in flight in this process (see domain/idempotency.ts).
+  // Idempotency-Keys whose send is in flight in this process (see actions/idempotency.ts).
   const keysInFlight = new Set<string>();
   return [
     implement(api.sendMessage, async ({ params, identity, req }) => {

@@ -5,12 +5,12 @@
  */
 import { messageEndpoints as api } from '@chat/contracts';
 import { implement } from '@chat/http';
-import type { MessageDeps } from '../app';
-import { doDeleteTopic } from '../domain/delete-topic';
-import { parseNarrow } from '../domain/narrow';
-import { matchesNarrow, renderPreview } from '../domain/reading';
-import { loadSender } from '../domain/send-message';
-import { doTypingRequest } from '../domain/typing';
+import type { MessageDeps } from '../deps';
+import { checkDeleteTopic, doDeleteTopic } from '../actions/delete-topic';
+import { checkTypingNotification, doSendTypingNotification } from '../actions/typing';
+import { parseNarrow } from '../lib/narrow-terms';
+import { matchesNarrow, renderPreview } from '../queries/reading';
+import { loadSender } from '../queries/sender';
 
 export function readingEndpoints(deps: MessageDeps) {
   const db = deps.db.knex;
@@ -21,13 +21,15 @@ export function readingEndpoints(deps: MessageDeps) {
       matchesNarrow(db, await caller(identity), params.msg_ids, parseNarrow(params.narrow.value, params.narrow.raw)),
     ),
     implement(api.deleteTopic, async ({ params, identity }) => {
-      await doDeleteTopic(db, await caller(identity), params.stream_id, params.topic_name);
+      const user = await caller(identity);
+      await doDeleteTopic(db, user, await checkDeleteTopic(db, user, params.stream_id), params.topic_name);
       deps.onCommit?.();
       return {};
     }),
     implement(api.setTypingStatus, async ({ params, identity }) => {
       const { op, type, to, stream_id: streamId, topic } = params;
-      await doTypingRequest(db, await caller(identity), { op, type, to, streamId, topic });
+      const user = await caller(identity);
+      await doSendTypingNotification(db, user, await checkTypingNotification(db, user, { op, type, to, streamId, topic }));
       deps.onCommit?.();
       return {};
     }),

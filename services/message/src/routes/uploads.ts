@@ -3,10 +3,11 @@ import { extname } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { messageEndpoints as api } from '@chat/contracts';
 import { implement, parseMultipart, RESPONDED, uploadBodyLimit } from '@chat/http';
-import type { MessageDeps } from '../app';
-import { loadSender } from '../domain/send-message';
-import { accessUploadedFile, doDeleteAttachment, doUploadFile, listAttachments } from '../domain/uploads';
+import type { MessageDeps } from '../deps';
 import type { FileStore } from '@chat/storage';
+import { checkUploadFile, doDeleteAttachment, doUploadFile } from '../actions/uploads';
+import { accessUploadedFile, listAttachments } from '../queries/attachments';
+import { loadSender } from '../queries/sender';
 
 /** Types a browser may show in place (Zulip's INLINE_MIME_TYPES); anything else downloads. */
 const INLINE_TYPES: Record<string, string> = {
@@ -42,7 +43,7 @@ export function uploadEndpoints(deps: MessageDeps, files: FileStore) {
       async ({ identity, req, rawBody }) => {
         const user = await caller(identity);
         const { files: uploaded } = await parseMultipart(req.header('content-type'), rawBody ?? Buffer.alloc(0), maxBytes);
-        const result = await doUploadFile(db, files, user, uploaded, maxMb);
+        const result = await doUploadFile(db, files, user, checkUploadFile(uploaded, maxMb));
         deps.onCommit?.();
         return result;
       },

@@ -1,0 +1,41 @@
+/**
+ * The realm options the message service obeys, read from realms.settings (jsonb, written by the
+ * settings service) with Zulip 2.1's defaults for keys that were never set.
+ */
+import { getRealm, type Executor } from '@chat/db';
+
+export interface MessagePolicy {
+  allowMessageEditing: boolean;
+  /** 0: no limit. */
+  messageContentEditLimitSeconds: number;
+  allowCommunityTopicEditing: boolean;
+  allowMessageDeleting: boolean;
+  /** 0: no limit. */
+  messageContentDeleteLimitSeconds: number;
+  allowEditHistory: boolean;
+  realmStr: string;
+}
+
+function setting<T>(settings: Record<string, unknown>, key: string, fallback: T): T {
+  const value = settings[key];
+  return value === undefined || value === null || typeof value !== typeof fallback ? fallback : (value as T);
+}
+
+export async function messagePolicy(db: Executor, realmId: number): Promise<MessagePolicy> {
+  const realm = await getRealm(db, realmId);
+  const s = realm?.settings ?? {};
+  return {
+    allowMessageEditing: setting(s, 'allow_message_editing', true),
+    messageContentEditLimitSeconds: setting(s, 'message_content_edit_limit_seconds', 600),
+    allowCommunityTopicEditing: setting(s, 'allow_community_topic_editing', true),
+    allowMessageDeleting: setting(s, 'allow_message_deleting', false),
+    messageContentDeleteLimitSeconds: setting(s, 'message_content_delete_limit_seconds', 600),
+    allowEditHistory: setting(s, 'allow_edit_history', true),
+    realmStr: realm?.string_id ?? '',
+  };
+}
+
+/** Every realm with its settings (the retention job reads each realm's message_retention_days). */
+export async function realmsWithSettings(db: Executor): Promise<{ id: number; settings: Record<string, unknown> }[]> {
+  return db('realms').select('id', 'settings');
+}
