@@ -3,6 +3,7 @@
  * recording stand-in for the message service's internal API, per-user request helpers with
  * Zulip's encoding, and the events a step wrote, each checked against its JSON schema.
  */
+import { followUps, type BotMessageRequest } from '@chat/contracts';
 import request from 'supertest';
 import Ajv from 'ajv';
 import type { Express } from 'express';
@@ -21,6 +22,9 @@ export interface Harness {
   realmId: number;
   /** Calls made to other services' internal APIs, in order. */
   calls: InternalCall[];
+  /** Marks the job requests; `botMessages(mark)` then returns the Notification Bot posts requested after it. */
+  jobMark(): Promise<number>;
+  botMessages(since: number): Promise<(BotMessageRequest & { realmId: number })[]>;
   as(email: string): UserClient;
   userId(email: string): Promise<number>;
   streamId(name: string): Promise<number>;
@@ -90,6 +94,17 @@ export async function startHarness(): Promise<Harness> {
       return (row as { id: number }).id;
     },
     mark: () => lastOutboxId(db.knex),
+    async jobMark() {
+      const row = await db.knex('job_requests').max({ id: 'id' }).first();
+      return Number(row?.id ?? 0);
+    },
+    async botMessages(since) {
+      const rows = await db.knex('job_requests').where('id', '>', since).andWhere({ kind: followUps.postBotMessage.kind }).orderBy('id');
+      return rows.map((row: { payload: string | { realmId: number; message: BotMessageRequest } }) => {
+        const payload = typeof row.payload === 'string' ? (JSON.parse(row.payload) as { realmId: number; message: BotMessageRequest }) : row.payload;
+        return { realmId: payload.realmId, ...payload.message };
+      });
+    },
     async events(since) {
       const notices = (await outboxNotices(db.knex, since)).filter((n): n is UserEventNotice => n.kind === 'event');
       for (const notice of notices) expectValidEvent(notice.event);

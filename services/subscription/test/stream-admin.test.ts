@@ -43,7 +43,7 @@ describe('stream administration', () => {
     it('renames: email_address then name under the old name, and Notification Bot says so', async () => {
       const venice = await h.streamId('Venice');
       const mark = await h.mark();
-      const before = h.calls.length;
+      const before = await h.jobMark();
       expect((await patch(venice, { new_name: '"Venezia"' })).status).toBe(200);
       const updates = ofType(await h.events(mark), 'stream', 'update');
       expect(updates.map((n) => [n.event.property, n.event.name])).toEqual([
@@ -52,9 +52,9 @@ describe('stream administration', () => {
       ]);
       expect(updates[1]!.event.value).toBe('Venezia');
       expect(String(updates[0]!.event.value)).toMatch(/^Venezia\+/);
-      expect(h.calls.slice(before).map((c) => c.params)).toEqual([
+      expect(await h.botMessages(before)).toEqual([
         {
-          sender_email: 'notification-bot@zulip.com',
+          realmId: h.realmId,
           type: 'stream',
           to: 'Venezia',
           topic: 'stream events',

@@ -51,21 +51,15 @@ describe('POST /users/me/subscriptions', () => {
   });
 
   it('posts "Stream created by" to the new stream as Notification Bot', async () => {
-    const before = h.calls.length;
+    const before = await h.jobMark();
     await h.as('hamlet@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'hamlet things' }] });
-    expect(h.calls.slice(before)).toEqual([
+    expect(await h.botMessages(before)).toEqual([
       {
-        service: 'message',
-        method: 'POST',
-        path: '/internal/messages',
         realmId: h.realmId,
-        params: {
-          sender_email: 'notification-bot@zulip.com',
-          type: 'stream',
-          to: 'hamlet things',
-          topic: 'stream events',
-          content: `Stream created by @_**King Hamlet|${ids.hamlet}**.`,
-        },
+        type: 'stream',
+        to: 'hamlet things',
+        topic: 'stream events',
+        content: `Stream created by @_**King Hamlet|${ids.hamlet}**.`,
       },
     ]);
   });
@@ -110,11 +104,11 @@ describe('POST /users/me/subscriptions', () => {
   });
 
   it('tells a user someone else subscribed them, by private message from Notification Bot', async () => {
-    const before = h.calls.length;
+    const before = await h.jobMark();
     await h.as('hamlet@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'Rome' }], principals: ['cordelia@zulip.com'] });
-    expect(h.calls.slice(before).map((c) => c.params)).toEqual([
+    expect(await h.botMessages(before)).toEqual([
       {
-        sender_email: 'notification-bot@zulip.com',
+        realmId: h.realmId,
         type: 'private',
         to: 'cordelia@zulip.com',
         content: '@**King Hamlet** subscribed you to the stream #**Rome**.',
@@ -263,27 +257,27 @@ describe('POST /users/me/subscriptions', () => {
     const verona = await h.streamId('Verona');
     await h.db.knex('realms').where({ id: h.realmId }).update({ notifications_stream_id: verona });
     try {
-      const before = h.calls.length;
+      const before = await h.jobMark();
       await h.as('hamlet@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'announced one' }], announce: true });
-      const posts = h.calls.slice(before).map((c) => c.params);
+      const posts = await h.botMessages(before);
       expect(posts).toContainEqual({
-        sender_email: 'notification-bot@zulip.com',
+        realmId: h.realmId,
         type: 'stream',
         to: 'Verona',
         topic: 'new streams',
         content: `@_**King Hamlet|${ids.hamlet}** created a new stream #**announced one**.`,
       });
-      const many = h.calls.length;
+      const many = await h.jobMark();
       await h.as('hamlet@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'first of two' }, { name: 'second of two' }], announce: true });
-      expect(h.calls.slice(many).map((c) => c.params)).toContainEqual(
+      expect(await h.botMessages(many)).toContainEqual(
         expect.objectContaining({
           to: 'Verona',
           content: `@_**King Hamlet|${ids.hamlet}** created the following streams: #**first of two**, #**second of two**.`,
         }),
       );
-      const quiet = h.calls.length;
+      const quiet = await h.jobMark();
       await h.as('hamlet@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'not announced' }] });
-      expect(h.calls.slice(quiet).map((c) => c.params?.to)).toEqual(['not announced']);
+      expect((await h.botMessages(quiet)).map((m) => m.to)).toEqual(['not announced']);
     } finally {
       await h.db.knex('realms').where({ id: h.realmId }).update({ notifications_stream_id: null });
     }

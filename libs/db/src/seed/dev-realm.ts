@@ -7,6 +7,9 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { generateApiKey, type ApiKeyCipher } from '../api-keys';
 import { pickStreamColor } from '../stream-colors';
+
+/** Zulip's notification bot (a cross-realm bot): the sender of stream notices and alerts. */
+export const NOTIFICATION_BOT_EMAIL = 'notification-bot@zulip.com';
 import { createRecipient, RECIPIENT_PERSONAL, RECIPIENT_STREAM } from '../recipients';
 
 type SeedUser = { fullName: string; email: string; role?: 'admin' | 'guest' };
@@ -35,7 +38,7 @@ export const DEV_BOTS: SeedBot[] = [
   { fullName: 'Zulip Default Bot', email: 'default-bot@zulip.com', botType: 1 },
   { fullName: 'Zulip Webhook Bot', email: 'webhook-bot@zulip.com', botType: 2, owner: 'ZOE@zulip.com' },
   { fullName: 'Outgoing Webhook', email: 'outgoing-webhook@zulip.com', botType: 3, owner: 'aaron@zulip.com' },
-  { fullName: 'Notification Bot', email: 'notification-bot@zulip.com', botType: 1 },
+  { fullName: 'Notification Bot', email: NOTIFICATION_BOT_EMAIL, botType: 1 },
   { fullName: 'Welcome Bot', email: 'welcome-bot@zulip.com', botType: 1 },
 ];
 

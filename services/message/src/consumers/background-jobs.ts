@@ -1,10 +1,12 @@
 /**
  * The message service's background work, registered once per process on its Jobs: calling
- * outgoing-webhook bots for the messages that trigger them, and mailing missed messages.
+ * outgoing-webhook bots for the messages that trigger them, mailing missed messages, and the
+ * follow-ups other services ask of it (../follow-ups.ts).
  */
 import type { Jobs } from '@chat/jobs';
 import { mailerFromConfig, type Mailer } from '@chat/mail';
 import type { MessageDeps } from '../deps';
+import { registerMessageFollowUps } from '../follow-ups';
 import { MISSED_MESSAGE_EMAIL_JOB, type MissedMessagePayload } from '../missed-messages/kinds';
 import { mailMissedMessages } from '../missed-messages/send';
 import { addressPolicy } from '../outgoing-webhooks/address-guard';
@@ -15,7 +17,7 @@ import { OUTGOING_WEBHOOK_JOB, type OutgoingWebhookPayload } from '../outgoing-w
 const OUTGOING_WEBHOOK_CONCURRENCY = 4;
 
 /**
- * Registers both workers; mail goes through `mailer`, by default the one the config describes.
+ * Registers the workers; mail goes through `mailer`, by default the one the config describes.
  * Resolves to what closes the mailer at shutdown (after the jobs stopped).
  */
 export async function registerMessageJobs(deps: MessageDeps, jobs: Jobs, mailer: Mailer = mailerFromConfig(deps.config)): Promise<() => Promise<void>> {
@@ -38,5 +40,6 @@ export async function registerMessageJobs(deps: MessageDeps, jobs: Jobs, mailer:
     attempts: 6,
     backoffMs: 60_000,
   });
+  await registerMessageFollowUps(deps, jobs);
   return () => mailer.close();
 }

@@ -14,7 +14,7 @@ import { checkStreamName } from '../lib/stream-names';
 import { callerUser, resolvePrincipals } from '../queries/principals';
 import { streamsByNames } from '../queries/streams';
 import { subscribedStreamIds } from '../queries/subscriptions';
-import { postBotMessages } from './bot-messages';
+import { requestBotMessages } from './bot-messages';
 import { bulkSubscribe } from './bulk-subscribe';
 import { createStreams } from './create-streams';
 import { botMessages } from './subscribe-bot-messages';
@@ -124,7 +124,9 @@ export async function doAddSubscriptions(deps: SubscriptionDeps, caller: Caller,
     await writeNotices(trx, [...made.notices, ...result.notices]);
     const notificationsStreamId = realm?.notifications_stream_id ?? null;
     const notificationsStream = notificationsStreamId === null ? undefined : await getStreamById(trx, caller.realmId, notificationsStreamId);
-    return { ...result, created: made.created, unauthorized, notificationsStream };
+    const outcome = { ...result, created: made.created, unauthorized, notificationsStream };
+    await requestBotMessages(trx, caller.realmId, botMessages(caller, request, outcome));
+    return outcome;
   });
   deps.onCommit?.();
 
@@ -132,8 +134,6 @@ export async function doAddSubscriptions(deps: SubscriptionDeps, caller: Caller,
   const already: Record<string, string[]> = {};
   for (const { user, stream } of outcome.subscribed) (subscribed[user.email] ??= []).push(stream.name);
   for (const { user, stream } of outcome.alreadySubscribed) (already[user.email] ??= []).push(stream.name);
-
-  await postBotMessages(deps.internal, deps.logger, caller.realmId, botMessages(caller, request, outcome));
 
   return {
     subscribed,

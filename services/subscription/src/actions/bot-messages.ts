@@ -1,43 +1,19 @@
 /**
  * Messages Notification Bot posts about stream changes (new streams, renames, being subscribed
- * by someone else). They go through the message service's internal API after the change has
- * committed: the change stands even if a post fails, which is logged, as Zulip's notices are
- * best effort too.
+ * by someone else). Each is a follow-up the message service owns (followUps.postBotMessage),
+ * requested in the change's own transaction: it is posted once the change commits, even if the
+ * message service is down at that moment, and never for a change that rolled back.
  */
-import type { InternalClient } from '@chat/http';
-import type { Logger } from '@chat/log';
+import { followUps, type BotMessageRequest } from '@chat/contracts';
+import { requestFollowUp, type Executor } from '@chat/db';
 
-export const NOTIFICATION_BOT = 'notification-bot@zulip.com';
 /** Zulip's Realm.STREAM_EVENTS_NOTIFICATION_TOPIC. */
 export const STREAM_EVENTS_TOPIC = 'stream events';
 
-export interface BotMessage {
-  type: 'stream' | 'private';
-  /** Stream name, or the recipient's e-mail. */
-  to: string;
-  topic?: string;
-  content: string;
-}
+export type BotMessage = BotMessageRequest;
 
-export async function postBotMessages(
-  internal: InternalClient,
-  logger: Logger,
-  realmId: number,
-  messages: BotMessage[],
-): Promise<void> {
-  for (const message of messages) {
-    try {
-      await internal.call({
-        service: 'message',
-        method: 'POST',
-        path: '/internal/messages',
-        realmId,
-        params: { sender_email: NOTIFICATION_BOT, ...message },
-      });
-    } catch (err) {
-      logger.warn({ err, to: message.to, type: message.type }, 'notification bot message not posted');
-    }
-  }
+export async function requestBotMessages(trx: Executor, realmId: number, messages: BotMessage[]): Promise<void> {
+  for (const message of messages) await requestFollowUp(trx, followUps.postBotMessage, { realmId, message });
 }
 
 /** `@_**Name|id**`: a silent mention, as Zulip writes who did something. */

@@ -16,7 +16,7 @@ import { historyPublicDefault } from '../lib/stream-settings';
 import { checkStreamName } from '../lib/stream-names';
 import { accessStreamById, canAccessStreamUserIds, streamForAdmin } from '../queries/access';
 import { defaultStreamIds, streamNameInUse } from '../queries/streams';
-import { postBotMessages, silentMention, STREAM_EVENTS_TOPIC } from './bot-messages';
+import { requestBotMessages, silentMention, STREAM_EVENTS_TOPIC } from './bot-messages';
 
 /** What a stream `update` event says beyond its type, op and stream id. */
 type StreamChange = Omit<Extract<EventOf<'stream'>, { op: 'update' }>, 'type' | 'op' | 'stream_id'>;
@@ -113,21 +113,13 @@ async function applyStreamUpdate(
 export async function doUpdateStream(deps: SubscriptionDeps, caller: Caller, streamId: number, update: StreamUpdate): Promise<void> {
   // Rendered in the render pool before the transaction opens: no connection waits on a render.
   const described = update.description === undefined ? undefined : await normalizeDescription(deps.renderer, caller.userId, update.description);
-  const renamed = await deps.db.knex.transaction(async (trx) => {
+  await deps.db.knex.transaction(async (trx) => {
     const checked = await checkUpdateStream(trx, caller, streamId, update);
     const { notices, oldName, stream } = await applyStreamUpdate(trx, caller, checked, update, described, deps.config.externalHost);
     await writeNotices(trx, notices);
-    return oldName === undefined ? undefined : { oldName, newName: stream.name };
+    if (oldName === undefined) return;
+    const content = `${silentMention(caller.fullName, caller.userId)} renamed stream **${oldName}** to **${stream.name}**.`;
+    await requestBotMessages(trx, caller.realmId, [{ type: 'stream', to: stream.name, topic: STREAM_EVENTS_TOPIC, content }]);
   });
   deps.onCommit?.();
-  if (renamed) {
-    await postBotMessages(deps.internal, deps.logger, caller.realmId, [
-      {
-        type: 'stream',
-        to: renamed.newName,
-        topic: STREAM_EVENTS_TOPIC,
-        content: `${silentMention(caller.fullName, caller.userId)} renamed stream **${renamed.oldName}** to **${renamed.newName}**.`,
-      },
-    ]);
-  }
 }

@@ -5,15 +5,12 @@
  * flood the owner. The sender of the webhook request never sees a failure of this notice.
  */
 import type { Knex } from 'knex';
-import type { UserRow } from '@chat/db';
+import { NOTIFICATION_BOT_EMAIL, type UserRow } from '@chat/db';
 import type { WebhookRequestDeps } from '../deps';
 import { botOwner } from '../queries/bot-owner';
 
 /** Zulip's UserProfile.BOT_OWNER_STREAM_ALERT_WAITPERIOD (1 minute in 2.1's code). */
 export const BOT_OWNER_STREAM_ALERT_WAITPERIOD_MS = 60_000;
-
-/** Zulip's settings.NOTIFICATION_BOT, the system bot that speaks for the server. */
-export const NOTIFICATION_BOT_EMAIL = 'notification-bot@zulip.com';
 
 /**
  * Takes the bot's reminder slot when the last reminder is older than the wait period. One
