@@ -26,9 +26,9 @@ const ajv = new Ajv({ allErrors: true, strict: false });
 
 describeBothTopologies('recorded answers and events', (env) => {
   it('every step answers and notifies as recorded; every event matches its schema and every schema is exercised', async () => {
-    const { name, target, db } = env();
+    const { name, target, db, jobs } = env();
     const recorded = JSON.parse(readFileSync(join(__dirname, 'recordings', `${name}.json`), 'utf8')) as unknown[];
-    const records = await replay(target, db);
+    const records = await replay(target, db, jobs);
 
     const seen = new Set<string>();
     for (const record of records) {

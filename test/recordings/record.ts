@@ -20,7 +20,7 @@ async function main(): Promise<void> {
         ? await (async () => {
             const server = await startStandalone({ config: testConfig(), logger: testLogger() });
             try {
-              return await replay(server.app, server.db);
+              return await replay(server.app, server.db, server.jobs.jobs);
             } finally {
               await server.stop();
             }
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
         : await (async () => {
             const cluster = await startDistributedCluster();
             try {
-              return await replay(cluster.gatewayUrl, cluster.db);
+              return await replay(cluster.gatewayUrl, cluster.db, cluster.jobs);
             } finally {
               await cluster.stop();
             }

@@ -7,12 +7,14 @@
  * Events arrive through the bus, after the answer: after each step iago sends a typing notice to
  * hamlet (it goes through the same outbox and bus partition as every event of the realm), and
  * each queue is polled until that notice arrives, so everything the step produced came before it.
+ * The step's follow-ups, which run as background jobs, are waited for before the notice is sent.
  */
 import type { Express } from 'express';
 import type { Database } from '@chat/db';
 import { ChatClient, matchContract, type Method, type WireResponse } from '@chat/contracts';
 import { ROUTES } from '@chat/gateway-service';
-import { ApiClient, supertestTransport } from '@chat/testing';
+import type { Jobs } from '@chat/jobs';
+import { ApiClient, supertestTransport, waitForFollowUps } from '@chat/testing';
 import { SCENARIO, type Actor, type Step, type StepContext } from './scenario';
 
 export interface Recorded {
@@ -56,7 +58,7 @@ class Poller {
   }
 }
 
-export async function replay(target: Target, db: Database): Promise<Recorded[]> {
+export async function replay(target: Target, db: Database, jobs: Jobs): Promise<Recorded[]> {
   const knex = db.knex;
   const clients = new Map<string, ApiClient>();
   const clientFor = async (email: string, fresh = false): Promise<ApiClient> => {
@@ -86,6 +88,8 @@ export async function replay(target: Target, db: Database): Promise<Recorded[]> 
     await refresh();
     const res = await send(step, ctx, target, clientFor);
     if (step.save && res.body && typeof res.body === 'object') ctx.saved[step.save] = res.body as Record<string, unknown>;
+    // A step's follow-ups (Notification Bot's posts) run as jobs after its answer; their events belong to it.
+    await waitForFollowUps(db, jobs);
     await iago.post('/typing', { op: 'start', to: [DEV_USERS.hamlet] });
     const events = { hamlet: await polls.hamlet.until(iagoId), iago: await polls.iago.until(iagoId) };
     const json = res.contentType.startsWith('application/json');

@@ -91,6 +91,12 @@ export class BullmqJobs implements Jobs {
     await this.queue(kind).upsertJobScheduler(name, { every: everyMs }, { name: kind, data: payload, opts: jobOptions() });
   }
 
+  async pending(kind: string): Promise<number> {
+    checkKind(kind);
+    const counts = await this.queue(kind).getJobCounts('waiting', 'delayed', 'active', 'prioritized', 'waiting-children');
+    return Object.values(counts).reduce((sum, n) => sum + n, 0);
+  }
+
   async deadLetters(options: { kind?: string; limit?: number } = {}): Promise<DeadLetter[]> {
     const limit = options.limit ?? 100;
     if (options.kind) checkKind(options.kind);

@@ -104,6 +104,11 @@ export class DatabaseJobs implements Jobs {
     this.wakeable.wake();
   }
 
+  async pending(kind: string): Promise<number> {
+    const row = await this.knex('jobs').where({ kind }).whereIn('state', ['waiting', 'active']).count({ n: '*' }).first();
+    return Number(row?.n ?? 0);
+  }
+
   async deadLetters(options: { kind?: string; limit?: number } = {}): Promise<DeadLetter[]> {
     const query = this.knex('jobs').where('state', 'dead').orderBy([{ column: 'failed_at' }, { column: 'id' }]).limit(options.limit ?? 100);
     if (options.kind) query.andWhere('kind', options.kind);

@@ -66,6 +66,8 @@ export interface Jobs {
   enqueue(kind: string, payload: JobPayload, options?: EnqueueOptions): Promise<string>;
   work<P extends JobPayload>(kind: string, handler: JobHandler<P>, policy?: Partial<RetryPolicy>): Promise<void>;
   schedule(name: string, kind: string, payload: JobPayload, everyMs: number): Promise<void>;
+  /** Jobs of `kind` not yet finished: waiting, delayed or running (dead letters excluded). */
+  pending(kind: string): Promise<number>;
   /** Oldest first; every kind unless `kind` is given. */
   deadLetters(options?: { kind?: string; limit?: number }): Promise<DeadLetter[]>;
   /** Puts a dead letter back to run now; false when there is no such dead letter. */

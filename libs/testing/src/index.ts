@@ -13,3 +13,4 @@ export * from './zulip-schemas';
 export * from './browser';
 export * from './mail';
 export * from './webhook-server';
+export * from './follow-ups';
