@@ -2,8 +2,9 @@
 import type { Request } from 'express';
 import { settingsEndpoints as api } from '@chat/contracts';
 import { clientName, implement } from '@chat/http';
-import type { SettingsContext } from '../app';
-import { getUserPresence, presenceResponse, updatePresence, updateUserStatus } from '../domain/presence';
+import type { SettingsContext } from '../deps';
+import { doUpdatePresence, doUpdateUserStatus } from '../actions/presence';
+import { getUserPresence, presenceResponse } from '../queries/presence';
 
 /** The client name as recorded: PostgreSQL text cannot hold NUL, so those characters are dropped. */
 function recordedClient(req: Request): string {
@@ -13,7 +14,7 @@ function recordedClient(req: Request): string {
 export function presenceEndpoints(ctx: SettingsContext) {
   return [
     implement(api.updatePresence, ({ identity, params, req }) =>
-      updatePresence(ctx, identity.realmId, identity.userId, {
+      doUpdatePresence(ctx, identity.realmId, identity.userId, {
         status: params.status,
         pingOnly: params.ping_only,
         slim: params.slim_presence,
@@ -23,7 +24,7 @@ export function presenceEndpoints(ctx: SettingsContext) {
     implement(api.getRealmPresence, ({ identity }) => presenceResponse(ctx, identity.realmId, false)),
     implement(api.getUserPresence, ({ identity, params }) => getUserPresence(ctx, identity.realmId, params.email)),
     implement(api.updateStatus, ({ identity, params, req }) =>
-      updateUserStatus(ctx, identity.realmId, identity.userId, { away: params.away, statusText: params.status_text, client: recordedClient(req) }),
+      doUpdateUserStatus(ctx, identity.realmId, identity.userId, { away: params.away, statusText: params.status_text, client: recordedClient(req) }),
     ),
   ];
 }
