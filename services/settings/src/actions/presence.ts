@@ -17,11 +17,17 @@ const STALE_MS = 70 * 1000;
 /** Zulip's check_capped_string(60) for status_text. */
 const MAX_STATUS_TEXT = 60;
 
+/** The client's name as recorded: PostgreSQL text cannot hold NUL, so those characters are dropped. */
+function recordedClient(name: string): string {
+  return name.split('\u0000').join('') || 'Unspecified';
+}
+
 export interface PresenceUpdate {
   status: string;
   pingOnly: boolean;
   /** Answer with the modern per-user-id presences. */
   slim: boolean;
+  /** The client's name, as the request gave it. */
   client: string;
 }
 
@@ -92,14 +98,15 @@ async function notifyPresence(trx: Executor, realmId: number, actor: UserRow, cl
 
 /** Zulip's do_update_user_presence; answers with the realm's presences unless only pinging. */
 export async function doUpdatePresence(ctx: SettingsContext, realmId: number, userId: number, update: PresenceUpdate): Promise<Record<string, unknown>> {
+  const client = recordedClient(update.client);
   const { actor, status } = await checkPresenceUpdate(ctx, realmId, userId, update);
   await ctx.db.knex.transaction(async (trx) => {
     const now = new Date();
-    const written = await writePresence(trx, realmId, { user_id: userId, client: update.client }, status, now);
+    const written = await writePresence(trx, realmId, { user_id: userId, client }, status, now);
     if (!written) return;
     const settings = await realmSettings(trx, realmId);
     if (settings?.presence_disabled === true || !written.tell) return;
-    await notifyPresence(trx, realmId, actor, update.client, written.row, now);
+    await notifyPresence(trx, realmId, actor, client, written.row, now);
   });
   return update.pingOnly ? {} : presenceResponse(ctx, realmId, update.slim);
 }
@@ -107,6 +114,7 @@ export async function doUpdatePresence(ctx: SettingsContext, realmId: number, us
 export interface StatusChange {
   away: boolean | undefined;
   statusText: string | undefined;
+  /** The client's name, as the request gave it. */
   client: string;
 }
 
@@ -130,7 +138,7 @@ export async function doUpdateUserStatus(ctx: SettingsContext, realmId: number, 
   const statusText = checkUserStatus(change);
   await ctx.db.knex.transaction(async (trx) => {
     await loadActor(trx, realmId, userId);
-    const values: Record<string, unknown> = { client: change.client, timestamp: new Date() };
+    const values: Record<string, unknown> = { client: recordedClient(change.client), timestamp: new Date() };
     if (change.away !== undefined) values.status = change.away ? USER_STATUS_AWAY : USER_STATUS_NORMAL;
     if (statusText !== undefined) values.status_text = statusText;
     await trx('user_status')

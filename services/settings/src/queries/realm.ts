@@ -29,13 +29,14 @@ export async function realmProperties(db: Executor, realmId: number): Promise<Re
   return { ...DEFAULTS, ...((realm?.settings as Record<string, unknown> | null) ?? {}), name: realm?.name, description: realm?.description };
 }
 
-/** Zulip's add_query_arg_to_redirect_url: the request's query string rides along. */
-function withQuery(url: string, query: string): string {
+/** Zulip's add_query_arg_to_redirect_url: the request's raw query string rides along. */
+function withQueryOf(url: string, requestUrl: string): string {
+  const query = requestUrl.split('?')[1] ?? '';
   return query ? `${url}&${query}` : url;
 }
 
 /** GET /realm/icon and /realm/logo (Zulip's get_icon_backend, get_logo_backend): where the image is. */
-export async function realmIconRedirect(ctx: SettingsContext, realmId: number, query: string): Promise<string> {
+export async function realmIconRedirect(ctx: SettingsContext, realmId: number, requestUrl: string): Promise<string> {
   const realm: { string_id: string } = await ctx.db.knex('realms').where({ id: realmId }).first('string_id');
-  return withQuery(realmIconUrl(realm.string_id), query);
+  return withQueryOf(realmIconUrl(realm.string_id), requestUrl);
 }
