@@ -12,7 +12,8 @@ import { isFullNameTaken } from '../queries/users';
 import { doRegenerateApiKey } from './api-keys';
 import { checkServiceInterface, doUpdateBotService, type NewBotService } from './bot-services';
 import { doCreateUser } from './create-user';
-import { doChangeFullName, doDeactivateUser } from './users';
+import { doDeactivateUser } from './user-activation';
+import { doChangeFullName } from './users';
 
 /** The bot types a user may create here (Zulip's allowed_bot_types; embedded bots are not run here). */
 const CREATABLE_BOT_TYPES: readonly number[] = [BOT_TYPES.DEFAULT, BOT_TYPES.INCOMING_WEBHOOK, BOT_TYPES.OUTGOING_WEBHOOK];

@@ -3,7 +3,7 @@ import { implement } from '@chat/http';
 import type { SettingsContext } from '../deps';
 import { regenerateOwnApiKey } from '../actions/bots';
 import { doUpdatePointer } from '../actions/pointer';
-import { doDeactivateOwnUser } from '../actions/users';
+import { doDeactivateOwnUser } from '../actions/user-activation';
 import { getPointer } from '../queries/pointer';
 import { getOwnProfile } from '../queries/profile';
 

@@ -1,7 +1,8 @@
 import { settingsEndpoints as api } from '@chat/contracts';
 import { implement } from '@chat/http';
 import type { SettingsContext } from '../deps';
-import { doCreateUserByAdmin, doDeactivateUserByAdmin, doReactivateUser, doUpdateUser } from '../actions/users';
+import { doDeactivateUserByAdmin, doReactivateUser } from '../actions/user-activation';
+import { doCreateUserByAdmin, doUpdateUser } from '../actions/users';
 import { getUser, listUsers } from '../queries/users';
 
 export function userEndpoints(ctx: SettingsContext) {
