@@ -1,13 +1,7 @@
-import { join } from 'node:path';
 import type { Express } from 'express';
-import { acceptedInternalSecrets, type Config } from '@chat/config';
-import type { ApiKeyCipher, Database } from '@chat/db';
-import { createServiceApp, type AnyEndpoint, type InternalClient } from '@chat/http';
-import type { Logger } from '@chat/log';
-import { noMailer, type Mailer } from '@chat/mail';
-import { databaseLoginLimiter, type LoginLimiter } from './domain/login-limiter';
-import { bcryptHasher, type PasswordHasher } from './domain/passwords';
-import { localDiskStorage, type FileStorage } from './store/files';
+import { acceptedInternalSecrets } from '@chat/config';
+import { createServiceApp, type AnyEndpoint } from '@chat/http';
+import { settingsContext, type SettingsDeps } from './deps';
 import { serverSettingsEndpoints } from './routes/server-settings';
 import { authEndpoints } from './routes/auth';
 import { profileEndpoints } from './routes/profile';
@@ -28,35 +22,7 @@ import { realmDeactivationEndpoints } from './routes/realm-deactivation';
 import { zcommandEndpoints } from './routes/zcommand';
 import { inviteEndpoints } from './routes/invites';
 
-export interface SettingsDeps {
-  config: Config;
-  db: Database;
-  cipher: ApiKeyCipher;
-  logger: Logger;
-  /** Calls to other services' internal APIs (a new user's default streams). */
-  internal: InternalClient;
-  /** Uploaded files; local disk under DATA_DIR/uploads by default. */
-  files?: FileStorage;
-  /** Password hashing; tests pass a cheaper cost. */
-  passwords?: PasswordHasher;
-  /** Failed-login bookkeeping; the database by default. */
-  loginLimiter?: LoginLimiter;
-  /** Outgoing mail (invitations); dropped when none is given. */
-  mailer?: Mailer;
-}
-
-/** The dependencies with every optional adapter chosen. */
-export type SettingsContext = Required<SettingsDeps>;
-
-export function settingsContext(deps: SettingsDeps): SettingsContext {
-  return {
-    ...deps,
-    files: deps.files ?? localDiskStorage(join(deps.config.dataDir, 'uploads')),
-    passwords: deps.passwords ?? bcryptHasher(),
-    loginLimiter: deps.loginLimiter ?? databaseLoginLimiter(deps.db.knex),
-    mailer: deps.mailer ?? noMailer(),
-  };
-}
+export { settingsContext, type SettingsContext, type SettingsDeps } from './deps';
 
 /** Every endpoint this service serves (the gateway's route table must list each). */
 export function endpoints(deps: SettingsDeps): AnyEndpoint[] {

@@ -18,7 +18,7 @@ import { ApiError } from '@chat/errors';
 import { httpInternalClient } from '@chat/http';
 import { createLogger } from '@chat/log';
 import { cipherFor, DataDirLockedError, lockDataDir, withDevelopmentSecrets } from '@chat/runtime';
-import { settingsContext, type SettingsContext } from './app';
+import { settingsContext, type SettingsContext } from './deps';
 import { parseCommand, runVerb, type CliIo, type Verb } from './cli/command';
 import { assertEmbeddedDatabaseExists, databaseName, openManagedDatabase } from './cli/database';
 import { readPassword } from './cli/password';

@@ -1,7 +1,7 @@
 import { mailerFromConfig } from '@chat/mail';
 import { cipherFor, runDatabaseService } from '@chat/runtime';
 import { buildApp, type SettingsDeps } from './app';
-import { registerInvitationMailJob } from './domain/invites/deliver';
+import { registerInvitationMailJob } from './consumers/invitation-mail';
 
 /** The settings service as its own process (distributed topology), with its mailer and its jobs. */
 runDatabaseService('settings', async (ctx) => {

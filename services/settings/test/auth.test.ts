@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { Authenticator } from '@chat/auth';
 import { anonymousHeaders } from '@chat/testing';
-import { createUser } from '../src/domain/users';
+import { createUser } from '../src/actions/users';
 import { settingsContext } from '../src/app';
-import { LOGIN_MAX_ATTEMPTS } from '../src/domain/login-limiter';
+import { LOGIN_MAX_ATTEMPTS } from '../src/actions/login-limiter';
 import { startSettings, type Harness } from './helpers';
 
 describe('POST /fetch_api_key', () => {

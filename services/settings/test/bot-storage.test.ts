@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { startSettings, type Harness } from './helpers';
-import { USER_STATE_SIZE_LIMIT } from '../src/domain/bot-storage';
+import { USER_STATE_SIZE_LIMIT } from '../src/lib/bot-storage';
 
 describe('bot storage', () => {
   let h: Harness;

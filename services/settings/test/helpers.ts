@@ -9,8 +9,8 @@ import type { InternalCall, InternalClient } from '@chat/http';
 import { devRealmId, headersFor, lastOutboxId, outboxNotices, seededDatabase, testConfig, testLogger } from '@chat/testing';
 import type { Config } from '@chat/config';
 import { buildApp, type SettingsDeps } from '../src/app';
-import { bcryptHasher } from '../src/domain/passwords';
-import { localDiskStorage } from '../src/store/files';
+import { bcryptHasher } from '../src/adapters/passwords';
+import { localDiskStorage } from '../src/adapters/files';
 
 export interface Harness {
   config: Config;

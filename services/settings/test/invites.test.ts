@@ -7,7 +7,7 @@ import { folderMailer } from '@chat/mail';
 import { startJobs, type ProcessJobs } from '@chat/runtime';
 import { anonymousHeaders, readMailFolder, testLogger, waitFor } from '@chat/testing';
 import { settingsContext } from '../src/app';
-import { deliverInvitationMail, registerInvitationMailJob } from '../src/domain/invites/deliver';
+import { deliverInvitationMail, registerInvitationMailJob } from '../src/consumers/invitation-mail';
 import { eventsOf, startSettings, type Harness } from './helpers';
 
 describe('invitations', () => {

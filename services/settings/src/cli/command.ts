@@ -5,7 +5,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ApiError } from '@chat/errors';
-import type { SettingsContext } from '../app';
+import type { SettingsContext } from '../deps';
 
 export interface CliIo {
   out(line: string): void;

@@ -6,7 +6,7 @@
 import { ApiError } from '@chat/errors';
 import type { DeadLetter, Jobs } from '@chat/jobs';
 import { openJobs } from '@chat/runtime';
-import type { SettingsContext } from '../app';
+import type { SettingsContext } from '../deps';
 import { optional, type Verb, type VerbArgs } from './command';
 
 async function withJobs<T>(ctx: SettingsContext, use: (jobs: Jobs) => Promise<T>): Promise<T> {

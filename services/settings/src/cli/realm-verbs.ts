@@ -1,7 +1,8 @@
 /** Realms: create-realm, reactivate-realm (a realm an administrator deactivated through the API). */
-import { reactivateRealm } from '../domain/realm-deactivation';
-import { createRealm, findRealm } from '../domain/realms';
-import { realmUrlOf } from '../domain/server-settings';
+import { reactivateRealm } from '../actions/realm-deactivation';
+import { createRealm } from '../actions/realms';
+import { findRealm } from '../queries/realms';
+import { realmUrlOf } from '../queries/server-settings';
 import { optional, REALM_OPTION, required, type Verb } from './command';
 
 export const realmVerbs: Verb[] = [

@@ -2,11 +2,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { getUserByEmail, type Role } from '@chat/db';
-import type { SettingsContext } from '../app';
-import { doRegenerateApiKey } from '../domain/api-keys';
-import { findRealm } from '../domain/realms';
-import { realmUrlOf } from '../domain/server-settings';
-import { createUser, doChangeRole, doDeactivateUser } from '../domain/users';
+import type { SettingsContext } from '../deps';
+import { doRegenerateApiKey } from '../actions/api-keys';
+import { doDeactivateUser } from '../actions/user-activation';
+import { createUser, doChangeRole } from '../actions/users';
+import { findRealm } from '../queries/realms';
+import { realmUrlOf } from '../queries/server-settings';
 import { fail, optional, REALM_OPTION, required, type CliIo, type Verb, type VerbArgs } from './command';
 
 const ROLES: Role[] = ['member', 'admin', 'guest'];

@@ -1,8 +1,9 @@
 import { settingsEndpoints as api } from '@chat/contracts';
 import { implement } from '@chat/http';
-import type { SettingsContext } from '../app';
-import { checkDevLogin, checkPasswordLogin, devFetchApiKey, fetchApiKey } from '../domain/fetch-api-key';
-import { devListUsers, endWebSession, startWebSession } from '../domain/web-sessions';
+import type { SettingsContext } from '../deps';
+import { checkPasswordLogin, fetchApiKey } from '../actions/password-login';
+import { endWebSession, startWebSession } from '../actions/web-sessions';
+import { checkDevLogin, devFetchApiKey, devListUsers } from '../queries/logins';
 
 /** Endpoints that hand out API keys or browser sessions without one. */
 export function authEndpoints(ctx: SettingsContext) {

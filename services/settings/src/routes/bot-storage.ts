@@ -1,7 +1,8 @@
 import { settingsEndpoints as api } from '@chat/contracts';
 import { implement } from '@chat/http';
-import type { SettingsContext } from '../app';
-import { getBotStorage, removeBotStorage, updateBotStorage } from '../domain/bot-storage';
+import type { SettingsContext } from '../deps';
+import { removeBotStorage, updateBotStorage } from '../actions/bot-storage';
+import { getBotStorage } from '../queries/bot-storage';
 
 export function botStorageEndpoints(ctx: SettingsContext) {
   return [

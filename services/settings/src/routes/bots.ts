@@ -1,12 +1,13 @@
 import { settingsEndpoints as api } from '@chat/contracts';
 import { implement } from '@chat/http';
-import type { SettingsContext } from '../app';
-import { addBot, deactivateBot, listBots, patchBot, regenerateBotApiKey } from '../domain/bots';
+import type { SettingsContext } from '../deps';
+import { doAddBot, doDeactivateBot, doPatchBot, regenerateBotApiKey } from '../actions/bots';
+import { listBots } from '../queries/bots';
 
 export function botEndpoints(ctx: SettingsContext) {
   return [
     implement(api.createBot, ({ identity, params }) =>
-      addBot(ctx, identity.realmId, identity.userId, {
+      doAddBot(ctx, identity.realmId, identity.userId, {
         fullName: params.full_name,
         shortName: params.short_name,
         botType: params.bot_type,
@@ -17,7 +18,7 @@ export function botEndpoints(ctx: SettingsContext) {
     ),
     implement(api.getBots, ({ identity }) => listBots(ctx, identity.realmId, identity.userId)),
     implement(api.updateBot, ({ identity, params }) =>
-      patchBot(ctx, identity.realmId, identity.userId, params.bot_id, {
+      doPatchBot(ctx, identity.realmId, identity.userId, params.bot_id, {
         fullName: params.full_name,
         botOwnerId: params.bot_owner_id,
         defaultAllPublicStreams: params.default_all_public_streams,
@@ -25,7 +26,7 @@ export function botEndpoints(ctx: SettingsContext) {
         serviceInterface: params.service_interface,
       }),
     ),
-    implement(api.deactivateBot, ({ identity, params }) => deactivateBot(ctx, identity.realmId, identity.userId, params.bot_id)),
+    implement(api.deactivateBot, ({ identity, params }) => doDeactivateBot(ctx, identity.realmId, identity.userId, params.bot_id)),
     implement(api.regenerateBotApiKey, ({ identity, params }) => regenerateBotApiKey(ctx, identity.realmId, identity.userId, params.bot_id)),
   ];
 }

@@ -1,13 +1,13 @@
 import { settingsEndpoints as api } from '@chat/contracts';
 import { implement } from '@chat/http';
-import type { SettingsContext } from '../app';
-import { muteUser, unmuteUser } from '../domain/muted-users';
-import { addPushToken, PUSH_TOKEN_KIND, removePushToken } from '../domain/push-tokens';
+import type { SettingsContext } from '../deps';
+import { doMuteUser, doUnmuteUser } from '../actions/muted-users';
+import { addPushToken, PUSH_TOKEN_KIND, removePushToken } from '../actions/push-tokens';
 
 export function mutedUserEndpoints(ctx: SettingsContext) {
   return [
-    implement(api.muteUser, ({ identity, params }) => muteUser(ctx, identity.realmId, identity.userId, params.muted_user_id)),
-    implement(api.unmuteUser, ({ identity, params }) => unmuteUser(ctx, identity.realmId, identity.userId, params.muted_user_id)),
+    implement(api.muteUser, ({ identity, params }) => doMuteUser(ctx, identity.realmId, identity.userId, params.muted_user_id)),
+    implement(api.unmuteUser, ({ identity, params }) => doUnmuteUser(ctx, identity.realmId, identity.userId, params.muted_user_id)),
   ];
 }
 

@@ -1,11 +1,11 @@
 import { settingsEndpoints as api } from '@chat/contracts';
 import { implement } from '@chat/http';
-import type { SettingsContext } from '../app';
-import { changeEnterSends, deleteOwnAvatar } from '../domain/own-account';
+import type { SettingsContext } from '../deps';
+import { doChangeEnterSends, doDeleteOwnAvatar } from '../actions/own-account';
 
 export function ownAccountEndpoints(ctx: SettingsContext) {
   return [
-    implement(api.changeEnterSends, ({ identity, params }) => changeEnterSends(ctx, identity.realmId, identity.userId, params.enter_sends)),
-    implement(api.deleteOwnAvatar, ({ identity }) => deleteOwnAvatar(ctx, identity.realmId, identity.userId)),
+    implement(api.changeEnterSends, ({ identity, params }) => doChangeEnterSends(ctx, identity.realmId, identity.userId, params.enter_sends)),
+    implement(api.deleteOwnAvatar, ({ identity }) => doDeleteOwnAvatar(ctx, identity.realmId, identity.userId)),
   ];
 }

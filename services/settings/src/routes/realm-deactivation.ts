@@ -1,22 +1,19 @@
 import { settingsEndpoints as api } from '@chat/contracts';
 import { implement, RESPONDED } from '@chat/http';
-import type { SettingsContext } from '../app';
-import { deactivateRealm, realmIconRedirect } from '../domain/realm-deactivation';
-
-/** The raw query string, passed on to the image's URL as Zulip does. */
-const queryOf = (url: string): string => url.split('?')[1] ?? '';
+import type { SettingsContext } from '../deps';
+import { doDeactivateRealm } from '../actions/realm-deactivation';
+import { realmIconRedirect } from '../queries/realm';
 
 export function realmDeactivationEndpoints(ctx: SettingsContext) {
+  const redirectToIcon = (contract: typeof api.getRealmIcon | typeof api.getRealmLogo) =>
+    implement(contract, async ({ identity, req, res }): Promise<typeof RESPONDED> => {
+      res.redirect(302, await realmIconRedirect(ctx, identity.realmId, req.originalUrl));
+      return RESPONDED;
+    });
   return [
-    implement(api.deactivateRealm, ({ identity }) => deactivateRealm(ctx, identity.realmId, identity.userId)),
-    implement(api.getRealmIcon, async ({ identity, req, res }): Promise<typeof RESPONDED> => {
-      res.redirect(302, await realmIconRedirect(ctx, identity.realmId, queryOf(req.originalUrl)));
-      return RESPONDED;
-    }),
+    implement(api.deactivateRealm, ({ identity }) => doDeactivateRealm(ctx, identity.realmId, identity.userId)),
+    redirectToIcon(api.getRealmIcon),
     // No logo uploads here: every realm's logo is its icon.
-    implement(api.getRealmLogo, async ({ identity, req, res }): Promise<typeof RESPONDED> => {
-      res.redirect(302, await realmIconRedirect(ctx, identity.realmId, queryOf(req.originalUrl)));
-      return RESPONDED;
-    }),
+    redirectToIcon(api.getRealmLogo),
   ];
 }

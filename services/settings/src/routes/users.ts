@@ -1,7 +1,9 @@
 import { settingsEndpoints as api } from '@chat/contracts';
 import { implement } from '@chat/http';
-import type { SettingsContext } from '../app';
-import { createUserByAdmin, deactivateUser, getUser, listUsers, reactivateUser, updateUser } from '../domain/users';
+import type { SettingsContext } from '../deps';
+import { doDeactivateUserByAdmin, doReactivateUser } from '../actions/user-activation';
+import { doCreateUserByAdmin, doUpdateUser } from '../actions/users';
+import { getUser, listUsers } from '../queries/users';
 
 export function userEndpoints(ctx: SettingsContext) {
   return [
@@ -18,7 +20,7 @@ export function userEndpoints(ctx: SettingsContext) {
       }),
     ),
     implement(api.createUser, ({ identity, params }) =>
-      createUserByAdmin(ctx, identity.realmId, identity.userId, {
+      doCreateUserByAdmin(ctx, identity.realmId, identity.userId, {
         email: params.email,
         password: params.password,
         fullName: params.full_name,
@@ -26,13 +28,13 @@ export function userEndpoints(ctx: SettingsContext) {
       }),
     ),
     implement(api.updateUser, ({ identity, params }) =>
-      updateUser(ctx, identity.realmId, identity.userId, params.user_id, {
+      doUpdateUser(ctx, identity.realmId, identity.userId, params.user_id, {
         fullName: params.full_name,
         isAdmin: params.is_admin,
         isGuest: params.is_guest,
       }),
     ),
-    implement(api.deactivateUser, ({ identity, params }) => deactivateUser(ctx, identity.realmId, identity.userId, params.user_id)),
-    implement(api.reactivateUser, ({ identity, params }) => reactivateUser(ctx, identity.realmId, identity.userId, params.user_id)),
+    implement(api.deactivateUser, ({ identity, params }) => doDeactivateUserByAdmin(ctx, identity.realmId, identity.userId, params.user_id)),
+    implement(api.reactivateUser, ({ identity, params }) => doReactivateUser(ctx, identity.realmId, identity.userId, params.user_id)),
   ];
 }

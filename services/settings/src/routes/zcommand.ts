@@ -1,8 +1,8 @@
 import { settingsEndpoints as api } from '@chat/contracts';
 import { implement } from '@chat/http';
-import type { SettingsContext } from '../app';
-import { runZcommand } from '../domain/zcommand';
+import type { SettingsContext } from '../deps';
+import { doRunZcommand } from '../actions/zcommand';
 
 export function zcommandEndpoints(ctx: SettingsContext) {
-  return [implement(api.runZcommand, ({ identity, params }) => runZcommand(ctx, identity.realmId, identity.userId, params.command))];
+  return [implement(api.runZcommand, ({ identity, params }) => doRunZcommand(ctx, identity.realmId, identity.userId, params.command))];
 }

@@ -1,0 +1,41 @@
+/**
+ * Logging in by e-mail and password (Zulip's api_fetch_api_key and its login form). Every attempt
+ * counts against the username's limit before the password is checked (see login-limiter.ts);
+ * success clears the count. Bots have no password.
+ */
+import type { UserRow } from '@chat/db';
+import { badRequest } from '@chat/errors';
+import type { SettingsContext } from '../deps';
+import { isValidEmail } from '../lib/accounts';
+import { passwordAuthEnabled } from '../lib/auth-methods';
+import { refused } from '../lib/login-refusal';
+import { realmOf } from '../queries/logins';
+import { getUserWithPassword } from '../queries/users';
+
+/** Zulip's api_fetch_api_key. */
+export async function fetchApiKey(
+  ctx: SettingsContext,
+  realmId: number | null,
+  username: string,
+  password: string,
+): Promise<Record<string, unknown>> {
+  const user = await checkPasswordLogin(ctx, realmId, username, password);
+  return { api_key: ctx.cipher.decrypt(user.api_key_enc), email: user.delivery_email, user_id: user.id };
+}
+
+/** The user an e-mail and password name, with Zulip's refusals and the login attempt limit. */
+export async function checkPasswordLogin(ctx: SettingsContext, realmId: number | null, username: string, password: string): Promise<UserRow> {
+  const email = username.trim();
+  if (!isValidEmail(email)) throw badRequest('Enter a valid email address.');
+  const realm = await realmOf(ctx, realmId);
+  if (realm && !passwordAuthEnabled(realm)) throw refused('Password auth is disabled in your team.', 'password auth disabled');
+  const limiterKey = `${realm?.id ?? 0}:${email.toLowerCase()}`;
+  await ctx.loginLimiter.attempt(limiterKey);
+  if (realm?.deactivated) throw refused('This organization has been deactivated.', 'realm deactivated');
+  const user = realm ? await getUserWithPassword(ctx.db.knex, realm.id, email) : undefined;
+  if (user && !user.is_active) throw refused('Your account has been disabled.', 'user disable');
+  const ok = await ctx.passwords.verify(password, user && !user.is_bot ? user.password_hash : null);
+  if (!user || !ok) throw refused('Your username or password is incorrect.', 'incorrect_creds');
+  await ctx.loginLimiter.clear(limiterKey);
+  return user;
+}

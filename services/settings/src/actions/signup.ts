@@ -1,0 +1,97 @@
+/**
+ * Accepting an invitation (Zulip's confirmation link, registration form and do_create_user with
+ * its prereg_user): the link's key names a pending invitation of the realm the page is on; the
+ * invitee picks a name and password (and, on a reusable link, gives their address); the account
+ * gets the invitation's role, its streams (the realm's defaults when it named none), and a
+ * browser session. An e-mail invitation is used up, with any other pending one to that address.
+ */
+import type { ServerResponse } from 'node:http';
+import type { Request } from 'express';
+import { getRealm, writeNotices, type Executor } from '@chat/db';
+import { plainError } from '@chat/errors';
+import type { SettingsContext } from '../deps';
+import { checkFullName, isValidEmail } from '../lib/accounts';
+import { roleOfInviteAs, type InvitationRow } from '../lib/invitations';
+import { invitationStreamIds, lockInvitation, openInvitation } from '../queries/invitations';
+import { doCreateUser } from './create-user';
+import { invitesChangedNotice } from './invitations';
+import { checkInvitees } from './invitees';
+import { startWebSession } from './web-sessions';
+
+/** Zulip's PASSWORD_MIN_LENGTH. */
+const PASSWORD_MIN_LENGTH = 6;
+
+export interface SignupParams {
+  key: string;
+  fullName: string;
+  password: string;
+  email?: string;
+}
+
+/** The address the account gets: the invitation's, or on a reusable link the one given, checked as an invitee's. */
+async function signupEmail(db: Executor, invitation: InvitationRow, given: string | undefined): Promise<string> {
+  if (invitation.email !== null) return invitation.email;
+  const email = (given ?? '').trim();
+  if (!isValidEmail(email)) throw plainError('Enter a valid email address.');
+  const realm = (await getRealm(db, invitation.realm_id))!;
+  const { errors, skipped } = await checkInvitees(db, realm, [email]);
+  const problem = errors[0] ?? skipped[0];
+  if (problem) throw plainError(problem[1] === 'Already has an account.' ? 'A user with that email address already exists. Please log in.' : problem[1]);
+  return email;
+}
+
+/** The registration form's checks of what the invitee typed: the name (as stored) and the password. */
+function checkSignUp(params: SignupParams): string {
+  const fullName = checkFullName(params.fullName);
+  if (params.password.length < PASSWORD_MIN_LENGTH) throw plainError('The password is too weak.');
+  return fullName;
+}
+
+/** POST /json/signup: the account, the invitation used up, the streams joined, and a browser session. */
+export async function doSignUp(ctx: SettingsContext, realmId: number | null, params: SignupParams, req: Request, res: ServerResponse): Promise<Record<string, unknown>> {
+  const fullName = checkSignUp(params);
+  // The key first, so a request with a made-up key costs no bcrypt round; then hashed before the
+  // transaction (bcrypt is slow and PGlite has one connection), which checks the key again.
+  await openInvitation(ctx, ctx.db.knex, realmId, params.key);
+  const passwordHash = await ctx.passwords.hash(params.password);
+  const { user, streamIds } = await ctx.db.knex.transaction(async (trx) => {
+    const invitation = await openInvitation(ctx, trx, realmId, params.key);
+    await lockInvitation(trx, invitation.id);
+    const email = await signupEmail(trx, invitation, params.email);
+    const created = await doCreateUser(ctx, trx, {
+      realmId: invitation.realm_id,
+      email,
+      fullName,
+      shortName: email.split('@')[0]!,
+      role: roleOfInviteAs(invitation.invited_as) ?? 'member',
+      passwordHash,
+    });
+    await trx('invitations')
+      .where({ realm_id: invitation.realm_id, is_multiuse: false })
+      .whereNull('accepted_at')
+      .whereRaw('lower(email) = lower(?)', [email])
+      .update({ accepted_at: trx.fn.now() });
+    await writeNotices(trx, await invitesChangedNotice(trx, invitation.realm_id, invitation.referred_by));
+    return { user: created.user, streamIds: await invitationStreamIds(trx, invitation.id) };
+  });
+  await joinInvitedStreams(ctx, user.realm_id, user.id, streamIds);
+  return startWebSession(ctx, user, req, res);
+}
+
+/**
+ * After the account committed, through the subscription service (which owns subscriptions). A
+ * failure is logged, as for default streams: the account exists, an administrator can subscribe it.
+ */
+async function joinInvitedStreams(ctx: SettingsContext, realmId: number, userId: number, streamIds: number[]): Promise<void> {
+  try {
+    await ctx.internal.call({
+      service: 'subscription',
+      method: 'POST',
+      path: '/internal/subscriptions/invited',
+      realmId,
+      params: { user_id: userId, stream_ids: streamIds },
+    });
+  } catch (err) {
+    ctx.logger.warn({ err, userId }, "could not subscribe a new user to their invitation's streams");
+  }
+}

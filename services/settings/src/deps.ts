@@ -1,0 +1,43 @@
+/**
+ * What the settings service is built from: the dependencies a composition root passes in, and
+ * the context every route, action and query receives (the same with each optional adapter chosen).
+ */
+import { join } from 'node:path';
+import type { Config } from '@chat/config';
+import type { ApiKeyCipher, Database } from '@chat/db';
+import type { InternalClient } from '@chat/http';
+import type { Logger } from '@chat/log';
+import { noMailer, type Mailer } from '@chat/mail';
+import { localDiskStorage, type FileStorage } from './adapters/files';
+import { bcryptHasher, type PasswordHasher } from './adapters/passwords';
+import { databaseLoginLimiter, type LoginLimiter } from './actions/login-limiter';
+
+export interface SettingsDeps {
+  config: Config;
+  db: Database;
+  cipher: ApiKeyCipher;
+  logger: Logger;
+  /** Calls to other services' internal APIs (a new user's default streams). */
+  internal: InternalClient;
+  /** Uploaded files; local disk under DATA_DIR/uploads by default. */
+  files?: FileStorage;
+  /** Password hashing; tests pass a cheaper cost. */
+  passwords?: PasswordHasher;
+  /** Failed-login bookkeeping; the database by default. */
+  loginLimiter?: LoginLimiter;
+  /** Outgoing mail (invitations); dropped when none is given. */
+  mailer?: Mailer;
+}
+
+/** The dependencies with every optional adapter chosen. */
+export type SettingsContext = Required<SettingsDeps>;
+
+export function settingsContext(deps: SettingsDeps): SettingsContext {
+  return {
+    ...deps,
+    files: deps.files ?? localDiskStorage(join(deps.config.dataDir, 'uploads')),
+    passwords: deps.passwords ?? bcryptHasher(),
+    loginLimiter: deps.loginLimiter ?? databaseLoginLimiter(deps.db.knex),
+    mailer: deps.mailer ?? noMailer(),
+  };
+}

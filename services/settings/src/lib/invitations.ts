@@ -1,0 +1,45 @@
+/** Invitations (migration 0930's rows): the roles they give, their keys, what their links look like, how long they work. */
+import { randomInt } from 'node:crypto';
+import type { Role } from '@chat/db';
+
+export interface InvitationRow {
+  id: number;
+  realm_id: number;
+  referred_by: number;
+  email: string | null;
+  is_multiuse: boolean;
+  invited_as: number;
+  confirmation_key: string;
+  invited_at: Date;
+  accepted_at: Date | null;
+}
+
+/**
+ * invite_as: Zulip 2.1's PreregistrationUser.INVITE_AS (1 member, 2 administrator, 3 guest) and
+ * the role numbers today's clients send (UserProfile.ROLE_*). Owners and moderators do not exist
+ * on this server, so 100 and 300 are refused like any unknown number.
+ */
+const ROLE_OF_INVITE_AS: Readonly<Record<number, Role>> = { 1: 'member', 2: 'admin', 3: 'guest', 200: 'admin', 400: 'member', 600: 'guest' };
+
+export function roleOfInviteAs(inviteAs: number): Role | undefined {
+  return ROLE_OF_INVITE_AS[inviteAs];
+}
+
+/** Zulip's confirmation keys: 24 characters, lower-case letters and digits (about 124 bits). */
+const KEY_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+export const KEY_LENGTH = 24;
+
+export function generateConfirmationKey(): string {
+  let key = '';
+  for (let i = 0; i < KEY_LENGTH; i++) key += KEY_ALPHABET[randomInt(KEY_ALPHABET.length)];
+  return key;
+}
+
+/** Where each kind of link leads (Zulip's confirmation_url paths; the web client serves both). */
+export function invitationLink(realmUrl: string, invitation: Pick<InvitationRow, 'is_multiuse' | 'confirmation_key'>): string {
+  return invitation.is_multiuse ? `${realmUrl}/join/${invitation.confirmation_key}/` : `${realmUrl}/accounts/do_confirm/${invitation.confirmation_key}`;
+}
+
+export function expiresAt(invitation: Pick<InvitationRow, 'invited_at'>, validityDays: number): Date {
+  return new Date(invitation.invited_at.getTime() + validityDays * 86_400_000);
+}

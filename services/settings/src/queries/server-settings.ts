@@ -1,0 +1,49 @@
+import { ZULIP_VERSION, ZULIP_VERSION_KEYS } from '@chat/config';
+import { getRealm, getRootRealm, realmUri, type Executor, type RealmRow } from '@chat/db';
+import { escapeHtml } from '@chat/errors';
+import { realmIconUrl } from '@chat/views';
+import type { SettingsContext } from '../deps';
+import { authenticationMethods } from '../lib/auth-methods';
+
+/** Zulip's check_server_incompatibility: only the test client name "ZulipInvalid" is refused. */
+function isIncompatible(userAgent: string | undefined): boolean {
+  return (userAgent ?? '').split('/')[0]?.trim() === 'ZulipInvalid';
+}
+
+/** The realm's URL as clients use it: the bare external host for the root realm, else its subdomain. */
+export async function realmUrlOf(db: Executor, externalHost: string, realm: RealmRow): Promise<string> {
+  return realmUri(realm, externalHost, (await getRootRealm(db))?.id === realm.id);
+}
+
+export async function getServerSettings(
+  ctx: SettingsContext,
+  realmId: number | null,
+  userAgent: string | undefined,
+): Promise<Record<string, unknown>> {
+  const realm = realmId === null ? undefined : await getRealm(ctx.db.knex, realmId);
+  const methods = authenticationMethods(ctx.config.env === 'development', realm);
+  const settings: Record<string, unknown> = {
+    authentication_methods: methods,
+    ...ZULIP_VERSION_KEYS,
+    service_version: ZULIP_VERSION,
+    push_notifications_enabled: false,
+    is_incompatible: isIncompatible(userAgent),
+    email_auth_enabled: methods.email,
+    require_email_format_usernames: true,
+    external_authentication_methods: [],
+  };
+  if (realm) {
+    const url = await realmUrlOf(ctx.db.knex, ctx.config.externalHost, realm);
+    Object.assign(settings, {
+      // realm_url is realm_uri's name from feature level 257; clients still read either.
+      realm_uri: url,
+      realm_url: url,
+      // No realm here is readable without an account.
+      realm_web_public_access_enabled: false,
+      realm_name: realm.name,
+      realm_icon: realmIconUrl(realm.string_id),
+      realm_description: `<p>${escapeHtml(realm.description).replace(/&#39;/g, "'")}</p>`,
+    });
+  }
+  return settings;
+}
