@@ -105,7 +105,7 @@ export class DatabaseJobs implements Jobs {
   }
 
   async pending(kind: string): Promise<number> {
-    const row = await this.knex('jobs').where({ kind }).whereIn('state', ['waiting', 'active']).count({ n: '*' }).first();
+    const row = await this.knex('jobs').where({ kind }).whereRaw("state IN ('waiting', 'active')").count({ n: '*' }).first();
     return Number(row?.n ?? 0);
   }
 
