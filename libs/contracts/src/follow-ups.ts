@@ -30,6 +30,8 @@ export interface BotMessageRequest {
 export const followUps = {
   /** A new user joins the realm's default streams (Zulip's process_new_human_user). */
   joinDefaultStreams: followUp<{ realmId: number; userId: number }>('subscription', 'join-default-streams'),
+  /** A user who accepted an invitation joins its streams (the realm's defaults when it named none). */
+  joinInvitedStreams: followUp<{ realmId: number; userId: number; streamIds: number[] }>('subscription', 'join-invited-streams'),
   /** Notification Bot posts about a stream change (new streams, renames, being subscribed). */
   postBotMessage: followUp<{ realmId: number; message: BotMessageRequest }>('message', 'post-bot-message'),
 };

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { followUps } from '@chat/contracts';
 import { startSettings, eventsOf, type Harness } from './helpers';
 
 describe('users', () => {
@@ -111,12 +112,11 @@ describe('users', () => {
         },
       });
       expect(notices[0]!.userIds).toContain(created.id);
-      expect(h.internalCalls).toContainEqual({
-        service: 'subscription',
-        method: 'POST',
-        path: '/internal/subscriptions/defaults',
+      // Joining the default streams is the subscription service's follow-up, requested in the same transaction.
+      const requested = await h.db.knex('job_requests').where({ kind: followUps.joinDefaultStreams.kind });
+      expect(requested.map((row: { payload: unknown }) => (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload))).toContainEqual({
         realmId: h.realmId,
-        params: { user_id: created.id },
+        userId: created.id,
       });
     });
 

@@ -1,7 +1,8 @@
 /**
  * Creating an account (Zulip's do_create_user): the users row, its personal recipient, a new API
- * key and the realm_user add event (plus realm_bot add for a bot) in one transaction; a human's
- * default streams are then joined through the subscription service, which owns subscriptions.
+ * key and the realm_user add event (plus realm_bot add for a bot) in one transaction. The streams a
+ * human joins are the subscription service's to subscribe: its callers request that follow-up in
+ * the same transaction.
  */
 import {
   createRecipient,
@@ -83,24 +84,4 @@ export async function doCreateUser(ctx: SettingsContext, trx: Executor, newUser:
   }
   await writeNotices(trx, notices);
   return { user, apiKey };
-}
-
-/**
- * After the creating transaction committed: the realm's default streams, through the
- * subscription service's internal API. The account exists either way; a failure here is logged
- * (the administrator can subscribe the user) rather than undoing a committed creation.
- */
-export async function joinDefaultStreams(ctx: SettingsContext, user: UserRow): Promise<void> {
-  if (user.is_bot) return;
-  try {
-    await ctx.internal.call({
-      service: 'subscription',
-      method: 'POST',
-      path: '/internal/subscriptions/defaults',
-      realmId: user.realm_id,
-      params: { user_id: user.id },
-    });
-  } catch (err) {
-    ctx.logger.warn({ err, userId: user.id }, 'could not subscribe a new user to the default streams');
-  }
 }

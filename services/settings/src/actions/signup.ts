@@ -7,7 +7,8 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { Request } from 'express';
-import { getRealm, writeNotices, type Executor } from '@chat/db';
+import { followUps } from '@chat/contracts';
+import { getRealm, requestFollowUp, writeNotices, type Executor } from '@chat/db';
 import { plainError } from '@chat/errors';
 import type { SettingsContext } from '../deps';
 import { checkFullName, isValidEmail } from '../lib/accounts';
@@ -54,7 +55,7 @@ export async function doSignUp(ctx: SettingsContext, realmId: number | null, par
   // transaction (bcrypt is slow and PGlite has one connection), which checks the key again.
   await openInvitation(ctx, ctx.db.knex, realmId, params.key);
   const passwordHash = await ctx.passwords.hash(params.password);
-  const { user, streamIds } = await ctx.db.knex.transaction(async (trx) => {
+  const user = await ctx.db.knex.transaction(async (trx) => {
     const invitation = await openInvitation(ctx, trx, realmId, params.key);
     await lockInvitation(trx, invitation.id);
     const email = await signupEmail(trx, invitation, params.email);
@@ -72,26 +73,11 @@ export async function doSignUp(ctx: SettingsContext, realmId: number | null, par
       .whereRaw('lower(email) = lower(?)', [email])
       .update({ accepted_at: trx.fn.now() });
     await writeNotices(trx, await invitesChangedNotice(trx, invitation.realm_id, invitation.referred_by));
-    return { user: created.user, streamIds: await invitationStreamIds(trx, invitation.id) };
+    const streamIds = await invitationStreamIds(trx, invitation.id);
+    // The subscription service subscribes once this commits, even if it is down at that moment.
+    await requestFollowUp(trx, followUps.joinInvitedStreams, { realmId: invitation.realm_id, userId: created.user.id, streamIds });
+    return created.user;
   });
-  await joinInvitedStreams(ctx, user.realm_id, user.id, streamIds);
   return startWebSession(ctx, user, req, res);
 }
 
-/**
- * After the account committed, through the subscription service (which owns subscriptions). A
- * failure is logged, as for default streams: the account exists, an administrator can subscribe it.
- */
-async function joinInvitedStreams(ctx: SettingsContext, realmId: number, userId: number, streamIds: number[]): Promise<void> {
-  try {
-    await ctx.internal.call({
-      service: 'subscription',
-      method: 'POST',
-      path: '/internal/subscriptions/invited',
-      realmId,
-      params: { user_id: userId, stream_ids: streamIds },
-    });
-  } catch (err) {
-    ctx.logger.warn({ err, userId }, "could not subscribe a new user to their invitation's streams");
-  }
-}

@@ -1,5 +1,6 @@
 /** The realm's users: create and change (Zulip's zerver/views/users.py and its do_* actions); user-activation.ts deactivates. */
-import { emailAllowedForRealm, getUserByEmail, notifyAuthChange, ROLE_CODES, writeNotices, type Executor, type Role, type UserRow } from '@chat/db';
+import { emailAllowedForRealm, getUserByEmail, notifyAuthChange, requestFollowUp, ROLE_CODES, writeNotices, type Executor, type Role, type UserRow } from '@chat/db';
+import { followUps } from '@chat/contracts';
 import { plainError } from '@chat/errors';
 import { userEventNotice, type UserEventNotice } from '@chat/events';
 import type { SettingsContext } from '../deps';
@@ -8,7 +9,7 @@ import { requireAdmin } from '../lib/permissions';
 import { loadActor } from '../queries/actor';
 import { activeUserIds, botOwnerUserIds } from '../queries/audiences';
 import { isLastAdmin } from '../queries/users';
-import { doCreateUser, joinDefaultStreams, type CreatedUser } from './create-user';
+import { doCreateUser, type CreatedUser } from './create-user';
 import { systemGroupNotices } from './system-groups';
 import { checkAdminAccess } from './user-access';
 
@@ -32,24 +33,24 @@ async function checkCreateUser(ctx: SettingsContext, realmId: number, params: Cr
 
 /**
  * An account with create_user_backend's checks (also used by the administration command): the
- * password is hashed before the transaction opens; the default streams are joined after it
- * committed.
+ * password is hashed before the transaction opens; joining the default streams is a follow-up the
+ * subscription service works once the account committed, even if it was down at that moment.
  */
 export async function createUser(ctx: SettingsContext, realmId: number, params: CreateUserParams): Promise<CreatedUser> {
   const { email, fullName } = await checkCreateUser(ctx, realmId, params);
   const passwordHash = params.password ? await ctx.passwords.hash(params.password) : null;
-  const created = await ctx.db.knex.transaction((trx) =>
-    doCreateUser(ctx, trx, {
+  return ctx.db.knex.transaction(async (trx) => {
+    const created = await doCreateUser(ctx, trx, {
       realmId,
       email,
       fullName,
       shortName: params.shortName.trim(),
       role: params.role ?? 'member',
       passwordHash,
-    }),
-  );
-  await joinDefaultStreams(ctx, created.user);
-  return created;
+    });
+    await requestFollowUp(trx, followUps.joinDefaultStreams, { realmId, userId: created.user.id });
+    return created;
+  });
 }
 
 /** POST /users: administrators only. */
