@@ -1,4 +1,5 @@
 export * from './config';
+export * from './waits';
 export * from './postgres';
 export * from './api-client';
 export * from './service';
@@ -13,3 +14,5 @@ export * from './zulip-schemas';
 export * from './browser';
 export * from './mail';
 export * from './webhook-server';
+export * from './slow-client';
+export * from './metrics';
