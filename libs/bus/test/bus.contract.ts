@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { partitionOf, type Bus, type BusRecord, type PublishItem } from '../src';
 import { provesNothingHappensFor, waitFor } from '@chat/testing';
+import { partitionOf, type Bus, type BusRecord, type PublishItem } from '../src';
 import { deferred, idsByPartition, item, items, payload, recorder } from './helpers';
 
 export interface BusFixture {

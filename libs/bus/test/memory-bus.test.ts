@@ -1,6 +1,6 @@
+import { waitFor } from '@chat/testing';
 import { MemoryBus } from '../src';
 import { runBusContract } from './bus.contract';
-import { waitFor } from '@chat/testing';
 import { item, items, recorder } from './helpers';
 
 runBusContract('MemoryBus', async () => {
