@@ -91,6 +91,36 @@ export default tseslint.config(
     },
   },
   {
+    // Tests wait on conditions, never for a fixed time: a sleep stands for something (a message
+    // delivered, a poll parked, a process up) that a test can wait for instead, and a fixed time
+    // is too long on a quiet machine and too short on a busy one. The one timer tests may use is
+    // in libs/testing/src/waits.ts: the step between two checks of a condition, and the named
+    // window that proves something does NOT happen (provesNothingHappensFor), so that file is
+    // the single place exempt.
+    files: ['**/*.test.{ts,tsx}', '{libs,services,apps,k8s}/**/test/**/*.{ts,tsx}', 'test/**/*.ts', 'libs/testing/src/**/*.ts'],
+    ignores: ['libs/testing/src/waits.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          // new Promise((resolve) => setTimeout(resolve, ms)), and any timer with a delay inside a promise
+          "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout'][arguments.length>=2]",
+          // setTimeout(resolve, ms) elsewhere: a timer that only wakes whoever waits
+          "CallExpression[callee.name='setTimeout'][arguments.length>=2][arguments.0.type='Identifier']:not(NewExpression[callee.name='Promise'] CallExpression)",
+          // sleep(ms) and its aliases, and Playwright's page.waitForTimeout(ms)
+          "CallExpression[callee.name=/^(sleep|delay|pause|wait)$/]",
+          "CallExpression[callee.property.name='waitForTimeout']",
+          // import { setTimeout } from 'node:timers/promises'
+          "ImportDeclaration[source.value=/^(node:)?timers\\u002Fpromises$/]",
+        ].map((selector) => ({
+          selector,
+          message:
+            'A fixed sleep: wait on the condition it stands for with waitFor, waitForValue or waitForSuccess from @chat/testing; to prove that nothing happens, provesNothingHappensFor(ms, happened, what).',
+        })),
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'off',

@@ -4,7 +4,7 @@
  * every event the action emits is complete and reaches the user, and that /register and the
  * events agree on shapes.
  */
-import { ApiClient, applyEvent } from '@chat/testing';
+import { ApiClient, applyEvent, waitFor } from '@chat/testing';
 import { describeBothTopologies } from './topologies';
 
 const TYPES = [
@@ -16,26 +16,28 @@ const VOLATILE = new Set(['queue_id', 'last_event_id', 'result', 'msg']);
 
 type State = Record<string, unknown>;
 
-async function events(client: ApiClient, queueId: string, atLeast: number): Promise<Record<string, unknown>[]> {
+/**
+ * The queue's events once it holds `atLeast`, and anything else the action emitted: `behindThem`
+ * resolves once an event committed after the action's has reached the user's queues.
+ */
+async function events(client: ApiClient, queueId: string, atLeast: number, behindThem: () => Promise<void>): Promise<Record<string, unknown>[]> {
   const collected: Record<string, unknown>[] = [];
   let lastEventId = -1;
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
+  const fetchNewer = async (): Promise<void> => {
     const res = await client.get('/events', { queue_id: queueId, last_event_id: lastEventId, dont_block: true });
     for (const event of res.body.events as Record<string, unknown>[]) {
       lastEventId = event.id as number;
       collected.push(event);
     }
-    if (collected.length >= atLeast) {
-      // Give anything else the action emitted a moment to arrive too.
-      await new Promise((resolve) => setTimeout(resolve, 150));
-      const more = await client.get('/events', { queue_id: queueId, last_event_id: lastEventId, dont_block: true });
-      collected.push(...(more.body.events as Record<string, unknown>[]));
-      return collected;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`expected ${atLeast} events, got ${collected.length}`);
+  };
+  const enough = async () => {
+    await fetchNewer();
+    return collected.length >= atLeast;
+  };
+  await waitFor(enough, 10_000, { stepMs: 25, what: `${atLeast} events` });
+  await behindThem();
+  await fetchNewer();
+  return collected;
 }
 
 /**
@@ -53,18 +55,38 @@ function comparable(state: State): State {
 describeBothTopologies('events applied to the initial state', (env) => {
   let hamlet: ApiClient;
   let iago: ApiClient;
+  /** A queue of hamlet's for typing notifications only: the marker behind each action's events. */
+  const marker = { queueId: '', lastEventId: -1, hamletId: 0 };
 
   beforeAll(async () => {
     hamlet = await new ApiClient(env().target).loginAs('hamlet@zulip.com');
     iago = await new ApiClient(env().target).loginAs('iago@zulip.com');
+    marker.hamletId = (await hamlet.get('/users/me')).body.user_id as number;
+    marker.queueId = (await hamlet.post('/register', { event_types: ['typing'] })).body.queue_id as string;
   });
+
+  /**
+   * Resolves once every event committed so far has reached hamlet's queues: a typing notice from
+   * iago, committed after them in the same realm, is delivered after them (one bus partition, in
+   * commit order), so once the marker queue holds it, they have arrived too.
+   */
+  async function behindEarlierEvents(): Promise<void> {
+    expect((await iago.post('/typing', { op: 'start', to: [marker.hamletId] })).status).toBe(200);
+    const arrived = async () => {
+      const res = await hamlet.get('/events', { queue_id: marker.queueId, last_event_id: marker.lastEventId, dont_block: true });
+      const typing = res.body.events as { id: number }[];
+      marker.lastEventId = typing.at(-1)?.id ?? marker.lastEventId;
+      return typing.length > 0;
+    };
+    await waitFor(arrived, 10_000, { stepMs: 25, what: 'the typing notice behind the events' });
+  }
 
   async function check(action: () => Promise<unknown>, expectedEvents: number, types = TYPES): Promise<State> {
     const before = await hamlet.post('/register', { event_types: types });
     expect(before.status).toBe(200);
     await action();
     const applied = structuredClone(before.body) as State;
-    for (const event of await events(hamlet, before.body.queue_id, expectedEvents)) {
+    for (const event of await events(hamlet, before.body.queue_id, expectedEvents, behindEarlierEvents)) {
       applyEvent(applied, event as Record<string, unknown> & { type: string });
     }
     const after = await hamlet.post('/register', { event_types: types });

@@ -132,7 +132,7 @@ function matrix(env: () => TopologyEnv, prefix: Prefix): void {
         return watched.every((q) => narrowed.includes(q.queueId) || q.text.includes(sentinel));
       },
       20_000,
-      100,
+      { stepMs: 100 },
     );
     // The bots are in no stream and got no private message: their queues are searched as they stand.
     const bots = [];

@@ -32,6 +32,8 @@ export interface ReplicaHandle {
   url: string;
   worker: EventQueueWorker | null;
   replica: Replica;
+  /** Its queue store: tests wait until a poll is parked on it (listensFor). */
+  store: RedisQueueStore;
 }
 
 export interface DistributedCluster {
@@ -230,7 +232,7 @@ export async function startDistributedCluster(options: ClusterOptions = {}): Pro
       await bus.close();
       await store.close();
     });
-    replicas.push({ url, worker: replica.worker, replica });
+    replicas.push({ url, worker: replica.worker, replica, store });
   }
   urls['event-queue'] = replicas.filter((_, i) => pollTargets[i]).map((r) => r.url).join(',');
 

@@ -1,5 +1,5 @@
 import { startStandalone, type Standalone } from '@chat/standalone';
-import { testConfig, testLogger } from '@chat/testing';
+import { parkedPolls, testConfig, testLogger } from '@chat/testing';
 import { runSliceScenario } from './slice.scenario';
 
 describe('embedded topology (one process, PGlite, in-process bus and queues)', () => {
@@ -11,6 +11,6 @@ describe('embedded topology (one process, PGlite, in-process bus and queues)', (
   afterAll(() => server.stop());
 
   it('delivers a stream message from send to another user long-poll', async () => {
-    await runSliceScenario(server.app);
+    await runSliceScenario(server.app, async () => (await parkedPolls(server.app)) === 1);
   });
 });

@@ -4,7 +4,7 @@
  * after the previous one committed. Two event-queue replicas consume the bus. Every queue must see
  * each message's events in the order they were made.
  */
-import { ApiClient } from '@chat/testing';
+import { ApiClient, waitFor } from '@chat/testing';
 import { startDistributedCluster, type DistributedCluster } from './distributed.harness';
 
 const USERS = ['hamlet@zulip.com', 'iago@zulip.com', 'othello@zulip.com', 'prospero@zulip.com', 'ZOE@zulip.com'];
@@ -24,17 +24,16 @@ function messageIdOf(event: Record<string, unknown>): number | undefined {
 async function drainQueue(client: ApiClient, queueId: string, until: (seen: Seen[]) => boolean): Promise<Seen[]> {
   const seen: Seen[] = [];
   let lastEventId = -1;
-  const deadline = Date.now() + 30_000;
-  while (!until(seen)) {
-    if (Date.now() > deadline) throw new Error(`queue ${queueId} incomplete: ${seen.length} events`);
+  const complete = async () => {
     const res = await client.get('/events', { queue_id: queueId, last_event_id: lastEventId, dont_block: true });
     for (const event of res.body.events as Record<string, unknown>[]) {
       lastEventId = event.id as number;
       const messageId = messageIdOf(event);
       if (messageId !== undefined) seen.push({ type: `${String(event.type)}${event.op ? `:${String(event.op)}` : ''}`, messageId });
     }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+    return until(seen);
+  };
+  await waitFor(complete, 30_000, { stepMs: 25, what: `every event in queue ${queueId}` });
   return seen;
 }
 

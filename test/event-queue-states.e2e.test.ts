@@ -3,10 +3,8 @@
  * and implicit), fetching newer events, heartbeats, garbage collection after inactivity and
  * BAD_EVENT_QUEUE_ID afterwards, deletion, and another user's queue.
  */
-import { ApiClient } from '@chat/testing';
+import { ApiClient, waitFor } from '@chat/testing';
 import { describeBothTopologies } from './topologies';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describeBothTopologies(
   'event queue states',
@@ -40,11 +38,11 @@ describeBothTopologies(
         ids.push((await hamlet.post('/messages', { type: 'stream', to: 'Denmark', topic: 'states', content })).body.id);
       }
       let events: { id: number; message: { id: number } }[] = [];
-      const deadline = Date.now() + 5000;
-      while (events.length < 3 && Date.now() < deadline) {
+      const allThree = async () => {
         events = (await othello.get('/events', { queue_id: queueId, last_event_id: -1, dont_block: true })).body.events;
-        if (events.length < 3) await sleep(20);
-      }
+        return events.length >= 3;
+      };
+      await waitFor(allThree, 5000, { stepMs: 20, what: 'three messages' });
       expect(events.map((e) => e.message.id)).toEqual(ids);
       const newer = await othello.get('/events', { queue_id: queueId, last_event_id: events[0]!.id, dont_block: true });
       expect(newer.body.events.map((e: { id: number }) => e.id)).toEqual(events.slice(1).map((e) => e.id));
@@ -58,7 +56,9 @@ describeBothTopologies(
 
     it('registered → garbage-collected after inactivity → BAD_EVENT_QUEUE_ID', async () => {
       const { queue_id: queueId } = (await othello.post('/register', { event_types: ['message'], queue_lifespan_secs: 1 })).body;
-      await sleep(3500);
+      // Another user's poll neither touches the queue nor may read it; once collected, it is told the queue is gone.
+      const collected = async () => (await hamlet.get('/events', { queue_id: queueId, last_event_id: -1, dont_block: true })).body.code === 'BAD_EVENT_QUEUE_ID';
+      await waitFor(collected, 10_000, { stepMs: 100, what: 'the queue collected' });
       const res = await othello.get('/events', { queue_id: queueId, last_event_id: -1, dont_block: true });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ result: 'error', msg: `Bad event queue id: ${queueId}`, code: 'BAD_EVENT_QUEUE_ID', queue_id: queueId });

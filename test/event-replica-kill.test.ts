@@ -19,6 +19,7 @@ import {
   startProcess,
   testConfig,
   testLogger,
+  waitFor,
   type ServerProcess,
   type TestDatabase,
 } from '@chat/testing';
@@ -79,8 +80,7 @@ describe('an event-queue replica killed with SIGKILL', () => {
 
     const received: number[] = [];
     let lastEventId = -1;
-    const deadline = Date.now() + 30_000;
-    while (received.length < MESSAGES && Date.now() < deadline) {
+    const all = async () => {
       const res = await request(survivor.url)
         .get('/api/v1/events')
         .query({ queue_id: queueId, last_event_id: lastEventId, dont_block: true })
@@ -90,8 +90,9 @@ describe('an event-queue replica killed with SIGKILL', () => {
         lastEventId = event.id;
         received.push(event.message.id);
       }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+      return received.length >= MESSAGES;
+    };
+    await waitFor(all, 30_000, { stepMs: 100, what: `${MESSAGES} messages` });
     expect(received).toEqual(sent);
   }, 90_000);
 });

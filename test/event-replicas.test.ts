@@ -5,7 +5,7 @@
  */
 import request from 'supertest';
 import { identityHeaders, type UserIdentity } from '@chat/http';
-import { ApiClient } from '@chat/testing';
+import { ApiClient, waitFor } from '@chat/testing';
 import { startDistributedCluster, type DistributedCluster } from './distributed.harness';
 
 describe('event-queue replicas', () => {
@@ -41,7 +41,7 @@ describe('event-queue replicas', () => {
     const { queue_id: queueId } = (await othello.post('/register', { event_types: ['message'] })).body;
     const started = Date.now();
     const first = othello.get('/events', { queue_id: queueId, last_event_id: -1 }).then((r) => r);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitFor(() => cluster.replicas[0]!.store.listensFor(queueId), 5_000, { what: 'the poll parked on replica 0' });
     const direct = await othelloOnReplica(1);
     const second = request(direct.url)
       .get('/api/v1/events')
@@ -60,7 +60,7 @@ describe('event-queue replicas', () => {
   it('answers parked polls at once when a replica drains, and the queue lives on elsewhere', async () => {
     const { queue_id: queueId } = (await othello.post('/register', { event_types: ['message'] })).body;
     const parked = othello.get('/events', { queue_id: queueId, last_event_id: -1 }).then((r) => r);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitFor(() => cluster.replicas[0]!.replica.polls.size === 1, 5_000, { what: 'the poll begun on replica 0' });
     const started = Date.now();
     await cluster.replicas[0]!.replica.drain();
     const answered = await parked;

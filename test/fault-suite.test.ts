@@ -11,6 +11,7 @@
  * BAD_EVENT_QUEUE_ID (Zulip's exact body) and their clients registered again.
  */
 import { randomBytes } from 'node:crypto';
+import { waitFor, WaitTimeout } from '@chat/testing';
 import { auditQueues, auditSends, expectedFor } from './faults/audit';
 import { startFaultCluster, type FaultCluster } from './faults/cluster';
 import { LoadGenerator } from './faults/load';
@@ -24,15 +25,16 @@ const SETTLE_MS = 30_000;
 
 const POLLED = ['hamlet@zulip.com', 'othello@zulip.com', 'iago@zulip.com', 'cordelia@zulip.com'];
 const SENDERS = ['hamlet@zulip.com', 'othello@zulip.com', 'iago@zulip.com'];
-/** How long the load runs between two faults, so each recovery happens under load. */
-const LOAD_BETWEEN_FAULTS_MS = 3_000;
+/** How much of the load runs between two faults (sends answered), so each recovery happens under load. */
+const SENDS_BETWEEN_FAULTS = 30;
+/** How much of it runs while an event-queue replica is down. */
+const SENDS_WHILE_REPLICA_DOWN = 10;
 
 let cluster: FaultCluster;
 const apiKeys = new Map<string, string>();
 const headersFor = (email: string) => ({
   authorization: `Basic ${Buffer.from(`${email}:${apiKeys.get(email)!}`).toString('base64')}`,
 });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The database's clock, the one published_at is written with. */
 const dbNow = async () => new Date((await cluster.query<{ now: Date }>('SELECT now() AS now'))[0]!.now);
 
@@ -58,16 +60,23 @@ afterAll(async () => {
 
 /** Waits until every live queue holds everything expected of it (bounded: the audit then counts gaps). */
 async function settled(pollers: Pollers): Promise<void> {
-  const deadline = Date.now() + SETTLE_MS;
-  while (Date.now() < deadline) {
+  const nothingMissing = async () => {
     let missing = 0;
     for (const log of pollers.live()) {
       const got = new Set(log.received);
       missing += (await expectedFor(cluster.query, log)).filter((id) => !got.has(id)).length;
     }
-    if (missing === 0) return;
-    await sleep(500);
-  }
+    return missing === 0;
+  };
+  await waitFor(nothingMissing, SETTLE_MS, { stepMs: 500 }).catch((err: unknown) => {
+    if (!(err instanceof WaitTimeout)) throw err;
+  });
+}
+
+/** Lets the load run on until `sends` more sends have been answered. */
+async function loadRuns(load: LoadGenerator, sends: number): Promise<void> {
+  const target = load.outcomes.length + sends;
+  await waitFor(() => load.outcomes.length >= target, 30_000, { stepMs: 20, what: `${sends} more sends answered` });
 }
 
 it('loses, duplicates and reorders nothing through replica, service and broker failures', async () => {
@@ -88,7 +97,7 @@ it('loses, duplicates and reorders nothing through replica, service and broker f
   const faults: [string, () => Promise<void>][] = [
     ['kill -9 an event-queue replica', async () => {
       await replicaA.kill();
-      await sleep(1_000);
+      await loadRuns(load, SENDS_WHILE_REPLICA_DOWN);
       await replicaA.start();
     }],
     ['kill -9 the message service', async () => {
@@ -108,11 +117,11 @@ it('loses, duplicates and reorders nothing through replica, service and broker f
     }],
   ];
   try {
-    await sleep(LOAD_BETWEEN_FAULTS_MS);
+    await loadRuns(load, SENDS_BETWEEN_FAULTS);
     for (const [name, fault] of faults) {
       const sentBefore = load.outcomes.length;
       await fault();
-      await sleep(LOAD_BETWEEN_FAULTS_MS);
+      await loadRuns(load, SENDS_BETWEEN_FAULTS);
       console.log(`fault suite: ${name}: ${load.outcomes.length - sentBefore} sends answered meanwhile`);
     }
   } finally {

@@ -12,7 +12,7 @@ import type { Config } from '@chat/config';
 import { maxRequestBodyBytes } from '@chat/http';
 import { listenGracefully, serverLimits, type GracefulServer } from '@chat/runtime';
 import { startStandalone, type Standalone } from '@chat/standalone';
-import { ApiClient, testConfig, testLogger } from '@chat/testing';
+import { ApiClient, testConfig, testLogger, writeSlowly } from '@chat/testing';
 import { startDistributedCluster, type DistributedCluster } from './distributed.harness';
 
 jest.setTimeout(60_000);
@@ -37,8 +37,6 @@ function rawConnection(url: string): Exchange {
   const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now() - started)));
   return { socket, text: () => text, closed };
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A multipart body holding one file, split into `parts` pieces to send one at a time. */
 function multipartUpload(fileBytes: number, parts: number): { contentType: string; pieces: Buffer[] } {
@@ -109,10 +107,7 @@ describe.each(['embedded', 'distributed'] as const)('request limits (%s)', (topo
     const exchange = rawConnection(gatewayUrl);
     const started = Date.now();
     exchange.socket.write(`POST /api/v1/user_uploads HTTP/1.1\r\nHost: x\r\nAuthorization: ${hamlet.auth}\r\nContent-Type: ${contentType}\r\nContent-Length: ${length}\r\nConnection: close\r\n\r\n`);
-    for (const piece of pieces) {
-      await sleep(400);
-      exchange.socket.write(piece);
-    }
+    writeSlowly(exchange.socket, pieces, 400);
     await exchange.closed;
     expect(Date.now() - started).toBeGreaterThan(3_000);
     expect(exchange.text()).toMatch(/^HTTP\/1\.1 200 /);

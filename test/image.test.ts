@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } fr
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '@chat/testing';
+import { freePort, waitFor } from '@chat/testing';
 import { buildAll, ENTRIES, WORKERS } from '../deploy/build';
 import { ROOT } from './process.harness';
 
@@ -145,12 +145,11 @@ describe('deploy/Dockerfile', () => {
     });
     const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
     try {
-      for (let tries = 0; ; tries++) {
-        const up = await fetch(`${url}/server_settings`).then((r) => r.ok, () => false);
-        if (up) break;
-        if (tries > 120 || server.exitCode !== null) throw new Error('dist/standalone.js did not start');
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
+      const up = async (): Promise<boolean> => {
+        if (server.exitCode !== null) throw new Error('dist/standalone.js exited while starting');
+        return fetch(`${url}/server_settings`).then((r) => r.ok, () => false);
+      };
+      await waitFor(up, 60_000, { stepMs: 500, what: 'dist/standalone.js answering' });
       const key = (await (await fetch(`${url}/dev_fetch_api_key`, { method: 'POST', body: new URLSearchParams({ username: 'hamlet@zulip.com' }) })).json()) as {
         api_key: string;
       };

@@ -35,7 +35,7 @@ async function queueOf(client: Client) {
         const index = seen.findIndex((e) => e.type === type && match(e));
         if (index >= 0) found = seen.splice(index, 1)[0];
         return found !== undefined;
-      }, 10000, 50);
+      }, 10000, { stepMs: 50 });
       return found!;
     },
   };

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { waitFor } from '@chat/testing';
 
 export const ROOT = resolve(__dirname, '..');
 
@@ -80,21 +81,24 @@ export async function waitForHttp(
   timeoutMs: number,
   proc?: ServerProcess,
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
   let last = 'no answer';
-  while (Date.now() < deadline) {
-    if (proc && proc.child.exitCode !== null) break;
+  const accepted = async (): Promise<boolean> => {
+    if (proc && proc.child.exitCode !== null) throw new Error(`the process exited (${proc.child.exitCode})`);
     try {
       const res = await fetch(url);
       const body = await res.text();
-      if (accept(res.status, body)) return;
+      if (accept(res.status, body)) return true;
       last = `${res.status} ${body.slice(0, 200)}`;
     } catch (err) {
       last = String(err);
     }
-    await new Promise((r) => setTimeout(r, 200));
+    return false;
+  };
+  try {
+    await waitFor(accepted, timeoutMs, { stepMs: 200 });
+  } catch (err) {
+    throw new Error(`${url} not as expected within ${timeoutMs} ms (last: ${last}; ${String(err)})\n${proc?.output().slice(-4000) ?? ''}`);
   }
-  throw new Error(`${url} not as expected within ${timeoutMs} ms (last: ${last})\n${proc?.output().slice(-4000) ?? ''}`);
 }
 
 export async function stopProcess(proc: ServerProcess | undefined): Promise<void> {

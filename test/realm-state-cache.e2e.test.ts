@@ -5,7 +5,7 @@
  * in the second, and under concurrent renames each register's state plus its queued events
  * still gives every rename exactly once, in order (the register fence with the cache).
  */
-import { ApiClient } from '@chat/testing';
+import { ApiClient, waitFor } from '@chat/testing';
 import { describeBothTopologies } from './topologies';
 
 const REALM_WIDE = ['realm', 'realm_user', 'default_streams', 'realm_filters', 'realm_emoji', 'realm_user_groups', 'custom_profile_fields'];
@@ -24,16 +24,15 @@ interface RealmEvent {
 async function eventsUntil(client: ApiClient, queueId: string, done: (e: RealmEvent) => boolean): Promise<RealmEvent[]> {
   const events: RealmEvent[] = [];
   let lastEventId = -1;
-  const deadline = Date.now() + 15_000;
-  while (!events.some(done)) {
-    if (Date.now() > deadline) throw new Error(`queue ${queueId}: no final event within 15 s`);
+  const finalEvent = async () => {
     const res = await client.get('/events', { queue_id: queueId, last_event_id: lastEventId, dont_block: true });
     for (const event of res.body.events as RealmEvent[]) {
       lastEventId = event.id;
       events.push(event);
     }
-    if (!events.some(done)) await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+    return events.some(done);
+  };
+  await waitFor(finalEvent, 15_000, { stepMs: 20, what: `the final event in queue ${queueId}` });
   return events;
 }
 
@@ -83,15 +82,21 @@ describeBothTopologies('realm-wide state cache', (env) => {
   it('gives each concurrent rename to the cached state or the queue, exactly once and in order', async () => {
     const names = Array.from({ length: RENAMES }, (_, i) => `Realm ${i}`);
     const registrations: { queueId: string; name: string }[] = [];
+    let renamed = 0;
     const renaming = (async () => {
-      for (const name of names) expect((await iago.patch('/realm', { name })).status).toBe(200);
+      for (const name of names) {
+        expect((await iago.patch('/realm', { name })).status).toBe(200);
+        renamed++;
+      }
     })();
     const registering = (async () => {
       for (let i = 0; i < REGISTRATIONS; i++) {
         const res = await othello.post('/register', { event_types: ['realm'] });
         expect(res.status).toBe(200);
         registrations.push({ queueId: res.body.queue_id, name: res.body.realm_name });
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 30));
+        // The next one after another rename, so the registrations spread over the sequence.
+        const before = renamed;
+        await waitFor(() => renamed > before || renamed === RENAMES, 10_000, { what: 'another rename' });
       }
     })();
     await Promise.all([renaming, registering]);

@@ -123,7 +123,7 @@ describe('reconnect storm', () => {
         if (events.some((e) => e.type === 'message' && e.message?.id === sent.body.id)) waiting.delete(c);
       }
       return waiting.size === 0;
-    }, 30_000, 200);
+    }, 30_000, { stepMs: 200 });
     console.log(`reconnect storm: the message after the storm reached ${CLIENTS - waiting.size} of ${CLIENTS} new queues`);
   });
 });

@@ -3,7 +3,7 @@
  * each message is either in the initial state or delivered by the queue, never both, never
  * neither, never twice (issue: "no event is lost and none is applied twice").
  */
-import { ApiClient } from '@chat/testing';
+import { ApiClient, waitFor } from '@chat/testing';
 import { describeBothTopologies } from './topologies';
 
 const SENDS = 80;
@@ -21,16 +21,15 @@ function unreadIds(state: { unread_msgs: { streams: { unread_message_ids: number
 async function drain(client: ApiClient, queueId: string, until: number): Promise<number[]> {
   const delivered: number[] = [];
   let lastEventId = -1;
-  const deadline = Date.now() + 15_000;
-  while (!delivered.includes(until)) {
-    if (Date.now() > deadline) throw new Error(`queue ${queueId} never delivered message ${until}`);
+  const deliveredUntil = async () => {
     const res = await client.get('/events', { queue_id: queueId, last_event_id: lastEventId, dont_block: true });
     for (const event of res.body.events as { id: number; type: string; message?: { id: number } }[]) {
       lastEventId = event.id;
       if (event.type === 'message' && event.message) delivered.push(event.message.id);
     }
-    if (!delivered.includes(until)) await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+    return delivered.includes(until);
+  };
+  await waitFor(deliveredUntil, 15_000, { stepMs: 20, what: `message ${until} in queue ${queueId}` });
   return delivered;
 }
 
@@ -56,7 +55,9 @@ describeBothTopologies('register fence', (env) => {
         });
         expect(res.status).toBe(200);
         registrations.push({ queueId: res.body.queue_id, inState: unreadIds(res.body) });
-        await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20));
+        // The next one after another send was answered, while the one after it is in flight.
+        const before = sent.length;
+        await waitFor(() => sent.length > before || sent.length === SENDS, 10_000, { what: 'another send' });
       }
     })();
     await Promise.all([sending, registering]);

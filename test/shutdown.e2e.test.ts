@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { basicAuth, waitFor } from '@chat/testing';
+import { basicAuth, parkedPolls, waitFor } from '@chat/testing';
 import { freePort, spawnEntry, stopProcess, waitForHttp, type ServerProcess } from './process.harness';
 
 interface Answer {
@@ -15,10 +15,16 @@ interface Answer {
   body: string;
 }
 
-/** A raw HTTP request whose body is sent in two parts, the second when `second` resolves. */
-function slowPost(base: string, path: string, auth: string, body: string, second: Promise<void>): Promise<Answer> {
+/**
+ * A raw HTTP request whose body is sent in two parts, the second when `second` resolves.
+ * `inFlight` resolves once the server has taken the request up: it asks to be invited to send
+ * the body (Expect: 100-continue), which the server does as it hands the request to the app.
+ */
+function slowPost(base: string, path: string, auth: string, body: string, second: Promise<void>): { answer: Promise<Answer>; inFlight: Promise<void> } {
   const url = new URL(path, base);
-  return new Promise((resolveAnswer, reject) => {
+  let invited!: () => void;
+  const inFlight = new Promise<void>((resolve) => (invited = resolve));
+  const answer = new Promise<Answer>((resolveAnswer, reject) => {
     const req = httpRequest(
       {
         hostname: url.hostname,
@@ -30,6 +36,7 @@ function slowPost(base: string, path: string, auth: string, body: string, second
           authorization: auth,
           'content-type': 'application/x-www-form-urlencoded',
           'content-length': Buffer.byteLength(body),
+          expect: '100-continue',
         },
       },
       (res) => {
@@ -40,10 +47,12 @@ function slowPost(base: string, path: string, auth: string, body: string, second
       },
     );
     req.on('error', reject);
+    req.once('continue', invited);
     const half = Math.floor(body.length / 2);
     req.write(body.slice(0, half));
     void second.then(() => req.end(body.slice(half)));
   });
+  return { answer, inFlight };
 }
 
 async function apiKey(base: string, email: string): Promise<string> {
@@ -54,12 +63,6 @@ async function apiKey(base: string, email: string): Promise<string> {
   });
   const body = (await res.json()) as { api_key: string };
   return basicAuth(email, body.api_key);
-}
-
-async function parkedPolls(base: string): Promise<number> {
-  const text = await (await fetch(`${base}/metrics`)).text();
-  const line = text.split('\n').find((l) => l.startsWith('chat_event_parked_polls'));
-  return Number(line?.split(' ').pop() ?? 0);
 }
 
 describe('graceful shutdown (embedded server process, SIGTERM)', () => {
@@ -102,13 +105,13 @@ describe('graceful shutdown (embedded server process, SIGTERM)', () => {
     const poll = fetch(`${base}/api/v1/events?${new URLSearchParams({ queue_id: queueId, last_event_id: String(lastEventId) })}`, {
       headers: { authorization: othello },
     }).then(async (res) => ({ status: res.status, body: await res.text() }));
-    await waitFor(async () => (await parkedPolls(base)) === 1, 10_000, 50);
+    await waitFor(async () => (await parkedPolls(base)) === 1, 10_000, { stepMs: 50 });
     // ... and a message whose body is only half uploaded.
     let sendRest!: () => void;
     const rest = new Promise<void>((r) => (sendRest = r));
     const form = new URLSearchParams({ type: 'stream', to: 'Denmark', topic: 'shutdown', content: 'still delivered' }).toString();
-    const send = slowPost(base, '/api/v1/messages', hamlet, form, rest);
-    await new Promise((r) => setTimeout(r, 200));
+    const { answer: send, inFlight } = slowPost(base, '/api/v1/messages', hamlet, form, rest);
+    await inFlight;
 
     proc.child.kill('SIGTERM');
     // The parked poll is answered at once, with what the queue has (nothing): the client polls again.

@@ -4,11 +4,12 @@
  */
 import request from 'supertest';
 import type { Express } from 'express';
-import { ApiClient } from '@chat/testing';
+import { ApiClient, waitFor } from '@chat/testing';
 
 export type Target = Express | string;
 
-export async function runSliceScenario(target: Target): Promise<{ messageId: number }> {
+/** `pollParked(queueId)`: whether a long-poll is parked on the queue, in the topology under test. */
+export async function runSliceScenario(target: Target, pollParked: (queueId: string) => boolean | Promise<boolean>): Promise<{ messageId: number }> {
   const settings = await request(target).get('/api/v1/server_settings');
   expect(settings.status).toBe(200);
   expect(settings.body).toMatchObject({ result: 'success', msg: '', zulip_version: '9.0', realm_name: 'Zulip Dev' });
@@ -29,8 +30,8 @@ export async function runSliceScenario(target: Target): Promise<{ messageId: num
   expect(empty.body).toMatchObject({ result: 'success', events: [] });
 
   const longPoll = othello.get('/events', { queue_id: queueId, last_event_id: -1 }).then((res) => res);
-  // Let the poll park before the send, so the event arrives through the wake-up path.
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  // The poll parks before the send, so the event arrives through the wake-up path.
+  await waitFor(() => pollParked(queueId), 5_000, { what: 'the long-poll parked' });
 
   const sent = await hamlet.post('/messages', { type: 'stream', to: 'Denmark', subject: 'Castle', content: 'Hello, *Othello*' });
   expect(sent.status).toBe(200);

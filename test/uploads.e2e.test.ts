@@ -40,7 +40,7 @@ async function queueOf(client: Client) {
           return found !== undefined;
         },
         10000,
-        50,
+        { stepMs: 50 },
       );
       return found!;
     },

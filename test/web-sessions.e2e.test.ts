@@ -132,7 +132,7 @@ describeBothTopologies('web sessions', (env) => {
     const me = await web('get', '/users/me', session);
     expect(me.status).toBe(200);
     expect((await request(env().target).delete(`/api/v1/users/${me.body.user_id}`).set('Authorization', admin)).status).toBe(200);
-    await waitFor(async () => (await web('get', '/users/me', session)).status === 401, 5000, 50);
+    await waitFor(async () => (await web('get', '/users/me', session)).status === 401, 5000, { stepMs: 50 });
     const rows = await env().db.knex('sessions').where({ user_id: me.body.user_id });
     expect(rows).toEqual([]);
   });
@@ -148,7 +148,7 @@ describeBothTopologies('web sessions', (env) => {
     expect(wrongOld.body).toMatchObject({ result: 'error', msg: 'Wrong password!' });
     const changed = await web('patch', '/settings', here).type('form').send({ old_password: 'first-password', new_password: 'second-password' });
     expect(changed.body).toMatchObject({ result: 'success' });
-    await waitFor(async () => (await web('get', '/users/me', elsewhere)).status === 401, 5000, 50);
+    await waitFor(async () => (await web('get', '/users/me', elsewhere)).status === 401, 5000, { stepMs: 50 });
     expect((await web('get', '/users/me', here)).status).toBe(200);
     expect((await login('first-password')).status).toBe(403);
     expect((await login('second-password')).status).toBe(200);
@@ -184,7 +184,7 @@ describeBothTopologies('web sessions', (env) => {
     await waitFor(async () => {
       const polled = await web('get', `/events?queue_id=${encodeURIComponent(queueId)}&last_event_id=-1&dont_block=true`, null, target).set('Cookie', iago.cookie);
       return (polled.body.events as { type: string }[] | undefined)?.some((e) => e.type === 'message') ?? false;
-    }, 10_000, 50);
+    }, 10_000, { stepMs: 50 });
     expect((await web('get', `/events?queue_id=${encodeURIComponent(queueId)}&last_event_id=-1&dont_block=true`, null, target)).status).toBe(401);
   });
 });

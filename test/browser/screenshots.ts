@@ -11,6 +11,8 @@ import { startWebTopology } from './web-topology';
 
 const OUT = resolve(__dirname, '../../docs/screenshots');
 const LIST = '[role="log"][aria-label="Messages"]';
+/** Evaluated in the page: settles once its web fonts are loaded and its images decoded. */
+const RENDERED = 'Promise.all([document.fonts.ready, ...Array.from(document.images, (image) => image.decode().catch(() => undefined))])';
 
 const CONVERSATION: [string, string, string][] = [
   ['hamlet@zulip.com', 'Castle', 'Something is rotten in the state of **Denmark**.'],
@@ -43,8 +45,9 @@ async function main(): Promise<void> {
           await page.getByLabel('Message', { exact: true }).fill('I will be there. Bring the **lantern**.');
         }
       }
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: join(OUT, `${name}.png`) });
+      // Fully drawn: web fonts loaded and images decoded; the screenshot itself freezes transitions.
+      await page.evaluate(RENDERED);
+      await page.screenshot({ path: join(OUT, `${name}.png`), animations: 'disabled' });
       await context.close();
     };
     await shoot('login', { width: 1100, height: 700, login: true });

@@ -166,11 +166,11 @@ describe.each(['embedded', 'distributed'] as TopologyName[])('the web client in 
     await hamlet.getByRole('button', { name: 'Attach a file' }).click();
     await (await chooser).setFiles({ name: `pixel-${tag}.png`, mimeType: 'image/png', buffer: TINY_PNG });
     const box = hamlet.getByLabel('Message', { exact: true });
-    await waitFor(async () => (await box.inputValue()).includes('/user_uploads/'), 10_000, 50);
+    await waitFor(async () => (await box.inputValue()).includes('/user_uploads/'), 10_000, { stepMs: 50 });
     await box.press('Enter');
     const image = messageWith(othello, `pixel-${tag}`).locator('.message-content img').last();
     await image.waitFor();
-    await waitFor(async () => (await image.evaluate((img: { naturalWidth: number }) => img.naturalWidth)) > 0, 10_000, 50);
+    await waitFor(async () => (await image.evaluate((img: { naturalWidth: number }) => img.naturalWidth)) > 0, 10_000, { stepMs: 50 });
   });
 
   it('keeps a private stream, its name and its messages from a non-member', async () => {

@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import type { Server } from 'node:http';
 import { Client } from 'pg';
 import { startIngress } from '../../deploy/local/ingress';
-import { freePort, freshDatabase, PROCESS_SECRETS, startPrivateNats, startPrivateRedis, type PrivateBroker } from '@chat/testing';
+import { freePort, freshDatabase, PROCESS_SECRETS, startPrivateNats, startPrivateRedis, waitFor, type PrivateBroker } from '@chat/testing';
 
 const root = resolve(__dirname, '../..');
 
@@ -57,14 +57,11 @@ function service(entry: string, env: Record<string, string>, port: number): Serv
       const started = child;
       running.add(started);
       started.once('exit', () => running.delete(started));
-      const deadline = Date.now() + 60_000;
-      for (;;) {
+      const ready = async (): Promise<boolean> => {
         if (!child || child.exitCode !== null) throw new Error(`${entry} exited while starting`);
-        const up = await fetch(`${url}/health/ready`).then((r) => r.status < 500, () => false);
-        if (up) return;
-        if (Date.now() > deadline) throw new Error(`${entry} did not start`);
-        await new Promise((r) => setTimeout(r, 200));
-      }
+        return fetch(`${url}/health/ready`).then((r) => r.status < 500, () => false);
+      };
+      await waitFor(ready, 60_000, { stepMs: 200, what: `${entry} ready` });
     },
     kill: () => signal('SIGKILL'),
     stop: () => signal('SIGTERM'),

@@ -9,6 +9,7 @@
  * answer, and the key makes the retries store it at most once.
  */
 import { randomUUID } from 'node:crypto';
+import { waitForValue, WaitTimeout } from '@chat/testing';
 
 export interface SendOutcome {
   content: string;
@@ -29,6 +30,12 @@ export interface LoadOptions {
   recipients: string[];
   stream: string;
   runId: string;
+}
+
+/** An HTTP answer to a send: its status, and the message id of a success. */
+interface Answer {
+  status: number;
+  id?: number;
 }
 
 const RETRY_WAIT_MS = 150;
@@ -69,7 +76,7 @@ export class LoadGenerator {
     }
   }
 
-  private async send(sender: string, n: number): Promise<SendOutcome> {
+  private send(sender: string, n: number): Promise<SendOutcome> {
     const { recipients, stream, runId } = this.options;
     const content = `fault ${runId} ${n}`;
     const meantToFail = n % 10 === 9;
@@ -78,19 +85,29 @@ export class LoadGenerator {
       : n % 3 === 0
         ? { type: 'private', to: JSON.stringify([recipients[n % recipients.length]]), content }
         : { type: 'stream', to: stream, topic: 'faults', content };
+    return this.untilDefinite(sender, body, { content, meantToFail });
+  }
+
+  /** Posts `body` under one Idempotency-Key until it gets a definite answer or SEND_DEADLINE_MS passes. */
+  private async untilDefinite(sender: string, body: Record<string, string>, send: Pick<SendOutcome, 'content' | 'meantToFail'>): Promise<SendOutcome> {
     const key = randomUUID();
-    const deadline = Date.now() + SEND_DEADLINE_MS;
-    for (let attempts = 1; ; attempts++) {
-      const answer = await this.post(sender, key, body);
-      const definite = answer !== null && answer.status !== 409 && answer.status < 500;
-      if (definite) return { content, meantToFail, status: answer.status, messageId: answer.id, attempts };
-      if (Date.now() > deadline) return { content, meantToFail, status: answer?.status ?? 0, attempts };
-      await new Promise((r) => setTimeout(r, RETRY_WAIT_MS));
+    const tried: { attempts: number; last: Answer | null } = { attempts: 0, last: null };
+    const definiteAnswer = async (): Promise<Answer | undefined> => {
+      tried.attempts++;
+      const answer = (tried.last = await this.post(sender, key, body));
+      return answer !== null && answer.status !== 409 && answer.status < 500 ? answer : undefined;
+    };
+    try {
+      const answer = await waitForValue(definiteAnswer, SEND_DEADLINE_MS, { stepMs: RETRY_WAIT_MS, what: `a definite answer to ${send.content}` });
+      return { ...send, status: answer.status, messageId: answer.id, attempts: tried.attempts };
+    } catch (err) {
+      if (!(err instanceof WaitTimeout)) throw err;
+      return { ...send, status: tried.last?.status ?? 0, attempts: tried.attempts };
     }
   }
 
   /** null: no answer (connection refused or dropped, or too slow). */
-  private async post(sender: string, key: string, body: Record<string, string>): Promise<{ status: number; id?: number } | null> {
+  private async post(sender: string, key: string, body: Record<string, string>): Promise<Answer | null> {
     try {
       const response = await fetch(`${this.options.baseUrl}/api/v1/messages`, {
         method: 'POST',

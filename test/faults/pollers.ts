@@ -6,6 +6,7 @@
  * last_event_id, which the ingress sends to the next replica; BAD_EVENT_QUEUE_ID
  * (the queue's state was lost with Redis) ends the queue's log and the client registers again.
  */
+import { waitForValue } from '@chat/testing';
 import { countServerError } from './load';
 
 export interface QueueLog {
@@ -20,6 +21,12 @@ export interface QueueLog {
   /** The error bodies that ended it, for the check of Zulip's exact body. */
   lostBody?: unknown;
 }
+
+/** How long a client goes on retrying without an answer before the suite gives up on it. */
+const GIVE_UP_MS = 60_000;
+/** Between two tries of a client that got no answer. */
+const REGISTER_RETRY_MS = 200;
+const POLL_RETRY_MS = 100;
 
 interface EventsBody {
   result: string;
@@ -59,37 +66,44 @@ export class Pollers {
     return [...newest.values()].filter((log) => !log.lost);
   }
 
-  private async register(email: string): Promise<QueueLog> {
-    for (;;) {
-      try {
-        const response = await fetch(`${this.baseUrl}/api/v1/register`, {
-          method: 'POST',
-          headers: { ...this.headersFor(email), 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ event_types: '["message"]' }).toString(),
-          signal: AbortSignal.any([this.abort.signal, AbortSignal.timeout(15_000)]),
-        });
-        const body = (await response.json()) as { queue_id?: string; max_message_id?: number };
-        if (response.status === 200 && body.queue_id) {
-          const log: QueueLog = { email, queueId: body.queue_id, maxMessageId: body.max_message_id ?? -1, received: [], lost: false };
-          this.queues.push(log);
-          return log;
-        }
-      } catch (err) {
-        if (!this.running) throw err;
+  /** Registers until it is answered with a queue (a replica or a broker may be down meanwhile). */
+  private register(email: string): Promise<QueueLog> {
+    return waitForValue(() => this.tryRegister(email), GIVE_UP_MS, { stepMs: REGISTER_RETRY_MS, what: `a queue for ${email}` });
+  }
+
+  /** The new queue's log, or undefined without one (thrown once stopped). */
+  private async tryRegister(email: string): Promise<QueueLog | undefined> {
+    try {
+      const response = await fetch(`${this.baseUrl}/api/v1/register`, {
+        method: 'POST',
+        headers: { ...this.headersFor(email), 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ event_types: '["message"]' }).toString(),
+        signal: AbortSignal.any([this.abort.signal, AbortSignal.timeout(15_000)]),
+      });
+      const body = (await response.json()) as { queue_id?: string; max_message_id?: number };
+      if (response.status === 200 && body.queue_id) {
+        const log: QueueLog = { email, queueId: body.queue_id, maxMessageId: body.max_message_id ?? -1, received: [], lost: false };
+        this.queues.push(log);
+        return log;
       }
-      await new Promise((r) => setTimeout(r, 200));
+    } catch (err) {
+      if (!this.running) throw err;
     }
+    return undefined;
+  }
+
+  /** The next answer worth acting on, polling again while there is none; null once stopped. */
+  private nextAnswer(log: QueueLog, lastEventId: number): Promise<EventsBody | null> {
+    const tryPoll = async () => (this.running ? ((await this.poll(log, lastEventId)) ?? undefined) : null);
+    return waitForValue(tryPoll, GIVE_UP_MS, { stepMs: POLL_RETRY_MS, what: `an answer on ${log.email}'s queue` });
   }
 
   private async loop(first: QueueLog): Promise<void> {
     let log = first;
     let lastEventId = -1;
     while (this.running) {
-      const answer = await this.poll(log, lastEventId);
-      if (answer === null) {
-        await new Promise((r) => setTimeout(r, 100));
-        continue;
-      }
+      const answer = await this.nextAnswer(log, lastEventId);
+      if (answer === null) return; // stopped
       if (answer.code === 'BAD_EVENT_QUEUE_ID') {
         log.lost = true;
         log.lostBody = answer;

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
+import { provesNothingHappensFor, waitFor } from '@chat/testing';
 import { partitionOf, type Bus, type BusRecord, type PublishItem } from '../src';
-import { deferred, idsByPartition, item, items, payload, recorder, sleep, waitFor } from './helpers';
+import { deferred, idsByPartition, item, items, payload, recorder } from './helpers';
 
 export interface BusFixture {
   bus: Bus;
@@ -47,8 +48,8 @@ export function runBusContract(name: string, makeBus: () => Promise<BusFixture>)
       const published = items(0, 24);
       await bus.publish(published.slice(0, 10));
       await bus.publish(published.slice(10));
-      await waitFor(() => r.records.length >= 24, 5_000, '24 records');
-      await sleep(50); // a duplicate delivery would show up here
+      await waitFor(() => r.records.length >= 24, 5_000, { what: '24 records' });
+      await provesNothingHappensFor(50, () => r.records.length > 24, 'a duplicate delivery');
       expect(r.records).toHaveLength(24);
       expectInPartitionOrder(r.records, published);
       expect(new Set(r.records.map((x) => x.seq)).size).toBe(24);
@@ -66,7 +67,7 @@ export function runBusContract(name: string, makeBus: () => Promise<BusFixture>)
       await bus.publish(published);
       const r = recorder();
       await bus.consume('late', r.handler);
-      await waitFor(() => r.records.length >= 12, 5_000, '12 records');
+      await waitFor(() => r.records.length >= 12, 5_000, { what: '12 records' });
       expectInPartitionOrder(r.records, published);
     });
 
@@ -76,7 +77,7 @@ export function runBusContract(name: string, makeBus: () => Promise<BusFixture>)
       const r = recorder();
       await bus.consume('g', r.handler);
       // r3 is last in the same partition, so once it is here every duplicate would be too.
-      await waitFor(() => r.ids().includes('r3'), 5_000, 'r3');
+      await waitFor(() => r.ids().includes('r3'), 5_000, { what: 'r3' });
       expect(r.ids()).toEqual(['r1', 'r2', 'r3']);
       expect(r.records[0]!.payload).toEqual(payload(1, 0)); // the first r1, not the duplicate
     });
@@ -88,7 +89,8 @@ export function runBusContract(name: string, makeBus: () => Promise<BusFixture>)
         const now = (inFlight.get(record.partition) ?? 0) + 1;
         inFlight.set(record.partition, now);
         maxInFlight = Math.max(maxInFlight, now);
-        await sleep(2); // give any second delivery of the partition the chance to overlap
+        // Handled for a while, to give any second delivery of the partition the chance to overlap.
+        await provesNothingHappensFor(2, () => maxInFlight > 1, 'a second delivery of a partition overlapping its first');
         inFlight.set(record.partition, now - 1);
       };
       const all: BusRecord[] = [];
@@ -105,8 +107,8 @@ export function runBusContract(name: string, makeBus: () => Promise<BusFixture>)
       const published = items(0, 40);
       // In batches, so that records arrive while others of their partition are being handled.
       for (let i = 0; i < 40; i += 10) await bus.publish(published.slice(i, i + 10));
-      await waitFor(() => all.length >= 40, 10_000, '40 records');
-      await sleep(50);
+      await waitFor(() => all.length >= 40, 10_000, { what: '40 records' });
+      await provesNothingHappensFor(50, () => all.length > 40, 'a duplicate delivery');
       expect(all).toHaveLength(40);
       expect(maxInFlight).toBe(1);
       expectInPartitionOrder(all, published);
@@ -125,7 +127,7 @@ export function runBusContract(name: string, makeBus: () => Promise<BusFixture>)
         }
       });
       await bus.publish([item(1, 0), item(2, 0), item(3, 0)]);
-      await waitFor(() => seen.some((s) => s.id === 'r3'), 5_000, 'r3');
+      await waitFor(() => seen.some((s) => s.id === 'r3'), 5_000, { what: 'r3' });
       expect(seen.map((s) => [s.id, s.redeliveries])).toEqual([
         ['r1', 0],
         ['r2', 0],
@@ -144,7 +146,7 @@ export function runBusContract(name: string, makeBus: () => Promise<BusFixture>)
       const published = items(0, 12);
       await bus.publish(published);
       await bus.consume('two', two.handler);
-      await waitFor(() => one.records.length >= 12 && two.records.length >= 12, 5_000, 'both groups');
+      await waitFor(() => one.records.length >= 12 && two.records.length >= 12, 5_000, { what: 'both groups' });
       expectInPartitionOrder(one.records, published);
       expectInPartitionOrder(two.records, published);
     });
@@ -157,20 +159,20 @@ export function runBusContract(name: string, makeBus: () => Promise<BusFixture>)
         await gate.promise;
       });
       await bus.publish([item(1, 0)]);
-      await waitFor(() => started.length === 1, 5_000, 'r1 started');
+      await waitFor(() => started.length === 1, 5_000, { what: 'r1 started' });
       let stopped = false;
       const stopping = first.stop().then(() => (stopped = true));
-      await sleep(30);
+      await provesNothingHappensFor(30, () => stopped, 'stop() returning while its handler runs');
       expect(stopped).toBe(false);
       gate.resolve();
       await stopping;
       await bus.publish([item(2, 0), item(3, 1)]);
-      await sleep(150);
+      await provesNothingHappensFor(150, () => started.length > 1, 'a delivery to the stopped member');
       expect(started).toEqual(['r1']);
       // r1 finished during stop(), so it was acknowledged: a later member does not get it again.
       const next = recorder();
       await bus.consume('g', next.handler);
-      await waitFor(() => next.records.length >= 2, 5_000, 'r2 and r3');
+      await waitFor(() => next.records.length >= 2, 5_000, { what: 'r2 and r3' });
       expect(next.ids().sort()).toEqual(['r2', 'r3']);
     });
 
@@ -178,14 +180,14 @@ export function runBusContract(name: string, makeBus: () => Promise<BusFixture>)
       const first = recorder();
       const handle = await bus.consume('g', first.handler);
       await bus.publish(items(0, 8));
-      await waitFor(() => first.records.length >= 8, 5_000, 'first 8');
+      await waitFor(() => first.records.length >= 8, 5_000, { what: 'first 8' });
       await handle.stop();
       const later = items(8, 16);
       await bus.publish(later);
       const second = recorder();
       await bus.consume('g', second.handler);
       // A repeat would come first in its partition, so it would be among the first 8 received.
-      await waitFor(() => second.records.length >= 8, 5_000, 'next 8');
+      await waitFor(() => second.records.length >= 8, 5_000, { what: 'next 8' });
       expectInPartitionOrder(second.records, later);
       expect(first.records).toHaveLength(8);
     });
@@ -199,10 +201,11 @@ export function runBusContract(name: string, makeBus: () => Promise<BusFixture>)
         received++;
       });
       for (let n = 0; n < 10; n++) {
-        await sleep(20); // idle between records, so each one has to wake the consumer
+        // Idle between records (nothing arrives meanwhile), so each one has to wake the consumer.
+        await provesNothingHappensFor(20, () => received > n, 'a delivery with nothing published');
         sentAt = performance.now();
         await bus.publish([item(n, n)]);
-        await waitFor(() => received > n, 2_000, `record ${n}`);
+        await waitFor(() => received > n, 2_000, { what: `record ${n}` });
       }
       latencies.sort((x, y) => x - y);
       // Polling at even 100 ms would put the median near 50 ms; a woken consumer is ~1 ms.

@@ -1,19 +1,5 @@
-import { performance } from 'node:perf_hooks';
 import { NOTICE_VERSION, type BusEvent } from '@chat/events';
 import type { BusRecord, PublishItem, RecordHandler } from '../src';
-
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** Polls `predicate` every 5 ms; fails the test with `what` after `timeoutMs` (default 5 s). */
-export async function waitFor(predicate: () => boolean, timeoutMs = 5_000, what = 'condition'): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!predicate()) {
-    if (performance.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(5);
-  }
-}
 
 export function payload(n: number, realmId = 1): BusEvent {
   return {

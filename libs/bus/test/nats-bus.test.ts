@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { connect } from '@nats-io/transport-node';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { AckPolicy, DeliverPolicy, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
+import { provesNothingHappensFor, waitFor } from '@chat/testing';
 import { NatsBus, type BusRecord } from '../src';
 import { runBusContract } from './bus.contract';
-import { idsByPartition, items, sleep, waitFor } from './helpers';
+import { idsByPartition, items } from './helpers';
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 
@@ -88,7 +89,8 @@ describe('NatsBus on JetStream', () => {
       const now = (inFlight.get(record.partition) ?? 0) + 1;
       inFlight.set(record.partition, now);
       maxInFlight = Math.max(maxInFlight, now);
-      await sleep(2);
+      // Handled for a while, to give any second delivery of the partition the chance to overlap.
+      await provesNothingHappensFor(2, () => maxInFlight > 1, 'a second delivery of a partition overlapping its first');
       inFlight.set(record.partition, now - 1);
       handled.push({ member, record });
     };
@@ -96,8 +98,8 @@ describe('NatsBus on JetStream', () => {
     await second.consume('events', handler('second'));
     const published = items(0, 30);
     await first.publish(published);
-    await waitFor(() => handled.length >= 30, 10_000, '30 records');
-    await sleep(50);
+    await waitFor(() => handled.length >= 30, 10_000, { what: '30 records' });
+    await provesNothingHappensFor(50, () => handled.length > 30, 'a duplicate delivery');
     expect(handled).toHaveLength(30);
     expect(maxInFlight).toBe(1);
     const records = handled.map((h) => h.record);

@@ -6,9 +6,9 @@
  *   in the re-created stream, then publishing resumes and the consumers find their new consumers.
  * Positions given at publish reach the consumers unchanged.
  */
-import { startPrivateNats, type PrivateBroker } from '@chat/testing';
+import { startPrivateNats, waitFor, waitForSuccess, type PrivateBroker } from '@chat/testing';
 import { BusLossError, NatsBus, type PublishItem } from '../src';
-import { item, recorder, waitFor } from './helpers';
+import { item, recorder } from './helpers';
 
 jest.setTimeout(90_000);
 
@@ -32,17 +32,13 @@ function positioned(from: number, to: number): PublishItem[] {
 /** Retries a publish until it goes through; returns the errors seen on the way. */
 async function publishEventually(items: PublishItem[]): Promise<unknown[]> {
   const errors: unknown[] = [];
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      await bus.publish(items);
-      return errors;
-    } catch (err) {
+  const publish = () =>
+    bus.publish(items).catch((err: unknown) => {
       errors.push(err);
-      if (Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
+      throw err;
+    });
+  await waitForSuccess(publish, 30_000, { stepMs: 200, what: 'a publish going through' });
+  return errors;
 }
 
 it('survives a restart with its storage, and reports a restart without it before publishing again', async () => {
@@ -50,7 +46,7 @@ it('survives a restart with its storage, and reports a restart without it before
   const seen = recorder();
   const consumer = await bus.consume('g', seen.handler);
   await bus.publish(positioned(0, 5));
-  await waitFor(() => seen.records.length === 5, 10_000, 'first records');
+  await waitFor(() => seen.records.length === 5, 10_000, { what: 'first records' });
   expect(seen.records.map((r) => r.position)).toEqual([1000, 1001, 1002, 1003, 1004]);
 
   await broker.restart();
@@ -59,13 +55,13 @@ it('survives a restart with its storage, and reports a restart without it before
   // kill -9 may lose the consumer's latest acks, so some records come again (consumers skip them
   // by position); none is missing.
   const unique = () => new Set(seen.ids()).size;
-  await waitFor(() => unique() === 8, 30_000, 'records after a restart');
+  await waitFor(() => unique() === 8, 30_000, { what: 'records after a restart' });
 
   await broker.restart({ wipe: true });
   const afterWipe = await publishEventually(positioned(8, 10));
   expect(afterWipe.filter((err) => err instanceof BusLossError)).toHaveLength(1);
   // The stream is new: its own sequence restarted, the positions did not.
-  await waitFor(() => unique() === 10, 30_000, 'records after a wipe');
+  await waitFor(() => unique() === 10, 30_000, { what: 'records after a wipe' });
   const last = seen.records.filter((r) => r.position! >= 1008);
   expect(last.map((r) => r.position)).toEqual([1008, 1009]);
   expect(last[0]!.seq).toBe(1);

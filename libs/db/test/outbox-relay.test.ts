@@ -1,6 +1,6 @@
 import { MemoryBus, type BusRecord } from '@chat/bus';
 import { NOTICE_VERSION, type Notice } from '@chat/events';
-import { createTestDatabase, testLogger, waitFor, type TestDatabase } from '@chat/testing';
+import { createTestDatabase, provesNothingHappensFor, testLogger, waitFor, type TestDatabase } from '@chat/testing';
 import { createDatabase, migrate, OutboxRelay, writeNotices, type Database } from '../src';
 
 function notice(realmId: number, n: number): Notice {
@@ -85,10 +85,19 @@ describe.each(['pglite', 'postgres'] as const)('outbox relay on %s', (kind) => {
     await db.knex('outbox').update({ published_at: null });
     await relay.publishBatch();
     await waitFor(() => records.length >= 1);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await provesNothingHappensFor(50, () => records.length > 1, 'the republished notice delivered again');
     expect(records).toHaveLength(1);
   });
 });
+
+/** Whether a relay leads: holds an advisory lock in the test's own database (only the relay takes one). */
+async function relayLockHeld(db: Database): Promise<boolean> {
+  const { rows } = await db.knex.raw(
+    `SELECT count(*)::int AS n FROM pg_locks
+      WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+  );
+  return (rows as { n: number }[])[0]!.n > 0;
+}
 
 describe('outbox relay leadership on postgres', () => {
   it('lets exactly one of several relays publish, and another takes over when it stops', async () => {
@@ -99,7 +108,7 @@ describe('outbox relay leadership on postgres', () => {
     try {
       const [first, second] = [new OutboxRelay({ db: dbs[0]!, bus, logger: testLogger(), pollMs: 20 }), new OutboxRelay({ db: dbs[1]!, bus, logger: testLogger(), pollMs: 20 })];
       await first.start();
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await waitFor(() => relayLockHeld(dbs[1]!), 5000, { what: 'the first relay leading' });
       await second.start();
       for (let i = 0; i < 20; i++) await dbs[0]!.knex.transaction((trx) => writeNotices(trx, [notice(1, i)]));
       await waitFor(() => records.length === 20, 3000);

@@ -7,6 +7,7 @@
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { hasSettled, provesNothingHappensFor, waitFor, writeSlowly } from '@chat/testing';
 import { createLimitedServer, type ServerLimits } from '../src';
 
 const LIMITS: ServerLimits = { maxBodyBytes: 1000, headersTimeoutMs: 600, bodyIdleTimeoutMs: 500, requestTimeoutMs: 2_000 };
@@ -32,19 +33,18 @@ function open(port: number): Promise<Raw> {
   });
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('createLimitedServer', () => {
   let server: Server;
   let port: number;
   const seen: string[] = [];
+  /** Requests to /park, answered when the test says (a long-poll's heartbeat). */
+  const parked: ServerResponse[] = [];
 
   beforeAll(async () => {
     server = createLimitedServer((req: IncomingMessage, res: ServerResponse) => {
       seen.push(`${req.method} ${req.url}`);
       if (req.url === '/park') {
-        // An answer long after every deadline, the whole-request cap too, like a long-poll's heartbeat.
-        setTimeout(() => res.end('parked'), 2_500);
+        parked.push(res);
         return;
       }
       let bytes = 0;
@@ -84,10 +84,8 @@ describe('createLimitedServer', () => {
     socket.write('POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 1073741824\r\n\r\n');
     await answered;
     expect(text).toMatch(/^HTTP\/1\.1 413 [^]*Request body too large/);
-    for (let i = 0; i < 10; i++) {
-      socket.write(Buffer.alloc(64 * 1024));
-      await sleep(30);
-    }
+    writeSlowly(socket, Array.from({ length: 10 }, () => Buffer.alloc(64 * 1024)), 30);
+    await provesNothingHappensFor(330, () => failure !== null, 'a reset while the client still sends');
     expect(failure).toBeNull();
     socket.destroy();
   });
@@ -108,7 +106,7 @@ describe('createLimitedServer', () => {
     expect(raw.received()).toMatch(/^HTTP\/1\.1 200 [^]*got 1000$/);
     const asking = await open(port);
     asking.socket.write('POST /b HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n');
-    await sleep(100);
+    await waitFor(() => asking.received().startsWith('HTTP/1.1 100 Continue'), 5_000, { what: 'the invitation' });
     expect(asking.received()).toMatch(/^HTTP\/1\.1 100 Continue/);
     asking.socket.write('abc');
     await asking.closed;
@@ -127,9 +125,8 @@ describe('createLimitedServer', () => {
   it('closes a connection whose headers trickle (408)', async () => {
     const raw = await open(port);
     raw.socket.write('GET /slow HTTP/1.1\r\n');
-    const trickle = setInterval(() => raw.socket.write('X-A: b\r\n'), 100);
+    writeSlowly(raw.socket, Array.from({ length: 50 }, () => 'X-A: b\r\n'), 100);
     const closedAfter = await raw.closed;
-    clearInterval(trickle);
     expect(raw.received()).toMatch(/^HTTP\/1\.1 408 /);
     expect(closedAfter).toBeLessThan(LIMITS.headersTimeoutMs + 1_000);
     expect(seen).toEqual([]);
@@ -139,10 +136,7 @@ describe('createLimitedServer', () => {
   async function trickle(chunks: number, everyMs: number): Promise<Raw> {
     const raw = await open(port);
     raw.socket.write(`POST /slow-upload HTTP/1.1\r\nHost: x\r\nContent-Length: ${chunks * 10}\r\nConnection: close\r\n\r\n`);
-    for (let i = 0; i < chunks && !raw.socket.destroyed; i++) {
-      await sleep(everyMs);
-      raw.socket.write('y'.repeat(10));
-    }
+    writeSlowly(raw.socket, Array.from({ length: chunks }, () => 'y'.repeat(10)), everyMs);
     await raw.closed;
     return raw;
   }
@@ -162,10 +156,15 @@ describe('createLimitedServer', () => {
   it('leaves a parked answer and an idle keep-alive connection alone, past every deadline', async () => {
     const raw = await open(port);
     raw.socket.write('GET /park HTTP/1.1\r\nHost: x\r\n\r\n');
-    await sleep(2_700);
+    const closed = hasSettled(raw.closed);
+    await waitFor(() => parked.length === 1, 5_000, { what: 'the request parked' });
+    // Answered long after every deadline, the whole-request cap too.
+    await provesNothingHappensFor(LIMITS.requestTimeoutMs + 500, closed, 'the server closing a parked request');
+    parked.pop()!.end('parked');
+    await waitFor(() => raw.received().endsWith('parked'), 5_000, { what: 'the parked answer' });
     expect(raw.received()).toMatch(/^HTTP\/1\.1 200 [^]*parked$/);
     // Idle on the kept-alive connection for longer than the header deadline, then a second request.
-    await sleep(LIMITS.headersTimeoutMs + 500);
+    await provesNothingHappensFor(LIMITS.headersTimeoutMs + 500, closed, 'the server closing an idle keep-alive connection');
     raw.socket.write('POST /again HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok');
     await raw.closed;
     expect(raw.received()).toMatch(/got 2$/);

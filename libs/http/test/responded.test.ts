@@ -20,7 +20,8 @@ const app = buildApp([
     auth: 'public',
     params: {},
     handler: async ({ res }): Promise<HandlerResult> => {
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      // A later turn of the event loop: the response is written after the handler's first await.
+      await new Promise((resolve) => setImmediate(resolve));
       res.redirect(302, '/login/');
       return RESPONDED;
     },

@@ -6,7 +6,7 @@ describe('request context', () => {
   it('follows the work through awaits and timers, and only that work', async () => {
     expect(currentRequestId()).toBeUndefined();
     const seen = await runWithRequestContext({ requestId: 'r-1' }, async () => {
-      await new Promise((r) => setTimeout(r, 5));
+      await new Promise((r) => setTimeout(r)); // a timer's callback, not a wait: the context must survive it
       return currentRequestId();
     });
     expect(seen).toBe('r-1');

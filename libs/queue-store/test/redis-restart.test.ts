@@ -5,7 +5,7 @@
  * connection wake up and parked later ones are woken through the re-established subscriber.
  * A private Redis: the shared one on 6379 is never restarted.
  */
-import { queueDescriptor, startPrivateRedis, type PrivateBroker } from '@chat/testing';
+import { queueDescriptor, startPrivateRedis, waitFor, waitForSuccess, type PrivateBroker } from '@chat/testing';
 import Redis from 'ioredis';
 import { RedisQueueStore } from '../src';
 
@@ -35,23 +35,21 @@ async function newQueue(): Promise<string> {
 }
 
 /** Retries until Redis answers again (ioredis queues commands while it reconnects). */
-async function eventually<T>(attempt: () => Promise<T>): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      return await attempt();
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+function eventually<T>(attempt: () => Promise<T>): Promise<T> {
+  return waitForSuccess(attempt, 20_000, { stepMs: 100, what: 'Redis answering again' });
+}
+
+/** Whether the store's subscriber connection listens on its wake-up channel (again, after a restart). */
+async function subscribed(): Promise<boolean> {
+  const [, count] = (await redis.pubsub('NUMSUB', 'restart:wake')) as [string, number];
+  return Number(count) > 0;
 }
 
 it('forgets lost queues, issues ids that never repeat them, and wakes long-polls again after a restart', async () => {
   const before = await newQueue();
   expect(await store.append([{ queueId: before, event: { type: 'x' } }], 10)).toEqual([0]);
   const parked = store.waitForEvent(before, 20_000);
-  await new Promise((r) => setTimeout(r, 200));
+  await waitFor(subscribed, 5_000, { what: 'the subscriber listening' });
 
   await broker.restart();
   // The poll parked on the dropped subscriber refetches (and then finds its queue gone).
@@ -68,7 +66,7 @@ it('forgets lost queues, issues ids that never repeat them, and wakes long-polls
   // The subscriber connection resubscribed: a parked poll is woken by the next append.
   const waiting = store.waitForEvent(after, 20_000);
   expect(await store.fetch(after, 0)).toEqual({ kind: 'ok', events: [] });
-  await new Promise((r) => setTimeout(r, 200));
+  await waitFor(subscribed, 5_000, { what: 'the subscriber listening again' });
   await store.append([{ queueId: after, event: { type: 'z' } }], 6);
   expect(await waiting).toBe('event');
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { queueDescriptor } from '@chat/testing';
+import { queueDescriptor, waitFor } from '@chat/testing';
 import Redis from 'ioredis';
 import { RedisQueueStore, type QueueDescriptor } from '../src';
 import { CONTRACT_MAX_EVENTS, runQueueStoreContract, type StoreUnderTest } from './queue-store.contract';
@@ -33,14 +33,6 @@ async function subscribers(channel: string): Promise<number> {
   return Number(reply[1]);
 }
 
-/** Polls until the condition holds, for at most `withinMs` (a subscription lands asynchronously). */
-async function eventually(condition: () => Promise<boolean>, what: string, withinMs = 2_000): Promise<void> {
-  const deadline = Date.now() + withinMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 /** The store's one wake-up channel. */
 function channelOf(prefix: string): string {
@@ -53,7 +45,7 @@ async function makeStore(): Promise<StoreUnderTest> {
   // A second instance with its own connections: another event-queue replica.
   const peer = new RedisQueueStore({ url: REDIS_URL, prefix, maxEvents: CONTRACT_MAX_EVENTS });
   const parked = (queueId: string): Promise<void> =>
-    eventually(async () => Promise.resolve(store.listensFor(queueId) || peer.listensFor(queueId)), `${queueId} is listened for`);
+    waitFor(() => store.listensFor(queueId) || peer.listensFor(queueId), 2_000, { what: `${queueId} is listened for` });
   return { store, peer, parked };
 }
 
@@ -145,7 +137,7 @@ describe('RedisQueueStore', () => {
     const queue = await newQueue();
     const other = await newQueue();
     const waiting = store.waitForEvent(queue.id, 5_000);
-    await eventually(async () => Promise.resolve(store.listensFor(queue.id)), 'listened for');
+    await waitFor(() => store.listensFor(queue.id), 2_000, { what: 'listened for' });
     // No event in the list: only the published wake-up can resolve this wait.
     await admin.publish(channelOf(prefix), `${other.id},${queue.id}`);
     expect(await waiting).toBe('event');
@@ -174,7 +166,12 @@ describe('RedisQueueStore', () => {
 
   it('does not wake the poll that interrupted when its own interrupt comes back on the channel', async () => {
     const queue = await newQueue();
-    await store.waitForEvent(queue.id, 50); // the subscription is in place before the poll
+    // The subscription is in place before the poll: a first wait listens, then leaves.
+    const controller = new AbortController();
+    const first = store.waitForEvent(queue.id, 5_000, controller.signal);
+    await waitFor(() => store.listensFor(queue.id), 2_000, { what: 'listened for' });
+    controller.abort();
+    await first;
     await store.poll(queue.id, { lastEventId: -1, interrupt: true });
     expect(await store.waitForEvent(queue.id, 300)).toBe('timeout');
   });
@@ -188,7 +185,7 @@ describe('RedisQueueStore', () => {
       store.waitForEvent(queue.id, 5_000, controller.signal),
       store.waitForEvent(other.id, 100),
     ];
-    await eventually(async () => store.listensFor(queue.id) && (await subscribers(channel)) === 1, 'subscribed once for every waiter');
+    await waitFor(async () => store.listensFor(queue.id) && (await subscribers(channel)) === 1, 2_000, { what: 'subscribed once for every waiter' });
     expect(store.parkedWaiters).toBe(3);
     expect(await waiting[0]).toBe('timeout');
     expect(await waiting[2]).toBe('timeout');
@@ -207,7 +204,7 @@ describe('RedisQueueStore', () => {
     try {
       const queues = await Promise.all(Array.from({ length: 200 }, () => newQueue()));
       const waiting = queues.map((queue) => named.waitForEvent(queue.id, 5_000));
-      await eventually(async () => Promise.resolve(queues.every((queue) => named.listensFor(queue.id))), 'all listened for');
+      await waitFor(() => queues.every((queue) => named.listensFor(queue.id)), 2_000, { what: 'all listened for' });
       const connections = (await admin.client('LIST')) as string;
       expect(connections.split('\n').filter((line) => line.includes(` name=${name} `))).toHaveLength(2);
       await store.append(queues.map((queue) => ({ queueId: queue.id, event: { type: 'x' } })));
@@ -227,7 +224,7 @@ describe('RedisQueueStore', () => {
     try {
       const queue = await newQueue();
       const waiting = named.waitForEvent(queue.id, 10_000);
-      await eventually(async () => Promise.resolve(named.listensFor(queue.id)), 'listened for');
+      await waitFor(() => named.listensFor(queue.id), 2_000, { what: 'listened for' });
       const connections = ((await admin.client('LIST')) as string).split('\n');
       const subscriber = connections.find((line) => line.includes(` name=${name} `) && / sub=1 /.test(line));
       const id = subscriber?.match(/^id=(\d+) /)?.[1];

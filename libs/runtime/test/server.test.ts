@@ -3,6 +3,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { loadConfig } from '@chat/config';
 import { Health, maxRequestBodyBytes } from '@chat/http';
 import { createLogger } from '@chat/log';
+import { waitFor } from '@chat/testing';
 import { createOperations, listenGracefully, serverLimits, type GracefulServer } from '../src';
 
 const logger = createLogger('silent');
@@ -54,10 +55,10 @@ describe('graceful shutdown sequence', () => {
     expect((await get(port, '/health/ready', agent)).status).toBe(200);
 
     const slow = get(port, '/slow', other);
-    await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => graceful!.inFlight() === 1, 5_000, { what: 'the slow request in flight' });
     expect(graceful.inFlight()).toBe(1);
     const done = graceful.shutdown('test');
-    await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => steps.length > 0, 5_000, { what: 'the drain' });
     expect(steps).toEqual(['drain']);
     // No new connection is accepted; the request in flight is still being answered.
     await expect(get(port, '/health/live', new Agent())).rejects.toThrow();

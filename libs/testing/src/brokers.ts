@@ -9,6 +9,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './processes';
+import { waitFor } from './waits';
 
 export interface PrivateBroker {
   url: string;
@@ -88,12 +89,8 @@ async function privateBroker(
   return broker;
 }
 
-async function waitListening(port: number, name: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (!(await accepts(port))) {
-    if (Date.now() > deadline) throw new Error(`${name} did not listen on ${port}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+function waitListening(port: number, name: string): Promise<void> {
+  return waitFor(() => accepts(port), 15_000, { stepMs: 50, what: `${name} listening on ${port}` });
 }
 
 function accepts(port: number): Promise<boolean> {

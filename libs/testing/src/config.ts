@@ -37,12 +37,3 @@ export function recordingLogger(level = 'info'): { logger: Logger; lines: Record
 export function basicAuth(email: string, apiKey: string): string {
   return `Basic ${Buffer.from(`${email}:${apiKey}`).toString('base64')}`;
 }
-
-/** Polls `predicate` until it holds or `timeoutMs` passes (then throws): bounded waits only. */
-export async function waitFor(predicate: () => boolean | Promise<boolean>, timeoutMs = 5000, stepMs = 10): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await predicate())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, stepMs));
-  }
-}

@@ -6,7 +6,7 @@
 import { followUps } from '@chat/contracts';
 import type { Database } from '@chat/db';
 import type { Jobs } from '@chat/jobs';
-import { waitFor } from './config';
+import { waitFor } from './waits';
 
 const FOLLOW_UP_KINDS = Object.values(followUps).map((followUp) => followUp.kind);
 
@@ -18,5 +18,5 @@ export async function followUpsDone(db: Database, jobs: Jobs): Promise<boolean> 
 }
 
 export function waitForFollowUps(db: Database, jobs: Jobs, timeoutMs = 10_000): Promise<void> {
-  return waitFor(() => followUpsDone(db, jobs), timeoutMs, 20);
+  return waitFor(() => followUpsDone(db, jobs), timeoutMs, { stepMs: 20, what: 'follow-ups done' });
 }

@@ -1,4 +1,5 @@
 export * from './config';
+export * from './waits';
 export * from './postgres';
 export * from './api-client';
 export * from './service';
@@ -14,3 +15,5 @@ export * from './browser';
 export * from './mail';
 export * from './webhook-server';
 export * from './follow-ups';
+export * from './slow-client';
+export * from './metrics';

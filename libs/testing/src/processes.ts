@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
+import { waitFor } from './waits';
 
 const root = resolve(__dirname, '../../..');
 
@@ -56,18 +57,12 @@ export async function startProcess(entry: string, env: Record<string, string>): 
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
+  const answers = async (): Promise<boolean> => {
     if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(`${url}/api/v1/server_settings`);
-      if (response.status < 500) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${entry} did not start`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+    // Refused while it is not listening yet.
+    return fetch(`${url}/api/v1/server_settings`).then((response) => response.status < 500, () => false);
+  };
+  await waitFor(answers, 60_000, { stepMs: 200, what: `${entry} answering` });
   return {
     url,
     pid: child.pid!,

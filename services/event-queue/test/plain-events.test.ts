@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type { Database } from '@chat/db';
 import { MemoryQueueStore } from '@chat/queue-store';
-import { headersFor, seededDatabase, testConfig, testLogger } from '@chat/testing';
+import { headersFor, seededDatabase, testConfig, testLogger, waitFor } from '@chat/testing';
 import { buildApp } from '../src/app';
 import { plainEventsHandler, withPlainEvents } from '../src/plain-events';
 import { LocalPolls } from '../src/polls';
@@ -100,7 +100,7 @@ describe('GET /events on plain node:http', () => {
   it('parks until an event arrives, then answers with queue_id', async () => {
     const queueId = await newQueue();
     const parked = request(url).get('/api/v1/events').set(hamlet).query({ queue_id: queueId, last_event_id: -1 }).then((res) => res);
-    await waitUntil(() => store.parkedWaiters === 1);
+    await waitFor(() => store.parkedWaiters === 1);
     await store.append([{ queueId, event: { type: 'message', message: { id: 2 }, flags: [] } }]);
     const res = await parked;
     expect(res.body).toEqual({ result: 'success', msg: '', queue_id: queueId, events: [{ type: 'message', message: { id: 2 }, flags: [], id: 0 }] });
@@ -111,18 +111,9 @@ describe('GET /events on plain node:http', () => {
     const queueId = await newQueue();
     const controller = new AbortController();
     const gone = fetch(`${url}/api/v1/events?queue_id=${encodeURIComponent(queueId)}&last_event_id=-1`, { headers: hamlet, signal: controller.signal }).catch(() => 'aborted');
-    await waitUntil(() => store.parkedWaiters === 1 && polls.size === 1);
+    await waitFor(() => store.parkedWaiters === 1 && polls.size === 1);
     controller.abort();
     expect(await gone).toBe('aborted');
-    await waitUntil(() => store.parkedWaiters === 0 && polls.size === 0);
+    await waitFor(() => store.parkedWaiters === 0 && polls.size === 0);
   });
 });
-
-/** Polls a condition every 5 ms for at most 5 s. */
-async function waitUntil(condition: () => boolean): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met within 5 s');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
