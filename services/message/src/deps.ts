@@ -14,8 +14,6 @@ export interface MessageDeps {
    * edit, /messages/render, internal sends all go through it).
    */
   renderer: Renderer;
-  /** Called after a write committed, so an in-process outbox relay publishes without waiting. */
-  onCommit?: () => void;
   /** Uploaded files; by default a directory: UPLOADS_DIR, or DATA_DIR/uploads. */
   files?: FileStore;
 }

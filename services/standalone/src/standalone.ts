@@ -80,7 +80,6 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   // requests in flight commit, and stop() stops them once nothing is in flight.
   const drain = async () => replica.polls.drain();
   const relay = replica.relay!;
-  const onCommit = () => relay.poke();
 
   // Internal service-to-service calls go over loopback listeners, signed as in production, with
   // the public server's limits.
@@ -89,7 +88,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   const internalFor = (caller: string) => httpInternalClient(internalUrls, config.internalSecret, caller);
   // One render pool for the process: messages and stream descriptions share its threads and limits.
   const renderer = createRenderPool({ ...renderPoolOptions(config), logger });
-  const messageDeps = { config, db, logger, onCommit, renderer };
+  const messageDeps = { config, db, logger, renderer };
   apps.message = buildMessage(messageDeps);
   // Each service's job workers, as its own process registers them in the distributed topology.
   const jobs = await startJobs(config, db, logger, 'embedded');

@@ -13,6 +13,4 @@ export interface SubscriptionDeps {
   internal: InternalClient;
   /** Renders stream descriptions off the event loop, under a deadline: the process's one render pool. */
   renderer: Renderer;
-  /** Called after each committed write, so an in-process outbox relay publishes at once. */
-  onCommit?: () => void;
 }

@@ -11,15 +11,11 @@ import { loadSender } from '../queries/sender';
 export function flagEndpoints(deps: MessageDeps) {
   const db = deps.db.knex;
   const caller = (identity: { realmId: number; userId: number }) => loadSender(db, identity.realmId, identity.userId);
-  const done = () => {
-    deps.onCommit?.();
-  };
   const markStreamAsRead = async (user: UserRow, streamId: number, topic: string | undefined) =>
     doMarkStreamAsRead(db, user, await checkMarkStreamAsRead(db, user, streamId, topic), topic);
   return [
     implement(api.updateMessageFlags, async ({ params, identity }) => {
       await doUpdateMessageFlags(db, await caller(identity), params.op, params.flag, params.messages);
-      done();
       return { messages: params.messages };
     }),
     implement(api.updateMessageFlagsForNarrow, async ({ params, identity }) => {
@@ -32,22 +28,18 @@ export function flagEndpoints(deps: MessageDeps) {
         narrow: parseNarrow(params.narrow.value, params.narrow.raw),
       };
       const result = await doUpdateFlagsInNarrow(db, range, { op: params.op, flag: params.flag });
-      done();
       return { ...result };
     }),
     implement(api.markAllAsRead, async ({ identity }) => {
       await doMarkAllAsRead(db, await caller(identity));
-      done();
       return {};
     }),
     implement(api.markStreamAsRead, async ({ params, identity }) => {
       await markStreamAsRead(await caller(identity), params.stream_id, undefined);
-      done();
       return {};
     }),
     implement(api.markTopicAsRead, async ({ params, identity }) => {
       await markStreamAsRead(await caller(identity), params.stream_id, params.topic_name);
-      done();
       return {};
     }),
   ];

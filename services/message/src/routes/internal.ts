@@ -16,7 +16,6 @@ export function internalEndpoints(deps: MessageDeps) {
       const sender = await loadInternalSender(db, identity.realmId, params.sender_email);
       const checked = await checkSendMessage(db, sender, params);
       const id = await doSendMessage(db, deps.renderer, checked, undefined, deps.config.missedMessageEmailDelaySecs * 1000);
-      deps.onCommit?.();
       return { id };
     }),
   ];

@@ -28,13 +28,11 @@ export function messageOpEndpoints(deps: MessageDeps) {
         streamId: params.stream_id,
       });
       await doUpdateMessage(db, edit);
-      deps.onCommit?.();
       return {};
     }),
     implement(api.deleteMessage, async ({ params, identity }) => {
       const user = await caller(identity);
       await doDeleteMessage(db, user, await checkDeleteMessage(db, user, params.message_id));
-      deps.onCommit?.();
       return {};
     }),
     implement(api.getMessageHistory, async ({ params, identity }) => ({

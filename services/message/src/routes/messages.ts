@@ -26,7 +26,6 @@ export function messageEndpoints(deps: MessageDeps) {
           readBySender: params.read_by_sender,
         });
         const id = await doSendMessage(db, deps.renderer, checked, keyGuard, deps.config.missedMessageEmailDelaySecs * 1000);
-        deps.onCommit?.();
         return { id };
       };
       if (key === undefined) return send();

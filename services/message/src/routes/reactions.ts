@@ -20,7 +20,6 @@ export function reactionEndpoints(deps: MessageDeps) {
   /** Runs a write as the caller, then wakes the outbox relay. */
   const write = async (identity: { realmId: number; userId: number }, action: (user: UserRow) => Promise<void>) => {
     await action(await loadSender(db, identity.realmId, identity.userId));
-    deps.onCommit?.();
     return {};
   };
   const reaction = (params: { message_id: number; emoji_name?: string; emoji_code?: string; reaction_type?: string }) => ({

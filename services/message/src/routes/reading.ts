@@ -23,14 +23,12 @@ export function readingEndpoints(deps: MessageDeps) {
     implement(api.deleteTopic, async ({ params, identity }) => {
       const user = await caller(identity);
       await doDeleteTopic(db, user, await checkDeleteTopic(db, user, params.stream_id), params.topic_name);
-      deps.onCommit?.();
       return {};
     }),
     implement(api.setTypingStatus, async ({ params, identity }) => {
       const { op, type, to, stream_id: streamId, topic } = params;
       const user = await caller(identity);
       await doSendTypingNotification(db, user, await checkTypingNotification(db, user, { op, type, to, streamId, topic }));
-      deps.onCommit?.();
       return {};
     }),
   ];

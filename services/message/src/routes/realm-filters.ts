@@ -15,13 +15,11 @@ export function realmFilterEndpoints(deps: MessageDeps) {
         urlFormatString: params.url_format_string,
       });
       const id = await doAddRealmFilter(db, identity.realmId, filter);
-      deps.onCommit?.();
       return { id };
     }),
     implement(api.removeRealmFilter, async ({ params, identity }) => {
       await checkRealmAdmin(db, identity.realmId, identity.userId);
       await doRemoveRealmFilter(db, identity.realmId, params.filter_id);
-      deps.onCommit?.();
       return {};
     }),
   ];

@@ -12,7 +12,6 @@ export function submessageEndpoints(deps: MessageDeps) {
       const user = await loadSender(db, identity.realmId, identity.userId);
       const request = { messageId: params.message_id, msgType: params.msg_type, content: params.content };
       await doAddSubmessage(db, user, await checkAddSubmessage(db, user, request), request);
-      deps.onCommit?.();
       return {};
     }),
   ];

@@ -44,7 +44,6 @@ export function uploadEndpoints(deps: MessageDeps, files: FileStore) {
         const user = await caller(identity);
         const { files: uploaded } = await parseMultipart(req.header('content-type'), rawBody ?? Buffer.alloc(0), maxBytes);
         const result = await doUploadFile(db, files, user, checkUploadFile(uploaded, maxMb));
-        deps.onCommit?.();
         return result;
       },
       // Room above the limit so an oversized file gets Zulip's message instead of a bare 413; the
@@ -76,7 +75,6 @@ export function uploadEndpoints(deps: MessageDeps, files: FileStore) {
     implement(api.getAttachments, async ({ identity }) => listAttachments(db, await caller(identity))),
     implement(api.removeAttachment, async ({ identity, params }) => {
       await doDeleteAttachment(db, files, await caller(identity), params.attachment_id);
-      deps.onCommit?.();
       return {};
     }),
   ];

@@ -128,7 +128,6 @@ export async function doAddSubscriptions(deps: SubscriptionDeps, caller: Caller,
     await requestBotMessages(trx, caller.realmId, botMessages(caller, request, outcome));
     return outcome;
   });
-  deps.onCommit?.();
 
   const subscribed: Record<string, string[]> = {};
   const already: Record<string, string[]> = {};

@@ -42,5 +42,4 @@ export async function doDeactivateStream(deps: SubscriptionDeps, caller: Caller,
     const stream = await streamForAdmin(trx, caller.realmId, streamId);
     await writeNotices(trx, await deactivateStream(trx, stream));
   });
-  deps.onCommit?.();
 }

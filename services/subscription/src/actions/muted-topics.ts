@@ -57,5 +57,4 @@ export async function doUpdateMutedTopic(deps: SubscriptionDeps, caller: Caller,
       await doSetTopicVisibility(trx, caller, stream, request.topic, TOPIC_VISIBILITY.INHERIT);
     }
   });
-  deps.onCommit?.();
 }

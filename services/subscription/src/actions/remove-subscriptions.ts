@@ -45,7 +45,6 @@ export async function doRemoveSubscriptions(
     await writeNotices(trx, outcome.notices);
     return outcome;
   });
-  deps.onCommit?.();
   return {
     removed: result.removed.map((p) => p.stream.name),
     not_removed: result.notRemoved.map((p) => p.stream.name),

@@ -85,6 +85,5 @@ export async function doUpdateSubscriptionProperties(deps: SubscriptionDeps, cal
     for (const change of checked) notices.push(...(await applyChange(trx, caller, change)));
     await writeNotices(trx, notices);
   });
-  deps.onCommit?.();
   return changes.map(({ stream_id, property, value }) => ({ stream_id, property, value }));
 }

@@ -121,5 +121,4 @@ export async function doUpdateStream(deps: SubscriptionDeps, caller: Caller, str
     const content = `${silentMention(caller.fullName, caller.userId)} renamed stream **${oldName}** to **${stream.name}**.`;
     await requestBotMessages(trx, caller.realmId, [{ type: 'stream', to: stream.name, topic: STREAM_EVENTS_TOPIC, content }]);
   });
-  deps.onCommit?.();
 }

@@ -65,5 +65,4 @@ export async function doUpdateUserTopic(deps: SubscriptionDeps, caller: Caller, 
     const stream = await checkUserTopicStream(trx, caller, request.stream_id, policy);
     await doSetTopicVisibility(trx, caller, stream, request.topic, policy);
   });
-  deps.onCommit?.();
 }

@@ -14,7 +14,6 @@ export function defaultStreamGroupEndpoints(deps: SubscriptionDeps) {
   const asAdmin = async (caller: Caller, action: () => Promise<void>) => {
     requireAdmin(caller);
     await action();
-    deps.onCommit?.();
   };
   return [
     implement(api.createDefaultStreamGroup, ({ params, identity }) =>

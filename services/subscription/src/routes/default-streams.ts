@@ -10,17 +10,14 @@ export function defaultStreamEndpoints(deps: SubscriptionDeps) {
     implement(api.addDefaultStream, async ({ params, identity }) => {
       requireAdmin(identity);
       await doAddDefaultStream(deps.db, identity, params.stream_name);
-      deps.onCommit?.();
     }),
     implement(api.removeDefaultStream, async ({ params, identity }) => {
       requireAdmin(identity);
       await doRemoveDefaultStream(deps.db, identity, params.stream_name);
-      deps.onCommit?.();
     }),
     implement(api.subscribeToDefaultStreams, async ({ params, identity }) => {
       if (identity.realmId === null) throw badRequest('Internal calls must name a realm');
       const result = await doSubscribeToDefaultStreams(deps.db, identity.realmId, params.user_id, deps.config.externalHost);
-      deps.onCommit?.();
       return result;
     }),
   ];

@@ -9,7 +9,6 @@ export function invitedStreamEndpoints(deps: SubscriptionDeps) {
     implement(api.subscribeInvitedUser, async ({ params, identity }) => {
       if (identity.realmId === null) throw badRequest('Internal calls must name a realm');
       const result = await doSubscribeInvitedUser(deps.db, identity.realmId, params.user_id, params.stream_ids, deps.config.externalHost);
-      deps.onCommit?.();
       return result;
     }),
   ];
