@@ -72,11 +72,9 @@ async function restartable(build: () => Promise<ServiceProcess>, limits: ServerL
     async start() {
       if (running) return;
       const process = await build();
-      const server = createLimitedServer(process.app, limits);
-      server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+      const { server, url } = await listen(process.app, limits, port);
       port = (server.address() as AddressInfo).port;
-      service.url = `http://127.0.0.1:${port}`;
+      service.url = url;
       running = { server, process };
     },
     async stop() {
@@ -113,10 +111,10 @@ async function deleteKeys(redisUrl: string, prefix: string): Promise<void> {
 }
 
 /** As main.ts serves it (libs/runtime's serve): with the configuration's body cap and deadlines. */
-async function listen(app: RequestListener, limits: ServerLimits): Promise<{ server: Server; url: string }> {
+async function listen(app: RequestListener, limits: ServerLimits, port = 0): Promise<{ server: Server; url: string }> {
   const server = createLimitedServer(app, limits);
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 

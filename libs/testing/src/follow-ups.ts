@@ -17,6 +17,13 @@ export async function followUpsDone(db: Database, jobs: Jobs): Promise<boolean> 
   return pending.every((n) => n === 0);
 }
 
+/** The payloads of the follow-ups of one kind requested after job request `sinceId`, in order. */
+export async function requestedFollowUps<P>(db: Database, followUp: { kind: string; payload?: P }, sinceId = 0): Promise<P[]> {
+  const rows: { payload: P | string }[] = await db.knex('job_requests').where('id', '>', sinceId).andWhere({ kind: followUp.kind }).orderBy('id');
+  // PGlite's driver hands JSON columns back as text.
+  return rows.map((row) => (typeof row.payload === 'string' ? (JSON.parse(row.payload) as P) : row.payload));
+}
+
 export function waitForFollowUps(db: Database, jobs: Jobs, timeoutMs = 10_000): Promise<void> {
   return waitFor(() => followUpsDone(db, jobs), timeoutMs, { stepMs: 20, what: 'follow-ups done' });
 }

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { followUps } from '@chat/contracts';
+import { requestedFollowUps } from '@chat/testing';
 import { startSettings, eventsOf, type Harness } from './helpers';
 
 describe('users', () => {
@@ -113,8 +114,7 @@ describe('users', () => {
       });
       expect(notices[0]!.userIds).toContain(created.id);
       // Joining the default streams is the subscription service's follow-up, requested in the same transaction.
-      const requested = await h.db.knex('job_requests').where({ kind: followUps.joinDefaultStreams.kind });
-      expect(requested.map((row: { payload: unknown }) => (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload))).toContainEqual({
+      expect(await requestedFollowUps(h.db, followUps.joinDefaultStreams)).toContainEqual({
         realmId: h.realmId,
         userId: created.id,
       });

@@ -12,7 +12,7 @@ import type { Config } from '@chat/config';
 import type { Database } from '@chat/db';
 import { EVENT_SCHEMAS, type EventOf, type EventType, type GenericEvent, type UserEventNotice } from '@chat/events';
 import type { InternalCall, InternalClient } from '@chat/http';
-import { devRealmId, headersFor, inThreadRenderer, lastOutboxId, outboxNotices, seededDatabase, testConfig, testLogger } from '@chat/testing';
+import { devRealmId, headersFor, inThreadRenderer, lastOutboxId, outboxNotices, requestedFollowUps, seededDatabase, testConfig, testLogger } from '@chat/testing';
 import { buildApp } from '../src/app';
 
 export interface Harness {
@@ -99,11 +99,8 @@ export async function startHarness(): Promise<Harness> {
       return Number(row?.id ?? 0);
     },
     async botMessages(since) {
-      const rows = await db.knex('job_requests').where('id', '>', since).andWhere({ kind: followUps.postBotMessage.kind }).orderBy('id');
-      return rows.map((row: { payload: string | { realmId: number; message: BotMessageRequest } }) => {
-        const payload = typeof row.payload === 'string' ? (JSON.parse(row.payload) as { realmId: number; message: BotMessageRequest }) : row.payload;
-        return { realmId: payload.realmId, ...payload.message };
-      });
+      const requested = await requestedFollowUps(db, followUps.postBotMessage, since);
+      return requested.map(({ realmId, message }) => ({ realmId, ...message }));
     },
     async events(since) {
       const notices = (await outboxNotices(db.knex, since)).filter((n): n is UserEventNotice => n.kind === 'event');
