@@ -53,9 +53,9 @@ export const userVerbs: Verb[] = [
       const shortName = optional(args, 'short-name') ?? email.split('@')[0]!;
       const { user } = await createUser(ctx, realm.id, { email, password, fullName, shortName, role });
       io.out(`Created user ${user.email} (id ${user.id}) in realm '${realm.string_id}'.`);
-      if (!ctx.config.serviceUrls.subscription) {
-        io.err('Note: SUBSCRIPTION_URL is not set, so the user was not subscribed to the default streams.');
-      }
+      // Joining the default streams is the subscription service's follow-up, committed with the
+      // user: the running server (or the next one started) works it.
+      io.err("The user joins the realm's default streams once the server is running.");
     },
   },
   {
