@@ -1,5 +1,5 @@
 /**
- * GET /messages over HTTP on a large database (`npm run bench:fetch`; issue 9 row 6): BENCH_MESSAGES
+ * GET /messages over HTTP on a large database (`npm run bench:fetch`): BENCH_MESSAGES
  * (default 1,000,000) messages loaded by the fast generator (lib/generator.ts) before the server
  * starts (for the embedded topology into the standalone server's PGlite data directory, the only
  * moment it can be reached), then BENCH_ROUNDS sequential fetches of the newest 100 messages of

@@ -1,5 +1,5 @@
 /**
- * Parked long-polls and fan-out (`npm run bench:polls`; issue 9 rows 4 and 5). For each topology:
+ * Parked long-polls and fan-out (`npm run bench:polls`). For each topology:
  * BENCH_POLLS (default 10,000) users, all subscribed to one stream, each registers an event queue;
  * then each parks a GET /events on it, all held by ONE event-tier process (the standalone server,
  * or the single event-queue replica). Then one message to the stream, and the time until the

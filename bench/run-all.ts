@@ -11,6 +11,7 @@ import { table } from './stats';
 
 const SCENARIOS: Record<string, string> = {
   send: 'send-throughput.ts',
+  cost: 'send-cost.ts',
   delivery: 'delivery-latency.ts',
   polls: 'parked-polls.ts',
   fetch: 'fetch-http.ts',
@@ -19,7 +20,7 @@ const SCENARIOS: Record<string, string> = {
   soak: 'soak.ts',
 };
 
-const chosen = (process.env.BENCH_SCENARIOS ?? `send,delivery,polls,fetch,render,web${process.env.BENCH_WITH_SOAK === '1' ? ',soak' : ''}`).split(',');
+const chosen = (process.env.BENCH_SCENARIOS ?? `send,cost,delivery,polls,fetch,render,web${process.env.BENCH_WITH_SOAK === '1' ? ',soak' : ''}`).split(',');
 const outcomes: Record<string, string | number>[] = [];
 for (const name of chosen) {
   const file = SCENARIOS[name];
@@ -32,7 +33,7 @@ for (const name of chosen) {
 console.log('\n=== scenarios ===\n');
 console.log(table(outcomes));
 const rows = writeReport();
-console.log('\n=== issue 9 targets ===\n');
+console.log('\n=== targets ===\n');
 console.log(targetsTable(rows));
 console.log('\nbench/results/report.md and summary.json written');
 process.exit(outcomes.every((o) => o.exit === 0) ? 0 : 1);

@@ -1,5 +1,5 @@
 /**
- * Send throughput and latency (`npm run bench:send`; issue 9 rows 1-3): a stream with 10
+ * Send throughput and latency (`npm run bench:send`): a stream with 10
  * subscribers, each with an event queue long-polled continuously, one of them sending.
  * For the floor (bench/floor) and each topology, in this one run and with the same open-loop
  * load generator:

@@ -1,10 +1,12 @@
 /**
  * The benchmark suite's own arithmetic (bench/): percentiles, the SVG renderer, the soak's slope
- * and flat verdict, and the report's judging of issue 9's targets against the floor. No timing.
+ * and flat verdict, the report's judging of the targets against the floor, and the CPU time read
+ * from /proc. No timing.
  */
 import { renderBarChart, renderLineChart, niceMax } from '../bench/report/svg';
 import { summarize as summarizeReport } from '../bench/report/summary';
 import { judge } from '../bench/report/targets';
+import { cpuMillis, cpuSpent, serviceRoots } from '../bench/lib/cpu';
 import { slope, trend } from '../bench/lib/trend';
 import { percentile, summarize } from '../bench/stats';
 
@@ -76,6 +78,25 @@ describe('report', () => {
     expect(judge({ kind: 'share-of-floor', share: 0.5 }, 280, 580)).toBe(false);
     expect(judge({ kind: 'share-of-floor', share: 0.5 }, 280, null)).toBeNull();
     expect(judge({ kind: 'at-most', value: 25 }, null, null)).toBeNull();
+    expect(judge({ kind: 'times-floor', times: 2 }, 5.6, 2.85)).toBe(true);
+    expect(judge({ kind: 'times-floor', times: 2 }, 5.8, 2.85)).toBe(false);
+    expect(judge({ kind: 'times-floor', times: 2 }, 5.8, null)).toBeNull();
+  });
+
+  it('judges a cost against the floor its figure names', () => {
+    const rows = summarizeReport([
+      {
+        scenario: 'send-cost',
+        date: 'd',
+        figures: [
+          { row: 'cost', topology: 'embedded', value: 6, unit: 'CPU ms/send', floor: 2.5 },
+          { row: 'cost', topology: 'distributed', value: 9, unit: 'CPU ms/send', floor: 2.85 },
+        ],
+      },
+    ]);
+    const row = (topology: string) => rows.find((r) => r.row === 'cost' && r.topology === topology)!;
+    expect(row('embedded')).toMatchObject({ floor: 2.5, pass: false, target: '≤ 2 × floor (5)' });
+    expect(row('distributed')).toMatchObject({ floor: 2.85, pass: false });
   });
 
   it('lists every target row per topology with the floor beside it', () => {
@@ -91,11 +112,30 @@ describe('report', () => {
       },
       { scenario: 'fetch', date: 'd', figures: [{ row: 'fetch-p50', topology: 'embedded', value: 5, unit: 'ms', floor: 1, fullSize: false }] },
     ]);
-    expect(rows).toHaveLength(12);
+    expect(rows).toHaveLength(14);
     const row = (name: string, topology: string) => rows.find((r) => r.row === name && r.topology === topology)!;
     expect(row('sustained', 'distributed')).toMatchObject({ measured: 300, floor: 500, pass: true, note: '60% of the floor' });
     expect(row('sustained', 'embedded')).toMatchObject({ measured: 150, floor: 500, pass: false });
     expect(row('fetch-p50', 'embedded')).toMatchObject({ measured: 5, floor: 1, pass: null });
     expect(row('fan-out', 'distributed')).toMatchObject({ measured: null, pass: null });
+  });
+});
+
+describe('CPU time from /proc', () => {
+  it('counts a busy process and the children it reaped', async () => {
+    const group = [{ name: 'self', roots: [process.pid] }];
+    const before = cpuMillis(group);
+    const until = Date.now() + 300;
+    while (Date.now() < until) Math.sqrt(Math.random());
+    const spent = cpuSpent(before, cpuMillis(group)).self!;
+    // 300 ms of spinning, read in clock ticks (10 ms each): most of it shows.
+    expect(spent).toBeGreaterThanOrEqual(200);
+    expect(spent).toBeLessThan(5000);
+  });
+
+  it('finds a system service by its command name, the root of its tree only', () => {
+    const roots = serviceRoots('postgres');
+    expect(roots.length).toBeGreaterThanOrEqual(1);
+    expect(serviceRoots('no-such-command-here')).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The floor (issue 9): the least a server can do per send on this machine, with no framework.
+ * The floor: the least a server can do per send on this machine, with no framework.
  * node:http; per send one PostgreSQL transaction inserting the message and one row per
  * subscriber into tables shaped like ours (messages, user_messages), one JetStream publish
  * (awaiting its ack, file storage, with a dedup id, as the relay does), then the subscribers'
@@ -8,8 +8,13 @@
  *   POST /send            content=...                     -> {"result":"success","id":N}
  *   GET  /events          user=U&last_event_id=N           -> {"result":"success","events":[...]}
  * Started as a process by bench/floor/start.ts with DATABASE_URL, NATS_URL, FLOOR_NAME, PORT.
+ *
+ * FLOOR_DB=pglite makes it the embedded topology's floor: the same transaction on PGlite under
+ * FLOOR_DATA_DIR, in this process, and no JetStream publish (the embedded server's bus is in
+ * process too), so what it costs is the database alone.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { PGlite } from '@electric-sql/pglite';
 import { jetstream, jetstreamManager, StorageType } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { Pool } from 'pg';
@@ -26,18 +31,73 @@ interface FloorEvent {
 /** Each subscriber's queue: events not yet acknowledged, and its parked poll if any. */
 const queues = Array.from({ length: SUBSCRIBERS }, () => ({ events: [] as FloorEvent[], nextId: 0, parked: null as ServerResponse | null }));
 
-const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-
-async function setUp() {
-  await pool.query(`CREATE TABLE IF NOT EXISTS messages (
+const TABLES = [
+  `CREATE TABLE IF NOT EXISTS messages (
     id bigserial PRIMARY KEY, sender_id int NOT NULL, recipient_id int NOT NULL, subject text NOT NULL,
-    content text NOT NULL, rendered_content text NOT NULL, date_sent timestamptz NOT NULL DEFAULT now())`);
-  await pool.query(`CREATE TABLE IF NOT EXISTS user_messages (
-    user_id int NOT NULL, message_id bigint NOT NULL, flags int NOT NULL DEFAULT 0, PRIMARY KEY (user_id, message_id))`);
+    content text NOT NULL, rendered_content text NOT NULL, date_sent timestamptz NOT NULL DEFAULT now())`,
+  `CREATE TABLE IF NOT EXISTS user_messages (
+    user_id int NOT NULL, message_id bigint NOT NULL, flags int NOT NULL DEFAULT 0, PRIMARY KEY (user_id, message_id))`,
+];
+const INSERT_MESSAGE = 'INSERT INTO messages (sender_id, recipient_id, subject, content, rendered_content) VALUES (1, 1, $1, $2, $3) RETURNING id';
+const INSERT_USER_ROWS = 'INSERT INTO user_messages (user_id, message_id) SELECT u, $1 FROM generate_series(1, $2::int) u';
+
+/** One statement runner, inside a transaction: PostgreSQL through pg, or PGlite in this process. */
+type Query = (sql: string, params: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+interface FloorDatabase {
+  setUp(): Promise<void>;
+  transaction<T>(work: (query: Query) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+function postgresDatabase(): FloorDatabase {
+  const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+  return {
+    setUp: async () => {
+      for (const sql of TABLES) await pool.query(sql);
+    },
+    transaction: async (work) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work((sql, params) => client.query(sql, params));
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK');
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+function pgliteDatabase(): FloorDatabase {
+  const db = new PGlite(process.env.FLOOR_DATA_DIR);
+  return {
+    setUp: async () => {
+      for (const sql of TABLES) await db.exec(sql);
+    },
+    transaction: (work) => db.transaction((tx) => work((sql, params) => tx.query(sql, params))),
+    close: () => db.close(),
+  };
+}
+
+const usePglite = process.env.FLOOR_DB === 'pglite';
+const database = usePglite ? pgliteDatabase() : postgresDatabase();
+
+/** The publish each send makes: a JetStream publish awaiting its ack, or none on the PGlite floor. */
+async function setUp(): Promise<(id: number, content: string) => Promise<void>> {
+  await database.setUp();
+  if (usePglite) return async () => {};
   const nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
   const jsm = await jetstreamManager(nc);
   await jsm.streams.add({ name, subjects: [`${name}.>`], storage: StorageType.File });
-  return { nc, jsm, js: jetstream(nc) };
+  const js = jetstream(nc);
+  return async (id, content) => {
+    await js.publish(`${name}.messages`, JSON.stringify({ id, content }), { msgID: String(id) });
+  };
 }
 
 function json(res: ServerResponse, status: number, body: unknown) {
@@ -55,24 +115,13 @@ function readBody(req: IncomingMessage): Promise<URLSearchParams> {
   });
 }
 
-async function insertMessage(content: string): Promise<number> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const { rows } = await client.query<{ id: string }>(
-      'INSERT INTO messages (sender_id, recipient_id, subject, content, rendered_content) VALUES (1, 1, $1, $2, $3) RETURNING id',
-      ['bench', content, `<p>${content}</p>`],
-    );
+function insertMessage(content: string): Promise<number> {
+  return database.transaction(async (query) => {
+    const { rows } = await query(INSERT_MESSAGE, ['bench', content, `<p>${content}</p>`]);
     const id = Number(rows[0]!.id);
-    await client.query('INSERT INTO user_messages (user_id, message_id) SELECT u, $1 FROM generate_series(1, $2::int) u', [id, SUBSCRIBERS]);
-    await client.query('COMMIT');
+    await query(INSERT_USER_ROWS, [id, SUBSCRIBERS]);
     return id;
-  } catch (err) {
-    await client.query('ROLLBACK');
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 function deliver(messageId: number, content: string) {
@@ -88,7 +137,7 @@ function deliver(messageId: number, content: string) {
 }
 
 async function main() {
-  const { js } = await setUp();
+  const publish = await setUp();
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://floor');
     if (req.method === 'POST' && url.pathname === '/send') {
@@ -96,7 +145,7 @@ async function main() {
         .then(async (form) => {
           const content = form.get('content') ?? '';
           const id = await insertMessage(content);
-          await js.publish(`${name}.messages`, JSON.stringify({ id, content }), { msgID: String(id) });
+          await publish(id, content);
           deliver(id, content);
           json(res, 200, { result: 'success', id });
         })
@@ -119,7 +168,7 @@ async function main() {
   process.once('SIGTERM', () => {
     server.closeAllConnections();
     server.close();
-    void pool.end().then(() => process.exit(0));
+    void database.close().then(() => process.exit(0));
   });
 }
 

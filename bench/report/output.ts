@@ -9,7 +9,7 @@ export function machine(): Record<string, string | number> {
   return { host: hostname(), cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '', memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version };
 }
 
-/** The figure a target row of issue 9's table is judged by; the report joins them. */
+/** The figure a target row (report/targets.ts) is judged by; the report joins them. */
 export interface Figure {
   /** The row's key (report/targets.ts). */
   row: string;

@@ -1,7 +1,7 @@
 /**
  * The combined report (`npm run bench:report`, and the last step of `npm run bench`): reads every
  * bench/results/<scenario>.json, and writes bench/results/summary.json and report.md with each
- * target row of issue 9 per topology: the measured figure, the target, pass or miss, and the
+ * target row (report/targets.ts) per topology: the measured figure, the target, pass or miss, and the
  * floor beside it. A row whose scenario has not run says "not measured".
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
