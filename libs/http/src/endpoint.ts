@@ -103,8 +103,10 @@ export function parseParams(endpoint: Declared, raw: RawParams): Record<string, 
  */
 export function withIgnoredParameters(endpoint: Pick<AnyEndpoint, 'params' | 'auth' | 'rawBody'>, raw: RawParams, result: Record<string, unknown>): Record<string, unknown> {
   if (endpoint.rawBody || (endpoint.auth !== 'user' && endpoint.auth !== 'public')) return result;
+  // A parameter's aliases (topic's `subject`) are taken as the parameter itself.
+  const taken = new Set(Object.entries(endpoint.params).flatMap(([name, spec]) => [name, ...spec.aliases]));
   const ignored = Object.keys(raw)
-    .filter((name) => !Object.hasOwn(endpoint.params, name))
+    .filter((name) => !taken.has(name))
     .sort();
   return ignored.length > 0 ? { ...result, ignored_parameters_unsupported: ignored } : result;
 }

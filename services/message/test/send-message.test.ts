@@ -34,6 +34,8 @@ describe('POST /messages (stream messages)', () => {
   it('accepts the legacy subject name, a JSON list for to, and a stream id', async () => {
     const byName = await send('hamlet@zulip.com', { type: 'stream', to: '["Denmark"]', subject: 'Castle', content: 'x' });
     expect(byName.status).toBe(200);
+    // An alias is the parameter itself, not one the server ignored.
+    expect(byName.body.ignored_parameters_unsupported).toBeUndefined();
     const denmark = await db.knex('streams').where({ name: 'Denmark' }).first();
     const byId = await send('hamlet@zulip.com', { type: 'stream', to: `[${denmark.id}]`, subject: 'Castle', content: 'x' });
     expect(byId.status).toBe(200);
