@@ -10,22 +10,30 @@ import { Redis } from 'ioredis';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { Authenticator, watchAuthChanges } from '@chat/auth';
-import { NatsBus } from '@chat/bus';
 import type { Config, ServiceName } from '@chat/config';
 import { createApiKeyCipher, createDatabase, OutboxRelay, seedDevRealm, type Database } from '@chat/db';
 import { startReplica, withPlainEvents, type EventQueueWorker, type Replica } from '@chat/event-queue-service';
-import { buildGateway, webDirFor } from '@chat/gateway-service';
+import { buildGateway, forwardTo, webDirFor } from '@chat/gateway-service';
 import { createLimitedServer, httpInternalClient, type ServerLimits } from '@chat/http';
-import { mailerFromConfig } from '@chat/mail';
-import { forwardTo } from '@chat/gateway-service';
 import type { Jobs } from '@chat/jobs';
-import { buildApp as buildMessage, registerMessageJobs, registerRetentionJob } from '@chat/message-service';
-import { RedisQueueStore } from '@chat/queue-store';
-import { createRenderPool, renderPoolOptions } from '@chat/render-pool';
-import { jobsPrefix, KEEP_ALIVE_TIMEOUT_MS, openSharedRateLimiter, serverLimits, startJobs } from '@chat/runtime';
-import { buildApp as buildSettings, registerInvitationMailJob } from '@chat/settings-service';
-import { buildApp as buildSubscription, registerSubscriptionFollowUps } from '@chat/subscription-service';
-import { buildApp as buildWebhook } from '@chat/webhook-service';
+import type { Logger } from '@chat/log';
+import { composeMessageService } from '@chat/message-service';
+import type { RedisQueueStore } from '@chat/queue-store';
+import {
+  jobsPrefix,
+  KEEP_ALIVE_TIMEOUT_MS,
+  openBus,
+  openRedisQueueStore,
+  openSharedRateLimiter,
+  processResources,
+  serverLimits,
+  startJobs,
+  type ComposeService,
+  type ProcessJobs,
+} from '@chat/runtime';
+import { composeSettingsService } from '@chat/settings-service';
+import { composeSubscriptionService } from '@chat/subscription-service';
+import { composeWebhookService } from '@chat/webhook-service';
 import { createTestDatabase, testConfig, testLogger, type TestDatabase } from '@chat/testing';
 
 export interface ReplicaHandle {
@@ -60,7 +68,31 @@ export interface RestartableService {
 
 interface ServiceProcess {
   app: RequestListener;
+  jobs: ProcessJobs;
   close(): Promise<void>;
+}
+
+/**
+ * One service as its own process would run it (runDatabaseService): its own database connections,
+ * its jobs (BullMQ) and dispatcher, its render pool and mailer, then the service's compose function.
+ */
+async function startService(name: ServiceName, compose: ComposeService, config: Config, logger: Logger, urls: Partial<Record<ServiceName, string>>): Promise<ServiceProcess> {
+  const db = await createDatabase({ url: config.databaseUrl, poolMax: 4 });
+  const jobs = await startJobs(config, db, logger, 'distributed');
+  const closers: (() => Promise<void>)[] = [];
+  const atShutdown = (close: () => Promise<void>) => void closers.push(close);
+  // Internal calls read the URLs when they are made: services started later are found.
+  const internal = httpInternalClient(urls as Record<string, string>, config.internalSecret, name);
+  const app = await compose({ config, db, logger, internal, jobs: jobs.jobs, atShutdown, ...processResources(config, logger, atShutdown) });
+  return {
+    app,
+    jobs,
+    async close() {
+      await jobs.close(0);
+      for (const close of closers) await close();
+      await db.close();
+    },
+  };
 }
 
 /** A service that listens on one port across restarts, so the gateway's route to it stays valid. */
@@ -153,47 +185,20 @@ export async function startDistributedCluster(options: ClusterOptions = {}): Pro
 
   // Filled as services start; internal calls read it when they are made.
   const urls: Partial<Record<ServiceName, string>> = {};
-  const internal = (caller: string) => httpInternalClient(urls as Record<string, string>, config.internalSecret, caller);
-  // Each service process has its own render pool, as its main.ts makes.
-  const renderPool = () => {
-    const pool = createRenderPool({ ...renderPoolOptions(config), logger });
-    cleanups.push(() => pool.close());
-    return pool;
+  const run = async (name: ServiceName, compose: ComposeService) => {
+    const service = await startService(name, compose, config, logger, urls);
+    cleanups.push(() => service.close());
+    urls[name] = await serve(service.app);
+    return service;
   };
-  const messageDb = await open();
-  const messageDeps = { config, db: messageDb, logger, renderer: renderPool() };
-  urls.message = await serve(buildMessage(messageDeps));
-  // The message service's jobs and its dispatcher, as its main.ts starts them (runDatabaseService).
-  const messageJobs = await startJobs(config, messageDb, logger, 'distributed');
+  const message = await run('message', composeMessageService);
   cleanups.push(() => deleteKeys(config.redisUrl, jobsPrefix(config)));
-  cleanups.push(() => messageJobs.close(0));
-  await registerRetentionJob({ db: messageDb, jobs: messageJobs.jobs, logger, archiveGraceDays: config.archiveGraceDays });
-  cleanups.push(await registerMessageJobs(messageDeps, messageJobs.jobs));
-  // The subscription service as its main.ts runs it: its app, its jobs and the follow-ups it owns.
-  const subscription = await restartable(async () => {
-    const subscriptionDb = await createDatabase({ url: config.databaseUrl, poolMax: 4 });
-    const deps = { config, db: subscriptionDb, logger, internal: internal('subscription'), renderer: renderPool() };
-    const jobs = await startJobs(config, subscriptionDb, logger, 'distributed');
-    await registerSubscriptionFollowUps(deps, jobs.jobs);
-    return {
-      app: buildSubscription(deps),
-      async close() {
-        await jobs.close(0);
-        await subscriptionDb.close();
-      },
-    };
-  }, serverLimits(config));
+  // The subscription service can be stopped and started again, as its process can.
+  const subscription = await restartable(() => startService('subscription', composeSubscriptionService, config, logger, urls), serverLimits(config));
   cleanups.push(() => subscription.stop());
   urls.subscription = subscription.url;
-  const mailer = mailerFromConfig(config);
-  cleanups.push(() => mailer.close());
-  const settingsDeps = { config, db: await open(), cipher, logger, internal: internal('settings'), mailer };
-  urls.settings = await serve(buildSettings(settingsDeps));
-  // The settings service's jobs (invitation e-mails), as its main.ts starts them.
-  const settingsJobs = await startJobs(config, settingsDeps.db, logger, 'distributed');
-  cleanups.push(() => settingsJobs.close(0));
-  await registerInvitationMailJob({ ...settingsDeps, jobs: settingsJobs.jobs });
-  urls.webhook = await serve(buildWebhook({ config, db: await open(), logger, internal: internal('webhook') }));
+  await run('settings', composeSettingsService);
+  await run('webhook', composeWebhookService);
 
   // As in production, the gateway and the event tier authenticate (and rate-limit) on one database
   // and one set of windows: the ingress may send /register and /events to a replica directly.
@@ -202,12 +207,13 @@ export async function startDistributedCluster(options: ClusterOptions = {}): Pro
   const unwatch = await watchAuthChanges(gatewayDb, authenticator, logger);
   cleanups.push(unwatch);
 
-  const busOptions = { servers: config.natsUrl, stream: `${config.namespace}_events`, partitions: config.busPartitions };
   const replicas: ReplicaHandle[] = [];
   let relay: OutboxRelay | undefined;
   for (const consumes of consumers) {
-    const bus = await NatsBus.connect(busOptions);
-    const store = new RedisQueueStore({ url: config.redisUrl, prefix: `${config.namespace}:eq:`, maxEvents: config.queueMaxEvents });
+    // The bus and the queue store as the event tier's main.ts opens them.
+    const bus = await openBus(config, logger);
+    const redis = openRedisQueueStore(config);
+    const store = redis.store;
     const limits = await openSharedRateLimiter(config, logger);
     cleanups.push(() => limits.close());
     const replica = await startReplica({
@@ -228,7 +234,7 @@ export async function startDistributedCluster(options: ClusterOptions = {}): Pro
     cleanups.push(async () => {
       await replica.drain();
       await bus.close();
-      await store.close();
+      await redis.close();
     });
     replicas.push({ url, worker: replica.worker, replica, store });
   }
@@ -254,12 +260,12 @@ export async function startDistributedCluster(options: ClusterOptions = {}): Pro
     replicas,
     db,
     relay: theRelay,
-    jobs: messageJobs.jobs,
+    jobs: message.jobs.jobs,
     subscription,
     async stop() {
       await theRelay.stop();
       for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-      await deleteStream(config.natsUrl, busOptions.stream).catch(() => undefined);
+      await deleteStream(config.natsUrl, `${config.namespace}_events`).catch(() => undefined);
       await testDb.drop();
     },
   };

@@ -1,33 +1,21 @@
 /**
  * The process entry of a service whose only connection is the database (message, subscription,
  * settings, webhook in the distributed topology): configuration, logger, database, the internal
- * client for calls to other services, health and metrics around the app, graceful shutdown.
+ * client for calls to other services, its jobs, health and metrics around the app, graceful
+ * shutdown; the service itself is its compose function (service-context.ts).
  */
-import type { Express } from 'express';
-import { loadConfig, type Config } from '@chat/config';
-import type { Database } from '@chat/db';
-import { httpInternalClient, type InternalClient } from '@chat/http';
-import type { Jobs } from '@chat/jobs';
-import { createLogger, type Logger } from '@chat/log';
+import { loadConfig } from '@chat/config';
+import { httpInternalClient } from '@chat/http';
+import { createLogger } from '@chat/log';
 import { openDatabase } from './infrastructure';
 import { startJobs } from './jobs';
 import { createOperations } from './operations';
 import { databaseCheck } from './probes';
 import { withDevelopmentSecrets } from './secrets';
 import { serve, serverLimits } from './server';
+import { processResources, type ComposeService } from './service-context';
 
-export interface ServiceContext {
-  config: Config;
-  db: Database;
-  logger: Logger;
-  internal: InternalClient;
-  /** Background jobs (BullMQ on REDIS_URL): the service registers the workers of the work it owns. */
-  jobs: Jobs;
-  /** Registers what the app opened beyond the database (a render pool), closed at shutdown before it. */
-  atShutdown(close: () => Promise<void>): void;
-}
-
-export function runDatabaseService(service: string, buildApp: (ctx: ServiceContext) => Express | Promise<Express>): void {
+export function runDatabaseService(service: string, compose: ComposeService): void {
   const start = async () => {
     const config = withDevelopmentSecrets(loadConfig());
     const logger = createLogger(config.logLevel, service);
@@ -37,7 +25,7 @@ export function runDatabaseService(service: string, buildApp: (ctx: ServiceConte
     const closers: (() => Promise<void>)[] = [];
     const atShutdown = (close: () => Promise<void>) => void closers.push(close);
     const jobs = await startJobs(config, db, logger, 'distributed');
-    const app = await buildApp({ config, db, logger, internal, jobs: jobs.jobs, atShutdown });
+    const app = await compose({ config, db, logger, internal, jobs: jobs.jobs, atShutdown, ...processResources(config, logger, atShutdown) });
     await serve(ops.wrap(app), {
       port: config.port,
       host: config.host,

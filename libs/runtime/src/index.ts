@@ -4,6 +4,7 @@ export * from './infrastructure';
 export * from './operations';
 export * from './probes';
 export * from './database-service';
+export * from './service-context';
 export * from './rate-limit-redis';
 export * from './data-dir-lock';
 export * from './jobs';

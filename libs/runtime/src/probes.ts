@@ -22,7 +22,7 @@ export function queueCountByScan(store: QueueStore): () => Promise<number> {
 }
 
 export interface RedisQueueStoreHandle {
-  store: QueueStore;
+  store: RedisQueueStore;
   /** PING on the store's own command connection. */
   check(): Promise<unknown>;
   /** Queues in the store: the size of its expiry index (one entry per queue). */

@@ -2,7 +2,7 @@ export * from './app';
 // The fetch path, for bench/fetch-messages.ts, which times it without HTTP.
 export { getMessages } from './queries/get-messages';
 export { parseNarrow } from './lib/narrow-terms';
-// Background jobs the message service owns (the composition roots register them).
-export { registerMessageJobs } from './consumers/background-jobs';
+// The service as every topology composes it, and its retention job's name and steps (tests).
+export { composeMessageService } from './compose';
 export { registerRetentionJob, RETENTION_JOB, type RetentionDeps } from './consumers/retention';
 export { archiveExpiredMessages, cleanArchivedData } from './actions/retention';

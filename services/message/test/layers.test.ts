@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 const SRC = join(__dirname, '..', 'src');
-const ENTRY_FILES = new Set(['app.ts', 'main.ts', 'index.ts']);
+const ENTRY_FILES = new Set(['app.ts', 'compose.ts', 'main.ts', 'index.ts']);
 
 /** What running SQL looks like in a source file: knex imported, a query builder started or narrowed, raw SQL. */
 const SQL_SIGNS: [string, RegExp][] = [

@@ -89,7 +89,7 @@ describe('the settings service layers', () => {
   });
 
   it('imports the app only from the entry points', () => {
-    const entries = ['app.ts', 'main.ts', 'index.ts'];
+    const entries = ['app.ts', 'compose.ts', 'main.ts', 'index.ts'];
     expect(files.filter((file) => !entries.includes(file) && importsApp(read(file)))).toEqual([]);
   });
 

@@ -12,15 +12,25 @@ import { startReplica } from '@chat/event-queue-service';
 import { buildGateway, webDirFor } from '@chat/gateway-service';
 import { httpInternalClient, loopbackListener, MemoryRateLimitStore, RateLimiter, registerEventTierMetrics, type Health } from '@chat/http';
 import type { Logger } from '@chat/log';
-import { mailerFromConfig } from '@chat/mail';
-import { buildApp as buildMessage, registerMessageJobs, registerRetentionJob } from '@chat/message-service';
+import { composeMessageService } from '@chat/message-service';
 import { MemoryQueueStore } from '@chat/queue-store';
-import { createRenderPool, renderPoolOptions, type RenderPool } from '@chat/render-pool';
-import { cipherFor, createOperations, databaseCheck, queueCountByScan, seedIfDevelopment, serverLimits, startJobs, type ProcessJobs } from '@chat/runtime';
+import type { RenderPool } from '@chat/render-pool';
+import {
+  cipherFor,
+  createOperations,
+  databaseCheck,
+  processResources,
+  queueCountByScan,
+  seedIfDevelopment,
+  serverLimits,
+  startJobs,
+  type ComposeService,
+  type ProcessJobs,
+} from '@chat/runtime';
+import { composeSettingsService } from '@chat/settings-service';
+import { composeSubscriptionService } from '@chat/subscription-service';
+import { composeWebhookService } from '@chat/webhook-service';
 import { restoreQueues, saveQueues } from './saved-queues';
-import { buildApp as buildSettings, registerInvitationMailJob } from '@chat/settings-service';
-import { buildApp as buildSubscription, registerSubscriptionFollowUps } from '@chat/subscription-service';
-import { buildApp as buildWebhook } from '@chat/webhook-service';
 
 /**
  * Hands a request to a service's app in-process. The gateway's router has stripped /api/v1 from
@@ -83,29 +93,22 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
 
   // Internal service-to-service calls go over loopback listeners, signed as in production, with
   // the public server's limits.
-  const apps = {} as Record<ServiceName, Express>;
   const internalUrls: Record<string, string> = {};
-  const internalFor = (caller: string) => httpInternalClient(internalUrls, config.internalSecret, caller);
-  // One render pool for the process: messages and stream descriptions share its threads and limits.
-  const renderer = createRenderPool({ ...renderPoolOptions(config), logger });
-  const messageDeps = { config, db, logger, renderer };
-  apps.message = buildMessage(messageDeps);
-  // Each service's job workers, as its own process registers them in the distributed topology.
+  // Every service composed as its own process composes it, on this process's database and jobs
+  // (the embedded adapter), one render pool and one mailer for them all.
   const jobs = await startJobs(config, db, logger, 'embedded');
-  await registerRetentionJob({ db, jobs: jobs.jobs, logger, archiveGraceDays: config.archiveGraceDays });
-  // One mailer for invitations and missed-message e-mails. Without EMAIL_HOST mail lands in
-  // DATA_DIR/mail: the line says where, so it can be found.
-  const mailer = mailerFromConfig(config);
-  logger.info(mailer.describe());
-  await registerMessageJobs(messageDeps, jobs.jobs, mailer);
-  const subscriptionDeps = { config, db, logger, internal: internalFor('subscription'), renderer };
-  apps.subscription = buildSubscription(subscriptionDeps);
-  await registerSubscriptionFollowUps(subscriptionDeps, jobs.jobs);
-  const settingsDeps = { config, db, cipher: cipherFor(config), logger, internal: internalFor('settings'), mailer };
-  apps.settings = buildSettings(settingsDeps);
-  await registerInvitationMailJob({ ...settingsDeps, jobs: jobs.jobs });
-  apps.webhook = buildWebhook({ config, db, logger, internal: internalFor('webhook') });
-  apps['event-queue'] = replica.app;
+  const closers: (() => Promise<void>)[] = [];
+  const atShutdown = (close: () => Promise<void>) => void closers.push(close);
+  const resources = processResources(config, logger, atShutdown);
+  const compose = (name: ServiceName, service: ComposeService) =>
+    service({ config, db, logger, internal: httpInternalClient(internalUrls, config.internalSecret, name), jobs: jobs.jobs, atShutdown, ...resources });
+  const apps: Record<ServiceName, Express> = {
+    message: await compose('message', composeMessageService),
+    subscription: await compose('subscription', composeSubscriptionService),
+    settings: await compose('settings', composeSettingsService),
+    webhook: await compose('webhook', composeWebhookService),
+    'event-queue': replica.app,
+  };
   const loopbacks = await Promise.all(SERVICE_NAMES.map((name) => loopbackListener(apps[name], serverLimits(config))));
   SERVICE_NAMES.forEach((name, i) => (internalUrls[name] = loopbacks[i]!.url));
 
@@ -130,7 +133,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
     db,
     relay,
     jobs,
-    renderer,
+    renderer: resources.renderer(),
     health: ops.health,
     drain,
     async stop() {
@@ -141,8 +144,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
       await bus.close();
       if (options.queueFile) saveQueues(store, options.queueFile);
       await store.close();
-      await renderer.close();
-      await mailer.close();
+      for (const close of closers) await close();
       await db.close();
     },
   };

@@ -1,2 +1,3 @@
 export * from './app';
-export { registerSubscriptionFollowUps } from './follow-ups';
+// The service as every topology composes it.
+export { composeSubscriptionService } from './compose';

@@ -15,7 +15,7 @@ interface Layout {
   mayImportApp: string[];
 }
 
-const COMPOSITION = ['app.ts', 'main.ts', 'index.ts'];
+const COMPOSITION = ['app.ts', 'compose.ts', 'main.ts', 'index.ts'];
 
 const LAYOUTS: Layout[] = [
   { service: 'subscription', mayImportApp: COMPOSITION },

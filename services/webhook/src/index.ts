@@ -1,1 +1,3 @@
 export * from './app';
+// The service as every topology composes it.
+export { composeWebhookService } from './compose';

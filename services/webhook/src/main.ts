@@ -1,5 +1,5 @@
 import { runDatabaseService } from '@chat/runtime';
-import { buildApp } from './app';
+import { composeWebhookService } from './compose';
 
 /** The webhook service as its own process (distributed topology). */
-runDatabaseService('webhook', (ctx) => buildApp(ctx));
+runDatabaseService('webhook', composeWebhookService);

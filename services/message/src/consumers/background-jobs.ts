@@ -4,7 +4,7 @@
  * follow-ups other services ask of it (../follow-ups.ts).
  */
 import type { Jobs } from '@chat/jobs';
-import { mailerFromConfig, type Mailer } from '@chat/mail';
+import type { Mailer } from '@chat/mail';
 import type { MessageDeps } from '../deps';
 import { registerMessageFollowUps } from '../follow-ups';
 import { MISSED_MESSAGE_EMAIL_JOB, type MissedMessagePayload } from '../missed-messages/kinds';
@@ -16,11 +16,8 @@ import { OUTGOING_WEBHOOK_JOB, type OutgoingWebhookPayload } from '../outgoing-w
 /** Calls to bots' endpoints wait on the network, not the CPU: a few at once per process. */
 const OUTGOING_WEBHOOK_CONCURRENCY = 4;
 
-/**
- * Registers the workers; mail goes through `mailer`, by default the one the config describes.
- * Resolves to what closes the mailer at shutdown (after the jobs stopped).
- */
-export async function registerMessageJobs(deps: MessageDeps, jobs: Jobs, mailer: Mailer = mailerFromConfig(deps.config)): Promise<() => Promise<void>> {
+/** Registers the workers; mail goes through `mailer`, which the process owns and closes. */
+export async function registerMessageJobs(deps: MessageDeps, jobs: Jobs, mailer: Mailer): Promise<void> {
   const { config } = deps;
   const webhookDeps = {
     ...deps,
@@ -41,5 +38,4 @@ export async function registerMessageJobs(deps: MessageDeps, jobs: Jobs, mailer:
     backoffMs: 60_000,
   });
   await registerMessageFollowUps(deps, jobs);
-  return () => mailer.close();
 }
