@@ -10,6 +10,7 @@ module.exports = {
   // node_modules is not transformed, except PGlite's build (see scripts/jest-builtin-imports.js).
   transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/@electric-sql\\+pglite[^/]*/node_modules/)?@electric-sql/pglite/)'],
   globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
+  globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',
   setupFiles: ['<rootDir>/libs/testing/src/setup-file.ts'],
   testTimeout: 30000,
   reporters: ['default', '<rootDir>/scripts/summary-reporter.js'],

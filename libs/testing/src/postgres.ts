@@ -6,9 +6,11 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { createDatabase, migrate, MIGRATION_NAMES } from '@chat/db';
+import { runIsAlive, testRunId } from './run-id';
 
 export const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const TEMPLATE = `chat_template_${process.env.JEST_RUN_ID ?? 'local'}`;
+const TEMPLATE_PREFIX = 'chat_template_';
+const templateName = () => `${TEMPLATE_PREFIX}${testRunId()}`;
 
 function urlFor(database: string): string {
   const url = new URL(ADMIN_URL);
@@ -27,11 +29,12 @@ async function admin<T>(fn: (client: Client) => Promise<T>): Promise<T> {
 }
 
 export async function prepareTemplateDatabase(): Promise<void> {
+  const template = templateName();
   await admin(async (client) => {
-    await client.query(`DROP DATABASE IF EXISTS ${TEMPLATE} WITH (FORCE)`);
-    await client.query(`CREATE DATABASE ${TEMPLATE}`);
+    await client.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${template}`);
   });
-  const db = await createDatabase({ url: urlFor(TEMPLATE), poolMax: 2 });
+  const db = await createDatabase({ url: urlFor(template), poolMax: 2 });
   try {
     await migrate(db.knex);
   } finally {
@@ -50,11 +53,11 @@ export interface TestDatabase {
  */
 async function templateIsCurrent(): Promise<boolean> {
   const exists = await admin(async (client) => {
-    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [TEMPLATE]);
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [templateName()]);
     return (rowCount ?? 0) > 0;
   });
   if (!exists) return false;
-  const template = new Client({ connectionString: urlFor(TEMPLATE) });
+  const template = new Client({ connectionString: urlFor(templateName()) });
   await template.connect();
   try {
     const { rows } = await template.query<{ name: string }>('SELECT name FROM knex_migrations');
@@ -71,9 +74,24 @@ async function templateIsCurrent(): Promise<boolean> {
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (!(await templateIsCurrent())) await prepareTemplateDatabase();
   const name = `chat_test_${randomBytes(6).toString('hex')}`;
-  await admin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`));
+  await admin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${templateName()}`));
   return {
     url: urlFor(name),
     drop: () => admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   };
+}
+
+/**
+ * Global teardown, and global setup for runs that ended without one (killed): drops this run's
+ * template, and any other run's whose process is gone.
+ */
+export async function dropTemplateDatabases(options: { thisRun: boolean }): Promise<void> {
+  await admin(async (client) => {
+    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${TEMPLATE_PREFIX}%`]);
+    for (const { datname } of rows) {
+      const runId = datname.slice(TEMPLATE_PREFIX.length);
+      const mine = runId === testRunId();
+      if (mine ? options.thisRun : !runIsAlive(runId)) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    }
+  });
 }
