@@ -10,7 +10,7 @@
  */
 import request from 'supertest';
 import { startStandalone, type Standalone } from '@chat/standalone';
-import { ApiClient, testConfig, testLogger, waitFor } from '@chat/testing';
+import { ApiClient, testConfig, testLogger, waitFor, waitForSuccess } from '@chat/testing';
 
 const SLOW = '>\n'.repeat(5_000);
 const MAX_MESSAGE_LENGTH = 10_000;
@@ -45,8 +45,14 @@ describe('a render past its deadline (embedded, RENDER_DEADLINE_MS=20)', () => {
     expect({ status: send.status, msg: send.body.msg }).toEqual({ status: 400, msg: 'Unable to render message' });
     expect(await server.db.knex('messages').count<{ count: string }[]>('* as count')).toEqual(before);
 
-    // The worker that was cut is replaced: ordinary content renders as before.
-    const ok = await hamlet.post('/messages/render', { content: '**still fine**' });
+    // The worker that was cut is replaced: ordinary content renders as before. Its first render
+    // also warms the new thread, which on a busy machine can itself pass a 20 ms deadline, so
+    // what is asserted is that the pool renders again, not that the first try does.
+    const ok = await waitForSuccess(async () => {
+      const answer = await hamlet.post('/messages/render', { content: '**still fine**' });
+      if (answer.status !== 200) throw new Error(JSON.stringify(answer.body));
+      return answer;
+    }, 10_000);
     expect(ok.body).toEqual({ result: 'success', msg: '', rendered: '<p><strong>still fine</strong></p>' });
   });
 });
