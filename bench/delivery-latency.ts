@@ -7,7 +7,7 @@
  */
 import { runScenario } from './lib/run';
 import { addStreamWithUsers, type BenchUser } from './lib/population';
-import { onDeliveries } from './lib/load';
+import { sendOneAtATime } from './lib/one-at-a-time';
 import { chatTarget } from './lib/targets';
 import { startTopology, TOPOLOGIES, type TopologyName } from './lib/topology';
 import { writeResult, type Figure } from './report/output';
@@ -33,28 +33,11 @@ async function measure(name: TopologyName): Promise<Measured> {
   });
   try {
     const target = await chatTarget(name, topology.url, topology.eventsUrl, users, 'bench');
-    const sendSamples: number[] = [];
-    const deliverySamples: number[] = [];
-    let current = { seq: -1, issued: 0, left: 0, done: () => {} };
-    onDeliveries((seq) => {
-      if (seq !== current.seq) return;
-      if (seq >= WARMUP) deliverySamples.push(performance.now() - current.issued);
-      if (--current.left === 0) current.done();
-    });
     target.startPolling(() => {});
-    for (let seq = 0; seq < MESSAGES + WARMUP; seq++) {
-      let timer: NodeJS.Timeout | undefined;
-      const delivered = new Promise<void>((done, fail) => {
-        current = { seq, issued: performance.now(), left: SUBSCRIBERS, done };
-        timer = setTimeout(() => fail(new Error(`message ${seq} not delivered to every poller`)), DELIVERY_TIMEOUT_MS);
-      });
-      await target.send(seq);
-      if (seq >= WARMUP) sendSamples.push(performance.now() - current.issued);
-      await delivered.finally(() => clearTimeout(timer));
-    }
-    onDeliveries(null);
+    await sendOneAtATime(target, { count: WARMUP, timeoutMs: DELIVERY_TIMEOUT_MS });
+    const run = await sendOneAtATime(target, { count: MESSAGES, timeoutMs: DELIVERY_TIMEOUT_MS });
     await target.stop();
-    return { topology: name, send: summarize(sendSamples), delivery: summarize(deliverySamples) };
+    return { topology: name, send: summarize(run.send), delivery: summarize(run.delivery) };
   } finally {
     await topology.stop();
   }

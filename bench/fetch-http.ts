@@ -9,21 +9,15 @@
  * `npm run bench:fetch-domain` still times the domain call alone and prints the query plans.
  */
 import type { Database } from '@chat/db';
-import { apiCall, basicAuth } from './lib/http';
+import { ROUNDS, timeRounds, timeTopicFetch } from './lib/fetch-timing';
 import { runScenario } from './lib/run';
 import { loadMessages } from './lib/generator';
 import { startTopology, TOPOLOGIES, type TopologyName } from './lib/topology';
 import { writeResult, type Figure } from './report/output';
 import { renderBarChart } from './report/svg';
-import { summarize, table, type LatencySummary } from './stats';
+import { table, type LatencySummary } from './stats';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
-const WARMUP = 10;
-const NARROW = JSON.stringify([
-  { operator: 'stream', operand: 'Denmark' },
-  { operator: 'topic', operand: 'topic 7' },
-]);
 
 interface Measured {
   topology: TopologyName;
@@ -32,17 +26,6 @@ interface Measured {
   returned: number;
   http: LatencySummary;
   sqlFloor: LatencySummary;
-}
-
-async function timeRounds(once: () => Promise<unknown>): Promise<LatencySummary> {
-  for (let i = 0; i < WARMUP; i++) await once();
-  const samples: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    const started = performance.now();
-    await once();
-    samples.push(performance.now() - started);
-  }
-  return summarize(samples);
 }
 
 /**
@@ -73,13 +56,7 @@ async function measure(name: TopologyName): Promise<Measured> {
   });
   try {
     console.log(`${name}: loaded in ${loadSeconds} s; fetching`);
-    const key = await apiCall(topology.url, 'POST', '/dev_fetch_api_key', {}, { username: 'hamlet@zulip.com' });
-    const headers = basicAuth('hamlet@zulip.com', String(key.api_key));
-    let returned = 0;
-    const http = await timeRounds(async () => {
-      const body = await apiCall(topology.url, 'GET', '/messages', headers, { anchor: '1000000000', num_before: '100', num_after: '0', narrow: NARROW });
-      returned = (body.messages as unknown[]).length;
-    });
+    const { http, returned } = await timeTopicFetch(topology.url);
     return { topology: name, messages: MESSAGES, loadSeconds, returned, http, sqlFloor: floor! };
   } finally {
     await topology.stop();

@@ -10,6 +10,7 @@
  * registered, none polled" to "N polls parked", divided by N. Needs ~3 file descriptors per poll
  * across the processes: the npm script raises `ulimit -n` to the hard limit.
  */
+import { inBatches, inSlices } from './lib/batches';
 import { apiCall, basicAuth } from './lib/http';
 import { runScenario } from './lib/run';
 import { addStreamWithUsers, type BenchUser } from './lib/population';
@@ -20,8 +21,6 @@ import { renderBarChart, renderLineChart } from './report/svg';
 import { table } from './stats';
 
 const POLLS = Number(process.env.BENCH_POLLS ?? 10_000);
-const CONCURRENCY = 100;
-const PARK_SLICE = 250;
 /** Long enough for the parked polls' allocations to settle before they are measured. */
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 3000);
 /** A fan-out that has not reached every poll by then fails the run instead of hanging it. */
@@ -49,12 +48,6 @@ interface Measured {
   /** When each poll returned the message, ms after the send was issued (sorted). */
   arrivals: number[];
   parkMs: number;
-}
-
-async function inBatches<T, R>(items: T[], run: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  for (let i = 0; i < items.length; i += CONCURRENCY) results.push(...(await Promise.all(items.slice(i, i + CONCURRENCY).map(run))));
-  return results;
 }
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -97,12 +90,8 @@ async function measure(name: TopologyName): Promise<Measured> {
         (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
       );
     const polls: Promise<number | Error>[] = [];
-    for (const [i, queue] of queues.entries()) {
-      // Connections are opened a slice at a time: thousands at once overflow the server's listen
-      // backlog and some are reset. Parking is not what is timed.
-      if (i > 0 && i % PARK_SLICE === 0) await settle(100);
-      polls.push(poll(queue));
-    }
+    // A slice at a time: thousands of connections at once overflow the server's listen backlog.
+    await inSlices(queues, (queue) => polls.push(poll(queue)));
     await settle(SETTLE_MS + POLLS / 5);
     const parked = await steadySample(topology, t0);
     const parkMs = performance.now() - parkStarted;

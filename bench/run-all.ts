@@ -2,6 +2,7 @@
  * `npm run bench`: every scenario, one after another, each in its own process (a scenario that
  * fails is reported and the rest still run), then the combined report (report/summary.ts).
  * BENCH_SCENARIOS picks some (comma-separated names below); BENCH_WITH_SOAK=1 adds the soak.
+ * The scaling curves (scaling) run only when named there, being long.
  * Sizes and durations come from each scenario's BENCH_* variables (docs/performance.md).
  */
 import { spawnSync } from 'node:child_process';
@@ -18,6 +19,7 @@ const SCENARIOS: Record<string, string> = {
   render: 'render-probe.ts',
   web: 'web-client.ts',
   soak: 'soak.ts',
+  scaling: 'scaling.ts',
 };
 
 const chosen = (process.env.BENCH_SCENARIOS ?? `send,cost,delivery,polls,fetch,render,web${process.env.BENCH_WITH_SOAK === '1' ? ',soak' : ''}`).split(',');

@@ -14,12 +14,13 @@
  * CHILD_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" (startProcess passes it on).
  */
 import { startFloor, type FloorDb } from './floor/start';
-import { cpuMillis, cpuSpent, serviceRoots, type ProcessGroup } from './lib/cpu';
+import { cpuMillis, cpuSpent, type ProcessGroup } from './lib/cpu';
 import { runOpenLoop, type LoadTarget, type RunResult } from './lib/load';
 import { addStreamWithUsers, type BenchUser } from './lib/population';
+import { systemGroups, topologyGroups } from './lib/process-groups';
 import { runScenario } from './lib/run';
 import { chatTarget, floorTarget } from './lib/targets';
-import { startTopology, TOPOLOGIES, type Topology } from './lib/topology';
+import { startTopology, TOPOLOGIES } from './lib/topology';
 import { writeResult, type Figure } from './report/output';
 import { renderBarChart } from './report/svg';
 import { table } from './stats';
@@ -41,15 +42,6 @@ interface Cost {
 }
 
 const round = (x: number) => Math.round(x * 100) / 100;
-
-/** The system services' process trees, found by their command names. */
-function systemGroups(names: ('postgres' | 'nats-server' | 'redis-server')[]): ProcessGroup[] {
-  return names.map((comm) => {
-    const roots = serviceRoots(comm);
-    if (roots.length === 0) throw new Error(`no ${comm} process found: is it running on this machine?`);
-    return { name: comm, roots };
-  });
-}
 
 async function measure(name: TargetName, target: LoadTarget, groups: ProcessGroup[]): Promise<Cost> {
   console.log(`\n${name}: warming up, then ${RATE} sends/s for ${SECONDS} s`);
@@ -77,11 +69,6 @@ async function measureFloor(db: FloorDb): Promise<Cost> {
   } finally {
     await floor.stop();
   }
-}
-
-function topologyGroups(topology: Topology): ProcessGroup[] {
-  const own = topology.processes.map((p) => ({ name: p.name, roots: [p.process.pid] }));
-  return topology.name === 'embedded' ? own : [...own, ...systemGroups(['postgres', 'nats-server', 'redis-server'])];
 }
 
 async function measureTopology(name: 'embedded' | 'distributed'): Promise<Cost> {

@@ -112,7 +112,7 @@ describe('report', () => {
       },
       { scenario: 'fetch', date: 'd', figures: [{ row: 'fetch-p50', topology: 'embedded', value: 5, unit: 'ms', floor: 1, fullSize: false }] },
     ]);
-    expect(rows).toHaveLength(14);
+    expect(rows).toHaveLength(16);
     const row = (name: string, topology: string) => rows.find((r) => r.row === name && r.topology === topology)!;
     expect(row('sustained', 'distributed')).toMatchObject({ measured: 300, floor: 500, pass: true, note: '60% of the floor' });
     expect(row('sustained', 'embedded')).toMatchObject({ measured: 150, floor: 500, pass: false });

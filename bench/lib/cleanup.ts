@@ -5,11 +5,12 @@ import { Client } from 'pg';
 
 const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
-export async function adminQuery(sql: string): Promise<void> {
+/** One statement on the server's `postgres` database (creating and dropping databases); its rows. */
+export async function adminQuery(sql: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
   const client = new Client({ connectionString: ADMIN_URL });
   await client.connect();
   try {
-    await client.query(sql);
+    return (await client.query(sql, params)).rows as Record<string, unknown>[];
   } finally {
     await client.end();
   }

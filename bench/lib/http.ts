@@ -16,6 +16,8 @@ let next = 0;
 export interface HttpAnswer {
   status: number;
   body: Record<string, unknown>;
+  /** The body's length in bytes, as sent (the servers compress nothing). */
+  bytes: number;
 }
 
 /** One request; `form` goes in the query string for GET and as a urlencoded body otherwise. */
@@ -53,11 +55,12 @@ function attempt(baseUrl: string, method: string, path: string, headers: Record<
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
-          const text = Buffer.concat(chunks).toString();
+          const raw = Buffer.concat(chunks);
+          const text = raw.toString();
           try {
-            resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> });
+            resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown>, bytes: raw.length });
           } catch {
-            resolve({ status: res.statusCode ?? 0, body: { result: 'error', msg: text.slice(0, 200) } });
+            resolve({ status: res.statusCode ?? 0, body: { result: 'error', msg: text.slice(0, 200) }, bytes: raw.length });
           }
         });
         res.on('error', reject);

@@ -1,7 +1,9 @@
 /**
  * The two things the send benchmark drives with the same load generator: our server (a stream
- * with 10 subscribers, each with an event queue long-polled through the public API) and the floor.
+ * with 10 subscribers, each with an event queue long-polled through the public API; bench:scaling
+ * up to 10,000 of them) and the floor.
  */
+import { inBatches, inSlices } from './batches';
 import { apiCall, basicAuth, httpCall } from './http';
 import { deliveryHandler, type LoadTarget } from './load';
 import type { BenchUser } from './population';
@@ -29,13 +31,11 @@ function pollLoop(poll: () => Promise<string[]>, isStopped: () => boolean, onErr
 export async function chatTarget(name: string, url: string, eventsUrl: string, users: BenchUser[], stream: string): Promise<LoadTarget> {
   const sender = basicAuth(users[0]!.email, users[0]!.apiKey);
   let stopped = false;
-  const queues = await Promise.all(
-    users.map(async (user) => {
-      const headers = basicAuth(user.email, user.apiKey);
-      const body = await apiCall(eventsUrl, 'POST', '/register', headers, { event_types: '["message"]' });
-      return { headers, queueId: String(body.queue_id), last: Number(body.last_event_id) };
-    }),
-  );
+  const queues = await inBatches(users, async (user) => {
+    const headers = basicAuth(user.email, user.apiKey);
+    const body = await apiCall(eventsUrl, 'POST', '/register', headers, { event_types: '["message"]' });
+    return { headers, queueId: String(body.queue_id), last: Number(body.last_event_id) };
+  });
   return {
     name,
     pollers: queues.length,
@@ -43,7 +43,7 @@ export async function chatTarget(name: string, url: string, eventsUrl: string, u
       await apiCall(url, 'POST', '/messages', sender, { type: 'stream', to: stream, topic: 'bench', content: `bench ${seq}` });
     },
     startPolling: () => {
-      for (const queue of queues) {
+      void inSlices(queues, (queue) => {
         const poll = async () => {
           const body = await apiCall(eventsUrl, 'GET', '/events', queue.headers, { queue_id: queue.queueId, last_event_id: String(queue.last) });
           const events = body.events as { id: number; type: string; message?: { content: string } }[];
@@ -51,7 +51,7 @@ export async function chatTarget(name: string, url: string, eventsUrl: string, u
           return events.filter((e) => e.type === 'message').map((e) => e.message!.content);
         };
         pollLoop(poll, () => stopped, (err) => console.error(`poller ${queue.queueId}: ${String(err)}`));
-      }
+      });
     },
     stop: async () => {
       stopped = true;

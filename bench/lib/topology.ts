@@ -6,14 +6,15 @@
  *     and a namespace of its own.
  * `prepare` writes into the database before any server opens it (bench users, a million
  * messages): for the embedded topology that is the only moment the bench can reach PGlite.
+ * `from` starts it on a copy of a kept database instead of an empty one (lib/message-cache.ts).
  * Rate limiting is off (RATE_LIMIT_PER_MINUTE=0): the bench is one user sending hundreds per second.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApiKeyCipher, createDatabase, migrate, seedDevRealm, type Database } from '@chat/db';
 import { freshDatabase, startProcess, PROCESS_SECRETS, type ServerProcess } from '@chat/testing';
-import { dropDatabase, dropStream } from './cleanup';
+import { adminQuery, dropDatabase, dropStream } from './cleanup';
 
 export type TopologyName = 'embedded' | 'distributed';
 
@@ -42,6 +43,14 @@ export interface Topology {
 
 export type Prepare = (db: Database) => Promise<void>;
 
+/** A kept database to start from; a fresh one when empty. Each run gets its own copy. */
+export interface StartFrom {
+  /** Distributed: a PostgreSQL database cloned for the run (CREATE DATABASE ... TEMPLATE). */
+  templateDatabase?: string;
+  /** Embedded: a PGlite data directory copied for the run. */
+  pgliteDirectory?: string;
+}
+
 const BENCH_ENV = {
   RATE_LIMIT_PER_MINUTE: '0',
   // Parked polls stay parked for the whole measurement; queues are not collected under it.
@@ -50,13 +59,13 @@ const BENCH_ENV = {
   LOG_LEVEL: 'error',
 };
 
-export async function startTopology(name: TopologyName, prepare: Prepare = async () => {}): Promise<Topology> {
-  return name === 'embedded' ? startEmbedded(prepare) : startDistributed(prepare);
+export async function startTopology(name: TopologyName, prepare: Prepare = async () => {}, from: StartFrom = {}): Promise<Topology> {
+  return name === 'embedded' ? startEmbedded(prepare, from) : startDistributed(prepare, from);
 }
 
-async function startEmbedded(prepare: Prepare): Promise<Topology> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-embedded-'));
-  const db = await createDatabase({ url: '', dataDir: join(dataDir, 'pglite') });
+/** The embedded server's database: PGlite in `directory`, migrated, with the development realm, then `prepare`. */
+export async function preparePglite(directory: string, prepare: Prepare): Promise<void> {
+  const db = await createDatabase({ url: '', dataDir: directory });
   try {
     await migrate(db.knex);
     await seedDevRealm(db.knex, createApiKeyCipher(PROCESS_SECRETS.API_KEY_SECRET));
@@ -64,6 +73,22 @@ async function startEmbedded(prepare: Prepare): Promise<Topology> {
   } finally {
     await db.close();
   }
+}
+
+/** A distributed run's database at `url` (freshDatabase migrated and seeded it), then `prepare`. */
+export async function preparePostgres(url: string, prepare: Prepare): Promise<void> {
+  const db = await createDatabase({ url, poolMax: 4 });
+  try {
+    await prepare(db);
+  } finally {
+    await db.close();
+  }
+}
+
+async function startEmbedded(prepare: Prepare, from: StartFrom): Promise<Topology> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-embedded-'));
+  if (from.pgliteDirectory) cpSync(from.pgliteDirectory, join(dataDir, 'pglite'), { recursive: true });
+  await preparePglite(join(dataDir, 'pglite'), prepare);
   const server = await startProcess('services/standalone/src/main.ts', { ...BENCH_ENV, DATA_DIR: dataDir });
   const standalone = { name: 'standalone', process: server };
   return {
@@ -79,15 +104,20 @@ async function startEmbedded(prepare: Prepare): Promise<Topology> {
   };
 }
 
-async function startDistributed(prepare: Prepare): Promise<Topology> {
+/**
+ * A copy of a kept database, file by file (STRATEGY FILE_COPY): for a database of many GB far
+ * faster than the default, which writes every block to the WAL. Nobody may be connected to it.
+ */
+async function cloneDatabase(template: string, name: string): Promise<string> {
+  await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${template} STRATEGY FILE_COPY`);
+  return `postgres://postgres@127.0.0.1:5432/${name}`;
+}
+
+async function startDistributed(prepare: Prepare, from: StartFrom): Promise<Topology> {
   const stamp = `${Date.now().toString(36)}${process.pid}`;
-  const databaseUrl = await freshDatabase(`chat_bench_${stamp}`);
-  const db = await createDatabase({ url: databaseUrl, poolMax: 4 });
-  try {
-    await prepare(db);
-  } finally {
-    await db.close();
-  }
+  const database = `chat_bench_${stamp}`;
+  const databaseUrl = from.templateDatabase ? await cloneDatabase(from.templateDatabase, database) : await freshDatabase(database);
+  await preparePostgres(databaseUrl, prepare);
   const env = { ...BENCH_ENV, DATABASE_URL: databaseUrl, CHAT_NAMESPACE: `bench${stamp}` };
   const processes: NamedProcess[] = [];
   const stop = async () => {
@@ -96,7 +126,7 @@ async function startDistributed(prepare: Prepare): Promise<Topology> {
     // The run's database (a million messages is ~1 GB) and JetStream stream go with it; its Redis
     // queues expire on their own. BENCH_KEEP_DATABASE=1 keeps them for a look afterwards.
     if (process.env.BENCH_KEEP_DATABASE !== '1') {
-      await dropDatabase(`chat_bench_${stamp}`);
+      await dropDatabase(database);
       await dropStream(`bench${stamp}_events`);
     }
   };

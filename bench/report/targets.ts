@@ -69,6 +69,13 @@ export const TARGETS: TargetRow[] = [
     distributed: { kind: 'at-most', value: 10 },
     embedded: { kind: 'at-most', value: 30 },
   },
+  {
+    row: 'register-p50',
+    figure: '/register p50, realm of 10,000 users (ms)',
+    command: 'npm run bench:scaling',
+    distributed: { kind: 'at-most', value: 100 },
+    embedded: { kind: 'at-most', value: 100 },
+  },
 ];
 
 export function describeRule(rule: Rule, floor: number | null): string {
