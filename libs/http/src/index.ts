@@ -10,6 +10,7 @@ export * from './errors-middleware';
 export * from './app';
 export * from './client-name';
 export * from './internal-client';
+export * from './service-urls';
 export * from './loopback';
 export * from './request-context';
 export * from './health';

@@ -11,6 +11,7 @@ import { ApiError } from '@chat/errors';
 import { currentRequestId } from '@chat/log';
 import { identityHeaders, type ServiceIdentity } from './identity';
 import { REQUEST_ID_HEADER } from './request-context';
+import { roundRobin, serviceUrlList } from './service-urls';
 
 export interface InternalCall {
   service: string;
@@ -55,10 +56,26 @@ function toResult(status: number, body: Record<string, unknown>): Record<string,
   });
 }
 
+/**
+ * `urls` is read at each call (a composition may fill it after making the client); a service
+ * with several replicas' URLs gets its calls in turn.
+ */
 export function httpInternalClient(urls: Record<string, string>, secret: string, caller: string): InternalClient {
+  const rotations = new Map<string, { setting: string; next: () => string }>();
+  const replicaOf = (service: string): string | undefined => {
+    const setting = urls[service] ?? '';
+    let rotation = rotations.get(service);
+    if (rotation?.setting !== setting) {
+      const replicas = serviceUrlList(setting);
+      if (replicas.length === 0) return undefined;
+      rotation = { setting, next: roundRobin(replicas) };
+      rotations.set(service, rotation);
+    }
+    return rotation.next();
+  };
   return {
     async call(request) {
-      const base = urls[request.service]?.split(',')[0];
+      const base = replicaOf(request.service);
       if (!base) throw new Error(`no URL configured for service ${request.service}`);
       const query = request.method === 'GET' ? `?${encode(request.params)}` : '';
       const response = await fetch(`${base}/api/v1${request.path}${query}`, {

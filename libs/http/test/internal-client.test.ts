@@ -44,4 +44,22 @@ describe('httpInternalClient', () => {
       await loopback.close();
     }
   });
+
+  it('takes the replicas of a comma-separated list in turn', async () => {
+    const replicas = [await loopbackListener(app), await loopbackListener(app)];
+    const hits: number[] = [];
+    const realFetch = globalThis.fetch;
+    const spy = jest.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      hits.push(replicas.findIndex((replica) => String(input).startsWith(replica.url)));
+      return realFetch(input, init);
+    });
+    try {
+      const client = httpInternalClient({ target: replicas.map((r) => r.url).join(', ') }, secret, 'webhook');
+      for (let i = 0; i < 4; i++) await client.call({ service: 'target', method: 'POST', path: '/internal/echo', realmId: 1 });
+      expect(hits).toEqual([0, 1, 0, 1]);
+    } finally {
+      spy.mockRestore();
+      for (const replica of replicas) await replica.close();
+    }
+  });
 });

@@ -4,7 +4,7 @@
  */
 import { Agent, request as httpRequest } from 'node:http';
 import type { RequestHandler } from 'express';
-import { identityHeaders } from '@chat/http';
+import { identityHeaders, roundRobin, serviceUrlList } from '@chat/http';
 import { ApiError } from '@chat/errors';
 
 /** Sockets kept open per service; a long-poll holds one while parked. */
@@ -34,11 +34,10 @@ export function upstreamFailure(err: NodeJS.ErrnoException): ApiError {
  * Service's one URL does the balancing instead).
  */
 export function forwardTo(baseUrls: string, secret: string): RequestHandler {
-  const targets = baseUrls.split(',').map((url) => new URL(url.trim()));
-  let turn = 0;
+  const nextTarget = roundRobin(serviceUrlList(baseUrls).map((url) => new URL(url)));
   const agent = new Agent({ keepAlive: true, maxSockets: MAX_SOCKETS_PER_SERVICE, maxFreeSockets: 256 });
   return (req, res, next) => {
-    const target = targets[turn++ % targets.length]!;
+    const target = nextTarget();
     const headers = { ...req.headers };
     delete headers.connection;
     if (req.identity) Object.assign(headers, identityHeaders(req.identity, secret));
