@@ -3,7 +3,7 @@
  * usable: a generated request that happens to be valid may deactivate hamlet, regenerate a key or
  * change a role, and every later request would then stop at authentication.
  */
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import { anyOf, type Database } from '@chat/db';
 
 type Knex = Database['knex'];
@@ -14,7 +14,7 @@ export const MEMBER = 'hamlet@zulip.com';
 export const ADMIN = 'iago@zulip.com';
 export const WEBHOOK_BOT = 'webhook-bot@zulip.com';
 
-async function login(app: Express, email: string): Promise<ApiClient> {
+async function login(app: RequestListener, email: string): Promise<ApiClient> {
   return new ApiClient(app).loginAs(email);
 }
 
@@ -23,7 +23,7 @@ function keyOf(client: ApiClient): { email: string; apiKey: string } {
   return { email: email!, apiKey: apiKey! };
 }
 
-export async function logIn(app: Express): Promise<Credentials> {
+export async function logIn(app: RequestListener): Promise<Credentials> {
   const [member, admin, bot] = await Promise.all([login(app, MEMBER), login(app, ADMIN), login(app, WEBHOOK_BOT)]);
   return { member: keyOf(member), admin: keyOf(admin), webhookBotKey: keyOf(bot).apiKey };
 }
@@ -49,7 +49,7 @@ async function actingAdmin(knex: Knex, admin: Account): Promise<string> {
  * Puts hamlet, iago and the webhook bot back as they were (active; member and administrator) through the API, as
  * an administrator would, then logs them in again for their current keys. Returns what it fixed.
  */
-export async function restoreActors(app: Express, knex: Knex): Promise<string[]> {
+export async function restoreActors(app: RequestListener, knex: Knex): Promise<string[]> {
   const accounts = (await knex('users').whereRaw(...anyOf('email', [MEMBER, ADMIN, WEBHOOK_BOT])).select('id', 'email', 'role', 'is_active')) as Account[];
   const [member, admin, bot] = [MEMBER, ADMIN, WEBHOOK_BOT].map((email) => accounts.find((a) => a.email === email)!) as [Account, Account, Account];
   const fixed: string[] = [];

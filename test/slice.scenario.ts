@@ -3,10 +3,10 @@
  * distributed gateway: a message hamlet sends to Denmark reaches othello's long-poll.
  */
 import request from 'supertest';
-import type { Express } from 'express';
 import { ApiClient, waitFor } from '@chat/testing';
 
-export type Target = Express | string;
+/** An app to call in-process, or a server's URL. */
+export type Target = Parameters<typeof request>[0];
 
 /** `pollParked(queueId)`: whether a long-poll is parked on the queue, in the topology under test. */
 export async function runSliceScenario(target: Target, pollParked: (queueId: string) => boolean | Promise<boolean>): Promise<{ messageId: number }> {

@@ -2,7 +2,7 @@
  * Runs one suite against both topologies: `describeBothTopologies('streams', (env) => { it(...) })`
  * where `env()` gives the base target for supertest/ApiClient and the database to inspect.
  */
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import type { Config } from '@chat/config';
 import type { Database } from '@chat/db';
 import type { Jobs } from '@chat/jobs';
@@ -12,7 +12,7 @@ import { startDistributedCluster, type DistributedCluster } from './distributed.
 
 export interface TopologyEnv {
   name: 'embedded' | 'distributed';
-  target: Express | string;
+  target: RequestListener | string;
   db: Database;
   /** The background jobs of the message service (the embedded process's, in that topology). */
   jobs: Jobs;

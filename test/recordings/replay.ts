@@ -9,7 +9,7 @@
  * each queue is polled until that notice arrives, so everything the step produced came before it.
  * The step's follow-ups, which run as background jobs, are waited for before the notice is sent.
  */
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import type { Database } from '@chat/db';
 import { ChatClient, matchContract, type Method, type WireResponse } from '@chat/contracts';
 import { ROUTES } from '@chat/gateway-service';
@@ -24,7 +24,7 @@ export interface Recorded {
   events: Record<'hamlet' | 'iago', unknown[]>;
 }
 
-type Target = Express | string;
+type Target = RequestListener | string;
 const DEV_USERS: Record<string, string> = {
   hamlet: 'hamlet@zulip.com',
   iago: 'iago@zulip.com',

@@ -3,12 +3,13 @@
  * adapters (PGlite, the memory bus, the memory queue store), mounted behind the gateway in one
  * process with no HTTP hop. It is the only place that imports several services.
  */
+import type { RequestListener } from 'node:http';
 import type { Express, RequestHandler } from 'express';
 import { Authenticator, watchAuthChanges } from '@chat/auth';
 import { MemoryBus } from '@chat/bus';
 import { SERVICE_NAMES, type Config, type ServiceName } from '@chat/config';
 import { createDatabase, migrate, type Database, type OutboxRelay } from '@chat/db';
-import { startReplica } from '@chat/event-queue-service';
+import { startReplica, withPlainEvents } from '@chat/event-queue-service';
 import { buildGateway, webDirFor } from '@chat/gateway-service';
 import { httpInternalClient, loopbackListener, MemoryRateLimitStore, RateLimiter, registerEventTierMetrics, type Health } from '@chat/http';
 import type { Logger } from '@chat/log';
@@ -44,8 +45,12 @@ function inProcess(app: Express): RequestHandler {
 }
 
 export interface Standalone {
-  /** The gateway behind /health/*, /metrics and request timing. */
-  app: Express;
+  /**
+   * What the server serves: steady-state polls on the event tier's plain node:http path, as an
+   * event-queue process serves them, and everything else to the gateway behind /health/*,
+   * /metrics and request timing.
+   */
+  app: RequestListener;
   db: Database;
   relay: OutboxRelay;
   /** Background jobs, kept in the database (the embedded adapter), and their dispatcher. */
@@ -84,7 +89,23 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   const ops = createOperations({ service: 'standalone', logger, checks: { database: databaseCheck(db) } });
   let parkedPolls = () => 0;
   const observer = registerEventTierMetrics(ops.metrics, { parkedPolls: () => parkedPolls(), queues: queueCountByScan(store) });
-  const replica = await startReplica({ config, db, bus, store, logger, heartbeatMs: options.heartbeatMs, observer });
+  // The gateway and the event tier's plain poll path authenticate with one authenticator and
+  // count against one set of windows; one process, so the windows live in its memory.
+  const authenticator = new Authenticator(db.knex, cipherFor(config));
+  const unwatch = await watchAuthChanges(db, authenticator, logger);
+  const rateLimiter = new RateLimiter({ store: new MemoryRateLimitStore(), perMinute: config.rateLimitPerMinute, logger });
+  const replica = await startReplica({
+    config,
+    db,
+    bus,
+    store,
+    logger,
+    heartbeatMs: options.heartbeatMs,
+    observer,
+    authenticator,
+    rateLimiter,
+    requestDuration: ops.metrics.requestDuration,
+  });
   parkedPolls = () => replica.polls.size;
   // At SIGTERM only the parked polls are answered; the relay and the consumer keep going while
   // requests in flight commit, and stop() stops them once nothing is in flight.
@@ -112,15 +133,12 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   const loopbacks = await Promise.all(SERVICE_NAMES.map((name) => loopbackListener(apps[name], serverLimits(config))));
   SERVICE_NAMES.forEach((name, i) => (internalUrls[name] = loopbacks[i]!.url));
 
-  const authenticator = new Authenticator(db.knex, cipherFor(config));
-  const unwatch = await watchAuthChanges(db, authenticator, logger);
   const gateway = buildGateway({
     db: db.knex,
     externalHost: config.externalHost,
     authenticator,
     logger,
-    // One process: the windows live in its memory.
-    rateLimiter: new RateLimiter({ store: new MemoryRateLimitStore(), perMinute: config.rateLimitPerMinute, logger }),
+    rateLimiter,
     webDir: webDirFor(config.webDir),
     dispatch: Object.fromEntries(SERVICE_NAMES.map((name) => [name, inProcess(apps[name])])) as Record<
       ServiceName,
@@ -129,7 +147,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   });
 
   return {
-    app: ops.wrap(gateway),
+    app: withPlainEvents(replica.plain, ops.wrap(gateway)),
     db,
     relay,
     jobs,
