@@ -1,6 +1,4 @@
 import express, { type Express, type NextFunction, type Request, type Response, Router } from 'express';
-import multer from 'multer';
-import { ApiError } from '@chat/errors';
 import type { Logger } from '@chat/log';
 import { FIXED_BODY_LIMIT_MAX, FORM_BODY_LIMIT } from './body-limits';
 import { checkAuth, parseParams, rawParams, RESPONDED, withIgnoredParameters, type AnyEndpoint } from './endpoint';
@@ -9,6 +7,7 @@ import { errorMiddleware, notFoundHandler } from './errors-middleware';
 import { addMethodNotAllowed } from './method-not-allowed';
 import { checkImplementsContracts } from './coverage';
 import { IDENTITY_HEADER, SIGNATURE_HEADER, verifyIdentityHeaders, type Identity } from './identity';
+import { isMultipart, readMultipart } from './multipart-files';
 import { setRouteTemplate } from './metrics';
 import { announceAuthChanges, inRequestContext, requestContext } from './request-context';
 
@@ -23,19 +22,16 @@ export const API_PREFIX = '/api/v1';
 
 /** Form-urlencoded and multipart (fields only) bodies, for every method (Zulip's process_as_post). */
 export function formBodyParsers(): express.RequestHandler[] {
-  // multer nests `a[b][99999999]` into a sparse array, which a parameter lookup then
-  // JSON-encodes: one 40-byte field would cost ~500 MB. Django never nests; bound the index.
-  // At most 1000 fields of 1 MB, like the urlencoded parser's parameter limit and size.
-  const parse = multer({
-    limits: { fieldSize: 1024 * 1024, fields: 1000, files: 0, fieldArrayIndexLimit: 1000 },
-  }).none();
-  // busboy reports a malformed body (no boundary, truncated) as a plain Error: the client's
-  // fault, not a 500.
-  const multipartFields: express.RequestHandler = (req, res, next) =>
-    parse(req, res, (err?: unknown) => {
-      if (!err || err instanceof multer.MulterError) next(err);
-      else next(new ApiError('Malformed request body', { code: 'BAD_REQUEST' }));
-    });
+  // At most 1000 fields of 1 MB, like the urlencoded parser's parameter limit and size. Field
+  // names stay flat, as Django keeps them: `a[b]` is a parameter of that name, not a nested object.
+  const limits = { fieldBytes: 1024 * 1024, fields: 1000, files: 0, fileBytes: 0 };
+  const multipartFields: express.RequestHandler = (req, _res, next) => {
+    if (!isMultipart(req.headers['content-type'])) return next();
+    readMultipart(req.headers, req, limits).then(({ fields }) => {
+      req.body = fields;
+      next();
+    }, next);
+  };
   return [express.urlencoded({ extended: false, limit: FORM_BODY_LIMIT }), multipartFields];
 }
 

@@ -13,22 +13,20 @@ function undecodablePath(err: object): boolean {
 }
 
 /**
- * Errors of the body parsers (body-parser sets `type`, multer is a MulterError; a body that is
- * not the gzip or deflate its Content-Encoding claims is an exposed 400 from http-errors with no
- * type) are the client's fault; any other error, whatever status it carries, is ours and becomes
- * a logged 500.
+ * Errors of the body parser (body-parser sets `type`; a body that is not the gzip or deflate its
+ * Content-Encoding claims is an exposed 400 from http-errors with no type) are the client's
+ * fault (the multipart reader throws ApiErrors itself); any other error, whatever status it
+ * carries, is ours and becomes a logged 500.
  */
 function clientFault(err: unknown): ApiError | null {
   if (typeof err !== 'object' || err === null) return null;
   if (undecodablePath(err)) return new ApiError('Not Found', { status: 404 });
-  const e = err as { type?: unknown; code?: string; name?: string; expose?: unknown; status?: unknown };
+  const e = err as { type?: unknown; code?: string; expose?: unknown; status?: unknown };
   const badEncoding = e.expose === true && e.status === 400 && typeof e.code === 'string' && e.code.startsWith('Z_');
-  const fromParser = typeof e.type === 'string' || e.name === 'MulterError' || badEncoding;
+  const fromParser = typeof e.type === 'string' || badEncoding;
   if (!fromParser) return null;
-  if (e.type === 'entity.too.large' || e.code === 'LIMIT_FIELD_VALUE' || e.code === 'LIMIT_FILE_SIZE') {
-    return new ApiError('Request body too large', { status: 413 });
-  }
-  if (e.type === 'parameters.too.many' || e.code === 'LIMIT_FIELD_COUNT') {
+  if (e.type === 'entity.too.large') return new ApiError('Request body too large', { status: 413 });
+  if (e.type === 'parameters.too.many') {
     return new ApiError('Too many parameters', { status: 413 });
   }
   return new ApiError('Malformed request body', { code: 'BAD_REQUEST' });

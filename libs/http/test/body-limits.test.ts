@@ -89,13 +89,29 @@ describe('malformed bodies', () => {
     expect(handler).not.toHaveBeenCalled();
   });
 
-  it('refuses a multipart field name with a huge array index instead of building the array', async () => {
+  it('keeps a multipart field name with a huge array index flat, as Django does, instead of building the array', async () => {
     const started = Date.now();
     const res = await request(app).post(`${API}/messages`).field('content[a][99999999]', 'x');
-    expect(res.status).toBe(400);
-    expect(jsonText(res)).toBe(MALFORMED);
-    expect(handler).not.toHaveBeenCalled();
+    // A parameter of that whole name, which the endpoint does not take: `content` is absent.
+    expect(res.status).toBe(200);
+    expect(res.body.ignored_parameters_unsupported).toEqual(['content[a][99999999]']);
+    expect(handler).toHaveBeenCalledWith(expect.objectContaining({ params: {} }));
     expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('answers too many multipart fields with a JSON 413', async () => {
+    let test = request(app).post(`${API}/messages`);
+    for (let i = 0; i <= 1000; i++) test = test.field(`f${i}`, 'x');
+    const res = await test;
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ result: 'error', msg: 'Too many parameters' });
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('takes the last of a repeated multipart field, as of a repeated form field', async () => {
+    const res = await request(app).post(`${API}/messages`).field('content', 'first').field('content', 'last');
+    expect(res.status).toBe(200);
+    expect(handler).toHaveBeenCalledWith(expect.objectContaining({ params: { content: 'last' } }));
   });
 });
 
