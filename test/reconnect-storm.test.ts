@@ -1,5 +1,5 @@
 /**
- * Reconnect storm (issue 10, item 6): 2,000 registered clients lose their queues when Redis
+ * Reconnect storm: 2,000 registered clients lose their queues when Redis
  * restarts without its data, each gets BAD_EVENT_QUEUE_ID on its next poll, and all register again
  * at once. Every one must be served (0 errors) and its new queue must work. The realm-wide part of
  * the initial state comes from the per-process cache and each replica reads at most
@@ -25,7 +25,10 @@ const REGISTER = {
   fetch_event_types: JSON.stringify(STATE),
 };
 
-jest.setTimeout(120_000);
+// Only a hang fails this way: the time is printed, not asserted. The cluster runs inside the jest
+// process, which in the full in-band run carries the heap of every suite before this one; there
+// the storm alone has taken 65 s, and the whole test past 120 s.
+jest.setTimeout(300_000);
 
 interface Reply {
   status: number;
