@@ -25,7 +25,7 @@ import {
   openBus,
   openRedisQueueStore,
   openSharedRateLimiter,
-  processResources,
+  serviceProcess,
   serverLimits,
   startJobs,
   type ComposeService,
@@ -79,17 +79,16 @@ interface ServiceProcess {
 async function startService(name: ServiceName, compose: ComposeService, config: Config, logger: Logger, urls: Partial<Record<ServiceName, string>>): Promise<ServiceProcess> {
   const db = await createDatabase({ url: config.databaseUrl, poolMax: 4 });
   const jobs = await startJobs(config, db, logger, 'distributed');
-  const closers: (() => Promise<void>)[] = [];
-  const atShutdown = (close: () => Promise<void>) => void closers.push(close);
+  const services = serviceProcess(config, logger);
   // Internal calls read the URLs when they are made: services started later are found.
   const internal = httpInternalClient(urls as Record<string, string>, config.internalSecret, name);
-  const app = await compose({ config, db, logger, internal, jobs: jobs.jobs, atShutdown, ...processResources(config, logger, atShutdown) });
+  const app = await compose(services.contextFor({ db, internal, jobs: jobs.jobs }));
   return {
     app,
     jobs,
     async close() {
       await jobs.close(0);
-      for (const close of closers) await close();
+      await services.close();
       await db.close();
     },
   };

@@ -40,13 +40,7 @@ async function insertUsers(knex: Knex, realmId: number, members: BenchUser[], ci
       hash: members.map((m) => cipher.lookupHash(m.apiKey)),
     },
   )) as { rows: { id: number }[] };
-  const ids = rows.map((r) => r.id);
-  await knex.raw(
-    `WITH r AS (INSERT INTO recipients (type, type_id) SELECT :type, id FROM users WHERE id = ANY(:ids::int[]) RETURNING id, type_id)
-     UPDATE users SET recipient_id = r.id FROM r WHERE users.id = r.type_id`,
-    { type: RECIPIENT_PERSONAL, ids },
-  );
-  return ids;
+  return addRecipients(knex, 'users', RECIPIENT_PERSONAL, rows.map((r) => r.id));
 }
 
 async function insertStreams(knex: Knex, realmId: number, count: number): Promise<number[]> {
@@ -57,11 +51,15 @@ async function insertStreams(knex: Knex, realmId: number, count: number): Promis
      RETURNING id`,
     { realm: realmId, count },
   )) as { rows: { id: number }[] };
-  const ids = rows.map((r) => r.id);
+  return addRecipients(knex, 'streams', RECIPIENT_STREAM, rows.map((r) => r.id));
+}
+
+/** Each row's recipients row, as createRecipient would add it, in one statement; returns the ids. */
+async function addRecipients(knex: Knex, table: 'users' | 'streams', type: number, ids: number[]): Promise<number[]> {
   await knex.raw(
-    `WITH r AS (INSERT INTO recipients (type, type_id) SELECT :type, id FROM streams WHERE id = ANY(:ids::int[]) RETURNING id, type_id)
-     UPDATE streams SET recipient_id = r.id FROM r WHERE streams.id = r.type_id`,
-    { type: RECIPIENT_STREAM, ids },
+    `WITH r AS (INSERT INTO recipients (type, type_id) SELECT :type, id FROM :table: WHERE id = ANY(:ids::int[]) RETURNING id, type_id)
+     UPDATE :table: SET recipient_id = r.id FROM r WHERE :table:.id = r.type_id`,
+    { type, ids, table },
   );
   return ids;
 }

@@ -7,7 +7,7 @@ import { errorMiddleware, notFoundHandler } from './errors-middleware';
 import { addMethodNotAllowed } from './method-not-allowed';
 import { checkImplementsContracts } from './coverage';
 import { IDENTITY_HEADER, SIGNATURE_HEADER, verifyIdentityHeaders, type Identity } from './identity';
-import { isMultipart, readMultipart } from './multipart-files';
+import { isMultipart, MULTIPART_FIELD_BYTES, readMultipart } from './multipart-files';
 import { setRouteTemplate } from './metrics';
 import { announceAuthChanges, inRequestContext, requestContext } from './request-context';
 
@@ -24,7 +24,7 @@ export const API_PREFIX = '/api/v1';
 export function formBodyParsers(): express.RequestHandler[] {
   // At most 1000 fields of 1 MB, like the urlencoded parser's parameter limit and size. Field
   // names stay flat, as Django keeps them: `a[b]` is a parameter of that name, not a nested object.
-  const limits = { fieldBytes: 1024 * 1024, fields: 1000, files: 0, fileBytes: 0 };
+  const limits = { fieldBytes: MULTIPART_FIELD_BYTES, fields: 1000, files: 0, fileBytes: 0 };
   const multipartFields: express.RequestHandler = (req, _res, next) => {
     if (!isMultipart(req.headers['content-type'])) return next();
     readMultipart(req.headers, req, limits).then(({ fields }) => {

@@ -11,7 +11,7 @@ import { ApiError } from '@chat/errors';
 import { currentRequestId } from '@chat/log';
 import { identityHeaders, type ServiceIdentity } from './identity';
 import { REQUEST_ID_HEADER } from './request-context';
-import { roundRobin, serviceUrlList } from './service-urls';
+import { serviceUrlList } from './service-urls';
 
 export interface InternalCall {
   service: string;
@@ -61,22 +61,14 @@ function toResult(status: number, body: Record<string, unknown>): Record<string,
  * with several replicas' URLs gets its calls in turn.
  */
 export function httpInternalClient(urls: Record<string, string>, secret: string, caller: string): InternalClient {
-  const rotations = new Map<string, { setting: string; next: () => string }>();
-  const replicaOf = (service: string): string | undefined => {
-    const setting = urls[service] ?? '';
-    let rotation = rotations.get(service);
-    if (rotation?.setting !== setting) {
-      const replicas = serviceUrlList(setting);
-      if (replicas.length === 0) return undefined;
-      rotation = { setting, next: roundRobin(replicas) };
-      rotations.set(service, rotation);
-    }
-    return rotation.next();
-  };
+  const turns = new Map<string, number>();
   return {
     async call(request) {
-      const base = replicaOf(request.service);
-      if (!base) throw new Error(`no URL configured for service ${request.service}`);
+      const replicas = serviceUrlList(urls[request.service]);
+      if (replicas.length === 0) throw new Error(`no URL configured for service ${request.service}`);
+      const turn = turns.get(request.service) ?? 0;
+      turns.set(request.service, turn + 1);
+      const base = replicas[turn % replicas.length];
       const query = request.method === 'GET' ? `?${encode(request.params)}` : '';
       const response = await fetch(`${base}/api/v1${request.path}${query}`, {
         method: request.method,

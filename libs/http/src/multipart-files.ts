@@ -34,6 +34,9 @@ export interface MultipartLimits {
   fileBytes: number;
 }
 
+/** A field's value at most, in forms and uploads alike (the urlencoded parser's size too). */
+export const MULTIPART_FIELD_BYTES = 1024 * 1024;
+
 const malformed = () => badRequest('Malformed request body');
 const tooLarge = () => new ApiError('Request body too large', { status: 413 });
 const tooMany = () => new ApiError('Too many parameters', { status: 413 });
@@ -87,5 +90,5 @@ export function readMultipart(headers: IncomingHttpHeaders, body: Readable, limi
 /** The files (and fields) of an upload endpoint's raw body; a body that is not multipart has none. */
 export function parseMultipart(contentType: string | undefined, body: Buffer, maxFileBytes: number): Promise<Multipart> {
   if (!isMultipart(contentType)) return Promise.resolve({ fields: {}, files: [] });
-  return readMultipart({ 'content-type': contentType }, Readable.from([body]), { fieldBytes: 1024 * 1024, fields: 100, files: 10, fileBytes: maxFileBytes });
+  return readMultipart({ 'content-type': contentType }, Readable.from([body]), { fieldBytes: MULTIPART_FIELD_BYTES, fields: 100, files: 10, fileBytes: maxFileBytes });
 }

@@ -13,7 +13,7 @@ import { createOperations } from './operations';
 import { databaseCheck } from './probes';
 import { withDevelopmentSecrets } from './secrets';
 import { serve, serverLimits } from './server';
-import { processResources, type ComposeService } from './service-context';
+import { serviceProcess, type ComposeService } from './service-context';
 
 export function runDatabaseService(service: string, compose: ComposeService): void {
   const start = async () => {
@@ -22,10 +22,9 @@ export function runDatabaseService(service: string, compose: ComposeService): vo
     const db = await openDatabase(config, { migrate: false, logger });
     const internal = httpInternalClient(config.serviceUrls, config.internalSecret, service);
     const ops = createOperations({ service, logger, checks: { database: databaseCheck(db) } });
-    const closers: (() => Promise<void>)[] = [];
-    const atShutdown = (close: () => Promise<void>) => void closers.push(close);
+    const services = serviceProcess(config, logger);
     const jobs = await startJobs(config, db, logger, 'distributed');
-    const app = await compose({ config, db, logger, internal, jobs: jobs.jobs, atShutdown, ...processResources(config, logger, atShutdown) });
+    const app = await compose(services.contextFor({ db, internal, jobs: jobs.jobs }));
     await serve(ops.wrap(app), {
       port: config.port,
       host: config.host,
@@ -36,7 +35,7 @@ export function runDatabaseService(service: string, compose: ComposeService): vo
       onShutdown: async () => {
         // Running jobs get the grace too; past it they are let go, and another replica reruns them.
         await jobs.close(config.shutdownGraceSecs * 1000);
-        for (const close of closers) await close();
+        await services.close();
         await db.close();
       },
     });

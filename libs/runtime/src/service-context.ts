@@ -33,18 +33,25 @@ export interface ServiceContext {
 
 export type ComposeService = (ctx: ServiceContext) => Express | Promise<Express>;
 
+/** What a process that runs services gives each: its contexts, and what closes what they opened. */
+export interface ServiceProcess extends Pick<ServiceContext, 'renderer' | 'mailer'> {
+  /** A service's context from its connections: its database, jobs and internal client. */
+  contextFor(parts: Pick<ServiceContext, 'db' | 'jobs' | 'internal'>): ServiceContext;
+  /** Closes what the services registered with atShutdown, in order (before the database). */
+  close(): Promise<void>;
+}
+
 /**
- * A process's shared resources, each made when a service first asks for it and closed through
- * `atShutdown`: one render pool (its threads and per-user limits cover every service), one mailer.
+ * A process's shared resources, each made when a service first asks for it and closed at the
+ * process's close: one render pool (its threads and per-user limits cover every service), one
+ * mailer.
  */
-export function processResources(
-  config: Config,
-  logger: Logger,
-  atShutdown: (close: () => Promise<void>) => void,
-): Pick<ServiceContext, 'renderer' | 'mailer'> {
+export function serviceProcess(config: Config, logger: Logger): ServiceProcess {
+  const closers: (() => Promise<void>)[] = [];
+  const atShutdown = (close: () => Promise<void>) => void closers.push(close);
   let renderer: RenderPool | undefined;
   let mailer: Mailer | undefined;
-  return {
+  const resources = {
     renderer() {
       if (!renderer) {
         const pool = createRenderPool({ ...renderPoolOptions(config), logger });
@@ -62,6 +69,13 @@ export function processResources(
         mailer = made;
       }
       return mailer;
+    },
+  };
+  return {
+    ...resources,
+    contextFor: (parts) => ({ config, logger, atShutdown, ...resources, ...parts }),
+    async close() {
+      for (const close of closers) await close();
     },
   };
 }

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migratedPgliteImage, startInMemoryDatabasesFrom } from '@chat/db';
-import { runIsAlive, testRunId } from './run-id';
+import { templateGoes, testRunId } from './run-id';
 
 const PREFIX = 'chat-pglite-template-';
 const templateFile = (runId = testRunId()) => join(tmpdir(), `${PREFIX}${runId}.tar`);
@@ -25,8 +25,6 @@ export function usePgliteTemplate(): void {
 /** Removes this run's image (teardown), or those of runs whose process is gone (setup). */
 export function removePgliteTemplates(options: { thisRun: boolean }): void {
   for (const file of readdirSync(tmpdir()).filter((f) => f.startsWith(PREFIX) && f.endsWith('.tar'))) {
-    const runId = file.slice(PREFIX.length, -'.tar'.length);
-    const mine = runId === testRunId();
-    if (mine ? options.thisRun : !runIsAlive(runId)) rmSync(join(tmpdir(), file), { force: true });
+    if (templateGoes(file.slice(PREFIX.length, -'.tar'.length), options)) rmSync(join(tmpdir(), file), { force: true });
   }
 }

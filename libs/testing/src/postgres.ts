@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { createDatabase, migrate, MIGRATION_NAMES } from '@chat/db';
-import { runIsAlive, testRunId } from './run-id';
+import { templateGoes, testRunId } from './run-id';
 
 export const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TEMPLATE_PREFIX = 'chat_template_';
@@ -89,9 +89,7 @@ export async function dropTemplateDatabases(options: { thisRun: boolean }): Prom
   await admin(async (client) => {
     const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${TEMPLATE_PREFIX}%`]);
     for (const { datname } of rows) {
-      const runId = datname.slice(TEMPLATE_PREFIX.length);
-      const mine = runId === testRunId();
-      if (mine ? options.thisRun : !runIsAlive(runId)) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      if (templateGoes(datname.slice(TEMPLATE_PREFIX.length), options)) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     }
   });
 }

@@ -15,8 +15,16 @@ export function startTestRun(): string {
   return testRunId();
 }
 
+/**
+ * Whether a template named after `runId` goes: this run's at teardown (`thisRun`), another run's
+ * at setup once its process is gone.
+ */
+export function templateGoes(runId: string, options: { thisRun: boolean }): boolean {
+  return runId === testRunId() ? options.thisRun : !runIsAlive(runId);
+}
+
 /** Whether the run that named itself `runId` is still going (its process is alive). */
-export function runIsAlive(runId: string): boolean {
+function runIsAlive(runId: string): boolean {
   if (!/^\d+$/.test(runId)) return true;
   try {
     process.kill(Number(runId), 0);

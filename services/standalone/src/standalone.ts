@@ -20,7 +20,7 @@ import {
   cipherFor,
   createOperations,
   databaseCheck,
-  processResources,
+  serviceProcess,
   queueCountByScan,
   seedIfDevelopment,
   serverLimits,
@@ -118,11 +118,9 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   // Every service composed as its own process composes it, on this process's database and jobs
   // (the embedded adapter), one render pool and one mailer for them all.
   const jobs = await startJobs(config, db, logger, 'embedded');
-  const closers: (() => Promise<void>)[] = [];
-  const atShutdown = (close: () => Promise<void>) => void closers.push(close);
-  const resources = processResources(config, logger, atShutdown);
+  const services = serviceProcess(config, logger);
   const compose = (name: ServiceName, service: ComposeService) =>
-    service({ config, db, logger, internal: httpInternalClient(internalUrls, config.internalSecret, name), jobs: jobs.jobs, atShutdown, ...resources });
+    service(services.contextFor({ db, jobs: jobs.jobs, internal: httpInternalClient(internalUrls, config.internalSecret, name) }));
   const apps: Record<ServiceName, Express> = {
     message: await compose('message', composeMessageService),
     subscription: await compose('subscription', composeSubscriptionService),
@@ -151,7 +149,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
     db,
     relay,
     jobs,
-    renderer: resources.renderer(),
+    renderer: services.renderer(),
     health: ops.health,
     drain,
     async stop() {
@@ -162,7 +160,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
       await bus.close();
       if (options.queueFile) saveQueues(store, options.queueFile);
       await store.close();
-      for (const close of closers) await close();
+      await services.close();
       await db.close();
     },
   };
