@@ -29,6 +29,10 @@ const SUBSCRIBERS = 10;
 const RATE = Number(process.env.BENCH_COST_RATE ?? 100);
 const SECONDS = Number(process.env.BENCH_COST_SECS ?? 30);
 const WARMUP_SECS = Number(process.env.BENCH_WARMUP_SECS ?? 10);
+/** BENCH_QUEUES_OF=sender: the ten queues are one user's (a person with several clients open). */
+/** BENCH_COST_FLOORS: which floors run (default both; empty for none while profiling a topology). */
+const FLOORS = (process.env.BENCH_COST_FLOORS ?? 'postgres,pglite').split(',').filter(Boolean) as FloorDb[];
+const ONE_OWNER = process.env.BENCH_QUEUES_OF === 'sender';
 
 type TargetName = 'floor' | 'floor on PGlite' | 'embedded' | 'distributed';
 
@@ -77,7 +81,8 @@ async function measureTopology(name: 'embedded' | 'distributed'): Promise<Cost> 
     users = await addStreamWithUsers(db.knex, 'bench', 'sender', SUBSCRIBERS);
   });
   try {
-    const target = await chatTarget(name, topology.url, topology.eventsUrl, users, 'bench');
+    const owners = ONE_OWNER ? users.map(() => users[0]!) : users;
+    const target = await chatTarget(name, topology.url, topology.eventsUrl, owners, 'bench');
     return await measure(name, target, topologyGroups(topology));
   } finally {
     await topology.stop();
@@ -100,7 +105,8 @@ function figures(costs: Cost[]): Figure[] {
 }
 
 async function main(): Promise<void> {
-  const costs = [await measureFloor('postgres'), await measureFloor('pglite')];
+  const costs: Cost[] = [];
+  for (const db of FLOORS) costs.push(await measureFloor(db));
   for (const name of TOPOLOGIES) costs.push(await measureTopology(name));
   const rows = costs.map((c) => {
     const floor = c.name === 'embedded' || c.name === 'distributed' ? floorOf(costs, c.name) : null;

@@ -7,6 +7,8 @@
  * - Unsent rows are selected by `published_at IS NULL`, never by a high-water mark: ids are
  *   allocated at insert, not at commit, so a lower id can become visible after a higher one.
  * - Woken by NOTIFY at commit, with a fallback poll in case a notification is lost.
+ * - One statement per batch (./outbox-claim.ts): it marks the batch before published and claims
+ *   the next; the last batch's marks go with an empty claim within MARK_DELAY_MS, or at stop.
  * - The outbox id is the bus's deduplication id: a crash between publish and marking re-sends
  *   rows the bus then drops.
  * - Each row gets a bus position (bus_pos, one sequence) before its first publish, in publish
@@ -22,11 +24,13 @@ import type { Logger } from '@chat/log';
 import type { Notice } from '@chat/events';
 import type { Database } from './connect';
 import { OUTBOX_CHANNEL } from './outbox';
-import { anyOf } from './any-of';
+import { claimBatch, markPublished } from './outbox-claim';
 
 /** Arbitrary constant naming the relay's advisory lock. */
 const RELAY_LOCK_KEY = 727_001;
 const LOCK_RETRY_MS = 2000;
+/** How long marks wait for the next batch to carry them before an empty batch is run for them. */
+const MARK_DELAY_MS = 50;
 
 export interface RelayOptions {
   db: Database;
@@ -50,6 +54,8 @@ export class OutboxRelay {
   private loop: Promise<void> | null = null;
   private unlisten: (() => Promise<void>) | null = null;
   private lastCleanup = 0;
+  /** Rows the last batch published, marked by the next batch's statement. */
+  private marksDue: number[] = [];
   /** Rows published since start; read by tests and the bench. */
   published = 0;
   /** Rows marked for replay since start (after the broker lost records). */
@@ -131,6 +137,8 @@ export class OutboxRelay {
         await this.cleanUp();
       } catch (err) {
         if (err instanceof BusLossError) {
+          // What was published before may be what the broker lost: replayed, not marked.
+          this.marksDue = [];
           await this.replayLostWindow(err).catch((e: unknown) => this.options.logger.error({ err: e }, 'outbox relay: replay failed'));
           continue;
         }
@@ -138,32 +146,28 @@ export class OutboxRelay {
         await this.sleep(500, false);
         continue;
       }
-      if (drained && !this.pending) await this.sleep(this.pollMs, true);
+      // Marks due ride on the next batch's statement; when none comes soon, an empty batch takes them.
+      if (drained && !this.pending) await this.sleep(this.marksDue.length > 0 ? Math.min(MARK_DELAY_MS, this.pollMs) : this.pollMs, true);
     }
+    await this.markPublished();
   }
 
-  /** Publishes one batch of unsent rows, replayed ones first in position order; returns how many. */
+  /**
+   * Publishes one batch of unsent rows, replayed ones first in position order; returns how many.
+   * One statement per batch: it marks the batch published before (./outbox-claim.ts), then selects
+   * and numbers this one. A row published but not yet marked when the process dies goes out again
+   * from the next leader, which the bus drops (the outbox id is its dedup id) and the queues skip
+   * (its position is kept).
+   */
   async publishBatch(): Promise<number> {
     const { knex } = this.options.db;
-    const rows: {
-      id: number;
-      partition_key: number;
-      tx_id: number;
-      payload: Notice | string;
-      created_at: Date | string;
-      request_id: string | null;
-      bus_pos: string | number | null;
-    }[] = await knex('outbox')
-      .select('id', 'partition_key', 'tx_id', 'payload', 'created_at', 'request_id', 'bus_pos')
-      .whereNull('published_at')
-      .orderByRaw('bus_pos NULLS LAST, id')
-      .limit(this.batchSize);
+    const rows = await claimBatch(knex, this.marksDue, this.batchSize);
+    this.marksDue = [];
     if (rows.length === 0) return 0;
-    const positions = await claimPositions(knex, rows);
     const items: PublishItem[] = rows.map((row) => ({
       id: String(row.id),
       partitionKey: row.partition_key,
-      position: positions.get(Number(row.id))!,
+      position: Number(row.bus_pos),
       payload: {
         outboxId: String(row.id),
         txId: Number(row.tx_id),
@@ -175,10 +179,18 @@ export class OutboxRelay {
     await this.options.bus.publish(items);
     // Counted as soon as the bus has them (consumers may already be handling them).
     this.published += rows.length;
-    await knex('outbox')
-      .whereRaw(...anyOf('id', rows.map((r) => r.id)))
-      .update({ published_at: knex.fn.now() });
+    this.marksDue = rows.map((row) => Number(row.id));
     return rows.length;
+  }
+
+  /** Marks what the last batch published, when no next batch will carry the marks (stopping). */
+  private async markPublished(): Promise<void> {
+    const ids = this.marksDue;
+    if (ids.length === 0) return;
+    this.marksDue = [];
+    await markPublished(this.options.db.knex, ids).catch((err: unknown) =>
+      this.options.logger.warn({ err, rows: ids.length }, 'outbox relay: could not mark published rows; the next leader sends them again'),
+    );
   }
 
   /** At leadership: rows published (within the window) before the stream began went to a stream
@@ -237,30 +249,4 @@ export async function replayOutbox(knex: Knex, since: Date): Promise<number> {
   const marked = await knex('outbox').where('published_at', '>=', since).update({ published_at: null });
   if (marked > 0) await knex.raw('SELECT pg_notify(?, ?)', [OUTBOX_CHANNEL, '']);
   return marked;
-}
-
-/**
- * Gives rows without a bus position the next ones from the sequence, in the batch's order (new
- * rows are in id order after the replayed ones); returns every row's position. Positions are
- * kept in the row, so a republish, and a replay, carry the same one.
- */
-async function claimPositions(knex: Knex, rows: { id: number; bus_pos: string | number | null }[]): Promise<Map<number, number>> {
-  const positions = new Map<number, number>();
-  const unclaimed: number[] = [];
-  for (const row of rows) {
-    if (row.bus_pos === null) unclaimed.push(Number(row.id));
-    else positions.set(Number(row.id), Number(row.bus_pos));
-  }
-  if (unclaimed.length === 0) return positions;
-  const { rows: fresh } = (await knex.raw('SELECT nextval(?) AS pos FROM generate_series(1, ?)', ['outbox_bus_pos', unclaimed.length])) as {
-    rows: { pos: string | number }[];
-  };
-  // Sorted here, so the order in which PostgreSQL evaluated nextval does not matter.
-  const values = fresh.map((r) => Number(r.pos)).sort((a, b) => a - b);
-  unclaimed.forEach((id, i) => positions.set(id, values[i]!));
-  await knex.raw('UPDATE outbox SET bus_pos = v.pos FROM unnest(?::bigint[], ?::bigint[]) AS v(id, pos) WHERE outbox.id = v.id', [
-    unclaimed,
-    unclaimed.map((id) => positions.get(id)!),
-  ]);
-  return positions;
 }

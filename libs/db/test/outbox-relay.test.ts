@@ -59,6 +59,32 @@ describe.each(['pglite', 'postgres'] as const)('outbox relay on %s', (kind) => {
     await waitFor(async () => (await db.knex('outbox').whereNull('published_at').count({ n: '*' }).first())?.n === 0);
   });
 
+  it('claims and marks in one statement per batch, giving new rows positions in id order', async () => {
+    const bus = new MemoryBus({ partitions: 1 });
+    const records = await collect(bus);
+    for (let n = 1; n <= 3; n++) await db.knex.transaction((trx) => writeNotices(trx, [notice(1, n)]));
+    const relay = new OutboxRelay({ db, bus, logger: testLogger() });
+    const statements: string[] = [];
+    const count = (query: { sql: string }) => void statements.push(query.sql);
+    db.knex.on('query', count);
+    try {
+      expect(await relay.publishBatch()).toBe(3);
+      await db.knex.transaction((trx) => writeNotices(trx, [notice(1, 4)]));
+      statements.length = 0;
+      expect(await relay.publishBatch()).toBe(1);
+      expect(statements).toHaveLength(1);
+    } finally {
+      db.knex.off('query', count);
+    }
+    await waitFor(() => records.length === 4);
+    expect(records.map(numberOf)).toEqual([1, 2, 3, 4]);
+    const rows = await db.knex('outbox').orderBy('id').select('bus_pos', 'published_at');
+    const positions = rows.map((r: { bus_pos: string | number }) => Number(r.bus_pos));
+    expect(positions.every((p, i) => i === 0 || p > positions[i - 1]!)).toBe(true);
+    // The second batch marked the first; the fourth row's mark waits for the next batch.
+    expect(rows.map((r: { published_at: Date | null }) => r.published_at !== null)).toEqual([true, true, true, false]);
+  });
+
   it('publishes nothing from a rolled-back transaction', async () => {
     const bus = new MemoryBus({ partitions: 4 });
     const records = await collect(bus);
@@ -80,10 +106,10 @@ describe.each(['pglite', 'postgres'] as const)('outbox relay on %s', (kind) => {
     const bus = new MemoryBus({ partitions: 4 });
     const records = await collect(bus);
     await db.knex.transaction((trx) => writeNotices(trx, [notice(1, 1)]));
-    const relay = new OutboxRelay({ db, bus, logger: testLogger() });
-    await relay.publishBatch();
-    await db.knex('outbox').update({ published_at: null });
-    await relay.publishBatch();
+    // The first relay dies after its publish, before the next batch would have marked the row.
+    await new OutboxRelay({ db, bus, logger: testLogger() }).publishBatch();
+    expect(await db.knex('outbox').whereNull('published_at').count({ n: '*' }).first()).toEqual({ n: 1 });
+    await new OutboxRelay({ db, bus, logger: testLogger() }).publishBatch();
     await waitFor(() => records.length >= 1);
     await provesNothingHappensFor(50, () => records.length > 1, 'the republished notice delivered again');
     expect(records).toHaveLength(1);
