@@ -24,10 +24,12 @@ export const ENTRIES: Record<string, string> = {
 
 /**
  * Worker-thread modules, bundled like the processes and written beside them: the render pool
- * (libs/render-pool) starts dist/render-worker.js from the directory of the bundle it runs in.
+ * (libs/render-pool) starts dist/render-worker.js, and every PGlite database (libs/db) its own
+ * dist/pglite-worker.js, from the directory of the bundle it runs in.
  */
 export const WORKERS: Record<string, string> = {
   'render-worker': 'libs/render-pool/src/render-task.ts',
+  'pglite-worker': 'libs/db/src/pglite-worker-task.ts',
 };
 
 /** Bundles @chat/* (our TypeScript) and leaves every other bare import to node_modules. */

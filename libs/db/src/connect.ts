@@ -1,14 +1,15 @@
 /**
  * The database handle: knex over PostgreSQL (pg) in the distributed topology, over PGlite (real
  * PostgreSQL compiled to WASM, files under DATA_DIR) in the embedded one. The same migrations and
- * SQL run on both; only `listen` differs, because PGlite is one in-process connection.
+ * SQL run on both; only `listen` differs, because PGlite is one connection in this process. That
+ * connection lives on a worker thread of its own (./pglite-thread.ts), so the WASM PostgreSQL
+ * does not run on the event loop that serves requests.
  */
-import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { knex, type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import { Client as PgClient, types as pgTypes } from 'pg';
 import { listenWithReconnect, type ListenOptions } from './listener';
+import { PgliteThread, type PgliteConnection } from './pglite-thread';
 
 // COUNT(*) and bigint columns come back as strings by default; our ids fit in 2^53.
 pgTypes.setTypeParser(20, (value: string) => Number(value));
@@ -74,20 +75,17 @@ export function startInMemoryDatabasesFrom(template: Blob | undefined): void {
   inMemoryTemplate = template;
 }
 
-async function openPglite(dataDir: string | undefined): Promise<PGlite> {
-  if (dataDir) {
-    mkdirSync(dataDir, { recursive: true });
-    return PGlite.create(dataDir);
-  }
-  return inMemoryTemplate ? PGlite.create({ loadDataDir: inMemoryTemplate }) : PGlite.create();
-}
-
+/**
+ * Every PGlite database, in memory too, runs on its own worker thread: the tests of the embedded
+ * server then exercise the path `npm start` takes, and the template image is a Blob, which a
+ * worker is handed as it is.
+ */
 async function createPgliteDatabase(dataDir?: string): Promise<Database> {
-  return pgliteDatabase(await openPglite(dataDir));
+  return pgliteDatabase(await PgliteThread.start(dataDir ? { dataDir } : { loadDataDir: inMemoryTemplate }));
 }
 
-/** The Database over one PGlite instance; closing it closes the instance. */
-export function pgliteDatabase(pglite: PGlite): Database {
+/** The Database over one PGlite instance (or its worker thread); closing it closes the instance. */
+export function pgliteDatabase(pglite: PgliteConnection): Database {
   const instance = knex({
     client: ClientPgLite,
     dialect: 'postgres',

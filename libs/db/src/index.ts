@@ -1,6 +1,7 @@
 export * from './connect';
 export type { ListenOptions } from './listener';
 export * from './pglite-image';
+export type { PgliteConnection } from './pglite-thread';
 export * from './ids';
 export * from './any-of';
 export * from './migrate';
