@@ -205,18 +205,19 @@ export async function doSendMessage(
     let recipientId: number;
     let userIds: number[];
     let alertWords: Map<number, string[]>;
+    let mutedBy: Set<number>;
     if (checked.kind === 'stream') {
       recipientId = checked.stream.recipient_id;
-      ({ userIds, alertWords } = await streamRecipientsWithAlertWords(trx, checked.stream.id, sender.id));
+      ({ userIds, alertWords, mutedBy } = await streamRecipientsWithAlertWords(trx, checked.stream.id, sender.id));
     } else {
       recipientId = await ensurePrivateRecipientId(trx, sender.realm_id, checked.address);
       userIds = checked.address.memberIds;
       alertWords = await alertWordsByUser(trx, userIds);
+      mutedBy = await usersWhoMuted(trx, sender.id, userIds);
     }
     // @*group* mentions mention each member; alert words flag the recipients whose word appears.
     const mentioned = new Set([...rendered.mentionedUserIds, ...(await userGroupMemberIds(trx, rendered.mentionedUserGroupIds ?? []))]);
     const alerted = new Set([...alertWords].filter(([, words]) => containsAlertWord(checked.content, words)).map(([userId]) => userId));
-    const mutedBy = await usersWhoMuted(trx, sender.id, userIds);
     const users = recipientFlags(checked, userIds, mentioned, rendered.wildcardMentioned, alerted, mutedBy);
     const dateSent = new Date();
     const row = {
