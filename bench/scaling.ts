@@ -102,6 +102,13 @@ function charts(sends: SendPoint[], registers: RegisterPoint[], fetches: FetchPo
         ...curve(sends, (p) => p.subscribers, (p) => p.cpuMsPerSendAboveIdle).map((s) => ({ ...s, name: `${s.name} above idle` })),
       ],
     });
+    // Per delivery, a flat line is linear growth; a rising one grows faster than the stream.
+    drawn['send-cost-per-delivery'] = renderLineChart({
+      title: 'CPU ms per delivery above idle, all server-side processes',
+      xLabel: 'subscribers with a long-polled queue',
+      yLabel: 'CPU ms per delivery',
+      series: curve(sends, (p) => p.subscribers, (p) => Math.round((p.cpuMsPerSendAboveIdle / p.subscribers) * 1000) / 1000),
+    });
     drawn['send-latency'] = renderLineChart({
       title: 'Send latency and last delivery, p50 (ms)',
       xLabel: 'subscribers with a long-polled queue',
