@@ -1,6 +1,6 @@
 /**
- * How cost grows with the organization (`npm run bench:scaling`; in `npm run bench` only when
- * named, BENCH_SCENARIOS=scaling, because it is long). Three curves, each measured in this one
+ * How cost grows with the organization (`npm run bench:scaling`, and part of `npm run bench`;
+ * about 11 minutes on two cores). Three curves, each measured in this one
  * run for every topology, each point on a topology started afresh:
  *   - a send to a stream of BENCH_SCALING_SUBSCRIBERS long-polling subscribers: CPU time over
  *     every server-side process, send latency and last delivery (scaling/sends.ts);
