@@ -73,6 +73,7 @@ describe('malformed input (property, embedded topology)', () => {
 
   it('notices a write, even one that leaves the values as they were (the check can fail)', async () => {
     const watch = new DatabaseWatch(server.db.knex);
+    await watch.settle();
     await watch.refresh();
     expect(await watch.changesSinceBaseline()).toEqual([]);
     await server.db.knex.raw('UPDATE realms SET name = name');
@@ -88,6 +89,7 @@ describe('malformed input (property, embedded topology)', () => {
     const knex = server.db.knex;
     let creds: Credentials = await logIn(server.app);
     const watch = new DatabaseWatch(knex);
+    await watch.settle();
     await watch.refresh();
     const survey = new Map<string, string>();
     const fail = (req: FuzzRequest, answer: Answer, problem: string): void => {
@@ -103,6 +105,7 @@ describe('malformed input (property, embedded topology)', () => {
       if (problem) {
         fail(req, answer, problem);
         // Surveying on: what this request wrote is not blamed on the next one.
+        await watch.settle();
         return watch.refresh();
       }
       if (answer.status >= 400) {
@@ -116,6 +119,7 @@ describe('malformed input (property, embedded topology)', () => {
         // Only these change a key; a reactivation keeps it.
         if (req.target.route.path.endsWith('/api_key/regenerate')) creds = await logIn(server.app);
       }
+      await watch.settle();
       await watch.refresh();
     };
     return { check, survey, watch };

@@ -7,6 +7,7 @@
  * tables grow with the requests that succeed.
  */
 import type { Database } from '@chat/db';
+import { waitFor } from '@chat/testing';
 
 type Knex = Database['knex'];
 
@@ -83,6 +84,25 @@ export class DatabaseWatch {
   deepChecks = 0;
 
   constructor(private readonly knex: Knex) {}
+
+  /**
+   * Waits until the background work due now has run: the server's start-up jobs (the first
+   * retention run) and what a successful request asked for (a Notification Bot follow-up, posted
+   * by a job a moment after the answer). Their writes must land before the next baseline, or a
+   * rejected request that follows would be blamed for them. Jobs delayed into the future (a
+   * missed-message e-mail's two minutes) are not waited for.
+   */
+  async settle(): Promise<void> {
+    const busy = async () => {
+      const { rows } = (await this.knex.raw(
+        `SELECT (SELECT count(*) FROM job_requests WHERE enqueued_at IS NULL)
+              + (SELECT count(*) FROM jobs WHERE state = 'active' OR (state = 'waiting' AND run_at <= now()))
+              + (SELECT count(*) FROM job_schedules WHERE next_run_at <= now()) AS n`,
+      )) as { rows: { n: string | number }[] };
+      return Number(rows[0]!.n);
+    };
+    await waitFor(async () => (await busy()) === 0, 15_000, { what: 'the background jobs due now finished' });
+  }
 
   /** Takes a new baseline if anything was written since the last one (after a success). */
   async refresh(): Promise<void> {

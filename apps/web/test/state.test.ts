@@ -70,6 +70,19 @@ describe('message', () => {
     expect(applyEvent(notNewest, { type: 'message', id: 0, message: streamMessage(105), flags: [] }).view.ids).toEqual([1, 2, 3]);
   });
 
+  test('a message that arrives while the narrow loads is in the view once the fetch lands', () => {
+    const state = initial();
+    const narrow = [{ operator: 'stream', operand: '1' }];
+    const loading = { ...state, view: { narrow, ids: [], foundOldest: false, foundNewest: false } };
+    // The event comes first; the fetch read the history before that message was sent.
+    const arrived = applyEvent(loading, { type: 'message', id: 0, message: streamMessage(4), flags: [] });
+    expect(arrived.view.ids).toEqual([]);
+    const loaded = mergeFetched(arrived, narrow, [streamMessage(1), streamMessage(2)], { foundNewest: true, replace: true });
+    expect(loaded.view.ids).toEqual([1, 2, 4]);
+    // Not when the fetch did not reach the newest: the gap between them is unknown.
+    expect(mergeFetched(arrived, narrow, [streamMessage(1), streamMessage(2)], { foundNewest: false, replace: true }).view.ids).toEqual([1, 2]);
+  });
+
   test('a duplicate (after a reconnect) is kept once', () => {
     const state = withView();
     const once = applyEvent(state, { type: 'message', id: 0, message: streamMessage(3), flags: [] });

@@ -219,13 +219,27 @@ export function mergeFetched(
     ids.push(message.id);
   }
   const same = !found.replace && state.view.narrow === narrow;
+  const foundNewest = found.foundNewest ?? (same ? state.view.foundNewest : false);
   const view = {
     narrow,
-    ids: sortedUnion(same ? state.view.ids : [], ids),
+    ids: sortedUnion(same ? state.view.ids : [], foundNewest ? [...ids, ...arrivedDuringFetch(state, narrow, ids)] : ids),
     foundOldest: found.foundOldest ?? (same ? state.view.foundOldest : false),
-    foundNewest: found.foundNewest ?? (same ? state.view.foundNewest : false),
+    foundNewest,
   };
   return { ...state, messages, view };
+}
+
+/**
+ * Messages of the narrow that came by event while the fetch was in flight and are newer than what
+ * it read: the view was not at the newest then (it is reset while a narrow loads), so
+ * applyMessage kept them out of it, and the fetch, read before they were sent, does not have them.
+ */
+function arrivedDuringFetch(state: AppState, narrow: Narrow, fetched: number[]): number[] {
+  const newest = fetched.reduce((max, id) => Math.max(max, id), 0);
+  const streamName = (id: number) => state.streams[id]?.name;
+  return Object.values(state.messages)
+    .filter((m) => m.id > newest && matchesNarrow(m, narrow, state.selfId, streamName) === true)
+    .map((m) => m.id);
 }
 
 function mapMessages(state: AppState, ids: number[], change: (m: Message) => Message): Record<number, Message> {
