@@ -7,7 +7,7 @@
  * tables grow with the requests that succeed.
  */
 import type { Database } from '@chat/db';
-import { waitFor } from '@chat/testing';
+import { provesNothingHappensFor, waitFor } from '@chat/testing';
 
 type Knex = Database['knex'];
 
@@ -19,6 +19,9 @@ type Knex = Database['knex'];
 const SKIPPED_TABLES = new Set(['login_attempts', 'knex_migrations', 'knex_migrations_lock']);
 /** The relay updates outbox rows (published_at) whenever it gets to them: only a new row counts. */
 const COUNT_ONLY_TABLES = new Set(['outbox']);
+
+/** How long no transaction may write for the background work to count as settled. */
+const QUIET_MS = 30;
 
 /** Rows per table. */
 type Counts = Map<string, number>;
@@ -90,7 +93,9 @@ export class DatabaseWatch {
    * retention run) and what a successful request asked for (a Notification Bot follow-up, posted
    * by a job a moment after the answer). Their writes must land before the next baseline, or a
    * rejected request that follows would be blamed for them. Jobs delayed into the future (a
-   * missed-message e-mail's two minutes) are not waited for.
+   * missed-message e-mail's two minutes) are not waited for. Nothing due must also be seen
+   * across a quiet moment with no write: a schedule firing moves itself before it inserts its
+   * job, and between the two nothing looks due.
    */
   async settle(): Promise<void> {
     const busy = async () => {
@@ -101,7 +106,16 @@ export class DatabaseWatch {
       )) as { rows: { n: string | number }[] };
       return Number(rows[0]!.n);
     };
-    await waitFor(async () => (await busy()) === 0, 15_000, { what: 'the background jobs due now finished' });
+    const quiet = async () => {
+      const xid = await nextTransactionId(this.knex);
+      if ((await busy()) > 0) return false;
+      const wrote = async () => (await nextTransactionId(this.knex)) !== xid;
+      return provesNothingHappensFor(QUIET_MS, wrote, 'a write').then(
+        () => true,
+        () => false,
+      );
+    };
+    await waitFor(quiet, 15_000, { what: 'the background jobs due now finished' });
   }
 
   /** Takes a new baseline if anything was written since the last one (after a success). */
