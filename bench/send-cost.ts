@@ -29,9 +29,9 @@ const SUBSCRIBERS = 10;
 const RATE = Number(process.env.BENCH_COST_RATE ?? 100);
 const SECONDS = Number(process.env.BENCH_COST_SECS ?? 30);
 const WARMUP_SECS = Number(process.env.BENCH_WARMUP_SECS ?? 10);
-/** BENCH_QUEUES_OF=sender: the ten queues are one user's (a person with several clients open). */
 /** BENCH_COST_FLOORS: which floors run (default both; empty for none while profiling a topology). */
 const FLOORS = (process.env.BENCH_COST_FLOORS ?? 'postgres,pglite').split(',').filter(Boolean) as FloorDb[];
+/** BENCH_QUEUES_OF=sender: the ten queues are one user's (a person with several clients open). */
 const ONE_OWNER = process.env.BENCH_QUEUES_OF === 'sender';
 
 type TargetName = 'floor' | 'floor on PGlite' | 'embedded' | 'distributed';

@@ -7,7 +7,6 @@
  */
 import type { Knex } from 'knex';
 import type { Notice } from '@chat/events';
-import { anyOf } from './any-of';
 
 export interface OutboxRow {
   id: number | string;
@@ -57,11 +56,4 @@ export async function claimBatch(knex: Knex, published: readonly number[], limit
     [[...published], [...published], limit],
   )) as { rows: OutboxRow[] };
   return rows;
-}
-
-/** Marks rows published on their own (the relay stopping with a batch's marks still due). */
-export async function markPublished(knex: Knex, ids: readonly number[]): Promise<void> {
-  await knex('outbox')
-    .whereRaw(...anyOf('id', ids))
-    .update({ published_at: knex.fn.now() });
 }

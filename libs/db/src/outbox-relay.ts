@@ -24,7 +24,7 @@ import type { Logger } from '@chat/log';
 import type { Notice } from '@chat/events';
 import type { Database } from './connect';
 import { OUTBOX_CHANNEL } from './outbox';
-import { claimBatch, markPublished } from './outbox-claim';
+import { claimBatch } from './outbox-claim';
 
 /** Arbitrary constant naming the relay's advisory lock. */
 const RELAY_LOCK_KEY = 727_001;
@@ -188,7 +188,8 @@ export class OutboxRelay {
     const ids = this.marksDue;
     if (ids.length === 0) return;
     this.marksDue = [];
-    await markPublished(this.options.db.knex, ids).catch((err: unknown) =>
+    // An empty claim: it marks them and selects nothing.
+    await claimBatch(this.options.db.knex, ids, 0).catch((err: unknown) =>
       this.options.logger.warn({ err, rows: ids.length }, 'outbox relay: could not mark published rows; the next leader sends them again'),
     );
   }
