@@ -39,8 +39,9 @@ export interface EmojiChoice {
 }
 
 /**
- * Emoji names starting with (then containing) the query, at most `limit`: the realm's active
- * emoji first among equals (as Zulip's typeahead), then unicode ones (name -> code).
+ * Emoji named by the query, then those whose names start with it, then contain it, at most
+ * `limit`: the realm's active emoji first among equals (as Zulip's typeahead), then unicode ones
+ * (name -> code).
  */
 export function matchEmojiChoices(unicode: Record<string, string>, realm: Record<string, RealmEmoji>, query: string, limit = 8): EmojiChoice[] {
   const q = query.toLowerCase();
@@ -52,7 +53,8 @@ export function matchEmojiChoices(unicode: Record<string, string>, realm: Record
   ];
   const seen = new Set<string>();
   const unique = all.filter((e) => !seen.has(e.name) && seen.add(e.name));
-  const starts = unique.filter((e) => e.name.startsWith(q));
+  const exact = unique.filter((e) => e.name === q);
+  const starts = unique.filter((e) => e.name !== q && e.name.startsWith(q));
   const contains = unique.filter((e) => !e.name.startsWith(q) && e.name.includes(q));
-  return [...starts, ...contains].slice(0, limit);
+  return [...exact, ...starts, ...contains].slice(0, limit);
 }
