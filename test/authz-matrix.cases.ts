@@ -119,8 +119,11 @@ function messageProbes({ object, id, content, readers }: MessageObject): Probe[]
       route: 'POST /submessage',
       object,
       request: (w) => ({ method: 'post', path: '/submessage', params: { message_id: id(w), msg_type: 'widget', content: '{"type":"vote","key":"canned,0","vote":1}' } }),
-      // The sender attaches a message's first submessage (the owner's turn comes after the other readers').
-      expect: notSender('You cannot attach a submessage to this message.', err('You cannot attach a submessage to this message.')),
+      // The sender attaches a message's first submessage; readers probed after the owner (in ROLES order) may follow it.
+      expect: {
+        ...notSender('You cannot attach a submessage to this message.', err('You cannot attach a submessage to this message.')),
+        ...Object.fromEntries(readers.filter((r) => ROLES.indexOf(r) > ROLES.indexOf('owner')).map((r) => [r, OK])),
+      },
     },
     {
       route: 'POST /messages/flags',
