@@ -78,7 +78,11 @@ async function manageableInvitation(trx: Executor, actor: UserRow, id: number, m
   return invitation;
 }
 
-/** DELETE /invites/{id} and /invites/multiuse/{id} (do_revoke_user_invite, do_revoke_multi_use_invite): the row goes, and its link with it. */
+/**
+ * DELETE /invites/{id} and /invites/multiuse/{id} (do_revoke_user_invite, do_revoke_multi_use_invite):
+ * the row goes, and its link with it; a reusable link takes the sign-up links it mailed along
+ * (their rows cascade), so a leaked link that is revoked lets nobody else in.
+ */
 export async function doRevokeInvite(ctx: SettingsContext, realmId: number, actorId: number, id: number, multiuse: boolean): Promise<void> {
   await ctx.db.knex.transaction(async (trx) => {
     const actor = await loadActor(trx, realmId, actorId);
