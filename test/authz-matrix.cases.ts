@@ -629,6 +629,9 @@ const inviteProbes: Probe[] = [
   own('POST /signup', () => ({ method: 'post', path: '/signup', params: { key: 'abcdefghijklmnopqrstuvwx', full_name: 'Nobody Here', password: 'long enough' } }), {
     expect: { others: BAD_LINK, anonymous: BAD_LINK },
   }),
+  own('POST /join', () => ({ method: 'post', path: '/join', params: { key: 'abcdefghijklmnopqrstuvwx', email: 'nobody-here@example.test' } }), {
+    expect: { others: BAD_LINK, anonymous: BAD_LINK },
+  }),
 ];
 
 export const PROBES: Probe[] = [...settingsProbes, ...inviteProbes, ...subscriptionProbes, ...messageRouteProbes, ...guestProbes, ...eventProbes, ...webhookProbes, ...surfaceProbes];
