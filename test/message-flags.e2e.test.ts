@@ -56,7 +56,7 @@ type Caller = Pick<Browser, 'call'> | ApiClient;
 
 /** A queue of `caller` and a reader for the events it gets. */
 async function queueOf(caller: Caller) {
-  const registered = await caller.call('post', '/register', { event_types: ['message', 'update_message'] });
+  const registered = await caller.call('post', '/register', { event_types: ['message', 'update_message'], apply_markdown: true });
   expect(registered.status).toBe(200);
   const queueId = registered.body.queue_id as string;
   let last = registered.body.last_event_id as number;
