@@ -203,4 +203,8 @@ export const SCENARIO: Step[] = [
   { as: 'hamlet', method: 'get', path: '/messages', params: (c) => ({ anchor: 'newest', num_before: 2, num_after: 0, narrow: [{ operator: 'channel', operand: c.streamId('Denmark') }] }) },
   { as: 'hamlet', method: 'get', path: '/messages', params: (c) => ({ anchor: 'first_unread', num_before: 1, num_after: 1, narrow: [{ operator: 'with', operand: saved(c, 'direct') }] }) },
   { as: 'othello', method: 'post', path: '/typing', params: (c) => ({ op: 'start', type: 'direct', to: [c.userId('hamlet@zulip.com')] }) },
+  // Wildcard mentions as the mobile app writes them: everyone in the stream is mentioned, the
+  // topic's participants (othello, who wrote in it, and the sender) by @**topic** too.
+  { as: 'hamlet', method: 'post', path: '/messages', params: { type: 'channel', to: 'Denmark', topic: 'battlements', content: '@**channel** and @**topic**: the ghost walks' } },
+  { as: 'iago', method: 'get', path: '/messages', params: { anchor: 'newest', num_before: 1, num_after: 0 } },
 ];

@@ -23,8 +23,9 @@ import * as botStorageRealmDomains from './migrations/0910_bot_storage_realm_dom
 import * as submessagesDefaultStreamGroups from './migrations/0920_submessages_default_stream_groups';
 import * as invitations from './migrations/0930_invitations';
 import * as botServicesMissedMessages from './migrations/0940_bot_services_missed_messages';
+import * as topicWildcardMentions from './migrations/0950_topic_wildcard_mentions';
 import * as followUpHolds from './migrations/0955_follow_up_holds';
-import * as signupConfirmations from './migrations/0955_signup_confirmations';
+import * as signupConfirmations from './migrations/0960_signup_confirmations';
 
 /**
  * Migrations are imported, not discovered on disk, so they run the same from TypeScript source,
@@ -55,8 +56,9 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '0920_submessages_default_stream_groups': submessagesDefaultStreamGroups,
   '0930_invitations': invitations,
   '0940_bot_services_missed_messages': botServicesMissedMessages,
+  '0950_topic_wildcard_mentions': topicWildcardMentions,
   '0955_follow_up_holds': followUpHolds,
-  '0955_signup_confirmations': signupConfirmations,
+  '0960_signup_confirmations': signupConfirmations,
 };
 
 const source: Knex.MigrationSource<string> = {

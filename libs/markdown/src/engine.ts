@@ -20,10 +20,10 @@ import { inlineImagePreviews } from './inline-images';
 import { escapeAttribute, escapeText, urlAttribute } from './html';
 import { sanitizeUrl } from './url-policy';
 import { groupMention, renderGroupMention } from './group-mentions';
+import { renderMention, resolveMentions } from './mentions';
 
 type BlockRule = (state: StateBlock, startLine: number, endLine: number, silent: boolean) => boolean;
 type InlineRule = (state: StateInline, silent: boolean) => boolean;
-type MentionMeta = { userId: number | '*'; name: string; silent: boolean };
 
 /** markdown-it keeps its rule functions private; wrapping a built-in needs the original. */
 function builtinRule<T>(ruler: unknown, name: string): T {
@@ -98,29 +98,6 @@ function restoreListStarts(state: StateCore): void {
   }
 }
 
-/**
- * Mentions inside a quote are silent (Zulip rewrites `@**x**` to `@_**x**` in quoted lines), and
- * only loud ones set the mentioned and wildcard_mentioned flags.
- */
-function resolveMentions(state: StateCore): void {
-  const env = envOf(state);
-  let quoteDepth = 0;
-  for (const token of state.tokens) {
-    if (token.type === 'blockquote_open') quoteDepth++;
-    else if (token.type === 'blockquote_close') quoteDepth--;
-    else if (token.type === 'inline') {
-      for (const child of token.children ?? []) {
-        if (child.type !== 'zulip_mention') continue;
-        const meta = child.meta as MentionMeta;
-        if (quoteDepth > 0) meta.silent = true;
-        if (meta.silent) continue;
-        if (meta.userId === '*') env.wildcardMentioned = true;
-        else env.mentionedUserIds.add(meta.userId);
-      }
-    }
-  }
-}
-
 /** Zulip's url_filename: an uploaded file's title is its file name, any other link's its URL. */
 function linkTitle(href: string): string {
   const upload = /.*\/user_uploads\/.*\/([^/]+)$/.exec(href);
@@ -175,11 +152,7 @@ export function createEngine(): Engine {
   rules.zulip_html = (tokens, idx) => tokens[idx]!.content;
   rules.zulip_block_html = (tokens, idx) => tokens[idx]!.content;
   rules.zulip_group_mention = renderGroupMention;
-  rules.zulip_mention = (tokens, idx) => {
-    const { userId, name, silent } = tokens[idx]!.meta as MentionMeta;
-    const cls = silent ? 'user-mention silent' : 'user-mention';
-    return `<span class="${cls}" data-user-id="${userId}">${silent ? '' : '@'}${escapeText(name)}</span>`;
-  };
+  rules.zulip_mention = renderMention;
   // A tight list item's text runs straight into a nested list, as Python-Markdown prints it.
   for (const type of ['bullet_list_open', 'ordered_list_open']) {
     rules[type] = (tokens, idx, options, _env, self) => {

@@ -10,7 +10,7 @@
 import type { MarkdownIt } from 'markdown-it';
 import { createEngine } from './engine';
 import { preprocessFences, restoreCodeBlocks } from './fences';
-import type { ZulipEnv } from './inline-rules';
+import { STREAM_WILDCARDS, TOPIC_WILDCARDS, type ZulipEnv } from './inline-rules';
 import { compileLinkifier, fillUrl, type CompiledLinkifier } from './linkifiers';
 import { extendQuotes, nestListsByTwoSpaces, normalizeSource } from './preprocess';
 import { sanitizeUrl } from './url-policy';
@@ -60,8 +60,10 @@ export interface RenderResult {
   isMeMessage: boolean;
   /** Users mentioned by a non-silent mention outside quotes (they get the `mentioned` flag). */
   mentionedUserIds: number[];
-  /** @**all**, @**everyone** or @**stream** outside quotes (`wildcard_mentioned`). */
-  wildcardMentioned: boolean;
+  /** @**all**, @**everyone**, @**stream** or @**channel** outside quotes: every recipient gets `stream_wildcard_mentioned`. */
+  streamWildcardMentioned: boolean;
+  /** @**topic** outside quotes: the topic's participants get `topic_wildcard_mentioned`. */
+  topicWildcardMentioned: boolean;
   /** User groups mentioned by @*group* (their members get the `mentioned` flag). */
   mentionedUserGroupIds?: number[];
   hasLink: boolean;
@@ -74,7 +76,9 @@ export interface PossibleMentions {
   fullNames: string[];
   /** Ids from @**Name|id**. */
   userIds: number[];
-  wildcard: boolean;
+  /** Stream (@**all**, ...) and topic (@**topic**) wildcard syntax, silent, quoted or in code too. */
+  streamWildcard: boolean;
+  topicWildcard: boolean;
 }
 
 export function escapeHtml(text: string): string {
@@ -82,14 +86,15 @@ export function escapeHtml(text: string): string {
 }
 
 const MENTION = /@_?\*\*([^*]+)\*\*/g;
-const WILDCARDS = new Set(['all', 'everyone', 'stream']);
 
+/** Zulip's possible_mentions: the names to look up before rendering, and which wildcards may be there. */
 export function possibleMentions(content: string): PossibleMentions {
-  const result: PossibleMentions = { fullNames: [], userIds: [], wildcard: false };
+  const result: PossibleMentions = { fullNames: [], userIds: [], streamWildcard: false, topicWildcard: false };
   for (const match of content.matchAll(MENTION)) {
     const text = match[1]!;
     const [name, id] = text.split('|');
-    if (WILDCARDS.has(text)) result.wildcard = true;
+    if (STREAM_WILDCARDS.has(text)) result.streamWildcard = true;
+    else if (TOPIC_WILDCARDS.has(text)) result.topicWildcard = true;
     else if (id !== undefined && /^\d+$/.test(id)) result.userIds.push(Number(id));
     else result.fullNames.push(name!);
   }
@@ -153,7 +158,8 @@ function zulipEnv(context: MarkdownContext): ZulipEnv {
     translateEmoticons: context.translateEmoticons ?? false,
     listStarts: new Map(),
     mentionedUserIds: new Set(),
-    wildcardMentioned: false,
+    streamWildcardMentioned: false,
+    topicWildcardMentioned: false,
     userGroupsByName: new Map((context.userGroups ?? []).map((g) => [g.name.toLowerCase(), g])),
     mentionedUserGroupIds: new Set(),
   };
@@ -176,7 +182,8 @@ export function renderMarkdown(content: string, context: MarkdownContext = {}): 
     // Zulip's is_status_message: /me and text that renders as paragraphs only.
     isMeMessage: content.startsWith('/me ') && html.startsWith('<p>') && html.endsWith('</p>'),
     mentionedUserIds: [...env.mentionedUserIds],
-    wildcardMentioned: env.wildcardMentioned,
+    streamWildcardMentioned: env.streamWildcardMentioned,
+    topicWildcardMentioned: env.topicWildcardMentioned,
     mentionedUserGroupIds: [...(env.mentionedUserGroupIds ?? [])],
     hasLink:
       content.includes('http://') || content.includes('https://') || content.includes('/user_uploads') || content.includes('bitcoin:'),

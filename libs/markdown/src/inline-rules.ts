@@ -31,7 +31,10 @@ export interface ZulipEnv {
   /** See preprocess.ts nestListsByTwoSpaces. */
   listStarts: Map<number, number>;
   mentionedUserIds: Set<number>;
-  wildcardMentioned: boolean;
+  /** A loud @**all**, @**everyone**, @**stream** or @**channel** (stream_wildcard_mentioned). */
+  streamWildcardMentioned: boolean;
+  /** A loud @**topic** (topic_wildcard_mentioned, for the topic's participants). */
+  topicWildcardMentioned: boolean;
   /** User groups by lower-cased name, for @*group* mentions (group-mentions.ts). */
   userGroupsByName?: Map<string, { id: number; name: string }>;
   mentionedUserGroupIds?: Set<number>;
@@ -124,29 +127,39 @@ const backticks: InlineRule = (state, silent) => {
   return true;
 };
 
-const WILDCARDS = new Set(['all', 'everyone', 'stream']);
+/** Zulip's wildcards (zerver/lib/mention.py): `channel` from feature level 247, `topic` from 224. */
+export const STREAM_WILDCARDS: ReadonlySet<string> = new Set(['all', 'everyone', 'stream', 'channel']);
+export const TOPIC_WILDCARDS: ReadonlySet<string> = new Set(['topic']);
 const MENTION = /@(_?)\*\*([^*]+)\*\*/y;
+
+/** What a mention names: a user, everyone in the stream, or the topic's participants. */
+export type Mentioned =
+  | { kind: 'user'; userId: number; name: string }
+  | { kind: 'stream_wildcard'; name: string }
+  | { kind: 'topic_wildcard'; name: string };
+
+function mentioned(env: ZulipEnv, text: string): Mentioned | undefined {
+  if (STREAM_WILDCARDS.has(text)) return { kind: 'stream_wildcard', name: text };
+  if (TOPIC_WILDCARDS.has(text)) return { kind: 'topic_wildcard', name: text };
+  const byId = /^.+\|(\d+)$/.exec(text);
+  const user = byId ? env.usersById.get(Number(byId[1])) : env.usersByName.get(text.toLowerCase());
+  return user ? { kind: 'user', userId: user.id, name: user.fullName } : undefined;
+}
 
 /** @**Full Name**, @**Name|id**, silent @_**Name**, wildcards; unknown names stay text. */
 const mention: InlineRule = (state, silent) => {
   if (state.src.charCodeAt(state.pos) !== 0x40 || !isLinkBoundary(state.src[state.pos - 1])) return false;
   const match = execAt(MENTION, state);
   if (!match) return false;
-  const env = envOf(state);
-  const text = match[2]!;
-  let target: { userId: number | '*'; name: string } | undefined;
-  if (WILDCARDS.has(text)) {
-    target = { userId: '*', name: text };
-  } else {
-    const byId = /^.+\|(\d+)$/.exec(text);
-    const user = byId ? env.usersById.get(Number(byId[1])) : env.usersByName.get(text.toLowerCase());
-    if (user) target = { userId: user.id, name: user.fullName };
-  }
+  const target = mentioned(envOf(state), match[2]!);
   if (!target) return false;
   if (!silent) state.push('zulip_mention', '', 0).meta = { ...target, silent: match[1] === '_' };
   state.pos += match[0].length;
   return true;
 };
+
+/** A zulip_mention token's meta; a quote makes it silent (engine.ts). */
+export type MentionMeta = Mentioned & { silent: boolean };
 
 /** Zulip's hash_util_encode: percent-encode everything, then `.` stands for `%` (and `.` itself is .2E). */
 export function encodeHashComponent(text: string): string {

@@ -1,7 +1,10 @@
 /**
  * Zulip's own syntax, which the corpus file does not cover: mentions and their flags, stream
  * links, linkifiers and topic links, realm emoji, /me and the has_* checks. Expected HTML is
- * Zulip 2.1's (behaviour notes section 10, zerver/tests/test_bugdown.py).
+ * Zulip 2.1's (behaviour notes section 10, zerver/tests/test_bugdown.py), except wildcard
+ * mentions, which print as current Zulip prints them (zerver/lib/markdown UserMentionPattern and
+ * the API's message-formatting page: `channel-wildcard-mention` beside 2.1's classes, and the
+ * `topic-mention` of feature level 224).
  */
 import { possibleMentions, possibleStreamNames, renderMarkdown, topicLinks, type MarkdownContext } from '../src';
 
@@ -20,7 +23,8 @@ describe('user mentions', () => {
     const result = render('@**king hamlet** hi');
     expect(result.html).toBe('<p><span class="user-mention" data-user-id="10">@King Hamlet</span> hi</p>');
     expect(result.mentionedUserIds).toEqual([10]);
-    expect(result.wildcardMentioned).toBe(false);
+    expect(result.streamWildcardMentioned).toBe(false);
+    expect(result.topicWildcardMentioned).toBe(false);
   });
 
   it('addresses a user by id with @**Name|id**', () => {
@@ -35,11 +39,41 @@ describe('user mentions', () => {
     expect(result.mentionedUserIds).toEqual([]);
   });
 
-  it.each(['all', 'everyone', 'stream'])('renders the wildcard @**%s** and sets wildcard_mentioned', (name) => {
+  it.each(['all', 'everyone', 'stream', 'channel'])('renders the stream wildcard @**%s** as Zulip and sets stream_wildcard_mentioned', (name) => {
     const result = render(`@**${name}** test`);
-    expect(result.html).toBe(`<p><span class="user-mention" data-user-id="*">@${name}</span> test</p>`);
-    expect(result.wildcardMentioned).toBe(true);
+    expect(result.html).toBe(`<p><span class="user-mention channel-wildcard-mention" data-user-id="*">@${name}</span> test</p>`);
+    expect(result.streamWildcardMentioned).toBe(true);
+    expect(result.topicWildcardMentioned).toBe(false);
     expect(result.mentionedUserIds).toEqual([]);
+  });
+
+  it('renders the topic wildcard @**topic** as a topic-mention without a user id and sets topic_wildcard_mentioned', () => {
+    const result = render('@**topic** look');
+    expect(result.html).toBe('<p><span class="topic-mention">@topic</span> look</p>');
+    expect(result.topicWildcardMentioned).toBe(true);
+    expect(result.streamWildcardMentioned).toBe(false);
+  });
+
+  it('renders silent wildcards without @ and without their flags; wildcard names are case-sensitive', () => {
+    const result = render('@_**channel** and @_**topic**');
+    expect(result.html).toBe(
+      '<p><span class="user-mention channel-wildcard-mention silent" data-user-id="*">channel</span> and ' +
+        '<span class="topic-mention silent">topic</span></p>',
+    );
+    expect(result.streamWildcardMentioned).toBe(false);
+    expect(result.topicWildcardMentioned).toBe(false);
+    expect(render('@**Topic**').html).toBe('<p>@<strong>Topic</strong></p>');
+  });
+
+  it("renders exactly what the mobile app writes (zulip-flutter's wildcardMention at level 277)", () => {
+    const result = render('@**channel** @**topic** @**all** @**everyone**');
+    expect(result.html).toBe(
+      '<p><span class="user-mention channel-wildcard-mention" data-user-id="*">@channel</span> ' +
+        '<span class="topic-mention">@topic</span> ' +
+        '<span class="user-mention channel-wildcard-mention" data-user-id="*">@all</span> ' +
+        '<span class="user-mention channel-wildcard-mention" data-user-id="*">@everyone</span></p>',
+    );
+    expect([result.streamWildcardMentioned, result.topicWildcardMentioned]).toEqual([true, true]);
   });
 
   it('leaves bare @all and unknown names as text (the stars then mean bold)', () => {
@@ -53,10 +87,11 @@ describe('user mentions', () => {
     const quoted = render('> @**King Hamlet** and @**all**');
     expect(quoted.html).toBe(
       '<blockquote>\n<p><span class="user-mention silent" data-user-id="10">King Hamlet</span> and ' +
-        '<span class="user-mention silent" data-user-id="*">all</span></p>\n</blockquote>',
+        '<span class="user-mention channel-wildcard-mention silent" data-user-id="*">all</span></p>\n</blockquote>',
     );
     expect(quoted.mentionedUserIds).toEqual([]);
-    expect(quoted.wildcardMentioned).toBe(false);
+    expect(quoted.streamWildcardMentioned).toBe(false);
+    expect(render('> @**topic**').topicWildcardMentioned).toBe(false);
     const fenced = render('```quote\n@**King Hamlet**\n```\n@**Othello|12**');
     expect(fenced.mentionedUserIds).toEqual([12]);
   });
@@ -64,14 +99,17 @@ describe('user mentions', () => {
   it('needs a boundary before @ and leaves mentions in code alone', () => {
     expect(render('mail@**King Hamlet**').mentionedUserIds).toEqual([]);
     expect(render('`@**King Hamlet**`').html).toBe('<p><code>@**King Hamlet**</code></p>');
+    expect(render('`@**all**` `@**topic**`')).toMatchObject({ streamWildcardMentioned: false, topicWildcardMentioned: false });
   });
 
   it('finds the candidates the caller must look up', () => {
     expect(possibleMentions('@**King Hamlet** @_**Iago** @**x|12** @**all**')).toEqual({
       fullNames: ['King Hamlet', 'Iago'],
       userIds: [12],
-      wildcard: true,
+      streamWildcard: true,
+      topicWildcard: false,
     });
+    expect(possibleMentions('`@**topic**`')).toMatchObject({ fullNames: [], streamWildcard: false, topicWildcard: true });
   });
 });
 

@@ -21,7 +21,8 @@ jest.mock('@chat/markdown', () => {
         html: `<p>${content}</p>`,
         isMeMessage: false,
         mentionedUserIds: mentioned.map((u) => u.id),
-        wildcardMentioned: content.includes('@**all**'),
+        streamWildcardMentioned: content.includes('@**all**'),
+        topicWildcardMentioned: content.includes('@**topic**'),
         hasLink: content.includes('http'),
         hasImage: false,
         hasAttachment: false,
@@ -62,7 +63,7 @@ describe('mentions and the render context', () => {
     expect(rows.every((r: { flags: number }) => (r.flags & 16) !== 0)).toBe(true);
     const res = await h.get('othello@zulip.com', '/messages', { anchor: 0, num_before: 0, num_after: 100, narrow: [['is', 'mentioned']] });
     expect(res.body.messages.map((m: { id: number }) => m.id)).toContain(id);
-    expect(res.body.messages.find((m: { id: number }) => m.id === id).flags).toEqual(['wildcard_mentioned']);
+    expect(res.body.messages.find((m: { id: number }) => m.id === id).flags).toEqual(['stream_wildcard_mentioned', 'wildcard_mentioned']);
     await h.patch('hamlet@zulip.com', `/messages/${id}`, { content: 'hello @**King Hamlet**' });
     const after = await h.db.knex('user_messages').where({ message_id: id }).orderBy('user_id');
     const hamlet = await h.userId('hamlet@zulip.com');

@@ -58,6 +58,26 @@ describe('a send, statement by statement', () => {
     expect(statements.length).toBeLessThanOrEqual(8);
   });
 
+  it("@**channel** costs what 2.1's @**all** costs; only a loud @**topic** adds a statement, its participants' look-up", async () => {
+    const sql = (content: string) =>
+      statementsOf(async () => {
+        expect((await send({ type: 'stream', to: 'Denmark', topic: 'Castle', content })).status).toBe(200);
+      });
+    const participants = (statements: string[]) => statements.filter((s) => /topic_messages/.test(s));
+    // Any `@*` in the content (a loud mention; `@_**` is not one) reads the realm's group names.
+    const rest = (statements: string[]) => statements.filter((s) => !/topic_messages|"user_groups"/.test(s));
+    // The first wildcard opens the recipients' missed-message batches; later ones join them.
+    await sql('@**all** opening the batches');
+    expect(rest(await sql('@**channel** hello'))).toEqual(rest(await sql('@**all** hello')));
+    const silent = await sql('@_**topic** hello');
+    expect(participants(silent)).toEqual([]);
+    expect(participants(await sql('`@**topic**` hello'))).toEqual([]);
+    // Hamlet alone has written in Castle, so no one else is mentioned (and mailed): one more statement.
+    const loud = await sql('@**topic** hello');
+    expect(participants(loud)).toHaveLength(1);
+    expect(rest(loud)).toEqual(rest(silent));
+  });
+
   it('a stream message arrives read for a subscriber who muted the sender, and only for them', async () => {
     const ids = Object.fromEntries(
       (await db.knex('users').whereIn('email', ['hamlet@zulip.com', 'othello@zulip.com', 'iago@zulip.com']).select('id', 'email')).map((u: { id: number; email: string }) => [u.email, u.id]),

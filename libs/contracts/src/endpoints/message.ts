@@ -75,8 +75,14 @@ export const messageEndpoints = declareEndpoints('message', {
       // The sender's queue gets local_message_id on its copy of the event (Zulip's local echo).
       queue_id: p.string({ description: "The sender's own event queue, whose copy of the event carries `local_message_id`.", example: '1375801870:2942', sample: false }),
       local_id: p.string({ description: "The client's temporary id for the message, echoed to that queue as `local_message_id`.", example: '100.01', sample: false }),
-      // Whether the sender's copy starts read; unset: a human client's does.
-      read_by_sender: p.bool({ description: "Whether the sender's copy starts as read; unset, it does when a person's client sent it.", sample: false }),
+      // Feature level 236. Unset, Zulip's default_read_by_sender decides by the client's name.
+      read_by_sender: p.bool({
+        description:
+          "Whether the sender's copy starts as read. Unset, it does when the sending client is a person's: the web app (`website`, " +
+          'any request with its session), ZulipMobile, ZulipTerminal, ZulipElectron, ZulipDesktop and the others Zulip names; ' +
+          'not for a program using the API key, such as ZulipPython.',
+        sample: false,
+      }),
     },
     success: { id: ['integer', 'The id of the new message.'] },
     // 409: the same Idempotency-Key is in flight; 422: it was used for another request.

@@ -5,7 +5,8 @@ import { RECIPIENT_HUDDLE, RECIPIENT_PERSONAL } from '../recipients';
 export const MAX_UNREAD_MESSAGES = 50000;
 const READ = 1;
 const MENTIONED = 8;
-const WILDCARD_MENTIONED = 16;
+/** stream_wildcard_mentioned (2.1's wildcard_mentioned) and topic_wildcard_mentioned. */
+const WILDCARD_MENTIONED = 16 | 32;
 
 export interface UnreadRow {
   message_id: number;
@@ -40,8 +41,14 @@ export async function unreadMessages(db: Executor, userId: number): Promise<Unre
   return rows.reverse();
 }
 
-export function isMention(flags: number): boolean {
-  return (flags & (MENTIONED | WILDCARD_MENTIONED)) !== 0;
+/** Mentioned by name or through a group. */
+export function isDirectMention(flags: number): boolean {
+  return (flags & MENTIONED) !== 0;
+}
+
+/** Mentioned by a stream or topic wildcard. */
+export function isWildcardMention(flags: number): boolean {
+  return (flags & WILDCARD_MENTIONED) !== 0;
 }
 
 export function isPersonal(row: UnreadRow): boolean {

@@ -6,10 +6,14 @@ import { bool, closedObject, defineEvent, eventObject, int, ints, nullableStr, s
  * schema describes the event a client receives, after the queue adds `id`; tests of the service
  * validate the outbox notice's event with `id` added.
  */
+/**
+ * A user's flags for a message. stream_wildcard_mentioned and topic_wildcard_mentioned are
+ * feature level 224's; wildcard_mentioned, 2.1's, is still sent when either is.
+ */
 const flags = Type.Array(
   stringEnum([
-    'read', 'starred', 'collapsed', 'mentioned', 'wildcard_mentioned', 'summarize_in_home', 'summarize_in_stream',
-    'force_expand', 'force_collapse', 'has_alert_word', 'historical',
+    'read', 'starred', 'collapsed', 'mentioned', 'stream_wildcard_mentioned', 'topic_wildcard_mentioned', 'summarize_in_stream',
+    'force_expand', 'force_collapse', 'has_alert_word', 'historical', 'wildcard_mentioned',
   ]),
 );
 

@@ -23,16 +23,18 @@ import {
 } from '@chat/db';
 import type { SendTo } from '@chat/contracts';
 import { ApiError, badRequest, invalidArgument, streamDoesNotExist } from '@chat/errors';
-import { NOTICE_VERSION, type MessageNotice, type MessageRecipient } from '@chat/events';
+import { NOTICE_VERSION, type MessageNotice } from '@chat/events';
 import type { Renderer } from '@chat/render-pool';
-import { flagBits, sentByHuman } from '../lib/flags';
+import { sentByHuman } from '../lib/flags';
 import { checkContent, checkStreamName, checkTopic } from '../lib/message-text';
+import { newMessageFlags } from '../lib/new-message-flags';
 import { newMessageWire } from '../lib/new-message-wire';
 import { privateAddress, validateRecipientUsers, type PrivateAddress } from '../lib/private-address';
 import { realmStringAndLinkifiers } from '../queries/realm-filters';
 import { lookUpRecipientUsers } from '../queries/recipients';
 import { renderMessage } from '../queries/render';
 import { streamRecipientsWithAlertWords } from '../queries/stream-recipients';
+import { topicParticipants } from '../queries/topic-participants';
 import { requestMessageWork } from './background-requests';
 import { doClaimAttachments } from './claim-attachments';
 import type { KeyGuard } from './idempotency';
@@ -158,28 +160,6 @@ export async function checkSendMessage(db: Knex, sender: UserRow, request: SendR
   throw badRequest('Invalid message type');
 }
 
-/** Per-user flags of a new message (Zulip's create_user_messages). */
-function recipientFlags(
-  checked: CheckedMessage,
-  userIds: number[],
-  mentioned: Set<number>,
-  wildcard: boolean,
-  alerted: Set<number> = new Set(),
-  /** Recipients who muted the sender: the message arrives read for them (Zulip from level 48). */
-  mutedBy: Set<number> = new Set(),
-): MessageRecipient[] {
-  const readBySender = checked.readBySender ?? sentByHuman(checked.client);
-  return userIds.map((id) => {
-    const flags: string[] = [];
-    if ((id === checked.sender.id && readBySender) || mutedBy.has(id)) flags.push('read');
-    if (mentioned.has(id)) flags.push('mentioned');
-    if (wildcard) flags.push('wildcard_mentioned');
-    if (alerted.has(id)) flags.push('has_alert_word');
-    if (checked.kind === 'private') flags.push('is_private');
-    return { id, flags };
-  });
-}
-
 /** Zulip's two-minute missed-message batch, for callers without the configured value. */
 const DEFAULT_MISSED_MESSAGE_DELAY_MS = 120_000;
 
@@ -215,10 +195,23 @@ export async function doSendMessage(
       alertWords = await alertWordsByUser(trx, userIds);
       mutedBy = await usersWhoMuted(trx, sender.id, userIds);
     }
-    // @*group* mentions mention each member; alert words flag the recipients whose word appears.
+    // @*group* mentions mention each member; alert words flag the recipients whose word appears;
+    // @**topic** mentions the topic's participants, the sender among them (Zulip adds them, as
+    // their message is not in the topic yet), and only in a stream.
     const mentioned = new Set([...rendered.mentionedUserIds, ...(await userGroupMemberIds(trx, rendered.mentionedUserGroupIds ?? []))]);
     const alerted = new Set([...alertWords].filter(([, words]) => containsAlertWord(checked.content, words)).map(([userId]) => userId));
-    const users = recipientFlags(checked, userIds, mentioned, rendered.wildcardMentioned, alerted, mutedBy);
+    const participants =
+      rendered.topicWildcardMentioned && checked.kind === 'stream' ? (await topicParticipants(trx, recipientId, topic)).add(sender.id) : new Set<number>();
+    const { bits, users } = newMessageFlags(userIds, {
+      senderId: sender.id,
+      isPrivate: checked.kind === 'private',
+      readBySender: checked.readBySender ?? sentByHuman(checked.client),
+      mentioned,
+      streamWildcard: rendered.streamWildcardMentioned,
+      topicParticipants: participants,
+      alerted,
+      mutedBy,
+    });
     const dateSent = new Date();
     const row = {
       realm_id: sender.realm_id,
@@ -235,7 +228,7 @@ export async function doSendMessage(
       has_image: rendered.hasImage,
       has_attachment: rendered.hasAttachment,
     };
-    const id = await insertMessageWithUserRows(trx, row, users.map((u) => ({ userId: u.id, flags: flagBits(u.flags) })));
+    const id = await insertMessageWithUserRows(trx, row, bits.map((u) => ({ userId: u.id, flags: u.flags })));
     await doClaimAttachments(trx, sender, id, checked.content);
     const submessages = await addWidgetSubmessage(trx, id, sender.id, checked.content);
 
@@ -259,8 +252,7 @@ export async function doSendMessage(
       kind: 'message',
       realmId: sender.realm_id,
       message,
-      // is_private is stored but, as in Zulip, never shown to clients.
-      users: users.map((u) => ({ id: u.id, flags: u.flags.filter((f) => f !== 'is_private') })),
+      users,
       publicStream: checked.kind === 'stream' && !checked.stream.invite_only,
     };
     if (checked.senderQueueId !== undefined && checked.localId !== undefined) {

@@ -5,7 +5,7 @@
  */
 import type { StreamRow } from '@chat/db';
 import { userEventNotice, type EventOf, type UserEventNotice } from '@chat/events';
-import { FLAG_BITS, flagNames, type MessageFlag } from '../lib/flags';
+import { FLAG_BITS, flagNames, WILDCARD_MENTION_BITS, type MessageFlag } from '../lib/flags';
 import type { MessageRow } from '../queries/messages';
 import type { CheckedEdit, ContentEdit, HolderFlags, TopicEdit } from './checked-edit';
 
@@ -27,7 +27,7 @@ export interface WrittenEdit {
 }
 
 function contentFields(written: WrittenEdit, { content, rendered }: ContentEdit): Partial<EventDraft> {
-  const { current, before } = written;
+  const { current, before, after } = written;
   return {
     orig_content: current.content,
     orig_rendered_content: current.rendered_content,
@@ -41,7 +41,8 @@ function contentFields(written: WrittenEdit, { content, rendered }: ContentEdit)
     prior_mention_user_ids: before.filter((um) => (um.flags & FLAG_BITS.mentioned!) !== 0).map((um) => um.user_id),
     mention_user_ids: rendered.mentionedUserIds.filter((id) => before.some((um) => um.user_id === id)),
     presence_idle_user_ids: [],
-    wildcard_mention_user_ids: rendered.wildcardMentioned ? before.map((um) => um.user_id) : [],
+    // 2.1's field: the holders either wildcard of the new text mentions.
+    wildcard_mention_user_ids: after.filter((um) => (um.flags & WILDCARD_MENTION_BITS) !== 0).map((um) => um.user_id),
   };
 }
 

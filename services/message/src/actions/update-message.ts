@@ -8,7 +8,7 @@
  * first, with the editor, the time and the previous values of what the edit changed.
  */
 import type { Knex } from 'knex';
-import { getStreamById, streamSubscriberIds, toSeconds, writeNotices, type StreamRow, type UserRow } from '@chat/db';
+import { getStreamById, streamSubscriberIds, toSeconds, userGroupMemberIds, writeNotices, type StreamRow, type UserRow } from '@chat/db';
 import { badRequest, plainError } from '@chat/errors';
 import type { Renderer } from '@chat/render-pool';
 import { parseEditHistory, type EditHistoryEntry } from '../lib/edit-history';
@@ -17,7 +17,8 @@ import { checkTopic, truncateContent } from '../lib/message-text';
 import { accessMessage } from '../queries/access';
 import { getMessageRow, type MessageRow } from '../queries/messages';
 import { messagePolicy, type MessagePolicy } from '../queries/realm-policy';
-import { renderMessage, renderTopicLinks, type Rendered } from '../queries/render';
+import { renderMessage, renderTopicLinks } from '../queries/render';
+import { topicParticipants } from '../queries/topic-participants';
 import { messageHolderFlags } from '../queries/user-messages';
 import { doClaimAttachments } from './claim-attachments';
 import type { CheckedEdit, HolderFlags } from './checked-edit';
@@ -99,14 +100,24 @@ export async function checkUpdateMessage(db: Knex, renderer: Renderer, user: Use
   return checked;
 }
 
-/** Each holder's flags after a content edit: mentions follow the new text (Zulip's update_user_message_flags). */
-function flagsAfterContentEdit(holders: HolderFlags[], rendered: Rendered): HolderFlags[] {
-  const mentioned = new Set(rendered.mentionedUserIds);
-  const mask = FLAG_BITS.mentioned! | FLAG_BITS.wildcard_mentioned!;
+/**
+ * Each holder's flags after a content edit (Zulip's update_user_message_flags): mentioned follows
+ * the new text and its groups, stream_wildcard_mentioned its stream wildcard, and
+ * topic_wildcard_mentioned its @**topic**, for the topic's participants.
+ */
+async function flagsAfterContentEdit(trx: Knex.Transaction, current: MessageRow, edit: CheckedEdit, holders: HolderFlags[]): Promise<HolderFlags[]> {
+  const rendered = edit.contentEdit!.rendered;
+  const mentioned = new Set([...rendered.mentionedUserIds, ...(await userGroupMemberIds(trx, rendered.mentionedUserGroupIds ?? []))]);
+  // The topic the message ends in, whose participants @**topic** mentions (its sender among them).
+  const topic = edit.topicEdit?.topic ?? current.subject;
+  const participants =
+    rendered.topicWildcardMentioned && current.stream_id !== null ? (await topicParticipants(trx, current.recipient_id, topic)).add(current.sender_id) : new Set<number>();
+  const mask = FLAG_BITS.mentioned! | FLAG_BITS.stream_wildcard_mentioned! | FLAG_BITS.topic_wildcard_mentioned!;
   return holders.map((um) => {
     let flags = um.flags & ~mask;
     if (mentioned.has(um.user_id)) flags |= FLAG_BITS.mentioned!;
-    if (rendered.wildcardMentioned) flags |= FLAG_BITS.wildcard_mentioned!;
+    if (rendered.streamWildcardMentioned) flags |= FLAG_BITS.stream_wildcard_mentioned!;
+    if (participants.has(um.user_id)) flags |= FLAG_BITS.topic_wildcard_mentioned!;
     return { user_id: um.user_id, flags };
   });
 }
@@ -177,7 +188,7 @@ export async function doUpdateMessage(db: Knex, edit: CheckedEdit): Promise<void
     const now = new Date();
     const stream = current.stream_id === null ? undefined : await getStreamById(trx, user.realm_id, current.stream_id);
     const before = await messageHolderFlags(trx, current.id);
-    const after = edit.contentEdit ? flagsAfterContentEdit(before, edit.contentEdit.rendered) : before;
+    const after = edit.contentEdit ? await flagsAfterContentEdit(trx, current, edit, before) : before;
     await updateHolderFlags(trx, current.id, before, after);
     const moved = edit.topicEdit ? await propagateTopic(trx, current, edit, edit.topicEdit.topic, now) : [];
     await trx('messages').where({ id: current.id }).update(messageUpdate(current, edit, user.id, now));

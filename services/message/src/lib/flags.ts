@@ -3,15 +3,17 @@ import type { EventOf } from '@chat/events';
 
 /**
  * Zulip's per-user message flags (AbstractUserMessage.ALL_FLAGS); the bit order is Zulip's, so
- * stored values mean the same as in a Zulip database.
+ * stored values mean the same as in a Zulip database. Bit 16 is 2.1's wildcard_mentioned, renamed
+ * stream_wildcard_mentioned when @**topic** came (feature level 224), and bit 32 the new
+ * topic_wildcard_mentioned (2.1's summarize_in_home, which nothing ever set).
  */
 export const FLAG_BITS: Record<string, number> = {
   read: 1,
   starred: 2,
   collapsed: 4,
   mentioned: 8,
-  wildcard_mentioned: 16,
-  summarize_in_home: 32,
+  stream_wildcard_mentioned: 16,
+  topic_wildcard_mentioned: 32,
   summarize_in_stream: 64,
   force_expand: 128,
   force_collapse: 256,
@@ -29,12 +31,23 @@ export type MessageFlag = EventOf<'update_message'>['flags'][number];
 
 /** The flags the API shows, in bit order: FLAG_BITS less NON_API_FLAGS. */
 const API_FLAGS: readonly MessageFlag[] = [
-  'read', 'starred', 'collapsed', 'mentioned', 'wildcard_mentioned', 'summarize_in_home', 'summarize_in_stream',
+  'read', 'starred', 'collapsed', 'mentioned', 'stream_wildcard_mentioned', 'topic_wildcard_mentioned', 'summarize_in_stream',
   'force_expand', 'force_collapse', 'has_alert_word', 'historical',
 ];
 
+/** Either wildcard: what 2.1's clients (and the web client) read as `wildcard_mentioned`. */
+export const WILDCARD_MENTION_BITS = 16 | 32;
+/** Every kind of mention: is:mentioned, and the mentions of unread_msgs. */
+export const ANY_MENTION_BITS = 8 | WILDCARD_MENTION_BITS;
+
+/**
+ * The flags the API shows for `bits`: in bit order, then `wildcard_mentioned` for either wildcard
+ * (deprecated at feature level 224 and still sent by Zulip, last, for older clients).
+ */
 export function flagNames(bits: number): MessageFlag[] {
-  return API_FLAGS.filter((name) => (bits & FLAG_BITS[name]!) !== 0);
+  const names = API_FLAGS.filter((name) => (bits & FLAG_BITS[name]!) !== 0);
+  if ((bits & WILDCARD_MENTION_BITS) !== 0) names.push('wildcard_mentioned');
+  return names;
 }
 
 /** The bit of a flag name; own keys only, so `__proto__` or `toString` names no flag. */
@@ -64,14 +77,15 @@ export type EditableFlag = EventOf<'update_message_flags'>['flag'];
 
 /**
  * Flags Zulip lets a client change; every other flag shown through the API (has_alert_word,
- * mentioned, wildcard_mentioned, historical, force_expand, force_collapse, summarize_in_home,
- * summarize_in_stream) is set by the server.
+ * mentioned, the wildcard ones, historical, force_expand, force_collapse, summarize_in_stream)
+ * is set by the server.
  */
 const EDITABLE_FLAGS: readonly EditableFlag[] = ['read', 'starred', 'collapsed'];
 
 /** Zulip's checks on `flag` of POST /messages/flags, in its order: the flag and its bit. */
 export function checkEditableFlag(flag: string): { name: EditableFlag; bit: number } {
-  const bit = bitOf(flag);
+  // wildcard_mentioned names no bit of its own now, but it is still a flag clients see.
+  const bit = flag === 'wildcard_mentioned' ? WILDCARD_MENTION_BITS : bitOf(flag);
   if (bit === undefined || NON_API_FLAGS.has(flag)) throw badRequest(`Invalid flag: '${flag}'`);
   const name = EDITABLE_FLAGS.find((editable) => editable === flag);
   if (name === undefined) throw badRequest(`Flag not editable: '${flag}'`);

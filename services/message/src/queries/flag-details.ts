@@ -7,7 +7,7 @@
 import type { Knex } from 'knex';
 import { anyOf, RECIPIENT_HUDDLE, RECIPIENT_PERSONAL } from '@chat/db';
 import type { EventOf } from '@chat/events';
-import { FLAG_BITS } from '../lib/flags';
+import { ANY_MENTION_BITS } from '../lib/flags';
 
 type FlagsEvent = EventOf<'update_message_flags'>;
 export type MessageDetails = NonNullable<FlagsEvent['message_details']>;
@@ -24,7 +24,7 @@ export async function messageDetails(db: Knex | Knex.Transaction, userId: number
   const membersOf = new Map(huddles.map((h) => [h.id, h.user_ids]));
   const details: MessageDetails = {};
   for (const row of rows) {
-    const mentioned = (row.flags & (FLAG_BITS.mentioned! | FLAG_BITS.wildcard_mentioned!)) !== 0 ? { mentioned: true } : {};
+    const mentioned = (row.flags & ANY_MENTION_BITS) !== 0 ? { mentioned: true } : {};
     if (row.stream_id !== null) {
       details[String(row.id)] = { type: 'stream', stream_id: row.stream_id, topic: row.subject, ...mentioned };
       continue;

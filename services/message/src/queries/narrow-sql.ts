@@ -3,7 +3,7 @@
  * aliases are `m` (messages) and `um` (the caller's user_messages row).
  */
 import type { Knex } from 'knex';
-import { FLAG_BITS } from '../lib/flags';
+import { ANY_MENTION_BITS, FLAG_BITS } from '../lib/flags';
 
 export type Condition = (query: Knex.QueryBuilder) => void;
 
@@ -18,7 +18,7 @@ const FLAG_TESTS = {
   private: `(um.flags & ${FLAG_BITS.is_private!}) <> 0`,
   starred: `(um.flags & ${FLAG_BITS.starred!}) <> 0`,
   unread: `(um.flags & ${FLAG_BITS.read!}) = 0`,
-  mentioned: `(um.flags & ${FLAG_BITS.mentioned! | FLAG_BITS.wildcard_mentioned!}) <> 0`,
+  mentioned: `(um.flags & ${ANY_MENTION_BITS}) <> 0`,
   alerted: `(um.flags & ${FLAG_BITS.has_alert_word!}) <> 0`,
 } as const;
 
