@@ -402,7 +402,7 @@ export const messageEndpoints = declareEndpoints('message', {
    * The message service's internal API: other services post messages here under their own
    * service identity (announcements by Notification Bot, webhook messages by their bot).
    */
-  runFollowUp: {
+  runMessageFollowUp: {
     method: 'POST',
     path: followUpRunPath('message'),
     auth: 'service',

@@ -240,7 +240,7 @@ export const subscriptionEndpoints = declareEndpoints('subscription', {
     success: {},
   },
   ...defaultStreamGroupEndpoints,
-  runFollowUp: {
+  runSubscriptionFollowUp: {
     method: 'POST',
     path: followUpRunPath('subscription'),
     auth: 'service',

@@ -20,7 +20,7 @@ export function internalEndpoints(deps: MessageDeps) {
       const id = await doSendMessage(db, deps.renderer, checked, undefined, deps.config.missedMessageEmailDelaySecs * 1000);
       return { id };
     }),
-    implement(api.runFollowUp, async ({ params }) => {
+    implement(api.runMessageFollowUp, async ({ params }) => {
       await runHeldFollowUp(db, messageFollowUpHandlers(deps), params.request_id);
       return {};
     }),

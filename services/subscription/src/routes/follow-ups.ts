@@ -8,7 +8,7 @@ import { subscriptionFollowUpHandlers } from '../follow-ups';
 export function followUpEndpoints(deps: SubscriptionDeps) {
   const handlers = subscriptionFollowUpHandlers(deps);
   return [
-    implement(api.runFollowUp, async ({ params }) => {
+    implement(api.runSubscriptionFollowUp, async ({ params }) => {
       await runHeldFollowUp(deps.db.knex, handlers, params.request_id);
       return {};
     }),
