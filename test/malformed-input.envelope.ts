@@ -25,9 +25,9 @@ function codeProblem(body: Body): string | null {
   return null;
 }
 
-/** Downloads are files, and Zulip refuses one with a short HTML page (403, 404), not JSON. */
+/** Downloads (the files served from the root) are files, and Zulip refuses one with a short HTML page (403, 404), not JSON. */
 function isFileAnswer(req: FuzzRequest, answer: Answer): boolean {
-  const download = req.target.route.method === 'GET' && req.target.route.path.startsWith('/user_uploads/');
+  const download = req.target.route.method === 'GET' && req.target.route.root === true;
   return download && [200, 403, 404].includes(answer.status) && !answer.contentType.startsWith('application/json');
 }
 
