@@ -45,11 +45,10 @@ export const messageFileEndpoints = {
     summary: 'Download an uploaded file through a temporary URL, without credentials: the answer is the file itself',
     description:
       'Serves the file a temporary URL (GET /user_uploads/{realm_id}/{path}) names while it is valid. A token that is not valid any more (expired, or the file or its reader gone) is `Invalid token`; a file name other than the one the token is for, `Invalid filename`.',
-    pathSegments: {
-      token: { description: 'The signed token of the temporary URL.', example: 'MTA.1700000000.Mi9hMS9jYXN0bGUucG5n.c2lnbmF0dXJl' },
-      filename: { description: 'The file name, the last part of the file\'s path.', example: 'castle.png' },
+    params: {
+      token: p.string({ required: true, description: 'The signed token of the temporary URL.', example: '10.1700000000.Mi9hMS9jYXN0bGUucG5n.c2lnbmF0dXJl' }),
+      filename: p.string({ required: true, description: "The file name, the last part of the file's path.", example: 'castle.png' }),
     },
-    params: {},
     success: {},
   },
   getUploadedFile: {

@@ -72,10 +72,10 @@ export function fileEndpoints(deps: MessageDeps, files: FileStore) {
       return { url: temporaryFileUrl(token, pathId) };
     }),
     // Zulip's serve_file_unauthed_from_token; the reader must still be able to read the file.
-    implement(api.getFileByTemporaryUrl, async ({ req, res }): Promise<typeof RESPONDED> => {
-      const grant = verifyFileToken(secrets, String(req.params.token), Date.now());
+    implement(api.getFileByTemporaryUrl, async ({ params, res }): Promise<typeof RESPONDED> => {
+      const grant = verifyFileToken(secrets, params.token, Date.now());
       if (!grant) throw badRequest('Invalid token');
-      if (temporaryUrlFileName(grant.pathId) !== req.params.filename) throw badRequest('Invalid filename');
+      if (temporaryUrlFileName(grant.pathId) !== params.filename) throw badRequest('Invalid filename');
       const realmId = Number.parseInt(grant.pathId, 10);
       const reader = Number.isSafeInteger(realmId) ? await activeUser(db, realmId, grant.userId) : undefined;
       const access = reader ? await accessUploadedFile(db, files, reader, grant.pathId) : undefined;
