@@ -59,34 +59,43 @@ describeBothTopologies('emoji files', (env) => {
     }
   });
 
-  it("serves a custom emoji's image at its source_url, and renders it in a message sent right after adding it", async () => {
-    const name = `castle_${env().name}`;
-    const added = await iago.api('post', `/realm/emoji/${name}`).attach('file', TINY_PNG, 'castle.png');
+  /** Adds a custom emoji as iago (an administrator) and answers its source_url. */
+  async function addEmoji(name: string): Promise<string> {
+    const added = await iago.api('post', `/realm/emoji/${name}`).attach('file', TINY_PNG, `${name}.png`);
     expect(added.body).toEqual({ result: 'success', msg: '' });
-    // The very next message, from another user, shows it as Zulip does.
-    const sent = await hamlet.post('/messages', { type: 'stream', to: 'Denmark', topic: 'custom emoji', content: `a :${name}: here` });
     const emoji = Object.values((await hamlet.get('/realm/emoji')).body.emoji as Record<string, { name: string; source_url: string }>).find((e) => e.name === name)!;
     expect(emoji.source_url).toMatch(/^\/user_avatars\/\d+\/emoji\/images\/\d+\.png$/);
-    const content = ((await hamlet.get(`/messages/${sent.body.id as number}`)).body.message as { content: string }).content;
-    expect(content).toBe(`<p>a <img alt=":${name}:" class="emoji" src="${emoji.source_url}" title="${name.replace(/_/g, ' ')}"> here</p>`);
-    expect((await hamlet.post('/messages/render', { content: `:${name}:` })).body.rendered).toContain(`src="${emoji.source_url}"`);
+    return emoji.source_url;
+  }
 
+  it("serves a custom emoji's image at its source_url, not the web client's page, deactivated or not", async () => {
+    const sourceUrl = await addEmoji(`tower_${env().name}`);
     // The image itself, without login, with the headers every stored file has and a year's cache.
-    const image = await get(emoji.source_url);
-    expect(image.status).toBe(200);
+    const image = await get(sourceUrl);
+    expect([image.status, image.headers['content-type']]).toEqual([200, 'image/png']);
     expect(image.body).toEqual(TINY_PNG);
     expect(image.headers).toMatchObject({
-      'content-type': 'image/png',
       'x-content-type-options': 'nosniff',
       'content-security-policy': UPLOAD_CSP,
       'cache-control': 'public, max-age=31536000, immutable',
     });
+    // Deactivated, it stays: messages that showed it still do.
+    expect((await iago.delete(`/realm/emoji/tower_${env().name}`)).body.result).toBe('success');
+    expect((await get(sourceUrl)).status).toBe(200);
+  });
 
-    // Deactivated: new messages show the name as text, old ones keep their image.
+  it('renders a custom emoji in the message sent right after adding it, and not once it is deactivated', async () => {
+    const name = `castle_${env().name}`;
+    const sourceUrl = await addEmoji(name);
+    // The very next message, from another user, shows it as Zulip does.
+    const sent = await hamlet.post('/messages', { type: 'stream', to: 'Denmark', topic: 'custom emoji', content: `a :${name}: here` });
+    const content = ((await hamlet.get(`/messages/${sent.body.id as number}`)).body.message as { content: string }).content;
+    expect(content).toBe(`<p>a <img alt=":${name}:" class="emoji" src="${sourceUrl}" title="${name.replace(/_/g, ' ')}"> here</p>`);
+    expect((await hamlet.post('/messages/render', { content: `:${name}:` })).body.rendered).toContain(`src="${sourceUrl}"`);
+    // Deactivated: new messages show the name as text.
     expect((await iago.delete(`/realm/emoji/${name}`)).body.result).toBe('success');
     const after = await hamlet.post('/messages', { type: 'stream', to: 'Denmark', topic: 'custom emoji', content: `:${name}:` });
     expect(((await hamlet.get(`/messages/${after.body.id as number}`)).body.message as { content: string }).content).toBe(`<p>:${name}:</p>`);
-    expect((await get(emoji.source_url)).status).toBe(200);
   });
 
   it('answers 404 under /user_avatars for anything but an emoji image, an upload included', async () => {
