@@ -123,7 +123,8 @@ function messageProbes({ object, id, content, readers }: MessageObject): Probe[]
       route: 'POST /submessage',
       object,
       request: (w) => ({ method: 'post', path: '/submessage', params: { message_id: id(w), msg_type: 'widget', content: '{"type":"vote","key":"canned,0","vote":1}' } }),
-      expect: readersOnly,
+      // The sender attaches a message's first submessage (the owner's turn comes after the other readers').
+      expect: notSender('You cannot attach a submessage to this message.', err('You cannot attach a submessage to this message.')),
     },
     {
       route: 'POST /messages/flags',

@@ -52,9 +52,13 @@ export interface DistributedCluster {
   replicas: ReplicaHandle[];
   db: Database;
   relay: OutboxRelay;
-  /** The message service's background jobs (BullMQ on Redis, under the run's namespace). */
+  /**
+   * The cluster's background jobs (BullMQ on Redis, under the run's namespace): every kind's queue
+   * is shared, so this, the settings process's, sees the message service's jobs too, across its restarts.
+   */
   jobs: Jobs;
-  /** The subscription service's process, which a test may stop and start again (same port). */
+  /** The message and subscription services' processes, which a test may stop and start again (same port). */
+  message: RestartableService;
   subscription: RestartableService;
   stop(): Promise<void>;
 }
@@ -190,13 +194,15 @@ export async function startDistributedCluster(options: ClusterOptions = {}): Pro
     urls[name] = await serve(service.app);
     return service;
   };
-  const message = await run('message', composeMessageService);
   cleanups.push(() => deleteKeys(config.redisUrl, jobsPrefix(config)));
-  // The subscription service can be stopped and started again, as its process can.
+  // The message and subscription services can be stopped and started again, as their processes can.
+  const message = await restartable(() => startService('message', composeMessageService, config, logger, urls), serverLimits(config));
+  cleanups.push(() => message.stop());
+  urls.message = message.url;
   const subscription = await restartable(() => startService('subscription', composeSubscriptionService, config, logger, urls), serverLimits(config));
   cleanups.push(() => subscription.stop());
   urls.subscription = subscription.url;
-  await run('settings', composeSettingsService);
+  const settings = await run('settings', composeSettingsService);
   await run('webhook', composeWebhookService);
 
   // As in production, the gateway and the event tier authenticate (and rate-limit) on one database
@@ -259,7 +265,8 @@ export async function startDistributedCluster(options: ClusterOptions = {}): Pro
     replicas,
     db,
     relay: theRelay,
-    jobs: message.jobs.jobs,
+    jobs: settings.jobs.jobs,
+    message,
     subscription,
     async stop() {
       await theRelay.stop();

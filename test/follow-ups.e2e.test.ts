@@ -1,6 +1,7 @@
 /**
  * Follow-ups survive their owner being down: a user created while the subscription service is
- * stopped joins the default streams once it is back.
+ * stopped joins the default streams once it is back, and a stream created while the message
+ * service is stopped gets Notification Bot's notice once it is back, the request succeeding meanwhile.
  */
 import { followUps } from '@chat/contracts';
 import { defaultStreamsForRealm } from '@chat/db';
@@ -38,5 +39,20 @@ describe('follow-ups in the distributed topology', () => {
     expect(defaults.length).toBeGreaterThan(0);
     await waitFor(async () => (await streamIdsOf(userId)).length === defaults.length, 15_000);
     expect(await streamIdsOf(userId)).toEqual(defaults);
+  });
+
+  it('a stream created while the message service is down succeeds at once, and its notice follows once the service is back', async () => {
+    await cluster.message.stop();
+    const res = await iago.post('/users/me/subscriptions', { subscriptions: [{ name: 'created while away' }] });
+    expect(res.body).toMatchObject({ result: 'success', subscribed: { 'iago@zulip.com': ['created while away'] } });
+    const stream = await cluster.db.knex('streams').where({ name: 'created while away' }).first('id');
+    const notices = () => cluster.db.knex('messages').where({ stream_id: stream.id }).select('id', 'content');
+    await waitFor(async () => (await cluster.jobs.pending(followUps.postBotMessage.kind)) === 1, 30_000);
+    expect(await notices()).toEqual([]);
+
+    // Bounds against a hang on a loaded machine, not expected durations.
+    await cluster.message.start();
+    await waitFor(async () => (await notices()).length === 1, 60_000);
+    expect((await notices())[0].content).toContain('Stream created by');
   });
 });

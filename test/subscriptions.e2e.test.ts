@@ -15,6 +15,28 @@ const login = (target: Target, email: string) => new ApiClient(target).loginAs(e
 
 
 describeBothTopologies('streams and subscriptions', (env) => {
+  it("lands Notification Bot's notices before the request that caused them answers", async () => {
+    const hamlet = await login(env().target, 'hamlet@zulip.com');
+    const iago = await login(env().target, 'iago@zulip.com');
+    // No wait of any kind between the requests: a client that creates a stream and posts at once.
+    expect((await hamlet.post('/users/me/subscriptions', { subscriptions: [{ name: 'created then posted' }] })).status).toBe(200);
+    const posted = await hamlet.post('/messages', { type: 'stream', to: 'created then posted', topic: 'first', content: 'My first words' });
+    expect(posted.status).toBe(200);
+    const narrow = [{ operator: 'stream', operand: 'created then posted' }];
+    const fetched = await hamlet.get('/messages', { anchor: 'oldest', num_before: 0, num_after: 10, narrow });
+    const seen = (fetched.body.messages as { id: number; sender_email: string; content: string }[]).map((m) => [m.sender_email, m.content]);
+    expect(seen).toEqual([
+      ['notification-bot@zulip.com', expect.stringContaining('Stream created by')],
+      ['hamlet@zulip.com', '<p>My first words</p>'],
+    ]);
+
+    // A rename's notice too, before the next request.
+    const streamId = (await hamlet.get('/get_stream_id', { stream: 'created then posted' })).body.stream_id as number;
+    expect((await iago.patch(`/streams/${streamId}`, { new_name: JSON.stringify('renamed at once') })).status).toBe(200);
+    const after = await hamlet.get('/messages', { anchor: 'newest', num_before: 1, num_after: 0, narrow: [{ operator: 'stream', operand: 'renamed at once' }] });
+    expect(after.body.messages[0]).toMatchObject({ sender_email: 'notification-bot@zulip.com', content: expect.stringContaining('renamed stream') });
+  });
+
   it('runs the subscription scenarios of Zulip API clients', async () => {
     const { target } = env();
     const iago = await login(target, 'iago@zulip.com');

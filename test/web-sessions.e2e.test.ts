@@ -116,12 +116,21 @@ describeBothTopologies('web sessions', (env) => {
     expect((await web('get', '/users/me', othello)).status).toBe(200);
     const out = await web('post', '/logout', othello);
     expect(out.status).toBe(200);
-    expect(cookiesAfter(out.headers['set-cookie'], othello.cookie)).toBe('');
+    // The session's cookie goes; the page keeps a CSRF token, a fresh one, for its next login.
+    const left = cookiesAfter(out.headers['set-cookie'], othello.cookie);
+    expect(left).toMatch(/^csrftoken=[^;]+$/);
+    const anonymous = { cookie: left, csrf: left.slice('csrftoken='.length) };
+    expect(anonymous.csrf).not.toBe(othello.csrf);
+    expect(([] as string[]).concat(out.headers['set-cookie'] ?? []).find((c) => c.startsWith('csrftoken='))).toMatch(/^csrftoken=[^;]+; Path=\/; SameSite=Strict$/);
     const after = await web('get', '/users/me', othello);
     expect(after.status).toBe(401);
     expect(after.body.msg).toBe('Not logged in: API authentication or user session required');
     // Not a Basic challenge, which a browser would answer with its own login dialog.
     expect(after.headers['www-authenticate']).toBe('Session realm="zulip"');
+    // Logging in again from the same page, without reloading it: the fresh token is accepted.
+    const again = await web('post', '/dev_login', anonymous).type('form').send({ username: 'othello@zulip.com' });
+    expect(again.status).toBe(200);
+    expect((await web('get', '/users/me', browserFrom(again.headers['set-cookie']))).body.email).toBe('othello@zulip.com');
   });
 
   it('ends every session of a deactivated user', async () => {

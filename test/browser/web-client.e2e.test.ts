@@ -84,6 +84,86 @@ describe.each(['embedded', 'distributed'] as TopologyName[])('the web client in 
     await expect(page.locator(LIST).count()).resolves.toBe(0);
   });
 
+  /** Sends a private message from the compose box and waits for it to come back by its event. */
+  async function sendPrivate(page: Page, to: string, content: string): Promise<void> {
+    await page.locator(LIST).focus();
+    await page.keyboard.press('x');
+    await page.getByLabel('To', { exact: true }).fill(to);
+    const box = page.getByLabel('Message', { exact: true });
+    await box.fill(content);
+    await box.press('Enter');
+    await messageWith(page, content).first().waitFor();
+  }
+
+  it('logs out and in again without reloading the page, by password and by the development login, and keeps working', async () => {
+    // The development realm's users have no password: one who has.
+    const email = `again-${tag}@zulip.com`;
+    const created = await request(topology.url)
+      .post('/api/v1/users')
+      .set('Authorization', await topology.apiAuth('iago@zulip.com'))
+      .type('form')
+      .send({ email, password: 'a long password', full_name: `Again ${tag}`, short_name: `again${tag}` });
+    expect(created.body.result).toBe('success');
+    const page = await openAs('hamlet@zulip.com');
+    // Gone if the page reloads.
+    await page.evaluate('window.sameDocument = true');
+    const logOut = async () => {
+      await page.getByRole('button', { name: 'Log out' }).click();
+      await page.getByRole('form', { name: 'Log in' }).waitFor();
+    };
+
+    await logOut();
+    const form = page.getByRole('form', { name: 'Log in' });
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password').fill('a long password');
+    await form.getByRole('button', { name: 'Log in' }).click();
+    await page.locator(LIST).waitFor();
+    await page.locator('.self-email', { hasText: email }).waitFor();
+    await sendPrivate(page, 'hamlet@zulip.com', `by password ${tag}`);
+
+    await logOut();
+    await page.getByRole('button', { name: 'othello@zulip.com', exact: true }).click();
+    await page.locator(LIST).waitFor();
+    await sendPrivate(page, 'hamlet@zulip.com', `by development login ${tag}`);
+    // Live: a message sent to the new session arrives by its event.
+    await apiSend('hamlet@zulip.com', { type: 'private', to: 'othello@zulip.com', content: `to the new session ${tag}` });
+    await messageWith(page, `to the new session ${tag}`).waitFor();
+    await expect(page.evaluate('window.sameDocument')).resolves.toBe(true);
+  });
+
+  it("keeps another active user's presence current past the first minutes, and shows one coming online at once", async () => {
+    const userRow = (page: Page, name: string) => page.getByRole('complementary', { name: 'Users' }).getByRole('listitem').filter({ hasText: name });
+    const reportActive = async (email: string) => {
+      const res = await request(topology.url).post('/api/v1/users/me/presence').set('Authorization', await topology.apiAuth(email)).type('form').send({ status: 'active' });
+      expect(res.body.result).toBe('success');
+    };
+    await reportActive('prospero@zulip.com');
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    contexts.push(context);
+    // The page's timers and Date run on a clock the test moves: minutes pass for the page, not for the server.
+    await context.clock.install();
+    const page = await context.newPage();
+    await page.goto(topology.url);
+    await page.getByRole('button', { name: 'hamlet@zulip.com', exact: true }).click();
+    await page.locator(LIST).waitFor();
+    await userRow(page, 'Prospero').locator('.presence.active').waitFor();
+
+    // Someone coming online is an event: Zoe shows active long before the page's next report.
+    await expect(userRow(page, 'Zoe').locator('.presence.active').count()).resolves.toBe(0);
+    await reportActive('ZOE@zulip.com');
+    await userRow(page, 'Zoe').locator('.presence.active').waitFor();
+
+    // Prospero stays in (reporting every minute makes no event): each time three minutes pass for
+    // the page, its own report's answer says he is still here.
+    for (let round = 0; round < 2; round++) {
+      await reportActive('prospero@zulip.com');
+      const answered = page.waitForResponse((res) => res.url().endsWith('/json/users/me/presence'));
+      await context.clock.fastForward('03:00');
+      await answered;
+      await userRow(page, 'Prospero').locator('.presence.active').waitFor({ timeout: 5_000 });
+    }
+  });
+
   it('exchanges stream and private messages live between two people', async () => {
     const [hamlet, othello] = await Promise.all([openAs('hamlet@zulip.com'), openAs('othello@zulip.com')]);
     const streamText = `To Denmark ${tag}`;

@@ -13,12 +13,26 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
+/**
+ * Which session the calls speak for. Logging out starts a new one: a call the old session made
+ * (a long-poll, a presence report) that answers 401 after the next login must not log that out.
+ */
+let sessionEpoch = 0;
+export function endSessionCalls(): void {
+  sessionEpoch += 1;
+}
+
+function unauthorized(epoch: number): void {
+  if (epoch === sessionEpoch) onUnauthorized();
+}
+
 /** Calls an endpoint; a 401 (no session) sends the user back to the login page. */
 export async function api<C extends AnyContract>(contract: C, params: ParamsIn<C> = {}): Promise<SuccessOf<C>> {
+  const epoch = sessionEpoch;
   try {
     return await client.call(contract, params);
   } catch (error) {
-    if (error instanceof ApiCallError && error.status === 401) onUnauthorized();
+    if (error instanceof ApiCallError && error.status === 401) unauthorized(epoch);
     throw error;
   }
 }
@@ -31,11 +45,12 @@ export function errorText(error: unknown): string {
 
 /** POST /json/user_uploads as multipart: the answer's uri. */
 export async function uploadFile(file: File): Promise<string> {
+  const epoch = sessionEpoch;
   const form = new FormData();
   form.append('file', file, file.name);
   const res = await fetch('/json/user_uploads', { method: 'POST', body: form, headers: { 'X-CSRFToken': csrfToken() }, credentials: 'same-origin' });
   const body = (await res.json().catch(() => ({ msg: `Upload failed (${res.status})` }))) as { uri?: string; url?: string; msg?: string };
-  if (res.status === 401) onUnauthorized();
+  if (res.status === 401) unauthorized(epoch);
   if (!res.ok || !(body.uri ?? body.url)) throw new Error(body.msg ?? `Upload failed (${res.status})`);
   return (body.uri ?? body.url)!;
 }

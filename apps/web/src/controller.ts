@@ -3,8 +3,9 @@
  * and catch up), loading narrows, marking read, and the message and stream actions.
  */
 import { eventQueueEndpoints, messageEndpoints, settingsEndpoints, subscriptionEndpoints, type ParamsIn } from '@chat/contracts';
-import { ApiCallError, api, client, errorText, setUnauthorizedHandler } from './api';
+import { ApiCallError, api, client, endSessionCalls, errorText, setUnauthorizedHandler } from './api';
 import { matchesNarrow, narrowForApi, narrowKey, narrowToHash, parseNarrowHash, resolveNarrow, type NameLookup, type Resolver } from './lib/narrow';
+import { applyPresenceAnswer } from './lib/presence';
 import { applyEvent, emptyState, isTopicMuted, markReadLocally, mergeFetched, stateFromRegister, toMessage } from './lib/state';
 import type { AppState, Message, Narrow } from './lib/types';
 import { app, patchUi, ui } from './store';
@@ -23,6 +24,7 @@ const EVENT_TYPES = [
   'user_topic',
   'user_settings',
   'realm',
+  'realm_emoji',
 ];
 const FETCH_TYPES = [...EVENT_TYPES, 'recent_private_conversations'];
 const CAPABILITIES = {
@@ -39,6 +41,7 @@ let queue: { id: string; lastEventId: number } | null = null;
 export const names: NameLookup = {
   streamName: (id) => app.get().streams[id]?.name,
   userName: (id) => app.get().users[id]?.full_name,
+  userEmail: (id) => app.get().users[id]?.email,
 };
 
 export const resolver: Resolver = {
@@ -56,7 +59,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function toLogin(): void {
   session += 1;
+  endSessionCalls();
   queue = null;
+  typingState = null;
   app.set(() => emptyState());
   patchUi({ auth: 'login', compose: null, selectedId: null, panel: null });
 }
@@ -366,17 +371,30 @@ export async function streamTopics(streamId: number): Promise<{ name: string; ma
   return answer.topics as { name: string; max_id: number }[];
 }
 
-export async function allStreams(): Promise<{ stream_id: number; name: string; description: string; invite_only: boolean }[]> {
+type BrowsedStream = { stream_id: number; name: string; description: string; rendered_description?: string; invite_only: boolean };
+
+export async function allStreams(): Promise<BrowsedStream[]> {
   const answer = await api(subscriptionEndpoints.getStreams, {});
-  return answer.streams as { stream_id: number; name: string; description: string; invite_only: boolean }[];
+  return answer.streams as BrowsedStream[];
 }
 
-/* Presence: report the user active every minute while the tab is visible. */
+/**
+ * Presence, as Zulip's web app does it: every ping interval (the server's, from /register) report
+ * whether this tab is in use, and take the realm's presences from the answer. Between two reports
+ * only someone coming online makes an event, so without the answer others would age into
+ * "offline" while they are still here.
+ */
 async function reportPresence(mine: number): Promise<void> {
   while (mine === session) {
     const status = document.visibilityState === 'visible' ? 'active' : 'idle';
-    await api(settingsEndpoints.updatePresence, { status, new_user_input: status === 'active', ping_only: true }).catch(() => undefined);
-    await sleep(60000);
+    try {
+      const answer = await api(settingsEndpoints.updatePresence, { status, new_user_input: status === 'active', ping_only: false, slim_presence: true });
+      if (mine !== session) return;
+      app.set((state) => applyPresenceAnswer(state, answer, Date.now()));
+    } catch {
+      /* The next report tries again; a lost session is handled by api(). */
+    }
+    await sleep(app.get().presenceSettings.pingIntervalSeconds * 1000);
   }
 }
 

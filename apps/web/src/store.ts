@@ -1,6 +1,7 @@
 /** A minimal store with a selector hook: components re-render only when what they select changes. */
 import { useEffect, useReducer, useRef } from 'preact/hooks';
 import { emptyState } from './lib/state';
+import type { ComposeTarget } from './lib/compose-target';
 import type { AppState, Message, Narrow } from './lib/types';
 
 export interface Store<T> {
@@ -44,7 +45,7 @@ export function useStore<T, S>(store: Store<T>, selector: (state: T) => S): S {
   return value;
 }
 
-export type ComposeTarget = { kind: 'stream'; stream: string; topic: string } | { kind: 'private'; to: string };
+export type { ComposeTarget };
 
 export interface ComposeRequest {
   target: ComposeTarget;

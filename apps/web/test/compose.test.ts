@@ -1,4 +1,4 @@
-import { emojiChar, lastEntry, matchEmoji, messageLink, quoteReply, replaceToken, tokenAt, BUILTIN_EMOJI } from '../src/lib/compose';
+import { insertAt, lastEntry, messageLink, quoteReply, replacePlaceholder, replaceToken, tokenAt, uploadLink, uploadPlaceholder } from '../src/lib/compose';
 import { toMessage } from '../src/lib/state';
 import { privateMessage, streamMessage } from './fixtures';
 
@@ -30,15 +30,31 @@ describe('autocompletion tokens', () => {
     expect(replaceToken('hi @ia there', 6, token, '@**Iago**')).toEqual({ text: 'hi @**Iago**  there', caret: 13 });
   });
 
-  test('emoji', () => {
-    expect(matchEmoji(BUILTIN_EMOJI, 'thu').slice(0, 2)).toEqual(['thumbs_up', 'thumbs_down']);
-    expect(emojiChar('1f44d')).toBe('👍');
-    expect(emojiChar('1f1fa-1f1f8')).toBe('🇺🇸');
-    expect(emojiChar('zz')).toBe('');
-  });
-
   test('the last recipient being typed', () => {
     expect(lastEntry('a@x, b')).toEqual({ prefix: 'a@x, ', query: 'b' });
     expect(lastEntry('ia')).toEqual({ prefix: '', query: 'ia' });
+  });
+});
+
+describe('uploads in the message', () => {
+  test('each file holds its place while it uploads, and its link replaces it when done, in any order', () => {
+    let text = 'see ';
+    const a = uploadPlaceholder('a.png');
+    const b = uploadPlaceholder('b.txt');
+    ({ text } = insertAt(text, 4, 4, `${a}\n`));
+    ({ text } = insertAt(text, text.length, text.length, `${b}\n`));
+    expect(text).toBe('see [Uploading a.png…]()\n[Uploading b.txt…]()\n');
+    // The second finishes first; then the person types, then the first finishes.
+    text = replacePlaceholder(text, b, uploadLink('b.txt', '/user_uploads/2/b.txt'));
+    text += 'done';
+    text = replacePlaceholder(text, a, uploadLink('a.png', '/user_uploads/1/a.png'));
+    expect(text).toBe('see [a.png](/user_uploads/1/a.png)\n[b.txt](/user_uploads/2/b.txt)\ndone');
+  });
+
+  test('a deleted placeholder stays deleted; brackets in a name do not end the link text', () => {
+    expect(replacePlaceholder('text', uploadPlaceholder('x'), 'link')).toBe('text');
+    expect(uploadLink('a]b[c.png', '/u')).toBe('[a\\]b\\[c.png](/u)');
+    expect(insertAt('abc', 1, 2, 'XY')).toEqual({ text: 'aXYc', caret: 3 });
+    expect(insertAt('abc', 9, 9, '!')).toEqual({ text: 'abc!', caret: 4 });
   });
 });

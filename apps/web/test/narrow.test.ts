@@ -4,6 +4,7 @@ import {
   matchesNarrow,
   narrowForApi,
   narrowToHash,
+  narrowStreamId,
   narrowToSearch,
   parseNarrowHash,
   parseSearch,
@@ -134,6 +135,24 @@ describe('parseSearch', () => {
       { operator: 'stream', operand: 'Verona Castle' },
       { operator: 'topic', operand: 'a b' },
     ]);
+  });
+
+  test('narrowToSearch shows people by address, which the search box takes back', () => {
+    const withEmails: NameLookup = { ...names, userEmail: (id) => ({ 5: 'iago@zulip.com', 10: 'hamlet@zulip.com' } as Record<number, string>)[id] };
+    expect(narrowToSearch([{ operator: 'pm-with', operand: '5' }], withEmails)).toBe('pm-with:iago@zulip.com');
+    expect(narrowToSearch([{ operator: 'pm-with', operand: '5,10' }, { operator: 'sender', operand: '5' }], withEmails)).toBe('pm-with:iago@zulip.com,hamlet@zulip.com sender:iago@zulip.com');
+    // Someone unknown keeps the id rather than a half-named group.
+    expect(narrowToSearch([{ operator: 'pm-with', operand: '5,99' }], withEmails)).toBe('pm-with:5,99');
+    const resolver = { streamIdByName: () => undefined, userIdByEmail: (e: string) => ({ 'iago@zulip.com': 5, 'hamlet@zulip.com': 10 } as Record<string, number>)[e] };
+    expect(resolveNarrow(parseSearch(narrowToSearch([{ operator: 'pm-with', operand: '5,10' }], withEmails)), resolver)).toEqual([{ operator: 'pm-with', operand: '5,10' }]);
+  });
+
+  test('the stream a view is in, for its topics in the sidebar', () => {
+    expect(narrowStreamId([{ operator: 'stream', operand: '1' }, { operator: 'topic', operand: 'x' }])).toBe(1);
+    expect(narrowStreamId([{ operator: 'stream', operand: '12' }])).toBe(12);
+    expect(narrowStreamId([{ operator: 'stream', operand: '1', negated: true }])).toBeUndefined();
+    expect(narrowStreamId([{ operator: 'pm-with', operand: '1' }])).toBeUndefined();
+    expect(narrowStreamId([])).toBeUndefined();
   });
 
   test('resolveNarrow turns names and e-mails into ids', () => {

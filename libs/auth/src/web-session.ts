@@ -115,15 +115,18 @@ function cookieOptions(req: IncomingMessage) {
   return { path: '/', sameSite: 'strict', secure: isHttps(req) } as const;
 }
 
+const newCsrfToken = () => randomBytes(24).toString('base64url');
+
 /**
  * The cookies of a session: the token HttpOnly (no script can read it), the CSRF token readable
- * by our own page. `null`: the cookies that end a session.
+ * by our own page. `null`: the cookies that end a session: the session's cookie goes, and the
+ * page gets a fresh anonymous CSRF token (never the ended session's), so its login form works
+ * again without a reload, as Django keeps a CSRF cookie across a logout.
  */
-
 export function sessionCookies(req: IncomingMessage, session: { token: string; csrfToken: string; expiresAt: Date } | null): string[] {
   const common = cookieOptions(req);
   if (!session) {
-    return [serializeCookie(SESSION_COOKIE, '', { ...common, httpOnly: true, maxAge: 0 }), serializeCookie(CSRF_COOKIE, '', { ...common, maxAge: 0 })];
+    return [serializeCookie(SESSION_COOKIE, '', { ...common, httpOnly: true, maxAge: 0 }), serializeCookie(CSRF_COOKIE, newCsrfToken(), common)];
   }
   return [
     serializeCookie(SESSION_COOKIE, session.token, { ...common, httpOnly: true, expires: session.expiresAt }),
@@ -134,5 +137,5 @@ export function sessionCookies(req: IncomingMessage, session: { token: string; c
 /** The CSRF cookie a page gets before anyone logs in, so its login request can carry the token. */
 export function anonymousCsrfCookie(req: IncomingMessage): string | null {
   if (cookies(req.headers)[CSRF_COOKIE]) return null;
-  return serializeCookie(CSRF_COOKIE, randomBytes(24).toString('base64url'), cookieOptions(req));
+  return serializeCookie(CSRF_COOKIE, newCsrfToken(), cookieOptions(req));
 }

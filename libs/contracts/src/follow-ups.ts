@@ -37,3 +37,18 @@ export const followUps = {
 };
 
 export type FollowUpPayload<F> = F extends FollowUp<infer P> ? P : never;
+
+/**
+ * Where an owner runs a follow-up its requester holds (the requester calls it right after its
+ * commit, so the follow-up's effect lands before the request's answer). Each owner declares the
+ * endpoint at this path.
+ */
+export function followUpRunPath(owner: string): string {
+  return `/internal/follow-ups/${owner}`;
+}
+
+/** What each owner's run endpoint says in the reference. */
+export const FOLLOW_UP_RUN_DESCRIPTION =
+  'Not routed by the gateway: a service that holds a follow-up this service owns calls it right after its commit, so the ' +
+  "follow-up's effect lands before that service answers. Runs the held job request as its job would; a request already " +
+  'handled does nothing.';

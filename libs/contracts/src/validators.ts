@@ -75,6 +75,33 @@ export function checkDict(required: [string, Validator][], optional: [string, Va
   };
 }
 
+/** Zulip's check_dict_only: check_dict, and no key beyond those listed. */
+export function checkDictOnly(required: [string, Validator][], optional: [string, Validator][] = []): Validator {
+  const listed = new Set([...required, ...optional].map(([key]) => key));
+  const dictCheck = checkDict(required, optional);
+  return (name, value) => {
+    const error = dictCheck(name, value);
+    if (error) return error;
+    const extra = Object.keys(value as Record<string, unknown>).filter((key) => !listed.has(key));
+    return extra.length > 0 ? `Unexpected arguments: ${extra.join(', ')}` : null;
+  };
+}
+
+/** Zulip's check_int_in: an integer among `allowed`. */
+export function checkIntIn(allowed: number[]): Validator {
+  return (name, value) => checkInt(name, value) ?? (allowed.includes(value as number) ? null : `Invalid ${name}`);
+}
+
+/** Zulip's check_int_range: an integer from `low` to `high`, both included. */
+export function checkIntRange(low: number, high: number): Validator {
+  return (name, value) => {
+    const error = checkInt(name, value);
+    if (error) return error;
+    if ((value as number) < low) return `${name} is too small`;
+    return (value as number) > high ? `${name} is too large` : null;
+  };
+}
+
 /** Zulip's check_variable_type: the first validator that accepts the value wins. */
 export function checkVariableType(validators: Validator[]): Validator {
   return (name, value) => (validators.some((v) => v(name, value) === null) ? null : `${name} is not an allowed_type`);

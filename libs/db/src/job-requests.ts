@@ -7,6 +7,7 @@
  */
 import { checkKind, Wakeable, type Jobs, type JobPayload } from '@chat/jobs';
 import type { Logger } from '@chat/log';
+import { anyOf } from './any-of';
 import type { Database, Executor } from './connect';
 
 export const JOB_REQUEST_CHANNEL = 'chat_job_requests';
@@ -24,12 +25,56 @@ export async function requestJob(trx: Executor, kind: string, payload: JobPayloa
   await trx.raw('WITH written AS (?) SELECT pg_notify(?, ?)', [trx('job_requests').insert(row), JOB_REQUEST_CHANNEL, '']);
 }
 
+/** A follow-up its requester runs right after the commit, held from the dispatcher until then. */
+export interface HeldFollowUp {
+  requestId: number;
+  kind: string;
+  owner: string;
+}
+
+/**
+ * How long the dispatcher leaves a held request alone. The requester settles it within its
+ * bounded wait (seconds); this only matters when the requester died between commit and settling.
+ */
+export const FOLLOW_UP_HOLD_MS = 30_000;
+
 /**
  * Asks another service for a follow-up (declared in @chat/contracts' followUps) inside `trx`: a
- * job request of the follow-up's kind, which the owning service works whenever it is up.
+ * job request of the follow-up's kind, which the owning service works whenever it is up. With
+ * `held`, the request is held from the dispatcher and added to the list: the requester runs it
+ * after its commit (settleFollowUps in @chat/runtime), and releases it to the jobs if it cannot.
  */
-export async function requestFollowUp<P extends JobPayload>(trx: Executor, followUp: { kind: string; payload?: P }, payload: P): Promise<void> {
-  await requestJob(trx, followUp.kind, payload);
+export async function requestFollowUp<P extends JobPayload>(
+  trx: Executor,
+  followUp: { kind: string; owner: string; payload?: P },
+  payload: P,
+  held?: HeldFollowUp[],
+): Promise<void> {
+  if (!held) {
+    await requestJob(trx, followUp.kind, payload);
+    return;
+  }
+  checkKind(followUp.kind);
+  const holdUntil = trx.raw(`now() + make_interval(secs => ?)`, [FOLLOW_UP_HOLD_MS / 1000]);
+  const [row] = (await trx('job_requests')
+    .insert({ kind: followUp.kind, payload: JSON.stringify(payload), delay_ms: 0, held_until: holdUntil })
+    .returning('id')) as { id: number | string }[];
+  held.push({ requestId: Number(row!.id), kind: followUp.kind, owner: followUp.owner });
+}
+
+/** A held request its requester ran: handled, so the dispatcher never enqueues it. */
+export async function markFollowUpDone(db: Executor, requestId: number): Promise<void> {
+  await db('job_requests').where('id', requestId).update({ enqueued_at: db.fn.now(), held_until: null });
+}
+
+/** Held requests the requester could not run: the dispatcher takes them now (woken by the NOTIFY). */
+export async function releaseFollowUps(db: Executor, requestIds: number[]): Promise<void> {
+  if (requestIds.length === 0) return;
+  await db.raw('WITH released AS (?) SELECT pg_notify(?, ?)', [
+    db('job_requests').whereRaw(...anyOf('id', requestIds)).whereNull('enqueued_at').update({ held_until: null }),
+    JOB_REQUEST_CHANNEL,
+    '',
+  ]);
 }
 
 /** The idempotency id of the job a request becomes. */
@@ -91,6 +136,8 @@ export class JobDispatcher {
     const { knex } = this.options.db;
     const rows: RequestRow[] = await knex('job_requests')
       .whereNull('enqueued_at')
+      // A held request is its requester's to run; after the hold it is the jobs' again.
+      .andWhere((q) => q.whereNull('held_until').orWhere('held_until', '<', knex.fn.now()))
       .orderBy('id')
       .limit(this.batchSize)
       .select('id', 'kind', 'payload', 'delay_ms', 'created_at');

@@ -23,6 +23,7 @@ import * as botStorageRealmDomains from './migrations/0910_bot_storage_realm_dom
 import * as submessagesDefaultStreamGroups from './migrations/0920_submessages_default_stream_groups';
 import * as invitations from './migrations/0930_invitations';
 import * as botServicesMissedMessages from './migrations/0940_bot_services_missed_messages';
+import * as followUpHolds from './migrations/0955_follow_up_holds';
 
 /**
  * Migrations are imported, not discovered on disk, so they run the same from TypeScript source,
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '0920_submessages_default_stream_groups': submessagesDefaultStreamGroups,
   '0930_invitations': invitations,
   '0940_bot_services_missed_messages': botServicesMissedMessages,
+  '0955_follow_up_holds': followUpHolds,
 };
 
 const source: Knex.MigrationSource<string> = {

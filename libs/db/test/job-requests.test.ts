@@ -1,6 +1,6 @@
 import { DatabaseJobs, type RunningJob } from '@chat/jobs';
 import { createTestDatabase, testLogger, waitFor, type TestDatabase } from '@chat/testing';
-import { createDatabase, JobDispatcher, requestJob, type Database } from '../src';
+import { createDatabase, JobDispatcher, markFollowUpDone, releaseFollowUps, requestFollowUp, requestJob, type Database, type HeldFollowUp } from '../src';
 
 describe('requestJob and the job dispatcher', () => {
   let testDb: TestDatabase;
@@ -62,5 +62,39 @@ describe('requestJob and the job dispatcher', () => {
     const ranAt = Date.now();
     expect(ranAt - committedAt).toBeGreaterThanOrEqual(400);
     await running.stop();
+  });
+
+  describe('held follow-ups', () => {
+    const welcome = { kind: 'welcome', owner: 'settings' };
+    const hold = async (userId: number): Promise<HeldFollowUp> => {
+      const held: HeldFollowUp[] = [];
+      await db.knex.transaction((trx) => requestFollowUp(trx, welcome, { userId }, held));
+      expect(held).toEqual([{ requestId: expect.any(Number), kind: 'welcome', owner: 'settings' }]);
+      return held[0]!;
+    };
+
+    it('are left to their requester while held, and dispatched once released', async () => {
+      const held = await hold(11);
+      expect(await dispatcher().dispatchBatch()).toBe(0);
+      await releaseFollowUps(db.knex, [held.requestId]);
+      expect(await dispatcher().dispatchBatch()).toBe(1);
+      await waitFor(() => runs.length === 1);
+      expect(runs[0]!.key).toBe(`request-${held.requestId}`);
+    });
+
+    it('are never dispatched once their requester ran them', async () => {
+      const held = await hold(12);
+      await markFollowUpDone(db.knex, held.requestId);
+      await releaseFollowUps(db.knex, [held.requestId]);
+      expect(await dispatcher().dispatchBatch()).toBe(0);
+      expect(await jobCount()).toBe(0);
+    });
+
+    it('are dispatched when the hold ran out (the requester died before settling)', async () => {
+      const held = await hold(13);
+      await db.knex('job_requests').where('id', held.requestId).update({ held_until: db.knex.raw("now() - interval '1 second'") });
+      expect(await dispatcher().dispatchBatch()).toBe(1);
+      await waitFor(() => runs.length === 1);
+    });
   });
 });

@@ -20,6 +20,8 @@ export interface InternalCall {
   path: string;
   realmId: number | null;
   params?: Record<string, unknown>;
+  /** Gives up (throwing) after this long; none: as long as the service takes. */
+  timeoutMs?: number;
 }
 
 export interface InternalClient {
@@ -74,6 +76,7 @@ export function httpInternalClient(urls: Record<string, string>, secret: string,
         method: request.method,
         headers: headersFor(caller, request.realmId, secret),
         body: request.method === 'GET' ? undefined : encode(request.params),
+        signal: request.timeoutMs === undefined ? undefined : AbortSignal.timeout(request.timeoutMs),
       });
       return toResult(response.status, (await response.json()) as Record<string, unknown>);
     },

@@ -187,7 +187,7 @@ function jobOptions(): JobsOptions {
 async function runWithPolicy(job: Job, handler: JobHandler, policy: RetryPolicy): Promise<void> {
   const attempt = job.attemptsMade + 1;
   try {
-    await handler({ id: job.id!, kind: job.name, payload: job.data as JobPayload, attempt });
+    await handler({ id: job.id!, key: keyOfBullmqJobId(job.id!), kind: job.name, payload: job.data as JobPayload, attempt });
   } catch (err) {
     if (attempt >= policy.attempts) throw new UnrecoverableError(errorText(err));
     throw err;
@@ -211,4 +211,9 @@ function deadLetterOf(kind: string, job: Job): DeadLetter {
  */
 export function bullmqJobId(id: string): string {
   return `id-${id.replace(/%/g, '%25').replace(/:/g, '%3A')}`;
+}
+
+/** The idempotency id back from a job id bullmqJobId made; undefined for BullMQ's own ids. */
+function keyOfBullmqJobId(jobId: string): string | undefined {
+  return jobId.startsWith('id-') ? jobId.slice(3).replace(/%3A/g, ':').replace(/%25/g, '%') : undefined;
 }

@@ -25,6 +25,9 @@ import {
 } from './jobs';
 import { Wakeable } from './wakeable';
 
+/** Keys of jobs enqueued without an idempotency id start with this: they are no caller's (RunningJob.key). */
+const AUTO_KEY = 'auto:';
+
 export interface DatabaseJobsOptions {
   knex: Knex;
   logger: Logger;
@@ -72,7 +75,7 @@ export class DatabaseJobs implements Jobs {
 
   async enqueue(kind: string, payload: JobPayload, options: EnqueueOptions = {}): Promise<string> {
     checkKind(kind);
-    const key = options.id ?? randomUUID();
+    const key = options.id ?? `${AUTO_KEY}${randomUUID()}`;
     const runAt = new Date(Date.now() + (options.delayMs ?? 0));
     const inserted: { id: number }[] = await this.knex('jobs')
       .insert({ kind, job_key: key, payload: JSON.stringify(payload), run_at: runAt })
@@ -224,7 +227,7 @@ export class DatabaseJobs implements Jobs {
   private async runOne(worker: Worker, row: JobRow): Promise<void> {
     const mine = this.knex('jobs').where({ id: row.id, attempts: row.attempts, state: 'active' });
     try {
-      await worker.handler({ id: String(row.id), kind: row.kind, payload: parsePayload(row.payload), attempt: row.attempts });
+      await worker.handler({ id: String(row.id), key: row.job_key.startsWith(AUTO_KEY) ? undefined : row.job_key, kind: row.kind, payload: parsePayload(row.payload), attempt: row.attempts });
     } catch (err) {
       const lastError = errorText(err);
       if (row.attempts >= worker.policy.attempts) {

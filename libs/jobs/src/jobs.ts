@@ -44,6 +44,12 @@ export const FINISHED_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 export interface RunningJob<P extends JobPayload = JobPayload> {
   id: string;
+  /**
+   * The idempotency id it was enqueued with (EnqueueOptions.id), if any: unlike `id`, which each
+   * adapter makes its own way, the same in every adapter, so work done by other means (a held
+   * follow-up its requester ran) can be known by it.
+   */
+  key?: string;
   kind: string;
   payload: P;
   /** 1 on the first try. */

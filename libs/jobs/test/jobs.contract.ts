@@ -110,12 +110,15 @@ export function runJobsContract(name: string, makeJobs: () => Promise<JobsFixtur
       await jobs.work('once', async (job) => void runs.push(job));
       await waitFor(() => runs.length === 1);
       expect(runs[0]!.payload).toEqual({ copy: 1 });
+      // The handler knows the job by the id it was enqueued with, whatever its own id.
+      expect(runs[0]!.key).toBe('42');
       expect(await jobs.enqueue('once', { copy: 3 }, { id: '42' })).toBe(a);
       // The same id under another kind is another job.
       const other: RunningJob[] = [];
       await jobs.work('twice', async (job) => void other.push(job));
-      await jobs.enqueue('twice', {}, { id: '42' });
+      await jobs.enqueue('twice', {}, { id: 'request-7:a%b' });
       await waitFor(() => other.length === 1);
+      expect(other[0]!.key).toBe('request-7:a%b');
       await expectNoMoreRuns(jobs, runs, 1);
     });
 

@@ -8,7 +8,8 @@
  * iamcal's names for that codepoint entirely, so e.g. :fried_egg: is gone as it is in Zulip.
  */
 import { readFileSync } from 'node:fs';
-import { escapeAttribute, escapeText } from './html';
+import { escapeAttribute, escapeText, urlAttribute } from './html';
+import { sanitizeUrl } from './url-policy';
 
 interface DataSourceEmoji {
   unified: string;
@@ -136,9 +137,14 @@ export function unicodeEmojiHtml(code: string, name: string): string {
   return `<span aria-label="${label}" class="emoji emoji-${code}" role="img" title="${label}">:${escapeText(name)}:</span>`;
 }
 
-/** Zulip's make_realm_emoji (also used for the built-in :zulip:). */
-export function imageEmojiHtml(src: string, name: string): string {
-  return `<img alt=":${escapeAttribute(name)}:" class="emoji" src="${escapeAttribute(src)}" title="${escapeAttribute(name.replace(/_/g, ' '))}">`;
+/**
+ * Zulip's make_realm_emoji (also used for the built-in :zulip:), or null when the URL policy
+ * refuses the source (the :name: then stays text).
+ */
+export function imageEmojiHtml(src: string, name: string): string | null {
+  const source = sanitizeUrl(src);
+  if (source === null) return null;
+  return `<img alt=":${escapeAttribute(name)}:" class="emoji" ${urlAttribute('src', source)} title="${escapeAttribute(name.replace(/_/g, ' '))}">`;
 }
 
 export const ZULIP_EMOJI_URL = '/static/generated/emoji/images/emoji/unicode/zulip.png';

@@ -7,16 +7,18 @@
  * - every line break is a <br> (nl2br), and leading spaces of the next line are kept;
  * - no raw HTML, no reference links, no setext headings, no <...> autolinks, no images; fenced
  *   blocks are handled before parsing (./fences.ts);
- * - links only to safe schemes, with target="_blank" and a title, their text taken literally;
- * - Zulip's own syntax: mentions, stream links, emoji, linkifiers, !avatar and !modal_link.
+ * - links only where the URL policy allows (./url-policy.ts), with target="_blank" and a title,
+ *   their text taken literally;
+ * - Zulip's own syntax: mentions, stream links, emoji, linkifiers, !avatar. (!modal_link is gone,
+ *   as from Zulip: it wrote its URL unchecked.)
  */
 import MarkdownIt from 'markdown-it';
 import type { MarkdownIt as Engine, StateBlock, StateCore, StateInline, Token } from 'markdown-it';
 import { envOf, lateInlineRules, zulipInlineRules } from './inline-rules';
 import { codeBlockHtml } from './fences';
 import { inlineImagePreviews } from './inline-images';
-import { escapeAttribute, escapeText } from './html';
-import { sanitizeUrl } from './links';
+import { escapeAttribute, escapeText, urlAttribute } from './html';
+import { sanitizeUrl } from './url-policy';
 import { groupMention, renderGroupMention } from './group-mentions';
 
 type BlockRule = (state: StateBlock, startLine: number, endLine: number, silent: boolean) => boolean;
@@ -128,8 +130,10 @@ function linkTitle(href: string): string {
 function renderLinkOpen(tokens: Token[], idx: number): string {
   const token = tokens[idx]!;
   const href = String(token.attrGet('href') ?? '');
-  const attrs = [`href="${escapeAttribute(href)}"`];
-  // Zulip opens every link in a new tab except in-app ones (#narrow/..., !modal_link).
+  // Every link token's href already passed the policy (normalizeLink, pushLink); writing it
+  // through the policy again costs little and keeps any future rule from writing one unchecked.
+  const attrs = [urlAttribute('href', href)].filter((attr) => attr !== '');
+  // Zulip opens every link in a new tab except in-app ones (#narrow/...).
   if (!href.startsWith('#')) attrs.push('target="_blank"');
   attrs.push(`title="${escapeAttribute(linkTitle(href))}"`);
   return `<a ${attrs.join(' ')}>`;

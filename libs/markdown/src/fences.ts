@@ -7,7 +7,8 @@
  * Code blocks leave a placeholder paragraph that is swapped for the highlighted HTML after
  * rendering, so markdown never looks inside them.
  */
-import { escapeCode } from './html';
+import codeLanguages from './code-languages.json';
+import { escapeAttribute, escapeCode } from './html';
 
 /** The language may come as `py`, `.py` or `{py}`. Python's `+-.` in a class is the range + , - . */
 const FENCE = /^(~{3,}|`{3,})[ ]*(?:\{?\.?([a-zA-Z0-9_+,\-./#]*)\}?)?[ ]*$/;
@@ -29,10 +30,26 @@ interface Block {
   lines: string[];
 }
 
-/** What Pygments prints for a block (no lexer: plain text, escaped, newline-terminated). */
-export function codeBlockHtml(code: string): string {
+const LEXER_NAMES: Record<string, string | undefined> = codeLanguages.names;
+
+/**
+ * Zulip's data-code-language: the name of the Pygments lexer the language selects (`py` and
+ * `python3` are both `Python`), or the language as written (lower-cased) when Pygments has none.
+ */
+export function codeLanguage(lang: string): string {
+  return (Object.hasOwn(LEXER_NAMES, lang) ? LEXER_NAMES[lang] : undefined) ?? lang;
+}
+
+/**
+ * A code block as Zulip's current server writes it, the markup today's clients parse (the mobile
+ * app shows anything else as unsupported content): Pygments' HTML, its lines wrapped in <code>,
+ * and data-code-language when the fence named a language. No highlighting yet, so the code is one
+ * escaped text; highlighted tokens, when they come, are spans with Pygments' short class names.
+ */
+export function codeBlockHtml(code: string, lang = ''): string {
   const body = code.replace(/^\n+/, '').replace(/\n+$/, '');
-  return `<div class="codehilite"><pre><span></span>${escapeCode(body)}\n</pre></div>`;
+  const language = lang === '' ? '' : ` data-code-language="${escapeAttribute(codeLanguage(lang))}"`;
+  return `<div class="codehilite"${language}><pre><span></span><code>${escapeCode(body)}\n</code></pre></div>`;
 }
 
 /**
@@ -61,7 +78,7 @@ export function preprocessFences(text: string): Preprocessed {
     if (block.kind === 'quote') {
       parent.push('', ...quoteLines(block.lines), '');
     } else {
-      blocks.push(codeBlockHtml(block.lines.join('\n')));
+      blocks.push(codeBlockHtml(block.lines.join('\n'), block.lang));
       parent.push('', `${STX}${blocks.length - 1}${ETX}`, '');
     }
   };

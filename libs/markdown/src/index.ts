@@ -13,6 +13,7 @@ import { preprocessFences, restoreCodeBlocks } from './fences';
 import type { ZulipEnv } from './inline-rules';
 import { compileLinkifier, fillUrl, type CompiledLinkifier } from './linkifiers';
 import { extendQuotes, nestListsByTwoSpaces, normalizeSource } from './preprocess';
+import { sanitizeUrl } from './url-policy';
 
 /** Whether RE2 runs a linkifier pattern (the message service refuses the others when they are added). */
 export { isSupportedLinkifierPattern } from './linkifiers';
@@ -132,14 +133,16 @@ function compiled(linkifiers: Linkifier[]): CompiledLinkifier[] {
 
 /**
  * Links the realm's linkifiers make from a topic (Zulip's subject_links): for each linkifier in
- * order, the URL of each match.
+ * order, the URL of each match, through the URL policy (./url-policy.ts).
  */
 export function topicLinks(topic: string, linkifiers: Linkifier[]): string[] {
   const links: string[] = [];
   for (const linkifier of compiled(linkifiers)) {
     for (const match of linkifier.matchAll(topic)) {
       const url = fillUrl(linkifier.urlFormatString, match.groups);
-      if (url !== null) links.push(url);
+      // Clients make these links themselves: a URL the policy refuses is left out.
+      const href = url === null ? null : sanitizeUrl(url);
+      if (href !== null) links.push(href);
     }
   }
   return links;

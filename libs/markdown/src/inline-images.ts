@@ -2,10 +2,11 @@
  * Zulip's inline image previews: a link to an image gets a preview block after its paragraph
  * (inside its list item for a tight list), through the server's /thumbnail endpoint. Links in
  * quotes get none, and each image is previewed once. A paragraph holding nothing but the bare
- * image URL is replaced by its preview.
+ * image URL is replaced by its preview. The link's URL has passed the URL policy; the preview's
+ * URLs are written through it too.
  */
 import type { StateCore, Token } from 'markdown-it';
-import { escapeAttribute } from './html';
+import { escapeAttribute, urlAttribute } from './html';
 
 /** Zulip's IMAGE_EXTENSIONS (its list has "jpeg" without the dot). */
 const IMAGE_EXTENSIONS = ['.bmp', '.gif', '.jpg', 'jpeg', '.png', '.webp'];
@@ -28,8 +29,8 @@ function thumbnailUrl(href: string, size: 'thumbnail' | 'full'): string {
 
 function previewHtml(href: string, title: string): string {
   return (
-    `<div class="message_inline_image"><a href="${escapeAttribute(href)}" target="_blank" title="${escapeAttribute(title)}">` +
-    `<img data-src-fullsize="${escapeAttribute(thumbnailUrl(href, 'full'))}" src="${escapeAttribute(thumbnailUrl(href, 'thumbnail'))}"></a></div>`
+    `<div class="message_inline_image"><a ${urlAttribute('href', href)} target="_blank" title="${escapeAttribute(title)}">` +
+    `<img ${urlAttribute('data-src-fullsize', thumbnailUrl(href, 'full'))} ${urlAttribute('src', thumbnailUrl(href, 'thumbnail'))}></a></div>`
   );
 }
 

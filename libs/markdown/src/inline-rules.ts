@@ -15,9 +15,10 @@ import {
   isUnicodeEmojiCandidate,
   unicodeEmojiHtml,
 } from './emoji';
-import { escapeAttribute, escapeText } from './html';
+import { escapeAttribute, escapeText, urlAttribute } from './html';
 import { fillUrl, type CompiledLinkifier } from './linkifiers';
 import { isLinkBoundary, matchWebLink } from './links';
+import { sanitizeUrl } from './url-policy';
 
 /** What one render knows and collects; markdown-it passes it to every rule as `env`. */
 export interface ZulipEnv {
@@ -57,6 +58,7 @@ function pushHtml(state: StateInline, html: string): void {
   state.push('zulip_html', '', 0).content = html;
 }
 
+/** `href` has passed the URL policy (sanitizeUrl); a refused URL makes no link. */
 function pushLink(state: StateInline, href: string, text: string): void {
   state.push('link_open', 'a', 1).attrs = [['href', href]];
   state.push('text', '', 0).content = text;
@@ -177,10 +179,10 @@ const streamLink: InlineRule = (state, silent) => {
       const href = `${streamHref(stream)}/topic/${encodeHashComponent(topic)}`;
       pushHtml(
         state,
-        `<a class="stream-topic" data-stream-id="${stream.id}" href="${escapeAttribute(href)}">#${name} &gt; ${escapeText(topic)}</a>`,
+        `<a class="stream-topic" data-stream-id="${stream.id}" ${urlAttribute('href', href)}>#${name} &gt; ${escapeText(topic)}</a>`,
       );
     } else {
-      pushHtml(state, `<a class="stream" data-stream-id="${stream.id}" href="${escapeAttribute(streamHref(stream))}">#${name}</a>`);
+      pushHtml(state, `<a class="stream" data-stream-id="${stream.id}" ${urlAttribute('href', streamHref(stream))}>#${name}</a>`);
     }
   }
   state.pos += match[0].length;
@@ -188,23 +190,22 @@ const streamLink: InlineRule = (state, silent) => {
 };
 
 const AVATAR = /!(?:avatar|gravatar)\(([^)]*)\)/y;
-const MODAL_LINK = /!modal_link\(([^)]*), ([^)]*)\)/y;
 
-/** !avatar(email), !gravatar(email) and !modal_link(#url, text), Zulip's in-app helpers. */
-const bang: InlineRule = (state, silent) => {
+/**
+ * !avatar(email) and !gravatar(email): the user's avatar, from this server. The address is one
+ * path segment of the URL, so `/`, `?` and `#` in it are percent-encoded (`@` is kept, as Zulip
+ * writes it). Zulip's other helper, !modal_link(url, text), is not supported: it wrote its URL
+ * into an href unchecked (CVE-2020-9445), and Zulip removed it.
+ */
+const avatar: InlineRule = (state, silent) => {
   if (state.src.charCodeAt(state.pos) !== 0x21) return false;
-  const avatar = execAt(AVATAR, state);
-  const modal = avatar ? null : execAt(MODAL_LINK, state);
-  const match = avatar ?? modal;
+  const match = execAt(AVATAR, state);
   if (!match) return false;
   if (!silent) {
-    if (avatar) {
-      const email = escapeAttribute(avatar[1]!.trim().toLowerCase());
-      pushHtml(state, `<img alt="${email}" class="message_body_gravatar" src="/avatar/${email}?s=30" title="${email}">`);
-    } else {
-      const url = escapeAttribute(modal![1]!);
-      pushHtml(state, `<a href="${url}" title="${url}">${escapeText(modal![2]!)}</a>`);
-    }
+    const email = match[1]!.trim().toLowerCase();
+    const src = `/avatar/${encodeURIComponent(email).replace(/%40/g, '@')}?s=30`;
+    const label = escapeAttribute(email);
+    pushHtml(state, `<img alt="${label}" class="message_body_gravatar" ${urlAttribute('src', src)} title="${label}">`);
   }
   state.pos += match[0].length;
   return true;
@@ -236,8 +237,9 @@ function zulipLink(link: InlineRule): InlineRule {
 const autolink: InlineRule = (state, silent) => {
   if (state.linkLevel > 0 || !isLinkBoundary(state.src[state.pos - 1])) return false;
   const found = matchWebLink(visible(state), state.pos);
-  if (!found) return false;
-  if (!silent) pushLink(state, found.href, found.text);
+  const href = found && sanitizeUrl(found.href);
+  if (!found || !href) return false;
+  if (!silent) pushLink(state, href, found.text);
   state.pos += found.text.length;
   return true;
 };
@@ -265,9 +267,12 @@ const linkifier: InlineRule = (state, silent) => {
   for (const filter of env.linkifiers) {
     const match = filter.matchAt(text, state.pos);
     if (!match) continue;
+    // A stored URL format string the policy refuses (or that a group turns into one) links
+    // nothing: Zulip's url_to_a leaves the text as it is.
     const url = fillUrl(filter.urlFormatString, match.groups);
-    if (url === null) continue;
-    if (!silent) pushLink(state, url, match.text);
+    const href = url === null ? null : sanitizeUrl(url);
+    if (href === null) continue;
+    if (!silent) pushLink(state, href, match.text);
     state.pos += match.text.length;
     return true;
   }
@@ -318,7 +323,7 @@ const emoji: InlineRule = (state, silent) => {
   if (!match) return false;
   const name = match[1]!;
   const realmEmoji = envOf(state).realmEmoji.get(name);
-  let html: string;
+  let html: string | null;
   if (realmEmoji !== undefined) html = imageEmojiHtml(realmEmoji, name);
   else if (name === 'zulip') html = imageEmojiHtml(ZULIP_EMOJI_URL, name);
   else {
@@ -326,6 +331,7 @@ const emoji: InlineRule = (state, silent) => {
     if (!code) return false;
     html = unicodeEmojiHtml(code, name);
   }
+  if (html === null) return false;
   if (!silent) pushHtml(state, html);
   state.pos += match[0].length;
   return true;
@@ -371,7 +377,7 @@ export function zulipInlineRules(link: InlineRule): [string, InlineRule][] {
     ['zulip_strong_em', strongEm],
     ['zulip_mention', mention],
     ['zulip_stream', streamLink],
-    ['zulip_bang', bang],
+    ['zulip_avatar', avatar],
     ['zulip_link', zulipLink(link)],
     ['zulip_autolink', autolink],
     ['zulip_linkifier', linkifier],

@@ -1,32 +1,8 @@
 /**
- * Links as Zulip 2.1 makes them: which URLs a [text](url) may point at, and which bare words in
- * text become links (its autolink regex, rebuilt here).
+ * Which bare words in text become links, as Zulip 2.1 finds them (its autolink regex, rebuilt
+ * here). Which URLs a link may point at is ./url-policy.ts.
  */
 import tlds from 'tlds';
-
-/** Schemes a link may use; any other scheme leaves the markdown as text (no javascript:). */
-const ALLOWED_SCHEMES = new Set(['http', 'https', 'ftp', 'mailto', 'file', 'bitcoin']);
-/** Schemes that have no //host part. */
-const LOCATIONLESS_SCHEMES = new Set(['mailto', 'news', 'file', 'bitcoin']);
-
-/**
- * Zulip's sanitize_url: the href to use, or null when the link must stay text. A schemeless
- * address gets http://, a bare e-mail address mailto:.
- */
-export function sanitizeUrl(url: string): string | null {
-  const schemeMatch = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(url);
-  const scheme = schemeMatch ? schemeMatch[1]!.toLowerCase() : '';
-  const rest = schemeMatch ? url.slice(schemeMatch[0].length) : url;
-  const hasHost = rest.startsWith('//');
-  if (!scheme && !hasHost) {
-    if (/^[^/?#]*@/.test(rest)) return `mailto:${url}`;
-    if (url.startsWith('/') || url.startsWith('#')) return url;
-  }
-  if (!scheme) return url === '' ? null : sanitizeUrl(`http://${url}`);
-  if (!hasHost && !LOCATIONLESS_SCHEMES.has(scheme)) return null;
-  if (!ALLOWED_SCHEMES.has(scheme)) return null;
-  return url;
-}
 
 /**
  * Zulip left out two country codes from IANA's list because they are better known as file

@@ -9,3 +9,4 @@ export * from './rate-limit-redis';
 export * from './data-dir-lock';
 export * from './jobs';
 export * from './ports';
+export * from './follow-ups';

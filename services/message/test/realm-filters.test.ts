@@ -122,6 +122,9 @@ describe('linkifiers: /realm/filters', () => {
       'Enter a valid URL.',
       { url_format_string: ['Enter a valid URL.', 'Invalid URL format string.'] },
     ],
+    // Only web and FTP URLs (2.1's URL validator): no script scheme, nothing relative to the scheme.
+    [{ pattern: PATTERN, url_format_string: 'javascript:%(id)s' }, 'Enter a valid URL.', { url_format_string: ['Enter a valid URL.'] }],
+    [{ pattern: PATTERN, url_format_string: '//evil.example/%(id)s' }, 'Enter a valid URL.', { url_format_string: ['Enter a valid URL.'] }],
     [
       { pattern: 'ZUL-(?P<id>\\d+)', url_format_string: 'https://realm.com/my_realm_filter/' },
       'Invalid URL format string.',

@@ -4,6 +4,7 @@ import { createServiceApp, type AnyEndpoint } from '@chat/http';
 import type { SubscriptionDeps } from './deps';
 import { defaultStreamGroupEndpoints } from './routes/default-stream-groups';
 import { defaultStreamEndpoints } from './routes/default-streams';
+import { followUpEndpoints } from './routes/follow-ups';
 import { invitedStreamEndpoints } from './routes/invited-streams';
 import { memberEndpoints } from './routes/members';
 import { mutedTopicEndpoints } from './routes/muted-topics';
@@ -23,6 +24,7 @@ export function endpoints(deps: SubscriptionDeps): AnyEndpoint[] {
     ...defaultStreamGroupEndpoints(deps),
     ...invitedStreamEndpoints(deps),
     ...memberEndpoints(deps),
+    ...followUpEndpoints(deps),
   ];
 }
 

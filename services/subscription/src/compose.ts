@@ -1,6 +1,6 @@
-import type { ComposeService } from '@chat/runtime';
+import { workFollowUps, type ComposeService } from '@chat/runtime';
 import { buildApp } from './app';
-import { registerSubscriptionFollowUps } from './follow-ups';
+import { subscriptionFollowUpHandlers } from './follow-ups';
 
 /**
  * The subscription service in any topology: its app (stream descriptions render on the process's
@@ -9,6 +9,6 @@ import { registerSubscriptionFollowUps } from './follow-ups';
 export const composeSubscriptionService: ComposeService = async (ctx) => {
   const { config, db, logger, internal } = ctx;
   const deps = { config, db, logger, internal, renderer: ctx.renderer() };
-  await registerSubscriptionFollowUps(deps, ctx.jobs);
+  await workFollowUps(ctx.jobs, subscriptionFollowUpHandlers(deps));
   return buildApp(deps);
 };

@@ -1,10 +1,12 @@
 /**
- * The follow-ups this service owns (@chat/contracts' followUps), worked as background jobs: other
- * services request them in their own transactions, and they run here whenever this service is up.
+ * The follow-ups this service owns (@chat/contracts' followUps): other services request them in
+ * their own transactions; the jobs work them whenever this service is up, and the requester may
+ * run a held one at once through POST /internal/follow-ups/subscription (routes/follow-ups.ts).
  */
 import { followUps, type FollowUpPayload } from '@chat/contracts';
 import { ApiError } from '@chat/errors';
-import type { Jobs } from '@chat/jobs';
+import type { JobHandler } from '@chat/jobs';
+import type { FollowUpHandlers } from '@chat/runtime';
 import { doSubscribeToDefaultStreams } from './actions/default-streams';
 import { doSubscribeInvitedUser } from './actions/invited-streams';
 import type { SubscriptionDeps } from './deps';
@@ -12,17 +14,20 @@ import type { SubscriptionDeps } from './deps';
 type JoinDefaultStreams = FollowUpPayload<typeof followUps.joinDefaultStreams>;
 type JoinInvitedStreams = FollowUpPayload<typeof followUps.joinInvitedStreams>;
 
-/** Registers this service's follow-up handlers with the process's jobs. */
-export async function registerSubscriptionFollowUps(deps: SubscriptionDeps, jobs: Jobs): Promise<void> {
+/** The handlers by kind; both idempotent: a rerun finds the user already subscribed and adds (and announces) nothing. */
+export function subscriptionFollowUpHandlers(deps: SubscriptionDeps): FollowUpHandlers {
   const { db, config } = deps;
-  // Both idempotent: a rerun finds the user already subscribed and adds (and announces) nothing.
-  await jobs.work<JoinDefaultStreams>(followUps.joinDefaultStreams.kind, async ({ payload }) => {
+  const joinDefault: JobHandler<JoinDefaultStreams> = async ({ payload }) => {
     await unlessUserGone(deps, payload.userId, () => doSubscribeToDefaultStreams(db, payload.realmId, payload.userId, config.externalHost));
-  });
-  await jobs.work<JoinInvitedStreams>(followUps.joinInvitedStreams.kind, async ({ payload }) => {
+  };
+  const joinInvited: JobHandler<JoinInvitedStreams> = async ({ payload }) => {
     const { realmId, userId, streamIds } = payload;
     await unlessUserGone(deps, userId, () => doSubscribeInvitedUser(db, realmId, userId, streamIds, config.externalHost));
-  });
+  };
+  return {
+    [followUps.joinDefaultStreams.kind]: joinDefault as FollowUpHandlers[string],
+    [followUps.joinInvitedStreams.kind]: joinInvited as FollowUpHandlers[string],
+  };
 }
 
 /** A user deactivated before the job ran has no streams to join: the job ends, logged. */

@@ -40,6 +40,18 @@ describe('stream administration', () => {
       expect(await h.db.knex('streams').where({ id: denmark }).first()).toMatchObject({ description: 'Plain text works too' });
     });
 
+    it('renders the description with the message renderer, URL policy included (no !modal_link, no scheme-relative href)', async () => {
+      const denmark = await h.streamId('Denmark');
+      const description = '!modal_link(javascript:window.onerror=alert;throw 1, click) [x](//evil.example/a)';
+      expect((await patch(denmark, { description })).status).toBe(200);
+      expect(await h.db.knex('streams').where({ id: denmark }).first()).toMatchObject({
+        rendered_description:
+          '<p>!modal_link(javascript:window.onerror=alert;throw 1, click) ' +
+          '<a href="http://evil.example/a" target="_blank" title="http://evil.example/a">x</a></p>',
+      });
+      await patch(denmark, { description: 'Plain text works too' });
+    });
+
     it('renames: email_address then name under the old name, and Notification Bot says so', async () => {
       const venice = await h.streamId('Venice');
       const mark = await h.mark();

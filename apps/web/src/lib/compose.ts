@@ -44,6 +44,32 @@ export function replaceToken(text: string, caret: number, token: Token, insert: 
   return { text: next, caret: token.start + insert.length + 1 };
 }
 
+/** The text with `insert` in place of the selection from start to end, and the caret after it. */
+export function insertAt(text: string, start: number, end: number, insert: string): { text: string; caret: number } {
+  const from = Math.max(0, Math.min(start, text.length));
+  const to = Math.max(from, Math.min(end, text.length));
+  return { text: text.slice(0, from) + insert + text.slice(to), caret: from + insert.length };
+}
+
+/** What holds a file's place in the message while it uploads (Zulip's), until its link replaces it. */
+export function uploadPlaceholder(fileName: string): string {
+  return `[Uploading ${fileName}…]()`;
+}
+
+/** A file's link in the message: Markdown, the name as its text. */
+export function uploadLink(fileName: string, uri: string): string {
+  return `[${fileName.replace(/[[\]\\]/g, '\\$&')}](${uri})`;
+}
+
+/**
+ * The text with an upload's placeholder replaced (by its link, or by nothing when it failed). A
+ * placeholder the person deleted meanwhile stays deleted: they no longer wanted the file there.
+ */
+export function replacePlaceholder(text: string, placeholder: string, replacement: string): string {
+  const at = text.indexOf(placeholder);
+  return at < 0 ? text : text.slice(0, at) + replacement + text.slice(at + placeholder.length);
+}
+
 /** The last comma-separated entry of a recipients field. */
 export function lastEntry(value: string): { prefix: string; query: string } {
   const comma = value.lastIndexOf(',');
@@ -64,20 +90,3 @@ export const BUILTIN_EMOJI: Record<string, string> = {
   computer: '1f4bb', email: '2709', phone: '260e', book: '1f4d6', pencil: '1f4dd', link: '1f517', trophy: '1f3c6',
 };
 
-/** The emoji character of a code such as `1f44d` or `1f1fa-1f1f8`. */
-export function emojiChar(code: string): string {
-  try {
-    return String.fromCodePoint(...code.split('-').map((hex) => parseInt(hex, 16)));
-  } catch {
-    return '';
-  }
-}
-
-/** Emoji names starting with (then containing) the query, at most `limit`. */
-export function matchEmoji(names: Record<string, string>, query: string, limit = 8): string[] {
-  const q = query.toLowerCase();
-  const all = Object.keys(names);
-  const starts = all.filter((n) => n.startsWith(q));
-  const contains = all.filter((n) => !n.startsWith(q) && n.includes(q));
-  return [...starts, ...contains].slice(0, limit);
-}

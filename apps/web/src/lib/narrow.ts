@@ -73,6 +73,8 @@ export function parseNarrowHash(hash: string): Narrow {
 export interface NameLookup {
   streamName(id: number): string | undefined;
   userName(id: number): string | undefined;
+  /** For the search box, which names people by address (as one types them there). */
+  userEmail?(id: number): string | undefined;
 }
 
 const slugify = (name: string) => name.replace(/[ "%/<>`]+/g, '-');
@@ -97,6 +99,12 @@ export function narrowToHash(narrow: Narrow, names?: NameLookup): string {
   if (narrow.length === 0) return '#all_messages';
   const parts = narrow.map((term) => `${term.negated ? '-' : ''}${encodeHashComponent(term.operator)}/${hashOperand(term, names)}`);
   return `#narrow/${parts.join('/')}`;
+}
+
+/** The stream a view is in (a stream or one of its topics), whose topics the left sidebar shows. */
+export function narrowStreamId(narrow: Narrow): number | undefined {
+  const term = narrow.find((t) => t.operator === 'stream' && !t.negated && /^\d+$/.test(t.operand));
+  return term ? Number(term.operand) : undefined;
 }
 
 /** A narrow as a comparable key. */
@@ -143,13 +151,24 @@ export function parseSearch(text: string): Narrow {
   return narrow;
 }
 
-/** The search box's text for a narrow (stream and user ids shown by name when known). */
+/** `5,7` as `a@x,b@y` when every address is known; else as it is. */
+function emailsForSearch(operand: string, names?: NameLookup): string {
+  if (!/^\d+(,\d+)*$/.test(operand) || !names?.userEmail) return operand;
+  const emails = operand.split(',').map((id) => names.userEmail!(Number(id)));
+  return emails.every((e) => e !== undefined) ? emails.join(',') : operand;
+}
+
+/**
+ * The search box's text for a narrow, as one would type it: streams by name, people by address
+ * (ids only when unknown).
+ */
 export function narrowToSearch(narrow: Narrow, names?: NameLookup): string {
   return narrow
     .map((t) => {
       if (t.operator === 'search') return t.operand;
       let operand = t.operand;
       if (t.operator === 'stream' && /^\d+$/.test(operand)) operand = names?.streamName(Number(operand)) ?? operand;
+      if (t.operator === 'pm-with' || t.operator === 'sender') operand = emailsForSearch(operand, names);
       return `${t.negated ? '-' : ''}${t.operator}:${/\s/.test(operand) ? `"${operand}"` : operand}`;
     })
     .join(' ');

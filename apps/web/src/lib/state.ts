@@ -4,7 +4,9 @@
  * keeps every untouched part, so views re-render only what changed).
  */
 import { matchesNarrow, messagePmKey, pmKey } from './narrow';
-import type { AppState, DisplayRecipient, Message, MessagePolicy, Narrow, Presence, RecentPrivate, Stream, Subscription, UnreadEntry, User } from './types';
+import { realmEmojiFrom } from './emoji';
+import { applyPresenceEvent, clockOffset, DEFAULT_PRESENCE, presencesFrom, presenceSettingsFrom } from './presence';
+import type { AppState, DisplayRecipient, Message, MessagePolicy, Narrow, RecentPrivate, Stream, Subscription, UnreadEntry, User } from './types';
 
 type Dict = Record<string, unknown>;
 
@@ -23,6 +25,9 @@ export function emptyState(): AppState {
     unread: {},
     userTopics: {},
     presence: {},
+    realmEmoji: {},
+    serverOffset: 0,
+    presenceSettings: { ...DEFAULT_PRESENCE },
     typing: [],
     recentPrivate: [],
     settings: {},
@@ -126,8 +131,11 @@ function recentFromRegister(raw: unknown, selfId: number): RecentPrivate[] {
   });
 }
 
-/** The state /register's answer describes; the previous state's messages and view are kept (a re-register). */
-export function stateFromRegister(register: Dict, self: { user_id: number; email: string }, previous?: AppState): AppState {
+/**
+ * The state /register's answer describes, received at `localNowMs`; the previous state's messages
+ * and view are kept (a re-register).
+ */
+export function stateFromRegister(register: Dict, self: { user_id: number; email: string }, previous?: AppState, localNowMs = Date.now()): AppState {
   const base = previous ?? emptyState();
   const users = byId(arr(register.realm_users).map(toUser), (u) => u.user_id);
   for (const bot of arr(register.realm_non_active_users)) {
@@ -142,10 +150,6 @@ export function stateFromRegister(register: Dict, self: { user_id: number; email
   for (const m of arr(register.muted_topics) as unknown as [string, string][]) {
     const stream = Object.values(streams).find((s) => s.name === m[0]);
     if (stream) userTopics[topicKey(stream.stream_id, m[1])] = 1;
-  }
-  const presence: Record<number, Presence> = {};
-  for (const [id, p] of Object.entries((register.presences ?? {}) as Record<string, Dict>)) {
-    if (/^\d+$/.test(id)) presence[Number(id)] = { active_timestamp: num(p.active_timestamp), idle_timestamp: num(p.idle_timestamp) };
   }
   const selfId = self.user_id;
   return {
@@ -164,7 +168,10 @@ export function stateFromRegister(register: Dict, self: { user_id: number; email
     subs,
     unread: unreadFromRegister(register.unread_msgs, selfId),
     userTopics,
-    presence,
+    presence: presencesFrom(register.presences),
+    realmEmoji: register.realm_emoji === undefined ? base.realmEmoji : realmEmojiFrom(register.realm_emoji),
+    serverOffset: clockOffset(register.server_timestamp, localNowMs, base.serverOffset),
+    presenceSettings: presenceSettingsFrom(register),
     typing: [],
     recentPrivate: recentFromRegister(register.recent_private_conversations, selfId),
     settings: (register.user_settings as Dict | undefined) ?? {},
@@ -326,18 +333,10 @@ export function applyEvent(state: AppState, event: Dict, now = Date.now()): AppS
       const rest = state.typing.filter((t) => !(t.sender_id === sender && t.conversation === conversation) && t.expires > now);
       return { ...state, typing: event.op === 'start' ? [...rest, { sender_id: sender, conversation, expires: now + TYPING_LIFETIME_MS }] : rest };
     }
-    case 'presence': {
-      const id = num(event.user_id);
-      if (!id) return state;
-      const before = state.presence[id] ?? { active_timestamp: 0, idle_timestamp: 0 };
-      const next = { ...before };
-      for (const client of Object.values((event.presence ?? {}) as Record<string, Dict>)) {
-        const ts = num(client.timestamp);
-        next.idle_timestamp = Math.max(next.idle_timestamp, ts);
-        if (client.status === 'active') next.active_timestamp = Math.max(next.active_timestamp, ts);
-      }
-      return { ...state, presence: { ...state.presence, [id]: next } };
-    }
+    case 'presence':
+      return applyPresenceEvent(state, event);
+    case 'realm_emoji':
+      return event.op === 'update' ? { ...state, realmEmoji: realmEmojiFrom(event.realm_emoji) } : state;
     case 'user_topic': {
       const key = topicKey(num(event.stream_id), str(event.topic_name));
       const userTopics = { ...state.userTopics };

@@ -95,6 +95,14 @@ export interface View {
   foundNewest: boolean;
 }
 
+/** A realm's own emoji (Zulip's realm_emoji). */
+export interface RealmEmoji {
+  id: string;
+  name: string;
+  source_url: string;
+  deactivated: boolean;
+}
+
 export interface MessagePolicy {
   allowEditing: boolean;
   editLimitSeconds: number;
@@ -116,6 +124,11 @@ export interface AppState {
   /** `${stream_id}:${topic lower}` -> visibility policy (1 muted, 2 unmuted, 3 followed). */
   userTopics: Record<string, number>;
   presence: Record<number, Presence>;
+  /** By id, as reactions name them (emoji_code). */
+  realmEmoji: Record<string, RealmEmoji>;
+  /** The server's clock minus the browser's, in seconds (presence ages are the server's). */
+  serverOffset: number;
+  presenceSettings: { pingIntervalSeconds: number; offlineThresholdSeconds: number };
   typing: TypingEntry[];
   recentPrivate: RecentPrivate[];
   settings: Record<string, unknown>;

@@ -1,46 +1,21 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { errorText, uploadFile } from '../api';
 import { renderPreview, sendMessage, streamTopics, typing } from '../controller';
-import { BUILTIN_EMOJI, emojiChar, lastEntry, matchEmoji, replaceToken, tokenAt, type Token } from '../lib/compose';
-import { messagePmKey } from '../lib/narrow';
-import type { AppState, Message } from '../lib/types';
-import { app, openCompose, patchUi, ui, useStore, type ComposeTarget } from '../store';
+import { BUILTIN_EMOJI, insertAt, lastEntry, replacePlaceholder, replaceToken, tokenAt, uploadLink, uploadPlaceholder, type Token } from '../lib/compose';
+import { composeAfterViewChange, composeTargetForNarrow, describeTarget, targetInView, type ComposeTarget } from '../lib/compose-target';
+import { matchEmojiChoices } from '../lib/emoji';
+import { narrowKey } from '../lib/narrow';
+import type { AppState } from '../lib/types';
+import { app, openCompose, patchUi, ui, useStore } from '../store';
+import { Content, EmojiImage } from './Content';
 import { ErrorAlert } from './ErrorAlert';
-
-const emails = (state: AppState, key: string) =>
-  key
-    .split(',')
-    .map((id) => state.users[Number(id)]?.email)
-    .filter(Boolean)
-    .join(', ');
-
-/** The reply to a message: its topic, or its private conversation. */
-export function replyTarget(state: AppState, message: Message): ComposeTarget {
-  if (message.type === 'stream') {
-    return { kind: 'stream', stream: state.streams[message.stream_id ?? 0]?.name ?? String(message.display_recipient), topic: message.subject };
-  }
-  return { kind: 'private', to: emails(state, messagePmKey(message, state.selfId)) };
-}
-
-/** What `c` (or `x`, private) opens: the narrow's stream and topic, else the selected message's stream. */
-export function composeTargetForNarrow(state: AppState, selected: Message | undefined, private_: boolean): ComposeTarget {
-  const narrow = state.view.narrow;
-  const pm = narrow.find((t) => t.operator === 'pm-with');
-  if (private_) return { kind: 'private', to: pm ? emails(state, pm.operand) : '' };
-  const stream = narrow.find((t) => t.operator === 'stream');
-  const topic = narrow.find((t) => t.operator === 'topic');
-  if (stream) {
-    const name = /^\d+$/.test(stream.operand) ? (state.streams[Number(stream.operand)]?.name ?? '') : stream.operand;
-    return { kind: 'stream', stream: name, topic: topic?.operand ?? '' };
-  }
-  if (pm) return { kind: 'private', to: emails(state, pm.operand) };
-  if (selected?.type === 'stream') return { kind: 'stream', stream: state.streams[selected.stream_id ?? 0]?.name ?? '', topic: '' };
-  return { kind: 'stream', stream: '', topic: '' };
-}
+import { Icon } from './icons';
 
 interface Suggestion {
   label: string;
   insert: string;
+  /** An emoji suggestion's image. */
+  emoji?: { name: string; url: string | undefined };
 }
 
 function useSuggestions() {
@@ -69,7 +44,8 @@ function SuggestionList({ id, items, active, onPick }: { id: string; items: Sugg
             onPick(s);
           }}
         >
-          {s.label}
+          {s.emoji && <EmojiImage name={s.emoji.name} url={s.emoji.url} decorative />}
+          {s.emoji ? ` ${s.label}` : s.label}
         </li>
       ))}
     </ul>
@@ -103,6 +79,7 @@ function userSuggestions(state: AppState, query: string, limit = 8): { id: numbe
 export function Compose() {
   const request = useStore(ui, (s) => s.compose);
   const subs = useStore(app, (s) => s.subs);
+  const narrow = useStore(app, (s) => s.view.narrow);
   const [kind, setKind] = useState<'stream' | 'private'>('stream');
   const [stream, setStream] = useState('');
   const [topic, setTopic] = useState('');
@@ -150,6 +127,20 @@ export function Compose() {
     if (pendingFocus.current?.()) pendingFocus.current = null;
   });
 
+  // The view changed under an open box: an empty one follows it (or closes), one with text keeps
+  // its recipient (the warning below says so). Before paint, so the old recipient never shows
+  // over the new view.
+  const viewKey = narrowKey(narrow);
+  const seenView = useRef(viewKey);
+  useLayoutEffect(() => {
+    if (seenView.current === viewKey) return;
+    seenView.current = viewKey;
+    if (!ui.get().compose) return;
+    const change = composeAfterViewChange(app.get(), content, narrow);
+    if (change.action === 'retarget') openCompose(change.target);
+    else if (change.action === 'close') patchUi({ compose: null });
+  }, [viewKey]);
+
   const streamId = Object.values(subs).find((s) => s.name.toLowerCase() === stream.trim().toLowerCase())?.stream_id;
   useEffect(() => {
     if (streamId === undefined || !request) {
@@ -175,6 +166,7 @@ export function Compose() {
   }
 
   const target = (): ComposeTarget => (kind === 'stream' ? { kind, stream: stream.trim(), topic: topic.trim() } : { kind, to });
+  const inView = targetInView(app.get(), target(), narrow);
 
   const close = () => {
     typing(target(), false);
@@ -183,6 +175,10 @@ export function Compose() {
 
   const send = () => {
     if (!content.trim()) return;
+    if (uploading > 0) {
+      setError('Cannot send the message while files are being uploaded.');
+      return;
+    }
     if (kind === 'stream' && !stream.trim()) {
       setError('Please choose a stream.');
       return;
@@ -210,30 +206,33 @@ export function Compose() {
       });
   };
 
-  const insertText = (text: string) => {
+  /**
+   * Each file holds its place in the text while it uploads, and its link replaces that when done:
+   * uploads finish in any order, and each change applies to the text as it is by then.
+   */
+  const upload = (files: FileList | File[]) => {
+    const list = Array.from(files);
+    if (list.length === 0) return;
     const el = textRef.current;
+    const placeholders = list.map((file) => `${uploadPlaceholder(file.name)}\n`);
     const start = el?.selectionStart ?? content.length;
     const end = el?.selectionEnd ?? content.length;
-    const next = content.slice(0, start) + text + content.slice(end);
-    setContent(next);
+    const inserted = insertAt(content, start, end, placeholders.join(''));
+    setContent((now) => insertAt(now, start, end, placeholders.join('')).text);
     requestAnimationFrame(() => {
       el?.focus();
-      el?.setSelectionRange(start + text.length, start + text.length);
+      el?.setSelectionRange(inserted.caret, inserted.caret);
     });
-  };
-
-  const upload = async (files: FileList | File[]) => {
-    for (const file of Array.from(files)) {
-      setUploading((n) => n + 1);
-      try {
-        const uri = await uploadFile(file);
-        insertText(`[${file.name}](${uri})\n`);
-      } catch (e) {
-        setError(errorText(e));
-      } finally {
-        setUploading((n) => n - 1);
-      }
-    }
+    setUploading((n) => n + list.length);
+    list.forEach((file, i) => {
+      uploadFile(file)
+        .then((uri) => setContent((now) => replacePlaceholder(now, placeholders[i]!, `${uploadLink(file.name, uri)}\n`)))
+        .catch((e: unknown) => {
+          setError(errorText(e));
+          setContent((now) => replacePlaceholder(now, placeholders[i]!, ''));
+        })
+        .finally(() => setUploading((n) => n - 1));
+    });
   };
 
   const updateBodySuggestions = (text: string, caret: number) => {
@@ -244,8 +243,8 @@ export function Compose() {
       body.update(userSuggestions(app.get(), token.query).map((u) => ({ label: `${u.name} (${u.email})`, insert: `@**${u.name}**` })));
     } else if (token.query.length >= 1) {
       loadServerEmoji();
-      const table = serverEmoji ?? BUILTIN_EMOJI;
-      body.update(matchEmoji(table, token.query).map((name) => ({ label: `${emojiChar(table[name]!)} :${name}:`, insert: `:${name}:` })));
+      const choices = matchEmojiChoices(serverEmoji ?? BUILTIN_EMOJI, app.get().realmEmoji, token.query);
+      body.update(choices.map((e) => ({ label: `:${e.name}:`, insert: `:${e.name}:`, emoji: e })));
     } else body.update([]);
   };
 
@@ -303,7 +302,7 @@ export function Compose() {
       onDrop={(e) => {
         if (e.dataTransfer?.files.length) {
           e.preventDefault();
-          void upload(e.dataTransfer.files);
+          upload(e.dataTransfer.files);
         }
       }}
     >
@@ -352,15 +351,23 @@ export function Compose() {
           </div>
         )}
         <button type="button" class="icon close" aria-label="Close compose" onClick={close}>
-          ×
+          <Icon name="close" />
         </button>
       </div>
+      {inView === false && (
+        <p class="compose-warning" role="status">
+          <Icon name="warning" />
+          <span>
+            Not the conversation in view: this message goes to <strong>{describeTarget(app.get(), target())}</strong>.
+          </span>
+        </p>
+      )}
       <div class="compose-body">
         <label for="compose-message" class="visually-hidden">
           Message
         </label>
         {preview !== null ? (
-          <div class="message-content preview" aria-label="Preview" role="region" dangerouslySetInnerHTML={{ __html: preview || '<p><em>Nothing to preview</em></p>' }} />
+          <Content class="message-content preview" aria-label="Preview" role="region" html={preview || '<p><em>Nothing to preview</em></p>'} />
         ) : null}
         <textarea
           id="compose-message"
@@ -393,7 +400,7 @@ export function Compose() {
             const files = e.clipboardData?.files;
             if (files && files.length > 0) {
               e.preventDefault();
-              void upload(files);
+              upload(files);
             }
           }}
         />
@@ -430,7 +437,7 @@ export function Compose() {
           aria-hidden="true"
           onChange={(e) => {
             const files = e.currentTarget.files;
-            if (files) void upload(files);
+            if (files) upload(files);
             e.currentTarget.value = '';
           }}
         />

@@ -3,12 +3,15 @@ import { memo } from 'preact/compat';
 import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { errorText } from '../api';
 import { deleteMessage, editMessage, loadNewer, loadOlder, names, rawContent, sawMessage, toggleReaction, toggleStar } from '../controller';
-import { BUILTIN_EMOJI, emojiChar, messageLink, quoteReply } from '../lib/compose';
+import { BUILTIN_EMOJI, messageLink, quoteReply } from '../lib/compose';
+import { replyTarget } from '../lib/compose-target';
+import { emojiImageUrl, unicodeEmojiUrl } from '../lib/emoji';
 import { messagePmKey, narrowForApi, narrowKey, narrowToHash } from '../lib/narrow';
 import { messageActions } from '../lib/state';
 import type { AppState, Message, Narrow, Reaction } from '../lib/types';
 import { app, openCompose, patchUi, ui, useStore } from '../store';
-import { replyTarget } from './Compose';
+import { Content, EmojiImage } from './Content';
+import { Icon } from './icons';
 import { formatDate, formatTime, initials, useCssVar } from './util';
 import { ErrorAlert } from './ErrorAlert';
 
@@ -46,10 +49,13 @@ export function narrowTitle(narrow: Narrow, state: AppState): string {
     .join(' ');
 }
 
+/** The view's title, or the panel's that replaces the messages (Browse streams). */
 export function NarrowTitle() {
   const narrow = useStore(app, (s) => s.view.narrow);
   const streams = useStore(app, (s) => s.streams);
-  const title = useMemo(() => narrowTitle(narrow, app.get()), [narrow, streams]);
+  const users = useStore(app, (s) => s.users);
+  const panel = useStore(ui, (s) => s.panel);
+  const title = useMemo(() => (panel === 'streams' ? 'Browse streams' : narrowTitle(narrow, app.get())), [narrow, streams, users, panel]);
   useEffect(() => {
     document.title = `${title} - ${app.get().realmName || 'Chat'}`;
   }, [title]);
@@ -66,26 +72,6 @@ function Avatar({ url, name }: { url: string | null; name: string }) {
     );
   }
   return <img class="avatar" src={url} alt="" width={36} height={36} loading="lazy" onError={() => setFailed(true)} />;
-}
-
-function Content({ html }: { html: string }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    // Zulip's markup gives inline image previews no alt text: name them after their link.
-    for (const img of el.querySelectorAll<HTMLImageElement>('img:not([alt])')) {
-      const link = img.closest('a');
-      img.alt = link?.title || link?.textContent?.trim() || 'Image';
-    }
-    if (!html.includes('emoji-')) return;
-    for (const span of el.querySelectorAll<HTMLElement>('span.emoji')) {
-      const code = /emoji-([0-9a-f-]+)/.exec(span.className)?.[1];
-      const char = code ? emojiChar(code) : '';
-      if (char) span.textContent = char;
-    }
-  }, [html]);
-  return <div class="message-content" ref={ref} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 interface Group {
@@ -108,7 +94,7 @@ function Reactions({ message, selfId }: { message: Message; selfId: number }) {
       {groups.map((g) => {
         const first = g.reactions[0]!;
         const mine = g.reactions.some((r) => r.user_id === selfId);
-        const char = first.reaction_type === 'unicode_emoji' ? emojiChar(first.emoji_code) : '';
+        const url = emojiImageUrl(app.get(), first.reaction_type, first.emoji_code);
         const who = g.reactions.map((r) => (r.user_id === selfId ? 'You' : (app.get().users[r.user_id]?.full_name ?? '?'))).join(', ');
         return (
           <button
@@ -120,12 +106,15 @@ function Reactions({ message, selfId }: { message: Message; selfId: number }) {
             title={`${who} reacted with :${first.emoji_name}:`}
             onClick={() => void toggleReaction(message, first.emoji_name, first.emoji_code).catch(fail)}
           >
-            <span aria-hidden="true">{char || `:${first.emoji_name}:`}</span> {g.reactions.length}
+            <span class="reaction-emoji" aria-hidden="true">
+              <EmojiImage name={first.emoji_name} url={url} />
+            </span>{' '}
+            {g.reactions.length}
           </button>
         );
       })}
       <button type="button" class="reaction add" aria-label="Add reaction" aria-expanded={picking} onClick={() => setPicking(!picking)}>
-        <span aria-hidden="true">☺+</span>
+        <Icon name="add-reaction" />
       </button>
       {picking && (
         <div class="emoji-picker" role="group" aria-label="Choose a reaction">
@@ -140,7 +129,7 @@ function Reactions({ message, selfId }: { message: Message; selfId: number }) {
                 void toggleReaction(message, name, BUILTIN_EMOJI[name]).catch(fail);
               }}
             >
-              {emojiChar(BUILTIN_EMOJI[name]!)}
+              <EmojiImage name={name} url={unicodeEmojiUrl(BUILTIN_EMOJI[name]!)} />
             </button>
           ))}
         </div>
@@ -258,7 +247,7 @@ const MessageItem = memo(function MessageItem({ message, selected, selfId }: Ite
           {message.last_edit_timestamp !== undefined && <span class="edited">(edited)</span>}
           {starred && (
             <span class="star-mark" role="img" aria-label="starred">
-              ★
+              <Icon name="star" />
             </span>
           )}
         </div>

@@ -4,7 +4,8 @@ import { logout, names, navigate, openHash, resolver } from '../controller';
 import { narrowToSearch, parseSearch, resolveNarrow } from '../lib/narrow';
 import type { Message } from '../lib/types';
 import { app, openCompose, patchUi, ui, useStore } from '../store';
-import { Compose, composeTargetForNarrow, replyTarget } from './Compose';
+import { composeTargetForNarrow, replyTarget } from '../lib/compose-target';
+import { Compose } from './Compose';
 import { MessageList, NarrowTitle } from './MessageList';
 import { Sidebar } from './Sidebar';
 import { currentTheme, setTheme, type Theme } from './theme';
@@ -82,8 +83,9 @@ function selectedMessage(): Message | undefined {
 function SearchBox() {
   const narrow = useStore(app, (s) => s.view.narrow);
   const streams = useStore(app, (s) => s.streams);
+  const users = useStore(app, (s) => s.users);
   const [text, setText] = useState('');
-  useEffect(() => setText(narrowToSearch(narrow, names)), [narrow, streams]);
+  useEffect(() => setText(narrowToSearch(narrow, names)), [narrow, streams, users]);
   const onSubmit = (e: Event) => {
     e.preventDefault();
     navigate(resolveNarrow(parseSearch(text), resolver));

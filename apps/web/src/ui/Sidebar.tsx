@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { errorText } from '../api';
 import { names, setSubscriptionProperty, setTopicMuted, streamTopics, unsubscribe } from '../controller';
-import { narrowKey, narrowToHash } from '../lib/narrow';
+import { narrowKey, narrowStreamId, narrowToHash } from '../lib/narrow';
 import { isTopicMuted, topicKey } from '../lib/state';
 import type { Narrow, Subscription } from '../lib/types';
 import { unreadCounts, type UnreadCounts } from '../lib/unread';
 import { app, patchUi, useStore } from '../store';
+import { Icon } from './icons';
 import { useCssVar } from './util';
 
 export function Badge({ count }: { count: number | undefined }) {
@@ -80,7 +81,7 @@ function TopicList({ sub, counts, current }: { sub: Subscription; counts: Unread
             </a>
             <Badge count={count} />
             <button type="button" class="icon" aria-label={`${muted ? 'Unmute' : 'Mute'} topic ${topic}`} title={muted ? 'Unmute topic' : 'Mute topic'} onClick={() => void setTopicMuted(sub.stream_id, topic, !muted).catch((e) => patchUi({ error: errorText(e) }))}>
-              {muted ? '🔇' : '🔈'}
+              <Icon name={muted ? 'speaker-muted' : 'speaker'} />
             </button>
           </li>
         );
@@ -111,28 +112,32 @@ function StreamMenu({ sub, onClose }: { sub: Subscription; onClose: () => void }
   );
 }
 
-function StreamItem({ sub, counts, current }: { sub: Subscription; counts: UnreadCounts; current: string }) {
-  const [expanded, setExpanded] = useState(false);
+/** A stream's row; its topics show while the view is in it (as Zulip's left sidebar), or when opened by hand. */
+function StreamItem({ sub, counts, current, inView }: { sub: Subscription; counts: UnreadCounts; current: string; inView: boolean }) {
+  const [expanded, setExpanded] = useState(inView);
   const [menu, setMenu] = useState(false);
   const narrow = [{ operator: 'stream', operand: String(sub.stream_id) }];
   const active = narrowKey(narrow) === current;
-  useEffect(() => {
-    if (current.startsWith(narrowKey(narrow))) setExpanded(true);
-  }, [current]);
+  // Each new view shows only its own stream's topics: the others fold away.
+  useEffect(() => setExpanded(inView), [current]);
   return (
     <li class={`stream-item${active ? ' active' : ''}${sub.is_muted ? ' muted' : ''}`}>
       <div class="row">
         <button type="button" class="icon expander" aria-expanded={expanded} aria-label={`Topics of ${sub.name}`} onClick={() => setExpanded(!expanded)}>
-          {expanded ? '▾' : '▸'}
+          <Icon name={expanded ? 'chevron-down' : 'chevron-right'} />
         </button>
         <Swatch color={sub.color} />
         <a href={narrowToHash(narrow, names)} aria-current={active ? 'page' : undefined}>
           {sub.name}
         </a>
-        {sub.invite_only && <span class="lock" title="Private stream" aria-label="private">🔒</span>}
+        {sub.invite_only && (
+          <span class="lock" title="Private stream" role="img" aria-label="private">
+            <Icon name="lock" />
+          </span>
+        )}
         <Badge count={counts.streams[sub.stream_id]} />
         <button type="button" class="icon" aria-label={`Options for ${sub.name}`} aria-expanded={menu} onClick={() => setMenu(!menu)}>
-          ⋯
+          <Icon name="more" />
         </button>
       </div>
       {menu && <StreamMenu sub={sub} onClose={() => setMenu(false)} />}
@@ -151,6 +156,7 @@ export function Sidebar() {
   const narrow = useStore(app, (s) => s.view.narrow);
   const counts = useMemo(() => unreadCounts(app.get()), [unread, subs, userTopics]);
   const current = narrowKey(narrow);
+  const viewStream = narrowStreamId(narrow);
   const sorted = Object.values(subs).sort((a, b) => Number(b.pin_to_top) - Number(a.pin_to_top) || a.name.localeCompare(b.name));
   const conversations = [...recent];
   for (const key of Object.keys(counts.private)) {
@@ -172,7 +178,7 @@ export function Sidebar() {
       </div>
       <ul class="streams">
         {sorted.map((sub) => (
-          <StreamItem key={sub.stream_id} sub={sub} counts={counts} current={current} />
+          <StreamItem key={sub.stream_id} sub={sub} counts={counts} current={current} inView={sub.stream_id === viewStream} />
         ))}
       </ul>
       <div class="section-head">

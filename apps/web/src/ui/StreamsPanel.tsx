@@ -3,13 +3,15 @@ import { useEffect, useState } from 'preact/hooks';
 import { errorText } from '../api';
 import { allStreams, navigate, subscribe, unsubscribe } from '../controller';
 import type { Stream } from '../lib/types';
+import { Content } from './Content';
+import { Icon } from './icons';
 import { app, patchUi, useStore } from '../store';
 import { ErrorAlert } from './ErrorAlert';
 
 export function StreamsPanel() {
   const subs = useStore(app, (s) => s.subs);
   const known = useStore(app, (s) => s.streams);
-  const [streams, setStreams] = useState<Stream[] | null>(null);
+  const [streams, setStreams] = useState<(Stream & { rendered_description?: string })[] | null>(null);
   const [filter, setFilter] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [name, setName] = useState('');
@@ -51,9 +53,8 @@ export function StreamsPanel() {
   const list = (streams ?? []).filter((s) => !q || s.name.toLowerCase().includes(q)).sort((a, b) => a.name.localeCompare(b.name));
 
   return (
-    <section class="streams-panel" aria-labelledby="streams-panel-title">
+    <section class="streams-panel" aria-label="Browse streams">
       <div class="panel-head">
-        <h2 id="streams-panel-title">Browse streams</h2>
         <button type="button" onClick={() => patchUi({ panel: null })}>
           Close
         </button>
@@ -90,10 +91,17 @@ export function StreamsPanel() {
                       navigate([{ operator: 'stream', operand: String(s.stream_id) }]);
                     }}
                   >
-                    {s.invite_only ? '🔒 ' : '#'}
+                    {s.invite_only ? (
+                      <span class="lock" role="img" aria-label="private">
+                        <Icon name="lock" />
+                      </span>
+                    ) : (
+                      '#'
+                    )}
                     {s.name}
                   </a>
-                  {s.description && <p class="description">{s.description}</p>}
+                  {/* The server's rendering, shown as message content is (the raw text is Markdown). */}
+                  {s.rendered_description ? <Content class="description message-content" html={s.rendered_description} /> : s.description && <p class="description">{s.description}</p>}
                 </div>
                 <button type="button" disabled={busy} aria-label={`${subscribed ? 'Unsubscribe from' : 'Subscribe to'} ${s.name}`} onClick={() => void run(() => (subscribed ? unsubscribe(s.name) : subscribe(s.name)))}>
                   {subscribed ? 'Unsubscribe' : 'Subscribe'}

@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { names } from '../controller';
 import { narrowToHash, pmKey } from '../lib/narrow';
+import { presenceStatus, type PresenceStatus } from '../lib/presence';
 import type { AppState } from '../lib/types';
 import { app, useStore } from '../store';
 
-/** Zulip counts a user active when their last active report is under 140 s old. */
-const ACTIVE_SECONDS = 140;
+const RANK: Record<PresenceStatus, number> = { active: 0, idle: 1, offline: 2 };
 
 function useNow(intervalMs: number): number {
   const [now, setNow] = useState(Date.now());
@@ -20,26 +20,29 @@ export function UserList() {
   const users = useStore(app, (s) => s.users);
   const presence = useStore(app, (s) => s.presence);
   const selfId = useStore(app, (s) => s.selfId);
+  const serverOffset = useStore(app, (s) => s.serverOffset);
   const [filter, setFilter] = useState('');
-  const now = useNow(30000) / 1000;
+  // Statuses age between two presence answers: looked at again every 15 s.
+  const now = useNow(15000);
   const list = useMemo(() => {
     const q = filter.trim().toLowerCase();
+    const state = app.get();
     return Object.values(users)
       .filter((u) => u.is_active !== false && !u.is_bot && (!q || u.full_name.toLowerCase().includes(q) || u.email.toLowerCase().includes(q)))
-      .map((u) => ({ user: u, active: u.user_id === selfId || now - (presence[u.user_id]?.active_timestamp ?? 0) < ACTIVE_SECONDS }))
-      .sort((a, b) => Number(b.active) - Number(a.active) || a.user.full_name.localeCompare(b.user.full_name));
-  }, [users, presence, filter, selfId, Math.floor(now / 30)]);
+      .map((u) => ({ user: u, status: presenceStatus(state, u.user_id, now) }))
+      .sort((a, b) => RANK[a.status] - RANK[b.status] || a.user.full_name.localeCompare(b.user.full_name));
+  }, [users, presence, filter, selfId, serverOffset, now]);
   return (
     <div class="users-inner">
       <h2>Users</h2>
       <input type="search" aria-label="Filter users" placeholder="Filter users" value={filter} onInput={(e) => setFilter(e.currentTarget.value)} />
       <ul class="user-list">
-        {list.map(({ user, active }) => (
+        {list.map(({ user, status }) => (
           <li key={user.user_id}>
-            <span class={`presence${active ? ' active' : ''}`} aria-hidden="true" />
+            <span class={`presence${status === 'offline' ? '' : ` ${status}`}`} aria-hidden="true" />
             <a href={narrowToHash([{ operator: 'pm-with', operand: pmKey([user.user_id], selfId) }], names)} title={user.email}>
               {user.full_name}
-              <span class="visually-hidden">{active ? ' (active)' : ' (offline)'}</span>
+              <span class="visually-hidden">{` (${status})`}</span>
             </a>
           </li>
         ))}

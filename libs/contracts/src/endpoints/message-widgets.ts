@@ -3,7 +3,8 @@
  * name the emoji in the path. Declared in messageEndpoints (message.ts), after the reactions.
  */
 import * as p from '../params';
-import { jsonInt } from '../validators';
+import { MAX_SUBMESSAGE_LENGTH, MAX_SUBMESSAGES_PER_SENDER } from '../limits';
+import { checkCappedString, check, jsonInt } from '../validators';
 import { invalidMessage, messageIdParam } from './message-params';
 
 const emojiReactionPath = {
@@ -40,13 +41,21 @@ export const messageWidgetEndpoints = {
     auth: 'user',
     summary: "Attach a submessage (a widget's vote or edit, as a JSON string) to a message the caller can read",
     description:
-      "Records a widget's change to a message (a vote in a poll, an item of a to-do list) as a submessage of it. Anyone who can read " +
-      'the message may; everyone who received it gets a `submessage` event. The content is stored and sent back as the text given.',
+      "Records a widget's change to a message (a vote in a poll, an item of a to-do list) as a submessage of it. The message's sender " +
+      'attaches the first one; after that anyone who can read the message may. A poll\'s or a to-do list\'s data must be one of its ' +
+      `widget's changes, and only the widget's author renames it. A submessage holds at most ${MAX_SUBMESSAGE_LENGTH} characters, and ` +
+      `one person adds at most ${MAX_SUBMESSAGES_PER_SENDER} to a message. Everyone who received the message gets a \`submessage\` ` +
+      'event. The content is stored and sent back as the text given.',
     params: {
       message_id: p.custom(jsonInt, { required: true, rangeError: invalidMessage, schema: { type: 'integer' }, description: 'The id of the message whose widget it belongs to.', example: 42 }),
       msg_type: p.string({ required: true, description: "The kind of submessage; the web client's widgets send `widget`.", example: 'widget' }),
       // A JSON document, kept as the text sent: widgets read it back as they wrote it.
-      content: p.string({ required: true, description: 'The data, a JSON document as a string (it must parse).', example: '{"type":"vote","key":"canned,1","vote":1}' }),
+      content: p.custom((raw, name) => check<string>(checkCappedString(MAX_SUBMESSAGE_LENGTH), name, raw), {
+        required: true,
+        schema: { type: 'string' },
+        description: 'The data, a JSON document as a string (it must parse).',
+        example: '{"type":"vote","key":"canned,1","vote":1}',
+      }),
     },
     success: {},
   },

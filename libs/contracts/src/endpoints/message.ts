@@ -7,6 +7,7 @@
  */
 import { plainError } from '@chat/errors';
 import { declareEndpoints } from '../contract';
+import { FOLLOW_UP_RUN_DESCRIPTION, followUpRunPath } from '../follow-ups';
 import * as p from '../params';
 import { intList, jsonInt, nonNegativeInt } from '../validators';
 import {
@@ -395,6 +396,15 @@ export const messageEndpoints = declareEndpoints('message', {
    * The message service's internal API: other services post messages here under their own
    * service identity (announcements by Notification Bot, webhook messages by their bot).
    */
+  runFollowUp: {
+    method: 'POST',
+    path: followUpRunPath('message'),
+    auth: 'service',
+    summary: 'Run a follow-up the message service owns, held by its requester',
+    description: FOLLOW_UP_RUN_DESCRIPTION,
+    params: { request_id: p.int({ required: true, description: 'The held job request.' }) },
+    success: {},
+  },
   sendInternalMessage: {
     method: 'POST',
     path: '/internal/messages',

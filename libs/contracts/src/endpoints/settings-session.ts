@@ -39,7 +39,7 @@ export const settingsSessionEndpoints = {
     path: '/logout',
     auth: 'user',
     summary: "End the caller's browser session",
-    description: 'Ends the browser session of the request.',
+    description: 'Ends the browser session of the request; the page gets a fresh CSRF token for its next login.',
     params: {},
     success: {},
     webOnly: true,

@@ -1,6 +1,7 @@
 /** The subscription service: streams, subscriptions, muted topics and default streams. */
 import { badRequest } from '@chat/errors';
 import { declareEndpoints } from '../contract';
+import { FOLLOW_UP_RUN_DESCRIPTION, followUpRunPath } from '../follow-ups';
 import { MAX_STREAM_DESCRIPTION_LENGTH } from '../limits';
 import { defaultStreamGroupEndpoints } from './subscription-groups';
 import { nulInStreamName, streamIdParam, streamRequests, subscribeOptions } from './subscription-params';
@@ -239,6 +240,15 @@ export const subscriptionEndpoints = declareEndpoints('subscription', {
     success: {},
   },
   ...defaultStreamGroupEndpoints,
+  runFollowUp: {
+    method: 'POST',
+    path: followUpRunPath('subscription'),
+    auth: 'service',
+    summary: 'Run a follow-up the subscription service owns, held by its requester',
+    description: FOLLOW_UP_RUN_DESCRIPTION,
+    params: { request_id: p.int({ required: true, description: 'The held job request.' }) },
+    success: {},
+  },
   /**
    * For the service that creates users (settings, POST /users): after the new user's transaction
    * commits, subscribe them to the realm's default streams, with the events.

@@ -78,6 +78,15 @@ function isLoopbackName(hostname: string): boolean {
 }
 
 /** The organization's canonical URI (realm.uri): the bare external host for the root realm, else its subdomain. */
+/**
+ * The realm's URL as its users reach it: the bare external host for the root realm (whatever
+ * other realms exist), its subdomain for the others. Every link the server writes (realm_uri,
+ * invitations, e-mails, bot notices) comes from here.
+ */
+export async function realmUrlOf(db: Executor, externalHost: string, realm: Pick<RealmRow, 'id' | 'string_id'>): Promise<string> {
+  return realmUri(realm, externalHost, (await getRootRealm(db))?.id === realm.id);
+}
+
 export function realmUri(realm: Pick<RealmRow, 'string_id'>, externalHost: string, isRoot: boolean): string {
   const scheme = isLoopbackName(hostnameOf(externalHost)) ? 'http' : 'https';
   if (isRoot || realm.string_id === '') return `${scheme}://${externalHost}`;

@@ -6,7 +6,8 @@
 import type { Jobs } from '@chat/jobs';
 import type { Mailer } from '@chat/mail';
 import type { MessageDeps } from '../deps';
-import { registerMessageFollowUps } from '../follow-ups';
+import { workFollowUps } from '@chat/runtime';
+import { messageFollowUpHandlers } from '../follow-ups';
 import { MISSED_MESSAGE_EMAIL_JOB, type MissedMessagePayload } from '../missed-messages/kinds';
 import { mailMissedMessages } from '../missed-messages/send';
 import { addressPolicy } from '../outgoing-webhooks/address-guard';
@@ -37,5 +38,5 @@ export async function registerMessageJobs(deps: MessageDeps, jobs: Jobs, mailer:
     attempts: 6,
     backoffMs: 60_000,
   });
-  await registerMessageFollowUps(deps, jobs);
+  await workFollowUps(jobs, messageFollowUpHandlers(deps));
 }

@@ -1,13 +1,12 @@
 /** Links into the web client's narrows, for what the server writes outside a message view. */
-import { realmUri, type Executor, type RealmRow } from '@chat/db';
+import { getRealm, realmUrlOf, type Executor } from '@chat/db';
 import type { WireMessage } from '@chat/events';
 import { encodeHashComponent } from '@chat/markdown';
 
-/** The realm's URL as its users reach it (the bare host while it is the server's only realm). */
+/** The realm's URL as its users reach it (realmUrlOf: the bare host for the root realm). */
 export async function realmUrl(db: Executor, externalHost: string, realmId: number): Promise<string> {
-  const realms: Pick<RealmRow, 'id' | 'string_id'>[] = await db('realms').select('id', 'string_id');
-  const realm = realms.find((r) => r.id === realmId) ?? { string_id: '' };
-  return realmUri(realm, externalHost, realms.length <= 1);
+  const realm = await getRealm(db, realmId);
+  return realmUrlOf(db, externalHost, realm ?? { id: realmId, string_id: '' });
 }
 
 /** The conversation's narrow (Zulip's near_message_url without /near): a stream's topic or the private group. */

@@ -1,5 +1,7 @@
 import { messageEndpoints as api } from '@chat/contracts';
 import { implement } from '@chat/http';
+import { runHeldFollowUp } from '@chat/runtime';
+import { messageFollowUpHandlers } from '../follow-ups';
 import { checkSendMessage, doSendMessage } from '../actions/send-message';
 import type { MessageDeps } from '../deps';
 import { loadInternalSender } from '../queries/sender';
@@ -17,6 +19,10 @@ export function internalEndpoints(deps: MessageDeps) {
       const checked = await checkSendMessage(db, sender, params);
       const id = await doSendMessage(db, deps.renderer, checked, undefined, deps.config.missedMessageEmailDelaySecs * 1000);
       return { id };
+    }),
+    implement(api.runFollowUp, async ({ params }) => {
+      await runHeldFollowUp(db, messageFollowUpHandlers(deps), params.request_id);
+      return {};
     }),
   ];
 }

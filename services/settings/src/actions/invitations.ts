@@ -5,7 +5,7 @@
  * Administrators see and manage every pending invitation, others their own: today's Zulip, a
  * superset of 2.1, where only administrators could. Reusable links are administrators' (2.1).
  */
-import { getRealm, getStreamById, isSubscribed, writeNotices, type Executor, type RealmRow, type UserRow } from '@chat/db';
+import { getRealm, getStreamById, isSubscribed, realmUrlOf, writeNotices, type Executor, type RealmRow, type UserRow } from '@chat/db';
 import { ApiError, plainError } from '@chat/errors';
 import { userEventNoticeIfAnyRecipient, type UserEventNotice } from '@chat/events';
 import { requestInvitationMail } from '../consumers/invitation-mail';
@@ -16,7 +16,6 @@ import { requireAdmin, requireMemberOrAdmin } from '../lib/permissions';
 import { loadActor } from '../queries/actor';
 import { humanAdminIds } from '../queries/audiences';
 import { actorAndRealm, invitationById } from '../queries/invitations';
-import { realmUrlOf } from '../queries/server-settings';
 import { checkInvitees } from './invitees';
 
 const toSeconds = (date: Date) => Math.floor(date.getTime() / 1000);

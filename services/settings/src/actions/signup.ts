@@ -8,7 +8,8 @@
 import type { ServerResponse } from 'node:http';
 import type { Request } from 'express';
 import { followUps } from '@chat/contracts';
-import { getRealm, requestFollowUp, writeNotices, type Executor } from '@chat/db';
+import { getRealm, requestFollowUp, writeNotices, type Executor, type HeldFollowUp } from '@chat/db';
+import { settleFollowUps } from '@chat/runtime';
 import { plainError } from '@chat/errors';
 import type { SettingsContext } from '../deps';
 import { checkFullName, isValidEmail } from '../lib/accounts';
@@ -55,6 +56,7 @@ export async function doSignUp(ctx: SettingsContext, realmId: number | null, par
   // transaction (bcrypt is slow and PGlite has one connection), which checks the key again.
   await openInvitation(ctx, ctx.db.knex, realmId, params.key);
   const passwordHash = await ctx.passwords.hash(params.password);
+  const held: HeldFollowUp[] = [];
   const user = await ctx.db.knex.transaction(async (trx) => {
     const invitation = await openInvitation(ctx, trx, realmId, params.key);
     await lockInvitation(trx, invitation.id);
@@ -74,10 +76,12 @@ export async function doSignUp(ctx: SettingsContext, realmId: number | null, par
       .update({ accepted_at: trx.fn.now() });
     await writeNotices(trx, await invitesChangedNotice(trx, invitation.realm_id, invitation.referred_by));
     const streamIds = await invitationStreamIds(trx, invitation.id);
-    // The subscription service subscribes once this commits, even if it is down at that moment.
-    await requestFollowUp(trx, followUps.joinInvitedStreams, { realmId: invitation.realm_id, userId: created.user.id, streamIds });
+    // The subscription service subscribes once this commits, even if it is down at that moment;
+    // when it is up, before the answer, so the new user's first page shows the streams.
+    await requestFollowUp(trx, followUps.joinInvitedStreams, { realmId: invitation.realm_id, userId: created.user.id, streamIds }, held);
     return created.user;
   });
+  await settleFollowUps({ db: ctx.db.knex, internal: ctx.internal, logger: ctx.logger }, held);
   return startWebSession(ctx, user, req, res);
 }
 

@@ -1,5 +1,6 @@
 /** The realm's users: create and change (Zulip's zerver/views/users.py and its do_* actions); user-activation.ts deactivates. */
-import { emailAllowedForRealm, getUserByEmail, notifyAuthChange, requestFollowUp, ROLE_CODES, writeNotices, type Executor, type Role, type UserRow } from '@chat/db';
+import { emailAllowedForRealm, getUserByEmail, notifyAuthChange, requestFollowUp, ROLE_CODES, writeNotices, type Executor, type HeldFollowUp, type Role, type UserRow } from '@chat/db';
+import { settleFollowUps } from '@chat/runtime';
 import { followUps } from '@chat/contracts';
 import { plainError } from '@chat/errors';
 import { userEventNotice, type UserEventNotice } from '@chat/events';
@@ -39,8 +40,9 @@ async function checkCreateUser(ctx: SettingsContext, realmId: number, params: Cr
 export async function createUser(ctx: SettingsContext, realmId: number, params: CreateUserParams): Promise<CreatedUser> {
   const { email, fullName } = await checkCreateUser(ctx, realmId, params);
   const passwordHash = params.password ? await ctx.passwords.hash(params.password) : null;
-  return ctx.db.knex.transaction(async (trx) => {
-    const created = await doCreateUser(ctx, trx, {
+  const held: HeldFollowUp[] = [];
+  const created = await ctx.db.knex.transaction(async (trx) => {
+    const made = await doCreateUser(ctx, trx, {
       realmId,
       email,
       fullName,
@@ -48,9 +50,13 @@ export async function createUser(ctx: SettingsContext, realmId: number, params: 
       role: params.role ?? 'member',
       passwordHash,
     });
-    await requestFollowUp(trx, followUps.joinDefaultStreams, { realmId, userId: created.user.id });
-    return created;
+    await requestFollowUp(trx, followUps.joinDefaultStreams, { realmId, userId: made.user.id }, held);
+    return made;
   });
+  // Joined before the answer when the subscription service is up, so the new user's first
+  // /register already lists the streams; otherwise the jobs do it when it is back.
+  await settleFollowUps({ db: ctx.db.knex, internal: ctx.internal, logger: ctx.logger }, held);
+  return created;
 }
 
 /** POST /users: administrators only. */

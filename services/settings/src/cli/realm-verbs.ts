@@ -1,8 +1,8 @@
 /** Realms: create-realm, reactivate-realm (a realm an administrator deactivated through the API). */
+import { realmUrlOf } from '@chat/db';
 import { reactivateRealm } from '../actions/realm-deactivation';
 import { createRealm } from '../actions/realms';
 import { findRealm } from '../queries/realms';
-import { realmUrlOf } from '../queries/server-settings';
 import { optional, REALM_OPTION, required, type Verb } from './command';
 
 export const realmVerbs: Verb[] = [

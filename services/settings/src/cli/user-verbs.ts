@@ -1,13 +1,12 @@
 /** Users: create-user, change-user-role, deactivate-user, regenerate-api-key, print-zuliprc. */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { getUserByEmail, type Role } from '@chat/db';
+import { getUserByEmail, realmUrlOf, type Role } from '@chat/db';
 import type { SettingsContext } from '../deps';
 import { doRegenerateApiKey } from '../actions/api-keys';
 import { doDeactivateUser } from '../actions/user-activation';
 import { createUser, doChangeRole } from '../actions/users';
 import { findRealm } from '../queries/realms';
-import { realmUrlOf } from '../queries/server-settings';
 import { fail, optional, REALM_OPTION, required, type CliIo, type Verb, type VerbArgs } from './command';
 
 const ROLES: Role[] = ['member', 'admin', 'guest'];

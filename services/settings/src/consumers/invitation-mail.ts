@@ -4,13 +4,12 @@
  * down is retried with backoff instead of failing the request. The job reads the invitation
  * afresh, so a mail for an invitation revoked or accepted in the meantime is not sent.
  */
-import { getRealm, getUserById, requestJob, type Executor } from '@chat/db';
+import { getRealm, getUserById, realmUrlOf, requestJob, type Executor } from '@chat/db';
 import type { Jobs } from '@chat/jobs';
 import { settingsContext, type SettingsContext, type SettingsDeps } from '../deps';
 import { invitationMail } from '../lib/invitation-mail';
 import { invitationLink } from '../lib/invitations';
 import { pendingEmailInvitation } from '../queries/invitations';
-import { realmUrlOf } from '../queries/server-settings';
 
 export async function deliverInvitationMail(ctx: SettingsContext, invitationId: number): Promise<'sent' | 'gone'> {
   const db = ctx.db.knex;

@@ -2,13 +2,12 @@
  * Invitations as GET /invites, the sign-up page and the invitation e-mail read them (Zulip's
  * zerver/views/invite.py reads and its confirmation look-ups).
  */
-import { getRealm, isRowId, isStorableText, type Executor, type RealmRow, type UserRow } from '@chat/db';
+import { getRealm, isRowId, isStorableText, realmUrlOf, type Executor, type RealmRow, type UserRow } from '@chat/db';
 import { plainError } from '@chat/errors';
 import type { SettingsContext } from '../deps';
 import { expiresAt, invitationLink, KEY_LENGTH, type InvitationRow } from '../lib/invitations';
 import { requireMemberOrAdmin } from '../lib/permissions';
 import { loadActor } from './actor';
-import { realmUrlOf } from './server-settings';
 
 const toSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 

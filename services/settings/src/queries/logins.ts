@@ -3,12 +3,11 @@
  * dev_login backend): any active user by e-mail alone, and the list of users the page offers,
  * refused on any server that is not a development one.
  */
-import { getRealm, getUserByEmail, type RealmRow, type UserRow } from '@chat/db';
+import { getRealm, getUserByEmail, realmUrlOf, type RealmRow, type UserRow } from '@chat/db';
 import { ApiError, badRequest } from '@chat/errors';
 import type { SettingsContext } from '../deps';
 import { isValidEmail } from '../lib/accounts';
 import { refused } from '../lib/login-refusal';
-import { realmUrlOf } from './server-settings';
 
 export function requireDevelopment(ctx: SettingsContext): void {
   if (ctx.config.env !== 'development') throw new ApiError('Dev environment not enabled.');

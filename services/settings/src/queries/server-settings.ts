@@ -1,5 +1,5 @@
 import { ZULIP_VERSION, ZULIP_VERSION_KEYS } from '@chat/config';
-import { getRealm, getRootRealm, realmUri, type Executor, type RealmRow } from '@chat/db';
+import { getRealm, realmUrlOf } from '@chat/db';
 import { escapeHtml } from '@chat/errors';
 import { realmIconUrl } from '@chat/views';
 import type { SettingsContext } from '../deps';
@@ -8,11 +8,6 @@ import { authenticationMethods } from '../lib/auth-methods';
 /** Zulip's check_server_incompatibility: only the test client name "ZulipInvalid" is refused. */
 function isIncompatible(userAgent: string | undefined): boolean {
   return (userAgent ?? '').split('/')[0]?.trim() === 'ZulipInvalid';
-}
-
-/** The realm's URL as clients use it: the bare external host for the root realm, else its subdomain. */
-export async function realmUrlOf(db: Executor, externalHost: string, realm: RealmRow): Promise<string> {
-  return realmUri(realm, externalHost, (await getRootRealm(db))?.id === realm.id);
 }
 
 export async function getServerSettings(

@@ -5,7 +5,8 @@
  * behind; Notification Bot's messages follow the commit.
  */
 import { badRequest, plainError } from '@chat/errors';
-import { getRealm, getStreamById, writeNotices, type Executor, type RealmRow, type StreamRow, type UserRow } from '@chat/db';
+import { getRealm, getStreamById, writeNotices, type Executor, type HeldFollowUp, type RealmRow, type StreamRow, type UserRow } from '@chat/db';
+import { settleFollowUps } from '@chat/runtime';
 import type { StreamRequest } from '@chat/contracts';
 import type { SubscriptionDeps } from '../deps';
 import type { Caller } from '../lib/caller';
@@ -106,6 +107,7 @@ export async function doAddSubscriptions(deps: SubscriptionDeps, caller: Caller,
   const policy = realmPolicy(realm);
   const described = await describe(deps, caller, wanted.values());
 
+  const held: HeldFollowUp[] = [];
   const outcome = await deps.db.knex.transaction(async (trx) => {
     const existingByName = await streamsByNames(trx, caller.realmId, [...wanted.keys()]);
     const missing = [...wanted].filter(([key]) => !existingByName.has(key)).map(([, w]) => w);
@@ -125,9 +127,10 @@ export async function doAddSubscriptions(deps: SubscriptionDeps, caller: Caller,
     const notificationsStreamId = realm?.notifications_stream_id ?? null;
     const notificationsStream = notificationsStreamId === null ? undefined : await getStreamById(trx, caller.realmId, notificationsStreamId);
     const outcome = { ...result, created: made.created, unauthorized, notificationsStream };
-    await requestBotMessages(trx, caller.realmId, botMessages(caller, request, outcome));
+    await requestBotMessages(trx, caller.realmId, botMessages(caller, request, outcome), held);
     return outcome;
   });
+  await settleFollowUps({ db: deps.db.knex, internal: deps.internal, logger: deps.logger }, held);
 
   const subscribed: Record<string, string[]> = {};
   const already: Record<string, string[]> = {};

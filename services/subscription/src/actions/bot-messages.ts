@@ -2,18 +2,22 @@
  * Messages Notification Bot posts about stream changes (new streams, renames, being subscribed
  * by someone else). Each is a follow-up the message service owns (followUps.postBotMessage),
  * requested in the change's own transaction: it is posted once the change commits, even if the
- * message service is down at that moment, and never for a change that rolled back.
+ * message service is down at that moment, and never for a change that rolled back. The request
+ * holds them and runs them right after its commit (settleFollowUps), so, as in Zulip, a notice
+ * lands before the answer: a client that creates a stream and posts at once finds "stream
+ * created" first.
  */
 import { followUps, type BotMessageRequest } from '@chat/contracts';
-import { requestFollowUp, type Executor } from '@chat/db';
+import { requestFollowUp, type Executor, type HeldFollowUp } from '@chat/db';
 
 /** Zulip's Realm.STREAM_EVENTS_NOTIFICATION_TOPIC. */
 export const STREAM_EVENTS_TOPIC = 'stream events';
 
 export type BotMessage = BotMessageRequest;
 
-export async function requestBotMessages(trx: Executor, realmId: number, messages: BotMessage[]): Promise<void> {
-  for (const message of messages) await requestFollowUp(trx, followUps.postBotMessage, { realmId, message });
+/** Requests the messages in `trx`, held for the request to run once it commits (in `held`). */
+export async function requestBotMessages(trx: Executor, realmId: number, messages: BotMessage[], held: HeldFollowUp[]): Promise<void> {
+  for (const message of messages) await requestFollowUp(trx, followUps.postBotMessage, { realmId, message }, held);
 }
 
 /** `@_**Name|id**`: a silent mention, as Zulip writes who did something. */

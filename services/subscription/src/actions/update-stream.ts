@@ -6,7 +6,8 @@
  * says so in the stream once committed.
  */
 import { badRequest, plainError } from '@chat/errors';
-import { writeNotices, type Executor, type StreamRow } from '@chat/db';
+import { writeNotices, type Executor, type HeldFollowUp, type StreamRow } from '@chat/db';
+import { settleFollowUps } from '@chat/runtime';
 import { userEventNoticeIfAnyRecipient, type EventOf, type Notice } from '@chat/events';
 import { streamEmailAddress } from '@chat/views';
 import type { SubscriptionDeps } from '../deps';
@@ -113,12 +114,14 @@ async function applyStreamUpdate(
 export async function doUpdateStream(deps: SubscriptionDeps, caller: Caller, streamId: number, update: StreamUpdate): Promise<void> {
   // Rendered in the render pool before the transaction opens: no connection waits on a render.
   const described = update.description === undefined ? undefined : await normalizeDescription(deps.renderer, caller.userId, update.description);
+  const held: HeldFollowUp[] = [];
   await deps.db.knex.transaction(async (trx) => {
     const checked = await checkUpdateStream(trx, caller, streamId, update);
     const { notices, oldName, stream } = await applyStreamUpdate(trx, caller, checked, update, described, deps.config.externalHost);
     await writeNotices(trx, notices);
     if (oldName === undefined) return;
     const content = `${silentMention(caller.fullName, caller.userId)} renamed stream **${oldName}** to **${stream.name}**.`;
-    await requestBotMessages(trx, caller.realmId, [{ type: 'stream', to: stream.name, topic: STREAM_EVENTS_TOPIC, content }]);
+    await requestBotMessages(trx, caller.realmId, [{ type: 'stream', to: stream.name, topic: STREAM_EVENTS_TOPIC, content }], held);
   });
+  await settleFollowUps({ db: deps.db.knex, internal: deps.internal, logger: deps.logger }, held);
 }

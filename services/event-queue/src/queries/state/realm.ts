@@ -9,7 +9,7 @@ import {
   MAX_TOPIC_LENGTH,
   SERVER_EMOJI_DATA_PATH,
 } from '@chat/contracts';
-import { getRealm, getRootRealm, OFFLINE_THRESHOLD_SECS, realmUri, systemGroupId, type Executor } from '@chat/db';
+import { getRealm, OFFLINE_THRESHOLD_SECS, realmUrlOf, systemGroupId, type Executor } from '@chat/db';
 import { REALM_PROPERTY_DEFAULTS, realmEmojiDict, realmIconUrl } from '@chat/views';
 
 /** What the realm state says about this server's configuration. */
@@ -98,7 +98,7 @@ export async function realmState(db: Executor, realmId: number, facts: ServerFac
   };
   const state: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(props)) state[`realm_${key}`] = value;
-  const url = realmUri(realm, facts.externalHost, (await getRootRealm(db))?.id === realm.id);
+  const url = await realmUrlOf(db, facts.externalHost, realm);
   return {
     ...state,
     ...serverState(facts, url),
