@@ -123,8 +123,11 @@ function messageProbes({ object, id, content, readers }: MessageObject): Probe[]
       route: 'POST /submessage',
       object,
       request: (w) => ({ method: 'post', path: '/submessage', params: { message_id: id(w), msg_type: 'widget', content: '{"type":"vote","key":"canned,0","vote":1}' } }),
-      // The sender attaches a message's first submessage (the owner's turn comes after the other readers').
-      expect: notSender('You cannot attach a submessage to this message.', err('You cannot attach a submessage to this message.')),
+      // The sender attaches a message's first submessage; readers probed after the owner (in ROLES order) may follow it.
+      expect: {
+        ...notSender('You cannot attach a submessage to this message.', err('You cannot attach a submessage to this message.')),
+        ...Object.fromEntries(readers.filter((r) => ROLES.indexOf(r) > ROLES.indexOf('owner')).map((r) => [r, OK])),
+      },
     },
     {
       route: 'POST /messages/flags',
@@ -640,6 +643,9 @@ const inviteProbes: Probe[] = [
     expect: { others: BAD_LINK, anonymous: BAD_LINK },
   }),
   own('POST /signup', () => ({ method: 'post', path: '/signup', params: { key: 'abcdefghijklmnopqrstuvwx', full_name: 'Nobody Here', password: 'long enough' } }), {
+    expect: { others: BAD_LINK, anonymous: BAD_LINK },
+  }),
+  own('POST /join', () => ({ method: 'post', path: '/join', params: { key: 'abcdefghijklmnopqrstuvwx', email: 'nobody-here@example.test' } }), {
     expect: { others: BAD_LINK, anonymous: BAD_LINK },
   }),
 ];

@@ -2,7 +2,8 @@
  * Invitations through the gateway, in both topologies: an administrator invites, an event queue
  * of another administrator hears invites_changed, the invitation e-mail reaches the mail folder,
  * the invitee signs up under /json (a browser session, the invitation's streams, the invitation
- * used up); a reusable link makes a guest; and, embedded, the same e-mail through a local SMTP
+ * used up); a reusable link mails each address its own link, which makes a guest; a request of
+ * more than a thousand addresses is refused; and, embedded, the same e-mail through a local SMTP
  * server.
  */
 import { mkdtempSync } from 'node:fs';
@@ -31,8 +32,10 @@ describeBothTopologies(
     const web = (method: 'get' | 'post', path: string, browser = ANONYMOUS) =>
       request(env().target)[method](`/json${path}`).set('Cookie', browser.cookie).set('X-CSRFToken', browser.csrf);
     const mailTo = async (address: string) => {
-      await waitFor(async () => (await readMailFolder(MAIL_DIR)).some((m) => m.to === address));
-      return (await readMailFolder(MAIL_DIR)).filter((m) => m.to === address).at(-1)!;
+      // As the mailer writes them: the domain lower-cased.
+      const to = (m: { to: string }) => m.to.toLowerCase() === address.toLowerCase();
+      await waitFor(async () => (await readMailFolder(MAIL_DIR)).some(to), 60_000);
+      return (await readMailFolder(MAIL_DIR)).filter(to).at(-1)!;
     };
 
     beforeAll(async () => {
@@ -82,21 +85,55 @@ describeBothTopologies(
       });
     });
 
-    it('signs up several people through one reusable link, with its role', async () => {
+    it('signs up several people through one reusable link, each from a link mailed to their address, with its role', async () => {
       const created = await request(env().target).post(api('/invites/multiuse')).set('Authorization', iago).type('form').send({ invite_as: '3' });
       const key = /\/join\/([a-z0-9]{24})\/$/.exec(created.body.invite_link as string)![1]!;
       expect((await web('get', '/signup/invitation').query({ key })).body).toEqual({ result: 'success', msg: '', realm_name: 'Zulip Dev', is_multiuse: true });
+      // The reusable link alone makes no account, whatever address it is given.
+      expect((await web('post', '/signup').type('form').send({ key, full_name: 'Mallory', password: 'shipwrecked', email: `mallory-${env().name}@example.test` })).body).toEqual({
+        result: 'error',
+        msg: 'The confirmation link has expired or been deactivated.',
+      });
       for (const name of ['Sebastian', 'Antonio']) {
         const email = `${name.toLowerCase()}-${env().name}@example.test`;
-        const signed = await web('post', '/signup').type('form').send({ key, full_name: name, password: 'shipwrecked', email });
+        expect((await web('post', '/join').type('form').send({ key, email })).body).toEqual({ result: 'success', msg: '' });
+        const mail = await mailTo(email);
+        expect(mail.subject).toBe('Confirm your address to join Zulip Dev');
+        const confirmation = /\/accounts\/do_confirm\/([a-z0-9]{24})/.exec(mail.text)![1]!;
+        expect((await web('get', '/signup/invitation').query({ key: confirmation })).body).toEqual({ result: 'success', msg: '', email, realm_name: 'Zulip Dev', is_multiuse: false });
+        const signed = await web('post', '/signup').type('form').send({ key: confirmation, full_name: name, password: 'shipwrecked' });
         expect(signed.body).toEqual({ result: 'success', msg: '', user_id: expect.any(Number), email });
         const user = await request(env().target).get(api(`/users/${signed.body.user_id}`)).set('Authorization', iago);
         expect(user.body.user).toMatchObject({ full_name: name, is_guest: true });
       }
-      expect((await web('post', '/signup').type('form').send({ key, full_name: 'Othello', password: 'shipwrecked', email: 'othello@zulip.com' })).body).toEqual({
+      // An address with an account gets the same answer, and a note instead of a link.
+      expect((await web('post', '/join').type('form').send({ key, email: 'othello@zulip.com' })).body).toEqual({ result: 'success', msg: '' });
+      const note = await mailTo('othello@zulip.com');
+      expect(note.subject).toBe('You already have an account in Zulip Dev');
+      expect(note.text).not.toMatch(/do_confirm/);
+    });
+
+    it("caps a request at a thousand addresses with Zulip's INVITATION_FAILED, and invites a thousand", async () => {
+      const denmark = await streamId('Denmark');
+      const addresses = (tag: string, count: number) => Array.from({ length: count }, (_, i) => `${tag}${i}-${env().name}@example.test`).join(',');
+      const invite = (emails: string) => request(env().target).post(api('/invites')).set('Authorization', iago).type('form').send({ invitee_emails: emails, stream_ids: JSON.stringify([denmark]) });
+      expect((await invite(addresses('crowd', 1001))).body).toEqual({
         result: 'error',
-        msg: 'A user with that email address already exists. Please log in.',
+        msg: 'You can invite at most 1000 people at once, so no invitations were sent.',
+        code: 'INVITATION_FAILED',
+        errors: [],
+        sent_invitations: false,
       });
+      const mailJobs = () => env().db.knex('job_requests').where({ kind: 'settings.invitation-mail' }).count<{ n: string }[]>('* as n');
+      const jobsBefore = Number((await mailJobs())[0]!.n);
+      expect((await invite(addresses('guests', 1000))).body).toEqual({ result: 'success', msg: '' });
+      const listed = (await request(env().target).get(api('/invites')).set('Authorization', iago)).body.invites as { email?: string }[];
+      expect(listed.filter((i) => i.email?.startsWith('guests')).length).toBe(1000);
+      expect(listed.some((i) => i.email?.startsWith('crowd'))).toBe(false);
+      // Each e-mail a background job of its own, asked for by the inviting transaction.
+      expect(Number((await mailJobs())[0]!.n)).toBe(jobsBefore + 1000);
+      // Gone before their jobs run, so the mail folder the other tests read stays small.
+      await env().db.knex('invitations').where('email', 'like', 'guests%').del();
     });
   },
   { emailBackend: 'folder', emailFolder: MAIL_DIR },

@@ -101,6 +101,20 @@ describeBothTopologies(
       // Unauthenticated endpoints that hand out nothing are not limited.
       expect((await request(env().target).get('/api/v1/server_settings')).status).toBe(200);
     });
+
+    it("limits the sign-up e-mails of a reusable link to 5 a day per client address (Zulip's sends_email_by_ip)", async () => {
+      const link = await iago.post('/invites/multiuse', {});
+      const key = /\/join\/([a-z0-9]{24})\/$/.exec(link.body.invite_link as string)![1]!;
+      const join = (email: string) => request(env().target).post('/json/join').set('Cookie', 'csrftoken=t').set('X-CSRFToken', 't').type('form').send({ key, email });
+      for (let i = 0; i < 5; i++) expect((await join(`stranger${i}@example.test`)).body).toEqual({ result: 'success', msg: '' });
+      const limited = await join('stranger5@example.test');
+      expect(limited.status).toBe(429);
+      expect(limited.body).toEqual({ result: 'error', msg: 'API usage exceeded rate limit', 'retry-after': expect.any(Number) });
+      expect(limited.body['retry-after']).toBeGreaterThan(86_000);
+      expect(limited.headers['retry-after']).toBe(String(limited.body['retry-after']));
+      // Counted per client address, in the database every replica shares: nothing was written for the sixth.
+      expect(await env().db.knex('invitations').where({ email: 'stranger5@example.test' }).first('id')).toBeUndefined();
+    });
   },
   { rateLimitPerMinute: LIMIT },
 );

@@ -163,6 +163,30 @@ describeBothTopologies('web sessions', (env) => {
     expect((await login('second-password')).status).toBe(200);
   });
 
+  it("counts each old-password check of a password change against the username's failed logins", async () => {
+    const admin = basicAuth('iago@zulip.com', await apiKeyOf('iago@zulip.com'));
+    const email = `guessed${Date.now()}@zulip.com`;
+    await request(env().target).post('/api/v1/users').set('Authorization', admin).type('form').send({ email, password: 'first-password', full_name: 'Guess Ed', short_name: 'ge' });
+    const login = async (password: string) => web('post', '/login', ANONYMOUS).type('form').send({ username: email, password });
+    const stolen = browserFrom((await login('first-password')).headers['set-cookie']);
+    const change = (old: string) => web('patch', '/settings', stolen).type('form').send({ old_password: old, new_password: 'taken-over' });
+    for (let i = 0; i < 5; i++) expect((await change(`guess ${i}`)).body).toEqual({ result: 'error', msg: 'Wrong password!', code: 'BAD_REQUEST' });
+    // The sixth check is refused before the password is looked at, even the right one (Zulip's words).
+    const limited = await change('first-password');
+    expect(limited.status).toBe(400);
+    expect(limited.body).toEqual({ result: 'error', msg: expect.stringMatching(/^You're making too many attempts! Try again in \d+ seconds\.$/), code: 'BAD_REQUEST' });
+    const seconds = Number(/in (\d+) seconds/.exec(limited.body.msg as string)![1]);
+    expect(seconds).toBeGreaterThan(1700);
+    expect(seconds).toBeLessThanOrEqual(1800);
+    // One count with the logins: the right password does not log in either, and nothing changed.
+    expect((await login('first-password')).status).toBe(429);
+    expect((await login('taken-over')).status).toBe(429);
+    // Once the attempts age out, the password is still the first one.
+    await env().db.knex('login_attempts').update({ attempted_at: env().db.knex.raw("now() - interval '31 minutes'") });
+    expect((await login('taken-over')).status).toBe(403);
+    expect((await login('first-password')).status).toBe(200);
+  });
+
   it('fetches an upload at the root path with the session, sandboxed', async () => {
     const cordelia = await devLogin('cordelia@zulip.com');
     const up = await web('post', '/user_uploads', cordelia).attach('file', Buffer.from('<script>alert(1)</script>'), 'page.html');

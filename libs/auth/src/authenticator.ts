@@ -10,6 +10,8 @@ import type { UserIdentity } from '@chat/http';
 import type { Logger } from '@chat/log';
 
 const CACHE_TTL_MS = 60_000;
+/** Zulip's answer to a credential used on a host that is not its realm's, or names no realm. */
+const NOT_THIS_SUBDOMAIN = 'Account is not associated with this subdomain';
 const CACHE_MAX_ENTRIES = 100_000;
 
 interface CachedUser {
@@ -55,8 +57,9 @@ export class Authenticator {
 
   /**
    * The user whose e-mail and API key these are, checked against the realm the request's host
-   * names. Throws Zulip's errors: "Invalid API key", "Account is deactivated", "This
-   * organization has been deactivated", "Account is not associated with this subdomain".
+   * names (`realmId`; null: the host names no realm, where no credential is good). Throws Zulip's
+   * errors: "Invalid API key", "Account is deactivated", "This organization has been
+   * deactivated", "Account is not associated with this subdomain".
    * Under HTTP Basic the caller turns each into a 401 without code (Zulip's json_unauthorized);
    * the webhook path (api_key parameter) renders them as they are.
    */
@@ -70,15 +73,14 @@ export class Authenticator {
     }
     if (!found.user.is_active) throw badRequest('Account is deactivated');
     if (found.realm.deactivated) throw badRequest('This organization has been deactivated');
-    if (realmId !== null && found.realm.id !== realmId) {
-      throw badRequest('Account is not associated with this subdomain');
-    }
+    if (found.realm.id !== realmId) throw badRequest(NOT_THIS_SUBDOMAIN);
     return found;
   }
 
   /**
    * The user of a browser session (a /json request's cookie). Every failure is a 401: an unknown
-   * or expired session, a deactivated user or realm, another realm's session.
+   * or expired session, a deactivated user or realm, another realm's session or a host that
+   * names no realm (`realmId` null).
    */
   async authenticateSession(token: string, realmId: number | null): Promise<CachedSession> {
     const found = await this.lookUpSession(token);
@@ -87,7 +89,7 @@ export class Authenticator {
     }
     if (!found.user.is_active) throw sessionUnauthorized('Account is deactivated');
     if (found.realm.deactivated) throw sessionUnauthorized('This organization has been deactivated');
-    if (realmId !== null && found.realm.id !== realmId) throw sessionUnauthorized('Account is not associated with this subdomain');
+    if (found.realm.id !== realmId) throw sessionUnauthorized(NOT_THIS_SUBDOMAIN);
     return found;
   }
 

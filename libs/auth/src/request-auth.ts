@@ -9,7 +9,12 @@ import { parseBasicAuth, type Authenticator } from './authenticator';
 
 const REALM_CACHE_MS = 10_000;
 
-/** The realm each Host names, cached briefly: realms are created rarely and read on every request. */
+/**
+ * The realm each Host names, cached briefly: realms are created rarely and read on every request.
+ * null: the host names no realm (a subdomain no active realm has), where the authenticator
+ * accepts no credential, as Zulip refuses them with "Account is not associated with this
+ * subdomain"; the bare host names the root realm.
+ */
 export function realmResolver(db: Executor, externalHost: string): (host: string | undefined) => Promise<number | null> {
   const cache = new Map<string, { realmId: number | null; expires: number }>();
   return async (host) => {

@@ -151,6 +151,16 @@ export interface Config {
   /** INVITATION_LINK_VALIDITY_DAYS: how long an invitation link works after it is (re)sent (Zulip: 10). */
   invitationLinkValidityDays: number;
   /**
+   * CONFIRMATION_LINK_DEFAULT_VALIDITY_DAYS: how long the link mailed by a reusable invitation's
+   * sign-up form works (Zulip's setting of that name, 1 day).
+   */
+  confirmationLinkValidityDays: number;
+  /**
+   * INVITES_DEFAULT_REALM_DAILY_MAX: invitation e-mails a realm may send in any 24 hours (Zulip's
+   * setting of that name and its 3,000), so an account cannot use the server to send spam.
+   */
+  invitesRealmDailyMax: number;
+  /**
    * JOBS_LOCK_SECS: how long a background job's worker holds it without renewing; a job whose
    * worker died runs again this long after (BullMQ's lock duration, the database adapter's lease).
    */
@@ -225,6 +235,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     ...emailSettings(env, problems),
     ...backgroundWorkSettings(env, problems),
     invitationLinkValidityDays: intVar(env, 'INVITATION_LINK_VALIDITY_DAYS', 10, problems),
+    confirmationLinkValidityDays: intVar(env, 'CONFIRMATION_LINK_DEFAULT_VALIDITY_DAYS', 1, problems),
+    invitesRealmDailyMax: intVar(env, 'INVITES_DEFAULT_REALM_DAILY_MAX', 3000, problems),
     jobsLockSecs: intVar(env, 'JOBS_LOCK_SECS', 30, problems),
     jobsPollMs: intVar(env, 'JOBS_POLL_MS', 1000, problems),
     archiveGraceDays: intVar(env, 'ARCHIVED_DATA_VACUUMING_DELAY_DAYS', 7, problems),
@@ -255,6 +267,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   }
   if (config.httpHeadersTimeoutSecs > config.httpRequestTimeoutSecs) problems.push('HTTP_HEADERS_TIMEOUT_SECS must not exceed HTTP_REQUEST_TIMEOUT_SECS');
   if (config.invitationLinkValidityDays < 1) problems.push('INVITATION_LINK_VALIDITY_DAYS must be at least 1');
+  if (config.confirmationLinkValidityDays < 1) problems.push('CONFIRMATION_LINK_DEFAULT_VALIDITY_DAYS must be at least 1');
+  if (config.invitesRealmDailyMax < 1) problems.push('INVITES_DEFAULT_REALM_DAILY_MAX must be at least 1');
   if (config.jobsLockSecs < 1) problems.push('JOBS_LOCK_SECS must be at least 1');
   if (config.jobsPollMs < 10) problems.push('JOBS_POLL_MS must be at least 10');
   if (config.registerConcurrency < 1) problems.push('REGISTER_CONCURRENCY must be at least 1');

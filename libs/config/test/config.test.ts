@@ -46,6 +46,15 @@ describe('loadConfig', () => {
     expect(problems({ ARCHIVED_DATA_VACUUMING_DELAY_DAYS: 'soon' })).toContain('ARCHIVED_DATA_VACUUMING_DELAY_DAYS must be a whole number');
   });
 
+  it("caps invitations at Zulip's 3,000 a realm a day and lets sign-up confirmations work a day, refusing less than 1", () => {
+    expect(loadConfig({})).toMatchObject({ invitesRealmDailyMax: 3000, confirmationLinkValidityDays: 1, invitationLinkValidityDays: 10 });
+    expect(loadConfig({ INVITES_DEFAULT_REALM_DAILY_MAX: '100', CONFIRMATION_LINK_DEFAULT_VALIDITY_DAYS: '3' })).toMatchObject({ invitesRealmDailyMax: 100, confirmationLinkValidityDays: 3 });
+    expect(problems({ INVITES_DEFAULT_REALM_DAILY_MAX: '0', CONFIRMATION_LINK_DEFAULT_VALIDITY_DAYS: '0' })).toMatch(
+      /CONFIRMATION_LINK_DEFAULT_VALIDITY_DAYS must be at least 1[\s\S]*INVITES_DEFAULT_REALM_DAILY_MAX must be at least 1/,
+    );
+    expect(problems({ INVITES_DEFAULT_REALM_DAILY_MAX: 'many' })).toContain('INVITES_DEFAULT_REALM_DAILY_MAX must be a whole number');
+  });
+
   it('accepts what the manifests and the local runner set', () => {
     expect(
       problems({

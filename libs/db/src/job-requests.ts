@@ -39,6 +39,23 @@ export interface HeldFollowUp {
 export const FOLLOW_UP_HOLD_MS = 30_000;
 
 /**
+ * Asks for one job of `kind` per payload, in one statement whatever their number (a thousand
+ * invitation e-mails must not hold the writer's transaction a thousand round trips long).
+ */
+export async function requestJobs(trx: Executor, kind: string, payloads: readonly JobPayload[]): Promise<void> {
+  checkKind(kind);
+  if (payloads.length === 0) return;
+  // The payloads travel as one JSON array and are unpacked in order, as rows of job_requests.
+  await trx.raw(
+    `WITH written AS (
+       INSERT INTO job_requests (kind, payload)
+       SELECT ?, p.value FROM jsonb_array_elements(?::jsonb) WITH ORDINALITY AS p(value, n) ORDER BY p.n
+     ) SELECT pg_notify(?, '')`,
+    [kind, JSON.stringify(payloads), JOB_REQUEST_CHANNEL],
+  );
+}
+
+/**
  * Asks another service for a follow-up (declared in @chat/contracts' followUps) inside `trx`: a
  * job request of the follow-up's kind, which the owning service works whenever it is up. With
  * `held`, the request is held from the dispatcher and added to the list: the requester runs it

@@ -24,6 +24,7 @@ import * as submessagesDefaultStreamGroups from './migrations/0920_submessages_d
 import * as invitations from './migrations/0930_invitations';
 import * as botServicesMissedMessages from './migrations/0940_bot_services_missed_messages';
 import * as followUpHolds from './migrations/0955_follow_up_holds';
+import * as signupConfirmations from './migrations/0955_signup_confirmations';
 
 /**
  * Migrations are imported, not discovered on disk, so they run the same from TypeScript source,
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '0930_invitations': invitations,
   '0940_bot_services_missed_messages': botServicesMissedMessages,
   '0955_follow_up_holds': followUpHolds,
+  '0955_signup_confirmations': signupConfirmations,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -1,6 +1,6 @@
 import { DatabaseJobs, type RunningJob } from '@chat/jobs';
 import { createTestDatabase, testLogger, waitFor, type TestDatabase } from '@chat/testing';
-import { createDatabase, JobDispatcher, markFollowUpDone, releaseFollowUps, requestFollowUp, requestJob, type Database, type HeldFollowUp } from '../src';
+import { createDatabase, JobDispatcher, markFollowUpDone, releaseFollowUps, requestFollowUp, requestJob, requestJobs, type Database, type HeldFollowUp } from '../src';
 
 describe('requestJob and the job dispatcher', () => {
   let testDb: TestDatabase;
@@ -51,6 +51,23 @@ describe('requestJob and the job dispatcher', () => {
     await waitFor(() => runs.length === 1);
     expect(runs[0]!.payload).toEqual({ userId: 7 });
     expect(await jobCount()).toBe(1);
+  });
+
+  it('asks for many jobs in one statement, one each, in order', async () => {
+    const statements: string[] = [];
+    const onQuery = (query: { sql: string }) => void statements.push(query.sql);
+    db.knex.on('query', onQuery);
+    await db.knex.transaction((trx) => requestJobs(trx, 'welcome', Array.from({ length: 250 }, (_, userId) => ({ userId }))));
+    db.knex.removeListener('query', onQuery);
+    expect(statements.filter((sql) => /job_requests/i.test(sql))).toHaveLength(1);
+    const rows: { payload: { userId: number } }[] = await db.knex('job_requests').orderBy('id').select('payload');
+    expect(rows.map((r) => r.payload.userId)).toEqual(Array.from({ length: 250 }, (_, i) => i));
+    await db.knex.transaction((trx) => requestJobs(trx, 'welcome', []));
+    await expect(db.knex.transaction((trx) => requestJobs(trx, 'Bad:Kind', [{}]))).rejects.toThrow('invalid job kind "Bad:Kind"');
+    const running = dispatcher();
+    await running.start();
+    await waitFor(() => runs.length === 250);
+    await running.stop();
   });
 
   it('dispatches a committed request by itself once started, after the requested delay', async () => {

@@ -30,6 +30,11 @@ export interface ServiceIdentity {
 export interface AnonymousIdentity {
   kind: 'anonymous';
   realmId: number | null;
+  /**
+   * The client's address as the gateway saw it (its socket's peer, as the rate limiter counts),
+   * for the per-IP limits a service keeps itself (the sign-up e-mails); absent on internal calls.
+   */
+  clientAddress?: string;
 }
 
 export type Identity = UserIdentity | ServiceIdentity | AnonymousIdentity;

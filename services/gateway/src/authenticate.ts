@@ -2,11 +2,11 @@
  * The gateway's authentication step for one route: who is calling, in Zulip's terms and with
  * Zulip's error bodies (behaviour notes 1.4).
  */
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { authenticateBasicUser, authenticateWebUser, Authenticator, checkAnonymousCsrf, isWebRequest, parseBasicAuth, userIdentity } from '@chat/auth';
 import type { UserRow } from '@chat/db';
 import { ApiError, missingArgument, notFound, unauthorized } from '@chat/errors';
-import { IDENTITY_HEADER, SIGNATURE_HEADER } from '@chat/http';
+import { IDENTITY_HEADER, SIGNATURE_HEADER, type AnonymousIdentity } from '@chat/http';
 import type { Route } from './route-table';
 
 export { realmResolver } from '@chat/auth';
@@ -39,6 +39,12 @@ async function authenticateWebhook(
   return (await authenticator.authenticate({ email: null, apiKey }, realmId)).user;
 }
 
+/** Nobody yet: the realm the Host names, and the client's address for the limits kept per IP. */
+function anonymous(req: Request, realmId: number | null): AnonymousIdentity {
+  const clientAddress = req.ip ?? req.socket.remoteAddress;
+  return clientAddress === undefined ? { kind: 'anonymous', realmId } : { kind: 'anonymous', realmId, clientAddress };
+}
+
 export function authenticateRoute(
   route: Route,
   authenticator: Authenticator,
@@ -55,7 +61,7 @@ export function authenticateRoute(
         // webhooks are integrations', served only under /api/v1, as Zulip does.
         if (route.auth === 'webhook') throw notFound();
         if (route.auth === 'public') checkAnonymousCsrf(req.method, req.headers);
-        req.identity = route.auth === 'public' ? { kind: 'anonymous', realmId } : await authenticateWebUser(authenticator, req.method, req.headers, realmId);
+        req.identity = route.auth === 'public' ? anonymous(req, realmId) : await authenticateWebUser(authenticator, req.method, req.headers, realmId);
         next();
         return;
       }
@@ -63,7 +69,7 @@ export function authenticateRoute(
       if (route.webOnly) throw notFound();
       const header = req.headers.authorization;
       if (route.auth === 'public') {
-        req.identity = { kind: 'anonymous', realmId };
+        req.identity = anonymous(req, realmId);
         next();
         return;
       }

@@ -119,21 +119,38 @@ export const settingsInviteEndpoints = {
     },
     webOnly: true,
   },
+  webJoin: {
+    method: 'POST',
+    path: '/join',
+    auth: 'public',
+    summary: "Ask a reusable invitation link for a sign-up link, mailed to one's address",
+    description:
+      'The form of a reusable invitation link (`/join/<key>/`): mails the address a sign-up link of its own, with the ' +
+      "reusable link's role and streams, valid for CONFIRMATION_LINK_DEFAULT_VALIDITY_DAYS; the account is made only from " +
+      'that link (POST /signup), so it proves the address. An address that already has an account in the realm is mailed a ' +
+      'note saying so instead, and the answer is the same. An address outside the realm\'s domains is refused. Limited to 5 ' +
+      'a day per client address, and to 2 an hour and 5 a day per address (429). Only under /json.',
+    params: {
+      key: keyParam,
+      email: p.string({ required: true, description: 'The address to sign up with.', example: 'ophelia@zulip.com' }),
+    },
+    success: {},
+    webOnly: true,
+  },
   webSignup: {
     method: 'POST',
     path: '/signup',
     auth: 'public',
     summary: 'Accept an invitation: create the account and start a browser session',
     description:
-      'Creates the account an invitation offers, with the role and streams it names, and logs the browser in (the answer sets ' +
-      'the session cookie, as POST /login does). An e-mail invitation is used up, with any other pending one to the same address; ' +
-      'a reusable link stays. Only under /json.',
+      'Creates the account an e-mail invitation or a sign-up confirmation (the link POST /join mails) offers, for the address ' +
+      'it was sent to, with the role and streams it names, and logs the browser in (the answer sets the session cookie, as ' +
+      'POST /login does). The link is used up, with any other pending one to the same address. A reusable link\'s key makes ' +
+      'no account (POST /join mails a link instead). Only under /json.',
     params: {
       key: keyParam,
       full_name: p.string({ required: true, description: 'The name of the new user.', example: 'Ophelia' }),
       password: p.string({ required: true, description: 'Their password (at least 6 characters).', example: 'nymph in thy orisons' }),
-      // Only for a reusable link; an e-mail invitation is for its own address.
-      email: p.string({ description: 'For a reusable link, the address of the account; ignored for an e-mail invitation.', example: 'ophelia@zulip.com', sample: false }),
     },
     success: sessionAnswer,
     webOnly: true,

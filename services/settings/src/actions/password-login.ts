@@ -9,6 +9,7 @@ import type { SettingsContext } from '../deps';
 import { isValidEmail } from '../lib/accounts';
 import { passwordAuthEnabled } from '../lib/auth-methods';
 import { refused } from '../lib/login-refusal';
+import { passwordCheckKey, rateLimited } from './login-limiter';
 import { realmOf } from '../queries/logins';
 import { getUserWithPassword } from '../queries/users';
 
@@ -29,8 +30,9 @@ export async function checkPasswordLogin(ctx: SettingsContext, realmId: number |
   if (!isValidEmail(email)) throw badRequest('Enter a valid email address.');
   const realm = await realmOf(ctx, realmId);
   if (realm && !passwordAuthEnabled(realm)) throw refused('Password auth is disabled in your team.', 'password auth disabled');
-  const limiterKey = `${realm?.id ?? 0}:${email.toLowerCase()}`;
-  await ctx.loginLimiter.attempt(limiterKey);
+  const limiterKey = passwordCheckKey(realm?.id ?? null, email);
+  const wait = await ctx.loginLimiter.attempt(limiterKey);
+  if (wait !== null) throw rateLimited(wait);
   if (realm?.deactivated) throw refused('This organization has been deactivated.', 'realm deactivated');
   const user = realm ? await getUserWithPassword(ctx.db.knex, realm.id, email) : undefined;
   if (user && !user.is_active) throw refused('Your account has been disabled.', 'user disable');

@@ -1,23 +1,25 @@
 /**
  * Accepting an invitation (Zulip's confirmation link, registration form and do_create_user with
- * its prereg_user): the link's key names a pending invitation of the realm the page is on; the
- * invitee picks a name and password (and, on a reusable link, gives their address); the account
- * gets the invitation's role, its streams (the realm's defaults when it named none), and a
- * browser session. An e-mail invitation is used up, with any other pending one to that address.
+ * its prereg_user): the link's key names a pending e-mail invitation or sign-up confirmation of
+ * the realm the page is on, which was mailed to its address, so whoever holds it owns the
+ * address. A reusable link's key makes no account: its page only mails such a link
+ * (signup-request.ts). The invitee picks a name and password; the account gets the invitation's
+ * role, its streams (the realm's defaults when it named none), and a browser session. The
+ * invitation is used up, with any other pending one to that address.
  */
 import type { ServerResponse } from 'node:http';
 import type { Request } from 'express';
 import { followUps } from '@chat/contracts';
-import { getRealm, requestFollowUp, writeNotices, type Executor, type HeldFollowUp } from '@chat/db';
+import { emailAllowedForRealm, requestFollowUp, writeNotices, type Executor, type HeldFollowUp } from '@chat/db';
 import { settleFollowUps } from '@chat/runtime';
 import { plainError } from '@chat/errors';
 import type { SettingsContext } from '../deps';
-import { checkFullName, isValidEmail } from '../lib/accounts';
+import { checkFullName } from '../lib/accounts';
 import { roleOfInviteAs, type InvitationRow } from '../lib/invitations';
 import { invitationStreamIds, lockInvitation, openInvitation } from '../queries/invitations';
+import { accountByDeliveryEmail } from '../queries/users';
 import { doCreateUser } from './create-user';
 import { invitesChangedNotice } from './invitations';
-import { checkInvitees } from './invitees';
 import { startWebSession } from './web-sessions';
 
 /** Zulip's PASSWORD_MIN_LENGTH. */
@@ -27,18 +29,18 @@ export interface SignupParams {
   key: string;
   fullName: string;
   password: string;
-  email?: string;
 }
 
-/** The address the account gets: the invitation's, or on a reusable link the one given, checked as an invitee's. */
-async function signupEmail(db: Executor, invitation: InvitationRow, given: string | undefined): Promise<string> {
-  if (invitation.email !== null) return invitation.email;
-  const email = (given ?? '').trim();
-  if (!isValidEmail(email)) throw plainError('Enter a valid email address.');
-  const realm = (await getRealm(db, invitation.realm_id))!;
-  const { errors, skipped } = await checkInvitees(db, realm, [email]);
-  const problem = errors[0] ?? skipped[0];
-  if (problem) throw plainError(problem[1] === 'Already has an account.' ? 'A user with that email address already exists. Please log in.' : problem[1]);
+/**
+ * The invitation's address, checked again as registration_helper does: the realm's domains may
+ * have changed since it was sent, and an account may have been made with it meanwhile.
+ */
+async function signupEmail(db: Executor, invitation: InvitationRow): Promise<string> {
+  const email = invitation.email!;
+  if (!(await emailAllowedForRealm(db, invitation.realm_id, email))) {
+    throw plainError(`Your email address, ${email}, is not in one of the domains that are allowed to register for accounts in this organization.`);
+  }
+  if (await accountByDeliveryEmail(db, invitation.realm_id, email)) throw plainError('A user with that email address already exists. Please log in.');
   return email;
 }
 
@@ -54,13 +56,13 @@ export async function doSignUp(ctx: SettingsContext, realmId: number | null, par
   const fullName = checkSignUp(params);
   // The key first, so a request with a made-up key costs no bcrypt round; then hashed before the
   // transaction (bcrypt is slow and PGlite has one connection), which checks the key again.
-  await openInvitation(ctx, ctx.db.knex, realmId, params.key);
+  await openInvitation(ctx, ctx.db.knex, realmId, params.key, 'addressed');
   const passwordHash = await ctx.passwords.hash(params.password);
   const held: HeldFollowUp[] = [];
   const user = await ctx.db.knex.transaction(async (trx) => {
-    const invitation = await openInvitation(ctx, trx, realmId, params.key);
+    const invitation = await openInvitation(ctx, trx, realmId, params.key, 'addressed');
     await lockInvitation(trx, invitation.id);
-    const email = await signupEmail(trx, invitation, params.email);
+    const email = await signupEmail(trx, invitation);
     const created = await doCreateUser(ctx, trx, {
       realmId: invitation.realm_id,
       email,

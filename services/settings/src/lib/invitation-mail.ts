@@ -14,7 +14,7 @@ export interface InvitationMailFacts {
   validityDays: number;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function invitationMail(facts: InvitationMailFacts): MailMessage {
   const organization = facts.realmName || facts.realmUrl;

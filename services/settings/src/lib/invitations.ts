@@ -1,6 +1,11 @@
-/** Invitations (migration 0930's rows): the roles they give, their keys, what their links look like, how long they work. */
+/**
+ * Invitations (migration 0930's rows) and sign-up confirmations (0955's: rows with
+ * `via_invitation_id`): the roles they give, their keys, what their links look like, how long
+ * they work.
+ */
 import { randomInt } from 'node:crypto';
 import type { Role } from '@chat/db';
+import { ApiError } from '@chat/errors';
 
 export interface InvitationRow {
   id: number;
@@ -12,6 +17,8 @@ export interface InvitationRow {
   confirmation_key: string;
   invited_at: Date;
   accepted_at: Date | null;
+  /** A sign-up confirmation: the reusable link whose form asked for it. */
+  via_invitation_id: number | null;
 }
 
 /**
@@ -40,6 +47,21 @@ export function invitationLink(realmUrl: string, invitation: Pick<InvitationRow,
   return invitation.is_multiuse ? `${realmUrl}/join/${invitation.confirmation_key}/` : `${realmUrl}/accounts/do_confirm/${invitation.confirmation_key}`;
 }
 
-export function expiresAt(invitation: Pick<InvitationRow, 'invited_at'>, validityDays: number): Date {
-  return new Date(invitation.invited_at.getTime() + validityDays * 86_400_000);
+/** How long each kind of link works: an invitation INVITATION_LINK_VALIDITY_DAYS, a confirmation CONFIRMATION_LINK_DEFAULT_VALIDITY_DAYS. */
+export interface LinkValidity {
+  invitationLinkValidityDays: number;
+  confirmationLinkValidityDays: number;
+}
+
+export function validityDaysOf(invitation: Pick<InvitationRow, 'via_invitation_id'>, validity: LinkValidity): number {
+  return invitation.via_invitation_id === null ? validity.invitationLinkValidityDays : validity.confirmationLinkValidityDays;
+}
+
+export function expiresAt(invitation: Pick<InvitationRow, 'invited_at' | 'via_invitation_id'>, validity: LinkValidity): Date {
+  return new Date(invitation.invited_at.getTime() + validityDaysOf(invitation, validity) * 86_400_000);
+}
+
+/** Zulip's InvitationError: code INVITATION_FAILED, the addresses refused or skipped, and whether any was sent. */
+export function invitationFailed(msg: string, errors: unknown[], sentInvitations: boolean, extra: Record<string, unknown> = {}): ApiError {
+  return new ApiError(msg, { code: 'INVITATION_FAILED', extra: { errors, sent_invitations: sentInvitations, ...extra } });
 }

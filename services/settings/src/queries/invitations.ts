@@ -18,12 +18,16 @@ export async function actorAndRealm(db: Executor, realmId: number, actorId: numb
   return { actor, realm: (await getRealm(db, realmId))! };
 }
 
-/** Invitations whose links still work: not accepted, sent within the validity window. */
+/**
+ * Invitations whose links still work: not accepted, sent within the validity window. Sign-up
+ * confirmations are the signer's own, not an inviter's, so they are not among them.
+ */
 function pendingInvitations(db: Executor, realmId: number, validityDays: number) {
   // Qualified names: callers join the inviter's row, which has a realm_id too.
   return db<InvitationRow>('invitations')
     .where('invitations.realm_id', realmId)
     .whereNull('invitations.accepted_at')
+    .whereNull('invitations.via_invitation_id')
     .where('invitations.invited_at', '>', new Date(Date.now() - validityDays * 86_400_000));
 }
 
@@ -44,7 +48,7 @@ export async function listInvites(ctx: SettingsContext, realmId: number, actorId
     ref: row.referrer_email,
     invited_by_user_id: row.referred_by,
     invited: toSeconds(row.invited_at),
-    expiry_date: toSeconds(expiresAt(row, ctx.config.invitationLinkValidityDays)),
+    expiry_date: toSeconds(expiresAt(row, ctx.config)),
     invited_as: row.invited_as,
     is_multiuse: row.is_multiuse,
   }));
@@ -54,22 +58,35 @@ export async function listInvites(ctx: SettingsContext, realmId: number, actorId
 /** One of the realm's invitations by id, of the kind asked for, locked for the change about to be made. */
 export async function invitationById(db: Executor, realmId: number, id: number, multiuse: boolean): Promise<InvitationRow | undefined> {
   if (!isRowId(id)) return undefined;
-  return db<InvitationRow>('invitations').where({ realm_id: realmId, id, is_multiuse: multiuse }).whereNull('accepted_at').forUpdate().first();
+  return db<InvitationRow>('invitations')
+    .where({ realm_id: realmId, id, is_multiuse: multiuse })
+    .whereNull('accepted_at')
+    .whereNull('via_invitation_id')
+    .forUpdate()
+    .first();
 }
 
 /** The pending invitation a link's key opens, or undefined (unknown, used, revoked or expired). */
-async function invitationByKey(db: Executor, key: string, validityDays: number): Promise<InvitationRow | undefined> {
+async function invitationByKey(ctx: SettingsContext, db: Executor, key: string): Promise<InvitationRow | undefined> {
   if (key.length !== KEY_LENGTH || !isStorableText(key)) return undefined;
   const row = await db<InvitationRow>('invitations').where({ confirmation_key: key }).whereNull('accepted_at').first();
-  if (!row || expiresAt(row, validityDays).getTime() <= Date.now()) return undefined;
+  if (!row || expiresAt(row, ctx.config).getTime() <= Date.now()) return undefined;
   return row;
 }
 
-/** The pending invitation a link's key opens on the realm the page is on, or Zulip's refusal. */
-export async function openInvitation(ctx: SettingsContext, db: Executor, realmId: number | null, key: string): Promise<InvitationRow> {
-  const invitation = await invitationByKey(db, key, ctx.config.invitationLinkValidityDays);
-  // A link opened on another realm's host is not that realm's invitation.
-  if (!invitation || (realmId !== null && invitation.realm_id !== realmId)) throw plainError('The confirmation link has expired or been deactivated.');
+const badLink = () => plainError('The confirmation link has expired or been deactivated.');
+
+/**
+ * The pending invitation a link's key opens on the realm the page is on, or Zulip's refusal: a
+ * link opened on another realm's host, or on a host that names no realm (`realmId` null), opens
+ * nothing. `kind` says which links the caller takes: an account is made only from a link that
+ * proves its address (an e-mail invitation or a sign-up confirmation); a reusable link only
+ * leads to the form that mails such a link.
+ */
+export async function openInvitation(ctx: SettingsContext, db: Executor, realmId: number | null, key: string, kind: 'any' | 'addressed' | 'reusable' = 'any'): Promise<InvitationRow> {
+  const invitation = await invitationByKey(ctx, db, key);
+  if (!invitation || invitation.realm_id !== realmId) throw badLink();
+  if ((kind === 'addressed' && invitation.is_multiuse) || (kind === 'reusable' && !invitation.is_multiuse)) throw badLink();
   return invitation;
 }
 
@@ -80,9 +97,18 @@ export async function describeInvitation(ctx: SettingsContext, realmId: number |
   return { email: invitation.email ?? undefined, realm_name: realm.name, is_multiuse: invitation.is_multiuse };
 }
 
-/** The e-mail invitation, while nobody has signed up with it. */
+/** The e-mail invitation or sign-up confirmation, while nobody has signed up with it. */
 export async function pendingEmailInvitation(db: Executor, invitationId: number): Promise<InvitationRow | undefined> {
   return db<InvitationRow>('invitations').where({ id: invitationId, is_multiuse: false }).whereNull('accepted_at').first();
+}
+
+/** Invitation e-mails the realm sent in the last 24 hours (the daily cap's count). */
+export async function invitesSentToday(db: Executor, realmId: number): Promise<number> {
+  const row = (await db('realm_invites_sent')
+    .where({ realm_id: realmId })
+    .where('sent_at', '>', db.raw("now() - interval '1 day'"))
+    .first(db.raw('coalesce(sum(count), 0)::int AS n'))) as { n: number };
+  return row.n;
 }
 
 /** Locks the invitation for the sign-up about to use it. */
@@ -93,4 +119,19 @@ export async function lockInvitation(trx: Executor, invitationId: number): Promi
 export async function invitationStreamIds(db: Executor, invitationId: number): Promise<number[]> {
   const rows: { stream_id: number }[] = await db('invitation_streams').where({ invitation_id: invitationId }).orderBy('stream_id').select('stream_id');
   return rows.map((r) => r.stream_id);
+}
+
+/**
+ * Of these stream ids, those of the realm the inviter may see (access_stream_by_id: public, or
+ * private and subscribed), in one query whatever their number (one JSON array).
+ */
+export async function streamsVisibleTo(db: Executor, realmId: number, actorId: number, streamIds: readonly number[]): Promise<Set<number>> {
+  const ids = [...new Set(streamIds.filter(isRowId))];
+  if (ids.length === 0) return new Set();
+  const rows: { id: number }[] = await db('streams as s')
+    .where({ 's.realm_id': realmId, 's.deactivated': false })
+    .whereRaw('s.id IN (SELECT value::int FROM jsonb_array_elements_text(?::jsonb))', [JSON.stringify(ids)])
+    .where((q) => q.where('s.invite_only', false).orWhereExists(db('subscriptions as sub').where({ 'sub.user_id': actorId, 'sub.active': true }).whereRaw('sub.stream_id = s.id')))
+    .select('s.id');
+  return new Set(rows.map((r) => r.id));
 }

@@ -53,6 +53,19 @@ export async function accountByDeliveryEmail(db: Executor, realmId: number, emai
   return db('users').where({ realm_id: realmId }).whereRaw('lower(delivery_email) = lower(?)', [email]).first('is_active');
 }
 
+/**
+ * The accounts of the realm with any of these real addresses, in one query whatever their number
+ * (they travel as one JSON array): lower-cased address to whether the account is active.
+ */
+export async function accountsByDeliveryEmail(db: Executor, realmId: number, emails: readonly string[]): Promise<Map<string, boolean>> {
+  if (emails.length === 0) return new Map();
+  const rows: { delivery_email: string; is_active: boolean }[] = await db('users')
+    .where({ realm_id: realmId })
+    .whereRaw('lower(delivery_email) IN (SELECT lower(value) FROM jsonb_array_elements_text(?::jsonb))', [JSON.stringify(emails)])
+    .select('delivery_email', 'is_active');
+  return new Map(rows.map((r) => [r.delivery_email.toLowerCase(), r.is_active]));
+}
+
 /** Whether an active account of the realm has this full name (Zulip's check_bot_name_available). */
 export async function isFullNameTaken(db: Executor, realmId: number, fullName: string): Promise<boolean> {
   return (await db('users').where({ realm_id: realmId, is_active: true }).where({ full_name: fullName }).first('id')) !== undefined;

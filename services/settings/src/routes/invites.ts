@@ -1,8 +1,10 @@
 import { settingsEndpoints as api } from '@chat/contracts';
 import { implement } from '@chat/http';
 import type { SettingsContext } from '../deps';
-import { doCreateMultiuseInvite, doInviteUsers, doResendInvite, doRevokeInvite } from '../actions/invitations';
+import { doCreateMultiuseInvite, doResendInvite, doRevokeInvite } from '../actions/invitations';
+import { doInviteUsers } from '../actions/invite-users';
 import { doSignUp } from '../actions/signup';
+import { doRequestSignupLink } from '../actions/signup-request';
 import { describeInvitation, listInvites } from '../queries/invitations';
 
 /** Invitations and the sign-up that accepts them. */
@@ -23,8 +25,10 @@ export function inviteEndpoints(ctx: SettingsContext) {
       await doRevokeInvite(ctx, identity.realmId, identity.userId, params.invite_id, true);
     }),
     implement(api.webInvitation, ({ params, identity }) => describeInvitation(ctx, identity.realmId, params.key)),
-    implement(api.webSignup, ({ params, identity, req, res }) =>
-      doSignUp(ctx, identity.realmId, { key: params.key, fullName: params.full_name, password: params.password, email: params.email }, req, res),
-    ),
+    implement(api.webJoin, async ({ params, identity }) => {
+      const clientAddress = identity.kind === 'anonymous' ? identity.clientAddress : undefined;
+      await doRequestSignupLink(ctx, identity.realmId, clientAddress, { key: params.key, email: params.email });
+    }),
+    implement(api.webSignup, ({ params, identity, req, res }) => doSignUp(ctx, identity.realmId, { key: params.key, fullName: params.full_name, password: params.password }, req, res)),
   ];
 }
