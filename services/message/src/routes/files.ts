@@ -64,10 +64,10 @@ export function fileEndpoints(deps: MessageDeps, files: FileStore) {
   return [
     implement(api.getFileTemporaryUrl, async ({ identity, req }) => {
       const user = await caller(identity);
-      const pathId = pathIdOf(req.params);
-      const access = await readableAttachment(db, user, pathId);
+      const access = await readableAttachment(db, user, pathIdOf(req.params));
       // The same refusals as the file's, in the API's JSON envelope (Zulip sends its HTML pages).
       if (!access.ok) throw plainError(REASONS[access.status], access.status);
+      const pathId = access.attachment.path_id;
       const token = signFileToken(deps.config.internalSecret, { pathId, userId: user.id }, Date.now() + validityMs);
       return { url: temporaryFileUrl(token, pathId) };
     }),
