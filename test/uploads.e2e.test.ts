@@ -163,8 +163,11 @@ describeBothTopologies('uploads', (env) => {
     // Another file's name with this token: Zulip's "Invalid filename".
     const renamed = await get(`/user_uploads/temporary/${token}/second.txt`);
     expect([renamed.status, renamed.body]).toEqual([400, invalid('Invalid filename')]);
-    // A token edited to name another file, or another user, no longer matches its signature.
+    // The server's own token lives SIGNED_ACCESS_TOKEN_VALIDITY_IN_SECONDS (60) from now.
     const [userId, expiry, , mac] = token.split('.');
+    expect(Number(expiry) * 1000).toBeGreaterThan(Date.now() + 45_000);
+    expect(Number(expiry) * 1000).toBeLessThanOrEqual(Date.now() + 60_000);
+    // A token edited to name another file, or another user, no longer matches its signature.
     const otherPath = Buffer.from(second.pathId).toString('base64url');
     expect((await get(`/user_uploads/temporary/${userId}.${expiry}.${otherPath}.${mac}/second.txt`)).body).toEqual(invalid('Invalid token'));
     expect((await get(url.replace(`/temporary/${userId}.`, `/temporary/${Number(userId) + 1}.`))).body).toEqual(invalid('Invalid token'));
