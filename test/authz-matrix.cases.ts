@@ -23,6 +23,10 @@ const NO_BOTS = jsonError('This endpoint does not accept bot requests.');
 const HUMANS_ONLY = { guest: err('Not allowed for guest users'), bot: NO_BOTS, 'owner-bot': NO_BOTS };
 
 /** A probe of a route that owns nothing of another user's. */
+/** The owner's temporary URL with its user swapped for another (a forgery), or a made-up one. */
+const claimedForAnother = (w: World): string =>
+  (w.upload.temporaryUrls.owner ?? `/user_uploads/temporary/1.1.eA.${'A'.repeat(43)}/notes.txt`).replace(/\/temporary\/\d+\./, '/temporary/999999.');
+
 const own = (route: string, request: Probe['request'], extra: Partial<Probe> = {}): Probe => ({
   route, object: 'own', request, expect: { others: HANDLED }, ...extra,
 });
@@ -528,10 +532,22 @@ const messageRouteProbes: Probe[] = [
   { route: 'DELETE /realm/filters/:filter_id', object: 'realm', request: () => ({ method: 'delete', path: '/realm/filters/999999' }), expect: only(ADMIN, HANDLED, ADMIN_ONLY) },
   own('POST /user_uploads', () => ({ method: 'post', path: '/user_uploads', file: { name: 'authz.txt', content: 'authz plain' } })),
   {
+    // The temporary URL (the mobile app's way to open a file), to the file's readers only.
     route: 'GET /user_uploads/:realm_id/*path',
     object: 'uploads',
-    request: (w) => ({ method: 'get', path: w.upload.path }),
-    expect: { ...only(READERS, { kind: 'status', status: 200 }, { kind: 'status', status: 403 }), anonymous: { kind: 'status', status: 401 } },
+    request: (w) => ({ method: 'get', path: `/user_uploads/${w.upload.pathId}` }),
+    expect: only(READERS, OK, { kind: 'error', status: 403, msg: 'You are not authorized to view this file.', code: null }),
+    after: (w, role, body) => {
+      if (typeof body.url === 'string') w.upload.temporaryUrls[role] = body.url;
+    },
+  },
+  {
+    // Anyone holding a reader's temporary URL gets the file (that is what it is for); the others
+    // present a reader's URL claimed for another user, which its signature refuses.
+    route: 'GET root /user_uploads/temporary/:token/:filename',
+    object: 'uploads',
+    request: (w, role) => ({ method: 'get', root: true, path: w.upload.temporaryUrls[role] ?? claimedForAnother(w) }),
+    expect: only(READERS, { kind: 'status', status: 200 }, err('Invalid token')),
   },
   { route: 'GET /attachments', object: 'uploads', request: () => ({ method: 'get', path: '/attachments' }), expect: { others: OK } },
   {

@@ -15,7 +15,8 @@ import { PROBES } from './authz-matrix.cases';
 
 jest.setTimeout(120_000);
 
-const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
+/** `GET /messages`; a route served from the root (the files messages link) is `GET root /user_uploads/...`. */
+const routeKey = (route: { method: string; path: string; root?: boolean }) => `${route.method} ${route.root ? 'root ' : ''}${route.path}`;
 const ROUTE_BY_KEY = new Map(ROUTES.map((route) => [routeKey(route), route]));
 /** A browser-session route (logging in and out) does not exist under /api/v1. */
 const NOT_FOUND: Expect = { kind: 'error', status: 404, msg: 'Not Found' };

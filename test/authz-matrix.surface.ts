@@ -1,7 +1,8 @@
 /**
  * Probes of Zulip 2.1's routes added beside the first surface: the bulk and single-property
- * subscription updates, default stream groups, /zcommand, and uploads fetched at the root path
- * with an API key. Part of the matrix's rows (authz-matrix.cases.ts).
+ * subscription updates, default stream groups, /zcommand, uploads fetched at the root path
+ * with an API key or a session, and custom emoji images (which reach no upload). Part of the
+ * matrix's rows (authz-matrix.cases.ts).
  */
 import type { Role } from './authz-matrix.world';
 import { ADMIN_ONLY, INVALID_STREAM_ID, OK, err, jsonError, only, type Probe } from './authz-matrix.expect';
@@ -51,11 +52,17 @@ export const surfaceProbes: Probe[] = [
   },
   { route: 'POST /zcommand', object: 'own', request: () => ({ method: 'post', path: '/zcommand', params: { command: '/ping' } }), expect: { others: OK } },
   {
-    route: 'GET /user_uploads/:realm_id/*path',
+    route: 'GET root /user_uploads/:realm_id/*path',
     object: 'uploads',
-    label: 'at the root',
-    // Where `uri` points: an API client's Basic credentials work there too, as Zulip 2.1's do.
-    request: (w) => ({ method: 'get', path: w.upload.path.replace(/^\/api\/v1/, '') }),
+    // Where `uri` points: a browser's session or an API client's Basic credentials, as in Zulip.
+    request: (w) => ({ method: 'get', root: true, path: `/user_uploads/${w.upload.pathId}` }),
     expect: { ...only(READERS, { kind: 'status', status: 200 }, { kind: 'status', status: 403 }), anonymous: { kind: 'status', status: 401 } },
+  },
+  {
+    // Custom emoji images are public, but nothing else stored is reachable there: not an upload.
+    route: 'GET root /user_avatars/*path',
+    object: 'uploads',
+    request: (w) => ({ method: 'get', root: true, path: `/user_avatars/${w.upload.pathId}` }),
+    expect: { others: { kind: 'status', status: 404 } },
   },
 ];

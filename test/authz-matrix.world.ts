@@ -75,7 +75,12 @@ export interface World {
   /** In Denmark, a public stream the guest is not in. */
   publicMessageId: number;
   publicMessageContent: string;
-  upload: { path: string; attachmentId: number };
+  /**
+   * The owner's upload: its path id (`<realm_id>/<random>/notes.txt`, linked at `/user_uploads/<pathId>`)
+   * and attachment id; the temporary URLs each role was given for it (GET /user_uploads/... under
+   * the prefix), filled in as the matrix runs.
+   */
+  upload: { pathId: string; attachmentId: number; temporaryUrls: Partial<Record<Role, string>> };
   userIds: { owner: number; member: number; victim: number };
   bots: { secret: { id: number; email: string }; forOwnerToDelete: number; forAdminToDelete: number };
   ownerQueueId: string;
@@ -94,8 +99,10 @@ export interface World {
 
 export interface Req {
   method: 'get' | 'post' | 'patch' | 'put' | 'delete';
-  /** Under the credential's prefix unless it starts with /api/ or /user_uploads/. */
+  /** Under the credential's prefix unless it starts with /api/ or the request is `root`. */
   path: string;
+  /** A path from the server's root (the files messages link), with the credential as it is. */
+  root?: boolean;
   params?: Record<string, unknown>;
   /** Sent in the query string whatever the method (webhooks). */
   query?: Record<string, string>;
@@ -110,7 +117,7 @@ function encode(params: Record<string, unknown>): Record<string, string> {
 
 export function send(target: Target, auth: Credential | undefined, req: Req) {
   const web = typeof auth === 'object';
-  const absolute = req.path.startsWith('/api/') || req.path.startsWith('/user_uploads/');
+  const absolute = req.path.startsWith('/api/') || req.root === true;
   const url = absolute ? req.path : `${web ? '/json' : '/api/v1'}${req.path}`;
   let r = request(target)[req.method](url).timeout(20000);
   if (typeof auth === 'string') r = r.set('Authorization', auth);
@@ -233,8 +240,8 @@ export async function buildWorld(target: Target, prefix: Prefix = '/api/v1'): Pr
     params: { type: 'stream', to: 'Denmark', topic: world.publicStream.topic, content: world.publicMessageContent },
   })).id as number;
   const attachments = (await ok(target, as('owner'), { method: 'get', path: '/attachments' })).attachments as { id: number; path_id: string }[];
-  // A browser fetches an upload where messages link it, with its cookie; an API client under /api/v1.
-  world.upload = { path: prefix === '/json' ? uri : uri.replace('/user_uploads', '/api/v1/user_uploads'), attachmentId: attachments.find((a) => uri.endsWith(a.path_id))!.id };
+  const attachment = attachments.find((a) => uri === `/user_uploads/${a.path_id}`)!;
+  world.upload = { pathId: attachment.path_id, attachmentId: attachment.id, temporaryUrls: {} };
 
   const secretBot = await createBot(target, as('owner'), `authzsecret${tag}`);
   world.bots = {

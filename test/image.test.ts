@@ -133,7 +133,7 @@ describe('deploy/Dockerfile', () => {
     expect(run.status).toBe(1);
   }, 300_000);
 
-  it('the embedded server built into dist/ renders in its render pool, whose worker it finds beside the bundle', async () => {
+  it('the embedded server built into dist/ renders in its render pool, whose worker it finds beside the bundle, and serves the emoji images', async () => {
     const out = join(work, 'out');
     expect(existsSync(join(out, 'dist', 'standalone.js'))).toBe(true);
     const port = await freePort();
@@ -159,6 +159,9 @@ describe('deploy/Dockerfile', () => {
         body: new URLSearchParams({ content: '**bold** @**King Hamlet**' }),
       });
       expect(await res.json()).toMatchObject({ result: 'success', rendered: expect.stringMatching(/^<p><strong>bold<\/strong> <span class="user-mention" data-user-id="\d+">@King Hamlet<\/span><\/p>$/) });
+      // The emoji images come with the deployed packages.
+      const emoji = await fetch(`http://127.0.0.1:${port}/static/generated/emoji/images-google-64/1f44d.png`);
+      expect([emoji.status, emoji.headers.get('content-type'), Buffer.from(await emoji.arrayBuffer()).subarray(1, 4).toString()]).toEqual([200, 'image/png', 'PNG']);
     } finally {
       server.kill('SIGTERM');
     }

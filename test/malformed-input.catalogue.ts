@@ -38,9 +38,14 @@ function kindOf(schema: Schema | undefined, jsonEncoded: boolean): ParamKind {
   return type === 'integer' || type === 'boolean' || type === 'string' ? type : 'json';
 }
 
+/** The route's path parameters; the upload wildcard `*path` is one too. */
+const pathParamsOf = (route: Route) => [...route.path.matchAll(/[:*]([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
+
 export function fuzzRoutes(): FuzzRoute[] {
   const doc = gatewayApiDocument();
   return ROUTES.map((route) => {
+    // The files served from the root take no parameters but their path's, and are not in the document.
+    if (route.root) return { route, key: `${route.method} root ${route.path}`, pathParams: pathParamsOf(route), params: [], rawBody: false };
     const op = doc.paths[openApiPath(route.path)]?.[route.method.toLowerCase()];
     if (!op) throw new Error(`${route.method} ${route.path}: not in the OpenAPI document`);
     const declared = op.parameters as OpenApiParam[];
@@ -56,8 +61,7 @@ export function fuzzRoutes(): FuzzRoute[] {
     return {
       route,
       key: `${route.method} ${route.path}`,
-      // The upload wildcard `*path` is a path parameter too.
-      pathParams: [...route.path.matchAll(/[:*]([A-Za-z0-9_]+)/g)].map((m) => m[1]!),
+      pathParams: pathParamsOf(route),
       params,
       rawBody: content?.['*/*'] !== undefined,
     };

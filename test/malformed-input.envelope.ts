@@ -25,16 +25,21 @@ function codeProblem(body: Body): string | null {
   return null;
 }
 
-/** Downloads are files, and Zulip refuses one with a short HTML page (403, 404), not JSON. */
+/** Downloads (the files served from the root) are files, and Zulip refuses one with a short HTML page (403, 404), not JSON. */
 function isFileAnswer(req: FuzzRequest, answer: Answer): boolean {
-  const download = req.target.route.method === 'GET' && req.target.route.path.startsWith('/user_uploads/');
+  const download = req.target.route.method === 'GET' && req.target.route.root === true;
   return download && [200, 403, 404].includes(answer.status) && !answer.contentType.startsWith('application/json');
+}
+
+/** An endpoint declared to answer with a redirect (GET /realm/icon, /realm/logo, as Zulip's) may. */
+function isDeclaredRedirect(req: FuzzRequest, answer: Answer): boolean {
+  return answer.status === 302 && req.target.route.errors.includes(302);
 }
 
 /** Null when the answer is acceptable, else what is wrong with it. */
 export function envelopeProblem(req: FuzzRequest, answer: Answer): string | null {
   if (answer.status >= 500) return `a ${answer.status}`;
-  if (isTransportRefusal(answer) || isFileAnswer(req, answer)) return null;
+  if (isTransportRefusal(answer) || isFileAnswer(req, answer) || isDeclaredRedirect(req, answer)) return null;
   if (!answer.contentType.startsWith('application/json')) return `content type ${answer.contentType || '(none)'}`;
   let body: Body;
   try {

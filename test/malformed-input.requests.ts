@@ -20,7 +20,7 @@ export type Field = [name: string, value: Buffer];
 
 export interface FuzzRequest {
   target: FuzzRoute;
-  /** The path under /api/v1 with its segments percent-encoded byte by byte. */
+  /** The path under /api/v1 (from the root for a `root` route) with its segments percent-encoded byte by byte. */
   path: string;
   query: Field[];
   body: Field[];
@@ -112,8 +112,13 @@ export function requestFor(target: FuzzRoute, pools: IdPools): fc.Arbitrary<Fuzz
 }
 
 /** One line per request, values cut short: for failure reports. */
+/** Where the request's path starts: /api/v1, or the root for the files messages link. */
+export function publicPrefix(req: Pick<FuzzRequest, 'target'>): string {
+  return req.target.route.root ? '' : '/api/v1';
+}
+
 export function describeRequest(req: FuzzRequest): string {
   const show = (fields: Field[]) => fields.map(([k, v]) => `${JSON.stringify(k.slice(0, 40))}=${JSON.stringify(v.toString('utf8').slice(0, 120))}`).join(' ');
   const payload = req.payload ? ` payload ${JSON.stringify(req.payload.toString('utf8').slice(0, 120))} (${req.payload.length} bytes)` : '';
-  return `${req.target.key} as ${req.caller}: ${req.target.route.method} /api/v1${req.path.slice(0, 200)} query[${show(req.query)}] body(${req.framing})[${show(req.body)}]${payload}`;
+  return `${req.target.key} as ${req.caller}: ${req.target.route.method} ${publicPrefix(req)}${req.path.slice(0, 200)} query[${show(req.query)}] body(${req.framing})[${show(req.body)}]${payload}`;
 }

@@ -4,7 +4,7 @@
  */
 import { Agent, request } from 'node:http';
 import { basicAuth } from '@chat/testing';
-import type { Field, FuzzRequest } from './malformed-input.requests';
+import { publicPrefix, type Field, type FuzzRequest } from './malformed-input.requests';
 import { percentEncode } from './malformed-input.values';
 
 export interface Credentials {
@@ -97,7 +97,7 @@ export function send(agent: Agent, port: number, req: FuzzRequest, creds: Creden
   const { body, headers } = framedBody(req);
   if (auth.header) headers.authorization = auth.header;
   if (body) headers['content-length'] = String(body.length);
-  const path = `/api/v1${req.path}${search}`;
+  const path = `${publicPrefix(req)}${req.path}${search}`;
   return new Promise((resolve, reject) => {
     const outgoing = request({ agent, host: '127.0.0.1', port, method: req.target.route.method, path, headers }, (res) => {
       const chunks: Buffer[] = [];

@@ -243,6 +243,7 @@ describe.each(OVERLAYS)('k8s overlay %s', (overlay) => {
       'Prefix /api -> gateway',
       'Prefix /json -> gateway',
       'Prefix /user_uploads -> gateway',
+      'Prefix /user_avatars -> gateway',
       'Prefix /static -> gateway',
       'Exact /thumbnail -> gateway',
       'Exact / -> gateway',

@@ -1,6 +1,7 @@
 /**
  * What differs between two runs of the same code, replaced by placeholders: times, keys, queue
- * ids, the random parts of upload paths, the server's address and generation. Everything else
+ * ids, the random parts of upload paths and temporary file URLs' tokens, the server's address
+ * and generation. Everything else
  * (ids included: both topologies start from the same migrations and seed, and the scenario runs
  * in order) is kept, so a changed answer shows.
  */
@@ -23,6 +24,7 @@ function normalizeString(text: string): string {
   return text
     .replace(/https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?/g, 'http://<host>')
     .replace(/(^|\/user_uploads\/)(\d+)\/[0-9a-f]+\/[\w-]+\//g, '$1$2/<random>/')
+    .replace(/\/user_uploads\/temporary\/[\w.-]+\//g, '/user_uploads/temporary/<token>/')
     .replace(/\+[0-9a-f]{32}@/g, '+<token>@')
     .replace(/\/(join|accounts\/do_confirm)\/[a-z0-9]{24}/g, '/$1/<invitation key>')
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>');

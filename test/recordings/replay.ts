@@ -98,9 +98,15 @@ export async function replay(target: Target, db: Database, jobs: Jobs): Promise<
   return records;
 }
 
+/** `hamlet GET /users/me`; a path from the root ends with ` (root)`. */
 function describe(step: Step, ctx: StepContext): string {
   const path = typeof step.path === 'function' ? step.path(ctx) : step.path;
-  return `${step.as} ${step.method.toUpperCase()} ${path}`;
+  return `${step.as} ${step.method.toUpperCase()} ${path}${step.root ? ' (root)' : ''}`;
+}
+
+/** The routes a step's path is among: those under /api/v1, or those served from the root. */
+export function routesFor(root: boolean) {
+  return ROUTES.filter((route) => (route.root === true) === root);
 }
 
 /**
@@ -111,7 +117,7 @@ function describe(step: Step, ctx: StepContext): string {
 async function send(step: Step, ctx: StepContext, target: Target, clientFor: (email: string, fresh?: boolean) => Promise<ApiClient>): Promise<WireResponse> {
   const path = typeof step.path === 'function' ? step.path(ctx) : step.path;
   const params = typeof step.params === 'function' ? step.params(ctx) : (step.params ?? {});
-  const served = matchContract(ROUTES, step.method.toUpperCase() as Method, path);
+  const served = matchContract(routesFor(step.root === true), step.method.toUpperCase() as Method, path);
   if (!served) throw new Error(`${step.method} ${path}: no declared endpoint serves it`);
   const values = { ...params, ...served.pathParams };
   if (step.as === 'anonymous') return new ChatClient({ transport: supertestTransport(target) }).request(served.contract, values);

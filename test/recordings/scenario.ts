@@ -22,6 +22,8 @@ export interface Step {
   params?: Record<string, unknown> | ((ctx: StepContext) => Record<string, unknown>);
   /** A file sent as multipart (uploads, custom emoji). */
   file?: { field: string; name: string; content: Buffer };
+  /** The path is from the server's root (the files messages link), not under /api/v1. */
+  root?: boolean;
   /** Keep the answer's body under this name. */
   save?: string;
 }
@@ -78,7 +80,10 @@ export const SCENARIO: Step[] = [
 
   // Uploads and attachments.
   { as: 'hamlet', method: 'post', path: '/user_uploads', file: { field: 'file', name: 'plan.txt', content: Buffer.from('the plan') }, save: 'upload' },
-  { as: 'hamlet', method: 'get', path: (c) => String(saved(c, 'upload', 'uri')) },
+  { as: 'hamlet', method: 'get', root: true, path: (c) => String(saved(c, 'upload', 'uri')) },
+  // The mobile app's way to open it: a temporary URL, then that URL without credentials.
+  { as: 'hamlet', method: 'get', path: (c) => String(saved(c, 'upload', 'uri')), save: 'temporary' },
+  { as: 'anonymous', method: 'get', root: true, path: (c) => String(saved(c, 'temporary', 'url')) },
   { as: 'hamlet', method: 'get', path: '/attachments', save: 'attachments' },
   { as: 'hamlet', method: 'delete', path: (c) => `/attachments/${(c.saved.attachments!.attachments as { id: number }[])[0]!.id}` },
 
@@ -148,6 +153,8 @@ export const SCENARIO: Step[] = [
   { as: 'iago', method: 'patch', path: '/realm', params: { description: 'The development realm, recorded' } },
   { as: 'hamlet', method: 'get', path: '/realm/emoji' },
   { as: 'hamlet', method: 'post', path: '/realm/emoji/recorded', file: { field: 'file', name: 'recorded.png', content: PNG } },
+  { as: 'hamlet', method: 'get', path: '/realm/emoji', save: 'emoji' },
+  { as: 'anonymous', method: 'get', root: true, path: (c) => Object.values(c.saved.emoji!.emoji as Record<string, { name: string; source_url: string }>).find((e) => e.name === 'recorded')!.source_url },
   { as: 'iago', method: 'delete', path: '/realm/emoji/recorded' },
 
   // Groups.

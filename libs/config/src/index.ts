@@ -77,6 +77,11 @@ export interface Config {
   /** MAX_FILE_UPLOAD_SIZE: the largest upload in MB (Zulip's MAX_FILE_UPLOAD_SIZE, 25). */
   maxFileUploadSizeMb: number;
   /**
+   * SIGNED_ACCESS_TOKEN_VALIDITY_IN_SECONDS: how long a temporary file URL (GET
+   * /user_uploads/<realm_id>/<path> under /api/v1) serves its file, Zulip's setting of that name (60).
+   */
+  signedAccessTokenValiditySecs: number;
+  /**
    * RATE_LIMIT_PER_MINUTE: requests per user in any 60 s (Zulip's RATE_LIMITING_RULES, 200);
    * 0 turns rate limiting off, the per-IP limit of the login endpoints included.
    */
@@ -220,6 +225,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     uploadsDir: env.UPLOADS_DIR ?? '',
     webDir: env.WEB_DIR ?? '',
     maxFileUploadSizeMb: intVar(env, 'MAX_FILE_UPLOAD_SIZE', 25, problems),
+    signedAccessTokenValiditySecs: intVar(env, 'SIGNED_ACCESS_TOKEN_VALIDITY_IN_SECONDS', 60, problems),
     rateLimitPerMinute: intVar(env, 'RATE_LIMIT_PER_MINUTE', 200, problems),
     renderDeadlineMs: intVar(env, 'RENDER_DEADLINE_MS', 5000, problems),
     renderThreads: intVar(env, 'RENDER_THREADS', 3, problems),

@@ -84,7 +84,7 @@ export interface ClientOptions {
   userAgent?: string;
   /**
    * API_PREFIX (the default, for API keys) or WEB_PREFIX (a browser with a session cookie);
-   * a `webOnly` endpoint is always called under WEB_PREFIX.
+   * a `webOnly` endpoint is always called under WEB_PREFIX, a `root` one at its own path.
    */
   prefix?: string;
   /** Headers added to every request, read at each call (a browser's CSRF token). */
@@ -153,7 +153,7 @@ export class ChatClient {
     if (this.options.userAgent) headers['User-Agent'] = this.options.userAgent;
     if (this.credentials && contract.auth === 'webhook' && contract.webhookAuth !== 'basic') fields.append('api_key', this.credentials.apiKey);
     else if (this.credentials && contract.auth !== 'public') headers.Authorization = basicAuthorization(this.credentials);
-    const prefix = contract.webOnly ? WEB_PREFIX : (this.options.prefix ?? API_PREFIX);
+    const prefix = contract.root ? '' : contract.webOnly ? WEB_PREFIX : (this.options.prefix ?? API_PREFIX);
     const path = prefix + fillPath(contract.path, values);
     const inQuery = contract.method === 'GET' || raw !== undefined || contract.rawBody !== undefined;
     const encoded = fields.toString();

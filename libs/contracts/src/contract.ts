@@ -12,7 +12,7 @@ export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-/** Every public path starts here; a service mounts its routers under it too. */
+/** Every public path starts here (but a `root` endpoint's); a service mounts its routers under it too. */
 export const API_PREFIX = '/api/v1';
 
 /**
@@ -60,7 +60,7 @@ export const COMMON_SUCCESS_FIELDS: ResponseShape = { ignored_parameters_unsuppo
 
 export interface ContractFields<S extends ParamSpecs, R extends ResponseShape> {
   method: Method;
-  /** Express path under API_PREFIX, e.g. `/messages/:message_id`. */
+  /** Express path under API_PREFIX, e.g. `/messages/:message_id` (from the root when `root`). */
   path: string;
   auth: ContractAuth;
   /** One line for the reference page. */
@@ -96,6 +96,12 @@ export interface ContractFields<S extends ParamSpecs, R extends ResponseShape> {
   rawBody?: { limit: number; upload?: false } | { upload: true };
   /** Served only under WEB_PREFIX, never under /api/v1: starting and ending a browser session. */
   webOnly?: boolean;
+  /**
+   * Served at `path` from the server's root, never under /api/v1 or /json: the files messages and
+   * the API link (uploads, custom emoji). A `user` one takes HTTP Basic or the browser's session
+   * cookie at the one path (Zulip's override_api_url_scheme); its answer is a file, not JSON.
+   */
+  root?: boolean;
 }
 
 export interface Contract<S extends ParamSpecs = ParamSpecs, R extends ResponseShape = ResponseShape> extends ContractFields<S, R> {
@@ -134,4 +140,9 @@ export function pathParamNames(path: string): string[] {
 /** Every named part of a path, wildcards too: `/user_uploads/:realm_id/*path` -> `['realm_id', 'path']`. */
 export function pathSegmentNames(path: string): string[] {
   return [...path.matchAll(/[:*]([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
+}
+
+/** Where a client reaches the endpoint (under /api/v1, or at the root): `/api/v1/messages/:message_id`. */
+export function publicPath(contract: Pick<AnyContract, 'path' | 'root'>): string {
+  return (contract.root ? '' : API_PREFIX) + contract.path;
 }

@@ -1,4 +1,5 @@
 import express, { type Express, type NextFunction, type Request, type Response, Router } from 'express';
+import { publicPath } from '@chat/contracts';
 import type { Logger } from '@chat/log';
 import { FIXED_BODY_LIMIT_MAX, FORM_BODY_LIMIT } from './body-limits';
 import { checkAuth, parseParams, rawParams, RESPONDED, withIgnoredParameters, type AnyEndpoint } from './endpoint';
@@ -49,7 +50,7 @@ function runEndpoint(endpoint: AnyEndpoint) {
   return (req: Request, res: Response, next: NextFunction): Promise<void> =>
     inRequestContext(req, () => handle(req, res, next));
   async function handle(req: Request, res: Response, next: NextFunction): Promise<void> {
-    setRouteTemplate(res, API_PREFIX + endpoint.path);
+    setRouteTemplate(res, endpoint.contract ? publicPath(endpoint.contract) : API_PREFIX + endpoint.path);
     try {
       const identity = checkAuth(endpoint, req.identity);
       const raw = rawParams(req);
@@ -105,7 +106,7 @@ export interface ServiceAppOptions {
 }
 
 /**
- * A service's HTTP app: identity, body parsing per endpoint (form, or raw when declared), its endpoints under /api/v1, JSON 404/405 and the
+ * A service's HTTP app: identity, body parsing per endpoint (form, or raw when declared), its endpoints under /api/v1 (`root` ones at their own paths), JSON 404/405 and the
  * error middleware. It never listens; main.ts or the standalone composition root decides that.
  */
 export function createServiceApp(options: ServiceAppOptions): Express {
@@ -116,7 +117,12 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.use(requestContext());
   options.extraRoutes?.(app);
   app.use(identityFromHeaders(options.internalSecret));
-  app.use(API_PREFIX, endpointRouter(options.endpoints));
+  // Files linked from the root (uploads, custom emoji) are served at their own paths; the gateway
+  // forwards them there unchanged.
+  const atRoot = (endpoint: AnyEndpoint) => endpoint.contract?.root === true;
+  app.use(API_PREFIX, endpointRouter(options.endpoints.filter((endpoint) => !atRoot(endpoint))));
+  const rootEndpoints = options.endpoints.filter(atRoot);
+  if (rootEndpoints.length > 0) app.use(endpointRouter(rootEndpoints));
   app.use(notFoundHandler);
   app.use(errorMiddleware(options.logger));
   return app;

@@ -212,9 +212,13 @@ function overview(zulipVersion: string): string {
   ].join('\n\n');
 }
 
+/**
+ * The API's document: every route under /api/v1. Routes served at the root (`root`: the files
+ * messages link, answered as files) are not part of it, as in Zulip's; their API side is.
+ */
 export function buildOpenApiDocument(routes: readonly DocumentedRoute[], info: { version: string; zulipVersion: string }): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
-  for (const route of routes) {
+  for (const route of routes.filter((r) => !r.root)) {
     const key = openApiPath(route.path);
     paths[key] ??= {};
     paths[key][route.method.toLowerCase()] = operation(route);

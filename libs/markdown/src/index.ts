@@ -101,6 +101,14 @@ export function possibleMentions(content: string): PossibleMentions {
   return result;
 }
 
+/**
+ * The names written as `:name:` that could be a realm emoji's (lower-case letters, digits, `_`
+ * and `-`, the characters both a realm emoji name and the emoji rule allow), without duplicates.
+ */
+export function possibleRealmEmojiNames(content: string): string[] {
+  return [...new Set([...content.matchAll(/:([a-z0-9_-]+):/g)].map((m) => m[1]!))];
+}
+
 export function possibleStreamNames(content: string): string[] {
   return [...content.matchAll(/#\*\*([^*>]+)(?:>[^*]*)?\*\*/g)].map((m) => m[1]!);
 }

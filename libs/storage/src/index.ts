@@ -1,7 +1,8 @@
 /**
- * Where uploaded files live. One small interface so that the embedded topology (a directory
- * under DATA_DIR) and the distributed one (a volume mounted on every replica, UPLOADS_DIR) share
- * the code, and an S3-compatible object store can be added later as another implementation.
+ * Where uploaded files (message uploads, custom emoji) live. One small interface so that the
+ * embedded topology (a directory under DATA_DIR) and the distributed one (a volume mounted on
+ * every replica, UPLOADS_DIR) share the code, and an S3-compatible object store can be added
+ * later as another implementation.
  * Keys are relative slash-separated paths the caller builds (e.g. `2/ab/Xy…/file.txt`).
  */
 import { createReadStream } from 'node:fs';
@@ -22,6 +23,11 @@ export interface FileStore {
   get(key: string): Promise<StoredFile | undefined>;
   /** Removes the file; a missing file is not an error. */
   delete(key: string): Promise<void>;
+}
+
+/** The folder files are kept in: UPLOADS_DIR, else DATA_DIR/uploads. */
+export function uploadsDirOf(config: { uploadsDir: string; dataDir: string }): string {
+  return config.uploadsDir || join(config.dataDir, 'uploads');
 }
 
 /** Files under `root` on a local or mounted file system. */
@@ -57,3 +63,5 @@ export function localDirectoryStore(root: string): FileStore {
     },
   };
 }
+export * from './temporary-urls';
+export * from './headers';

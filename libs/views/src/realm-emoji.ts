@@ -31,6 +31,11 @@ export function emojiPath(realmId: number, fileName: string): string {
   return `${realmId}/emoji/images/${fileName}`;
 }
 
+/** Where clients load an emoji's image (its source_url), served by the settings service. */
+export function emojiSourceUrl(realmId: number, fileName: string): string {
+  return `/user_avatars/${emojiPath(realmId, fileName)}`;
+}
+
 /** Every emoji of the realm, deactivated ones included, keyed by id (realm.get_emoji()). */
 export async function realmEmojiDict(db: Executor, realmId: number): Promise<Record<string, RealmEmoji>> {
   const rows: EmojiRow[] = await db('realm_emoji as e')
@@ -43,7 +48,7 @@ export async function realmEmojiDict(db: Executor, realmId: number): Promise<Rec
     dict[String(row.id)] = {
       id: String(row.id),
       name: row.name,
-      source_url: `/user_avatars/${emojiPath(row.realm_id, row.file_name)}`,
+      source_url: emojiSourceUrl(row.realm_id, row.file_name),
       deactivated: row.deactivated,
       author_id: row.author_id,
       still_url: null,

@@ -13,14 +13,15 @@ import {
   setRouteTemplate,
   type OpenApiDocument,
 } from '@chat/http';
-import { SERVER_EMOJI_DATA_PATH } from '@chat/contracts';
+import { EMOJI_IMAGES_PATH, publicPath, SERVER_EMOJI_DATA_PATH } from '@chat/contracts';
 import type { Logger } from '@chat/log';
 import { apiDocsRouter } from './api-docs';
 import { authenticateRoute, realmResolver } from './authenticate';
 import { dropChangedCredentials } from './auth-changes';
 import { serveEmojiData } from './emoji-data';
+import { serveEmojiImages } from './emoji-images';
 import { serveThumbnail } from './thumbnail';
-import { ROUTES } from './route-table';
+import { ROUTES, type Route } from './route-table';
 import { webAppRouter } from './web-app';
 
 /** The OpenAPI document of every route the gateway serves. */
@@ -42,22 +43,22 @@ export interface GatewayDeps {
   webDir?: string;
 }
 
+const verbOf = (route: Route) => route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete';
+
 /**
- * Uploads are linked at the root (POST /user_uploads answers `uri: "/user_uploads/..."`, and
- * messages link that path); clients fetch them there with their credentials, exactly as at the
- * API path, which serves them. Only fetching: uploading stays an API call.
+ * The routes served at the root: the files messages and the API link (uploads, their temporary
+ * URLs, custom emoji). A browser fetches them with its session cookie (an <img> in a message), an
+ * API client with HTTP Basic at the same path (Zulip's override_api_url_scheme).
  */
-function rootUploads(router: Router): RequestHandler {
-  return (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      next();
-      return;
-    }
-    req.originalUrl = API_PREFIX + req.originalUrl;
-    req.url = `/user_uploads${req.url}`;
+function rootRouter(routes: readonly Route[], stepsOf: (route: Route) => (RequestHandler | ErrorRequestHandler)[]): Router {
+  const router = Router();
+  const browser: RequestHandler = (req, _res, next) => {
     takeBrowserRequest(req);
-    router(req, res, next);
+    next();
   };
+  for (const route of routes) router[verbOf(route)](route.path, browser, ...stepsOf(route));
+  addMethodNotAllowed(router, routes);
+  return router;
 }
 
 /** The only public entry: authenticates, then hands each request to the service that owns it. */
@@ -73,17 +74,13 @@ export function buildGateway(deps: GatewayDeps): Express {
     next();
   });
   const realmFor = realmResolver(deps.db, deps.externalHost);
-  const router = Router();
-  // The OpenAPI document and its reference page, from the same declarations as the routes.
-  router.use(apiDocsRouter(gatewayApiDocument()));
-  for (const route of ROUTES) {
-    const verb = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete';
-    const template = API_PREFIX + route.path;
+  const stepsOf = (route: Route): (RequestHandler | ErrorRequestHandler)[] => {
+    const template = publicPath(route);
     const named: RequestHandler = (_req, res, next) => {
       setRouteTemplate(res, template);
       next();
     };
-    const steps: (RequestHandler | ErrorRequestHandler)[] = [
+    return [
       named,
       ...(deps.rateLimiter?.beforeAuth(route) ?? []),
       authenticateRoute(route, deps.authenticator, realmFor),
@@ -92,12 +89,17 @@ export function buildGateway(deps: GatewayDeps): Express {
       dropChangedCredentials(deps.authenticator),
       deps.dispatch[route.service],
     ];
-    router[verb](route.path, ...steps);
-  }
-  addMethodNotAllowed(router, ROUTES);
+  };
+  const apiRoutes = ROUTES.filter((route) => !route.root);
+  const router = Router();
+  // The OpenAPI document and its reference page, from the same declarations as the routes.
+  router.use(apiDocsRouter(gatewayApiDocument()));
+  for (const route of apiRoutes) router[verbOf(route)](route.path, ...stepsOf(route));
+  addMethodNotAllowed(router, apiRoutes);
   app.use(API_PREFIX, router);
-  app.use('/user_uploads', rootUploads(router));
+  app.use(rootRouter(ROUTES.filter((route) => route.root === true), stepsOf));
   app.get(SERVER_EMOJI_DATA_PATH, serveEmojiData());
+  app.get(`${EMOJI_IMAGES_PATH}/:file`, serveEmojiImages());
   app.get('/thumbnail', serveThumbnail());
   if (deps.webDir) app.use(webAppRouter(deps.webDir));
   app.use(notFoundHandler);

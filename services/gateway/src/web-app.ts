@@ -26,8 +26,8 @@ export const WEB_APP_CSP = [
   "form-action 'self'",
 ].join('; ');
 
-/** Paths that are the API's, never the app's page. */
-const NOT_APP_PATHS = /^\/(api|json|user_uploads|static|external|metrics|health)(\/|$)/;
+/** Paths that are the API's or its files', never the app's page. */
+const NOT_APP_PATHS = /^\/(api|json|user_uploads|user_avatars|static|external|metrics|health)(\/|$)/;
 
 const NOT_BUILT = `The web client is not built. Run \`npm run build:web\` (npm start does it for you).\n`;
 

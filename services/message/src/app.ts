@@ -1,8 +1,7 @@
-import { join } from 'node:path';
 import type { Express } from 'express';
 import { acceptedInternalSecrets } from '@chat/config';
 import { createServiceApp, type AnyEndpoint } from '@chat/http';
-import { localDirectoryStore } from '@chat/storage';
+import { localDirectoryStore, uploadsDirOf } from '@chat/storage';
 import type { MessageDeps } from './deps';
 import { internalEndpoints } from './routes/internal';
 import { flagEndpoints } from './routes/flags';
@@ -12,12 +11,14 @@ import { readingEndpoints } from './routes/reading';
 import { reactionEndpoints } from './routes/reactions';
 import { realmFilterEndpoints } from './routes/realm-filters';
 import { submessageEndpoints } from './routes/submessages';
+import { fileEndpoints } from './routes/files';
 import { uploadEndpoints } from './routes/uploads';
 
 export type { MessageDeps } from './deps';
 
 /** Every endpoint this service serves: one handler for each of messageEndpoints (@chat/contracts). */
 export function endpoints(deps: MessageDeps): AnyEndpoint[] {
+  const files = deps.files ?? localDirectoryStore(uploadsDirOf(deps.config));
   return [
     ...messageEndpoints(deps),
     ...flagEndpoints(deps),
@@ -27,7 +28,8 @@ export function endpoints(deps: MessageDeps): AnyEndpoint[] {
     ...reactionEndpoints(deps),
     ...submessageEndpoints(deps),
     ...realmFilterEndpoints(deps),
-    ...uploadEndpoints(deps, deps.files ?? localDirectoryStore(deps.config.uploadsDir || join(deps.config.dataDir, 'uploads'))),
+    ...uploadEndpoints(deps, files),
+    ...fileEndpoints(deps, files),
     ...internalEndpoints(deps),
   ];
 }

@@ -2,13 +2,12 @@
  * What the settings service is built from: the dependencies a composition root passes in, and
  * the context every route, action and query receives (the same with each optional adapter chosen).
  */
-import { join } from 'node:path';
 import type { Config } from '@chat/config';
 import type { ApiKeyCipher, Database } from '@chat/db';
 import type { InternalClient } from '@chat/http';
 import type { Logger } from '@chat/log';
 import { noMailer, type Mailer } from '@chat/mail';
-import { localDiskStorage, type FileStorage } from './adapters/files';
+import { localDirectoryStore, uploadsDirOf, type FileStore } from '@chat/storage';
 import { bcryptHasher, type PasswordHasher } from './adapters/passwords';
 import { databaseLoginLimiter, type LoginLimiter } from './actions/login-limiter';
 
@@ -19,8 +18,8 @@ export interface SettingsDeps {
   logger: Logger;
   /** Calls to other services' internal APIs (a new user's default streams). */
   internal: InternalClient;
-  /** Uploaded files; local disk under DATA_DIR/uploads by default. */
-  files?: FileStorage;
+  /** Uploaded files (custom emoji); by default a directory: UPLOADS_DIR, or DATA_DIR/uploads. */
+  files?: FileStore;
   /** Password hashing; tests pass a cheaper cost. */
   passwords?: PasswordHasher;
   /** Failed-login bookkeeping; the database by default. */
@@ -35,7 +34,7 @@ export type SettingsContext = Required<SettingsDeps>;
 export function settingsContext(deps: SettingsDeps): SettingsContext {
   return {
     ...deps,
-    files: deps.files ?? localDiskStorage(join(deps.config.dataDir, 'uploads')),
+    files: deps.files ?? localDirectoryStore(uploadsDirOf(deps.config)),
     passwords: deps.passwords ?? bcryptHasher(),
     loginLimiter: deps.loginLimiter ?? databaseLoginLimiter(deps.db.knex),
     mailer: deps.mailer ?? noMailer(),

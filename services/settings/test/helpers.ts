@@ -10,7 +10,7 @@ import { devRealmId, headersFor, lastOutboxId, outboxNotices, seededDatabase, te
 import type { Config } from '@chat/config';
 import { buildApp, type SettingsDeps } from '../src/app';
 import { bcryptHasher } from '../src/adapters/passwords';
-import { localDiskStorage } from '../src/adapters/files';
+import { localDirectoryStore } from '@chat/storage';
 
 export interface Harness {
   config: Config;
@@ -43,7 +43,7 @@ export async function startSettings(overrides: Partial<SettingsDeps> = {}): Prom
     logger: testLogger(),
     internal,
     passwords: bcryptHasher(4),
-    files: localDiskStorage(join(config.dataDir, 'uploads')),
+    files: localDirectoryStore(join(config.dataDir, 'uploads')),
     ...overrides,
   };
   const realmId = await devRealmId(db);

@@ -34,7 +34,12 @@ describe('realm emoji', () => {
     };
     expect(notices.map((n) => n.event)).toEqual([{ type: 'realm_emoji', op: 'update', realm_emoji: expected }]);
     expect(notices[0]!.userIds).toContain(hamlet.id);
-    expect(await h.deps.files!.get(`${h.realmId}/emoji/images/${row.id}.png`)).toEqual(PNG);
+    // Stored under its source_url's path, which serves it to anyone.
+    const stored = await h.deps.files!.get(`${h.realmId}/emoji/images/${row.id}.png`);
+    expect(stored?.size).toBe(PNG.length);
+    stored?.stream.destroy();
+    const image = await request(h.app).get(`/user_avatars/${h.realmId}/emoji/images/${row.id}.png`).responseType('blob');
+    expect([image.status, image.headers['content-type'], image.body]).toEqual([200, 'image/png', PNG]);
     const list = await request(h.app).get('/api/v1/realm/emoji').set(await h.headers('othello@zulip.com'));
     expect(list.body).toEqual({ result: 'success', msg: '', emoji: expected });
   });

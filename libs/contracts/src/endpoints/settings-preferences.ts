@@ -147,6 +147,21 @@ export const settingsPreferenceEndpoints = {
     params: emojiName,
     success: {},
   },
+  getCustomEmojiImage: {
+    method: 'GET',
+    path: '/user_avatars/*path',
+    auth: 'public',
+    root: true,
+    summary: "A custom emoji's image, where its `source_url` points: the answer is the image itself",
+    // Zulip's serve_local_avatar_unauthed: no login, since the images appear wherever messages
+    // do (e-mails, notifications); their names are the emoji's ids, and never reused.
+    description:
+      "Serves the image of a custom emoji (deactivated ones too, which old messages show) at its `source_url`, `/user_avatars/<realm_id>/emoji/images/<file>`, to anyone, with a year's cache. Any other path is a 404.",
+    pathSegments: { path: { description: 'The rest of `source_url`.', example: '2/emoji/images/7.png' } },
+    params: {},
+    success: {},
+    errors: [404],
+  },
   updatePresence: {
     method: 'POST',
     path: '/users/me/presence',

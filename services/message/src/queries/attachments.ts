@@ -81,16 +81,28 @@ export async function canReadAttachment(db: Executor, user: UserRow, attachment:
   return false;
 }
 
+export type AttachmentAccess = { ok: true; attachment: AttachmentRow } | { ok: false; status: 403 | 404 };
+
+/**
+ * Whether `user` may read the file at `pathId` (Zulip's validate_attachment_request): 404 when
+ * their realm has no such file, 403 when it is not theirs to read.
+ */
+export async function readableAttachment(db: Knex, user: UserRow, pathId: string): Promise<AttachmentAccess> {
+  const attachment = isStorableText(pathId) ? await db<AttachmentRow>('attachments').where({ path_id: pathId }).first() : undefined;
+  if (!attachment || attachment.realm_id !== user.realm_id) return { ok: false, status: 404 };
+  if (!(await canReadAttachment(db, user, attachment))) return { ok: false, status: 403 };
+  return { ok: true, attachment };
+}
+
 export type FileAccess = { ok: true; file: StoredFile; fileName: string } | { ok: false; status: 403 | 404 };
 
 /** GET /user_uploads/<realm_id>/<path>: the file if `user` may read it. */
 export async function accessUploadedFile(db: Knex, files: FileStore, user: UserRow, pathId: string): Promise<FileAccess> {
-  const attachment = isStorableText(pathId) ? await db<AttachmentRow>('attachments').where({ path_id: pathId }).first() : undefined;
-  if (!attachment || attachment.realm_id !== user.realm_id) return { ok: false, status: 404 };
-  if (!(await canReadAttachment(db, user, attachment))) return { ok: false, status: 403 };
-  const file = await files.get(attachment.path_id);
+  const access = await readableAttachment(db, user, pathId);
+  if (!access.ok) return access;
+  const file = await files.get(access.attachment.path_id);
   if (!file) return { ok: false, status: 404 };
-  return { ok: true, file, fileName: attachment.file_name };
+  return { ok: true, file, fileName: access.attachment.file_name };
 }
 
 /** GET /attachments. */

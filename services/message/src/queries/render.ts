@@ -1,12 +1,14 @@
 /**
  * Rendering a message body through @chat/markdown: the renderer is pure, so the candidates it
- * might need (mentioned users, linked streams, the realm's linkifiers) are looked up here first.
+ * might need (mentioned users, linked streams, the realm's linkifiers and custom emoji) are looked
+ * up here first, fresh for each render (nothing here is cached).
  * The render itself runs in the process's render pool (libs/render-pool), off the event loop and
  * under a deadline; topic links stay here (linkifiers over a topic of at most 60 characters).
  */
 import { anyOf, realmUserGroupNames, type Executor } from '@chat/db';
-import { possibleMentions, possibleStreamNames, topicLinks, type Linkifier, type MarkdownContext, type RenderResult } from '@chat/markdown';
+import { possibleMentions, possibleRealmEmojiNames, possibleStreamNames, topicLinks, type Linkifier, type MarkdownContext, type RenderResult } from '@chat/markdown';
 import type { Renderer } from '@chat/render-pool';
+import { activeRealmEmojiNamed } from './realm-emoji';
 import { loadRealmLinkifiers } from './realm-filters';
 
 export interface Rendered extends RenderResult {
@@ -57,6 +59,7 @@ export async function renderMessage(
     streams: await streamTargets(db, realmId, content),
     linkifiers,
     userGroups: content.includes('@*') ? await realmUserGroupNames(db, realmId) : [],
+    realmEmoji: await activeRealmEmojiNamed(db, realmId, possibleRealmEmojiNames(content)),
   };
   // Past the deadline, or when the renderer fails: Zulip's `Unable to render message` (400).
   const result = await renderer.render(author.id, content, context);

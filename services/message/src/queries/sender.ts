@@ -17,3 +17,9 @@ export async function loadInternalSender(db: Knex, realmId: number | null, email
   if (!sender || !sender.is_active) throw badRequest(`Invalid sender '${email}'`);
   return sender;
 }
+
+/** The user, when still active in the realm (a temporary file URL's reader); undefined otherwise. */
+export async function activeUser(db: Knex, realmId: number, userId: number): Promise<UserRow | undefined> {
+  const user = await getUserById(db, realmId, userId);
+  return user?.is_active ? user : undefined;
+}

@@ -7,6 +7,7 @@ import { userEventNotice } from '@chat/events';
 import { parseMultipart, type UploadedFile } from '@chat/http';
 import { emojiPath, realmEmojiDict } from '@chat/views';
 import type { SettingsContext } from '../deps';
+import { EMOJI_IMAGE_TYPES } from '../lib/emoji-images';
 import { requireMemberOrAdmin } from '../lib/permissions';
 import { isUniqueViolation } from '../lib/unique-violation';
 import { loadActor } from '../queries/actor';
@@ -76,7 +77,7 @@ async function checkUploadEmoji(ctx: SettingsContext, realmId: number, actorId: 
   const detected = imageExtension(file.data);
   if (!detected) throw new ApiError('Could not decode image; did you upload an image file?', { code: 'BAD_IMAGE' });
   const given = extname(file.filename).toLowerCase();
-  return { actor, name, file, ext: ['.png', '.gif', '.jpg', '.jpeg', '.webp'].includes(given) ? given : detected };
+  return { actor, name, file, ext: Object.hasOwn(EMOJI_IMAGE_TYPES, given) ? given : detected };
 }
 
 /**
@@ -99,7 +100,7 @@ export async function doUploadEmoji(ctx: SettingsContext, realmId: number, actor
       await notifyRealmEmoji(trx, realmId);
     });
   } catch (err) {
-    if (written) await ctx.files.remove(written).catch(() => undefined);
+    if (written) await ctx.files.delete(written).catch(() => undefined);
     if (isUniqueViolation(err)) throw nameTaken();
     throw err;
   }
