@@ -4,15 +4,14 @@
  * dash-separated for a sequence); the realm's own emoji from their source_url; Zulip's extra
  * emoji (:zulip:) from its file. Pure.
  */
+import { emojiImagePath } from '@chat/contracts';
 import type { AppState, RealmEmoji } from './types';
 
-/** Zulip's default emoji set ("google"), at 64 px: drawn at about 20 px, sharp on high-density screens. */
-export const UNICODE_EMOJI_DIR = '/static/generated/emoji/images-google-64';
 export const ZULIP_EMOJI_URL = '/static/generated/emoji/images/emoji/unicode/zulip.png';
 
 export function unicodeEmojiUrl(code: string): string | undefined {
   const normal = code.trim().toLowerCase();
-  return /^[0-9a-f]{1,6}(-[0-9a-f]{1,6})*$/.test(normal) ? `${UNICODE_EMOJI_DIR}/${normal}.png` : undefined;
+  return /^[0-9a-f]{1,6}(-[0-9a-f]{1,6})*$/.test(normal) ? emojiImagePath(normal) : undefined;
 }
 
 /** The image of an emoji as a reaction names it (reaction_type and emoji_code). */
