@@ -112,7 +112,8 @@ describe.each(['embedded', 'distributed'] as const)('request limits (%s)', (topo
     expect(Date.now() - started).toBeGreaterThan(3_000);
     expect(exchange.text()).toMatch(/^HTTP\/1\.1 200 /);
     const uri = JSON.parse(exchange.text().split('\r\n\r\n')[1]!).uri as string;
-    const download = await hamlet.api('get', uri);
+    // The root path messages link serves the file itself (under /api/v1 it answers a temporary URL).
+    const download = await request(gatewayUrl).get(uri).set('Authorization', hamlet.auth);
     expect(download.status).toBe(200);
     expect(Number(download.headers['content-length'])).toBe(200_000);
   });

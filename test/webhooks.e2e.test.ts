@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import express from 'express';
 import request from 'supertest';
-import { Authenticator } from '@chat/auth';
+import { Authenticator, realmResolver } from '@chat/auth';
 import { createApiKeyCipher, notifyAuthChange } from '@chat/db';
 import { errorMiddleware, sendSuccess } from '@chat/http';
 import { authenticateRoute, ROUTES, type Route } from '@chat/gateway-service';
@@ -171,7 +171,8 @@ describeBothTopologies('incoming webhooks', (env) => {
     const route: Route = { ...webhookEndpoints.helloworld, path: '/hook', webhookAuth: 'basic' };
     const authenticator = new Authenticator(env().db.knex, createApiKeyCipher(config.apiKeySecret));
     const app = express();
-    app.post('/hook', authenticateRoute(route, authenticator, async () => null), (req, res) =>
+    // The bare host, as supertest's 127.0.0.1, names the development realm.
+    app.post('/hook', authenticateRoute(route, authenticator, realmResolver(env().db.knex, config.externalHost)), (req, res) =>
       sendSuccess(res, { email: req.identity?.kind === 'user' ? req.identity.email : null }),
     );
     app.use(errorMiddleware(testLogger()));

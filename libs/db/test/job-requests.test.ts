@@ -66,7 +66,8 @@ describe('requestJob and the job dispatcher', () => {
     await expect(db.knex.transaction((trx) => requestJobs(trx, 'Bad:Kind', [{}]))).rejects.toThrow('invalid job kind "Bad:Kind"');
     const running = dispatcher();
     await running.start();
-    await waitFor(() => runs.length === 250);
+    // A bound against a hang: 250 jobs run one at a time take seconds on a loaded machine.
+    await waitFor(() => runs.length === 250, 60_000);
     await running.stop();
   });
 
