@@ -21,14 +21,27 @@ const CONVERSATION: [string, string, string][] = [
   ['hamlet@zulip.com', 'Castle', '@**Othello, the Moor of Venice** meet me on the platform at midnight.'],
   ['cordelia@zulip.com', 'Plans', 'Checklist for tomorrow:\n* lanterns\n* `rope`\n* a very long cloak'],
 ];
+/** Who reacts, to which message of CONVERSATION, with which emoji. */
+const REACTIONS: [string, number, string][] = [
+  ['othello@zulip.com', 0, 'thumbs_up'],
+  ['iago@zulip.com', 0, 'thumbs_up'],
+  ['hamlet@zulip.com', 2, 'ghost'],
+  ['othello@zulip.com', 3, 'heart'],
+];
 
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   const topology = await startWebTopology('embedded');
   const browser = await launchChromium();
   try {
+    const sent: number[] = [];
     for (const [email, topic, content] of CONVERSATION) {
-      await request(topology.url).post('/api/v1/messages').set('Authorization', await topology.apiAuth(email)).type('form').send({ type: 'stream', to: 'Denmark', topic, content });
+      const answer = await request(topology.url).post('/api/v1/messages').set('Authorization', await topology.apiAuth(email)).type('form').send({ type: 'stream', to: 'Denmark', topic, content });
+      sent.push((answer.body as { id: number }).id);
+    }
+    // Reactions, so the screenshots show emoji drawn as images in them too.
+    for (const [email, index, emoji] of REACTIONS) {
+      await request(topology.url).post(`/api/v1/messages/${sent[index]}/reactions`).set('Authorization', await topology.apiAuth(email)).type('form').send({ emoji_name: emoji });
     }
     const shoot = async (name: string, options: { width: number; height: number; dark?: boolean; login?: boolean; compose?: boolean }) => {
       const context = await browser.newContext({ viewport: { width: options.width, height: options.height }, colorScheme: options.dark ? 'dark' : 'light' });
