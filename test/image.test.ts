@@ -5,10 +5,10 @@
  * /out, from which every bundle must find every package it requires and start.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, parse, relative } from 'node:path';
 import { freePort, waitFor } from '@chat/testing';
 import { buildAll, ENTRIES, WORKERS } from '../deploy/build';
 import { ROOT } from './process.harness';
@@ -51,7 +51,15 @@ describe('deploy/Dockerfile', () => {
   beforeAll(() => {
     work = mkdtempSync(join(tmpdir(), 'chat-image-'));
   });
-  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  afterAll(() => {
+    rmSync(work, { recursive: true, force: true });
+    // pnpm deploy also links the deployed packages' bin scripts under the workspace root joined with
+    // the target's absolute path (<repo>/tmp/chat-image-*/out/node_modules/.bin): remove that copy.
+    const stray = join(ROOT, relative(parse(work).root, work));
+    rmSync(stray, { recursive: true, force: true });
+    const strayParent = dirname(stray);
+    if (strayParent !== ROOT && existsSync(strayParent) && readdirSync(strayParent).length === 0) rmdirSync(strayParent);
+  });
 
   it('is a two-stage build whose runtime stage runs dist/${SERVICE}.js as an unprivileged user', () => {
     const [build, runtime, ...more] = stages(dockerfile);
