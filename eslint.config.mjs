@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
  * composition roots (services/standalone, deploy/, bench/, test/) assemble several services.
  */
 const PACKAGE_ENTRY_ONLY = [
-  { regex: '^@chat/[^/]+/', message: "Import a package by its name (its entry), not its files: export what is needed from its index." },
+  { regex: '^@chat/[^/]+/', message: 'Import a package by its name (its entry), not its files: export what is needed from its index.' },
   { regex: '^(\\.\\./)+(libs|services)/', message: 'Reach another package by its name, not by a relative path.' },
   { regex: '^(\\.\\./)+(?!src/)[a-z-]+/src(/|$)', message: 'Reach another package by its name, not by a relative path.' },
 ];
@@ -47,7 +47,8 @@ export default tseslint.config(
         {
           // whereIn keeps subqueries (a query builder made in place); a list of values goes as one array.
           selector: `CallExpression[callee.property.name=/^(orW|andW|w)here(Not)?In$/] > :matches(ArrayExpression, Identifier, MemberExpression, SpreadElement, CallExpression[callee.property.name=/^(map|filter|slice|concat|flat|flatMap|from|sort)$/]).arguments:nth-child(2)`,
-          message: 'whereIn binds one parameter per element (PostgreSQL allows 65,535): use anyOf/noneOf from @chat/db (one array parameter), or pass a subquery built in place.',
+          message:
+            'whereIn binds one parameter per element (PostgreSQL allows 65,535): use anyOf/noneOf from @chat/db (one array parameter), or pass a subquery built in place.',
         },
       ],
     },
@@ -66,7 +67,8 @@ export default tseslint.config(
     // Events are built and validated in a browser too (the event map is plain TypeBox).
     files: ['libs/events/src/**/*.ts'],
     rules: boundaries(NO_SERVICES, {
-      regex: '^(node:|@chat/|express|knex|pg$|ioredis|(crypto|fs|path|os|util|stream|buffer|http|https|net|zlib|child_process|worker_threads)$)',
+      regex:
+        '^(node:|@chat/|express|knex|pg$|ioredis|(crypto|fs|path|os|util|stream|buffer|http|https|net|zlib|child_process|worker_threads)$)',
       message: 'libs/events runs in a browser as well: no Node modules, no server libraries, none of our other packages.',
     }),
   },
@@ -86,7 +88,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [...PACKAGE_ENTRY_ONLY, { regex: '^(preact|@preact/)', message: 'apps/web/src/lib is pure state logic: no Preact, so jest runs it in Node.' }] },
+        {
+          patterns: [
+            ...PACKAGE_ENTRY_ONLY,
+            { regex: '^(preact|@preact/)', message: 'apps/web/src/lib is pure state logic: no Preact, so jest runs it in Node.' },
+          ],
+        },
       ],
     },
   },
@@ -108,10 +115,10 @@ export default tseslint.config(
           // setTimeout(resolve, ms) elsewhere: a timer that only wakes whoever waits
           "CallExpression[callee.name='setTimeout'][arguments.length>=2][arguments.0.type='Identifier']:not(NewExpression[callee.name='Promise'] CallExpression)",
           // sleep(ms) and its aliases, and Playwright's page.waitForTimeout(ms)
-          "CallExpression[callee.name=/^(sleep|delay|pause|wait)$/]",
+          'CallExpression[callee.name=/^(sleep|delay|pause|wait)$/]',
           "CallExpression[callee.property.name='waitForTimeout']",
           // import { setTimeout } from 'node:timers/promises'
-          "ImportDeclaration[source.value=/^(node:)?timers\\u002Fpromises$/]",
+          'ImportDeclaration[source.value=/^(node:)?timers\\u002Fpromises$/]',
         ].map((selector) => ({
           selector,
           message:

@@ -24,7 +24,10 @@ const BENCH_DB = 'chat_bench';
 const VIEWER = 'hamlet@zulip.com';
 
 const NARROWS: Record<string, unknown[]> = {
-  'stream+topic': [['stream', 'Denmark'], ['topic', 'topic 7']],
+  'stream+topic': [
+    ['stream', 'Denmark'],
+    ['topic', 'topic 7'],
+  ],
   'pm-with': [['pm-with', 'othello@zulip.com']],
   search: [['search', 'castle ghost']],
 };
@@ -91,7 +94,9 @@ async function measure(db: Database, label: string): Promise<Record<string, Narr
   for (const [name, narrow] of Object.entries(NARROWS)) {
     let indexScan = true;
     for (const query of await fetchQueries(db, narrow)) {
-      const plan = (await db.knex.raw(`EXPLAIN ${query.sql.replace(/\$\d+/g, '?')}`, query.bindings as never)) as { rows: { 'QUERY PLAN': string }[] };
+      const plan = (await db.knex.raw(`EXPLAIN ${query.sql.replace(/\$\d+/g, '?')}`, query.bindings as never)) as {
+        rows: { 'QUERY PLAN': string }[];
+      };
       const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
       indexScan &&= /Index (Only )?Scan|Bitmap Index Scan/.test(text) && !/Seq Scan on (messages|user_messages)/.test(text);
       console.log(`\n[${label}] ${name}: EXPLAIN ${query.sql.slice(0, 160)}...\n${text}`);
@@ -153,7 +158,10 @@ async function main(): Promise<void> {
   console.log(table(rows));
   const dir = join(__dirname, 'results');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'fetch-messages.json'), `${JSON.stringify({ date: new Date().toISOString(), rounds: ROUNDS, results }, null, 2)}\n`);
+  writeFileSync(
+    join(dir, 'fetch-messages.json'),
+    `${JSON.stringify({ date: new Date().toISOString(), rounds: ROUNDS, results }, null, 2)}\n`,
+  );
 }
 
 main().catch((err: unknown) => {

@@ -98,7 +98,12 @@ async function measure(name: TopologyName): Promise<Measured> {
     console.log(`${name}: ${POLLS} polls parked; sending one message to the stream`);
     const sender = users[0]!;
     sentAt = performance.now();
-    await apiCall(topology.url, 'POST', '/messages', basicAuth(sender.email, sender.apiKey), { type: 'stream', to: 'fanout', topic: 'fan-out', content: 'fan-out' });
+    await apiCall(topology.url, 'POST', '/messages', basicAuth(sender.email, sender.apiKey), {
+      type: 'stream',
+      to: 'fanout',
+      topic: 'fan-out',
+      content: 'fan-out',
+    });
     const sendMs = Math.round(performance.now() - sentAt);
     console.log(`${name}: the send took ${sendMs} ms`);
     // A fan-out that has not reached every poll by the time limit is reported as such (a miss),
@@ -141,7 +146,9 @@ function figures(results: Measured[]): Figure[] {
       value: r.fanOutMs,
       unit: 'ms',
       fullSize: r.polls >= 10_000,
-      note: r.complete ? `${r.polls} parked polls` : `INCOMPLETE: ${r.answered} of ${r.polls} polls answered, ${r.failed} failed, by the ${r.fanOutMs} ms limit`,
+      note: r.complete
+        ? `${r.polls} parked polls`
+        : `INCOMPLETE: ${r.answered} of ${r.polls} polls answered, ${r.failed} failed, by the ${r.fanOutMs} ms limit`,
     },
     {
       row: 'parked-polls',
@@ -169,10 +176,12 @@ function charts(results: Measured[]): Record<string, string> {
     yLabel: 'polls answered',
     series: results.map((r) => ({
       name: r.topology,
-      points: r.arrivals.filter((_, i) => i % Math.max(1, Math.floor(r.arrivals.length / 200)) === 0 || i === r.arrivals.length - 1).map((ms) => ({
-        x: ms,
-        y: r.arrivals.filter((a) => a <= ms).length,
-      })),
+      points: r.arrivals
+        .filter((_, i) => i % Math.max(1, Math.floor(r.arrivals.length / 200)) === 0 || i === r.arrivals.length - 1)
+        .map((ms) => ({
+          x: ms,
+          y: r.arrivals.filter((a) => a <= ms).length,
+        })),
     })),
   });
   return { memory, 'fan-out': fanOut };
@@ -195,7 +204,12 @@ async function main(): Promise<void> {
   }));
   console.log(`\nParked long-polls in one event-tier process, and fan-out of one message to all of them\n`);
   console.log(table(rows));
-  writeResult('parked-polls', { rows, results: results.map(({ arrivals: _arrivals, ...rest }) => rest) }, figures(results), charts(results));
+  writeResult(
+    'parked-polls',
+    { rows, results: results.map(({ arrivals: _arrivals, ...rest }) => rest) },
+    figures(results),
+    charts(results),
+  );
 }
 
 runScenario(main);

@@ -78,7 +78,11 @@ async function probeOnce(url: string, renderer: BenchUser, sender: BenchUser, co
   return { renderMs: render.ms, renderStatus: render.status, sendMs: send.ms, sendStatus: send.status, polls };
 }
 
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
 async function main(): Promise<void> {
@@ -109,13 +113,22 @@ async function main(): Promise<void> {
         'server_settings max ms (event loop held)': round(Math.max(...polls)),
       };
       rows.push(row);
-      console.log(`${name}: render ${row['render answer ms (median)']} ms (${row['render status']}), send ${row['concurrent send ms (median)']} ms, polls max ${row['server_settings max ms (event loop held)']} ms`);
-      figures.push({ row: `render-probe ${name}: event loop held`, topology: 'embedded', value: row['server_settings max ms (event loop held)'], unit: 'ms' });
+      console.log(
+        `${name}: render ${row['render answer ms (median)']} ms (${row['render status']}), send ${row['concurrent send ms (median)']} ms, polls max ${row['server_settings max ms (event loop held)']} ms`,
+      );
+      figures.push({
+        row: `render-probe ${name}: event loop held`,
+        topology: 'embedded',
+        value: row['server_settings max ms (event loop held)'],
+        unit: 'ms',
+      });
     }
   } finally {
     await topology.stop();
   }
-  console.log(`\nPOST /messages/render of each input, ${RUNS} runs, embedded server (defaults: RENDER_DEADLINE_MS 5000, RENDER_THREADS 3)\n`);
+  console.log(
+    `\nPOST /messages/render of each input, ${RUNS} runs, embedded server (defaults: RENDER_DEADLINE_MS 5000, RENDER_THREADS 3)\n`,
+  );
   console.log(table(rows));
 
   const uncapped: Record<string, string | number>[] = [];

@@ -23,7 +23,9 @@ const SCENARIOS: Record<string, string> = {
   scaling: 'scaling.ts',
 };
 
-const chosen = (process.env.BENCH_SCENARIOS ?? `send,cost,delivery,polls,fetch,render,web,scaling${process.env.BENCH_WITH_SOAK === '1' ? ',soak' : ''}`).split(',');
+const chosen = (
+  process.env.BENCH_SCENARIOS ?? `send,cost,delivery,polls,fetch,render,web,scaling${process.env.BENCH_WITH_SOAK === '1' ? ',soak' : ''}`
+).split(',');
 const outcomes: Record<string, string | number>[] = [];
 for (const name of chosen) {
   const file = SCENARIOS[name];

@@ -98,8 +98,16 @@ function charts(sends: SendPoint[], registers: RegisterPoint[], fetches: FetchPo
       xLabel: 'subscribers with a long-polled queue',
       yLabel: 'CPU ms per send',
       series: [
-        ...curve(sends, (p) => p.subscribers, (p) => p.cpuMsPerSend),
-        ...curve(sends, (p) => p.subscribers, (p) => p.cpuMsPerSendAboveIdle).map((s) => ({ ...s, name: `${s.name} above idle` })),
+        ...curve(
+          sends,
+          (p) => p.subscribers,
+          (p) => p.cpuMsPerSend,
+        ),
+        ...curve(
+          sends,
+          (p) => p.subscribers,
+          (p) => p.cpuMsPerSendAboveIdle,
+        ).map((s) => ({ ...s, name: `${s.name} above idle` })),
       ],
     });
     // Per delivery, a flat line is linear growth; a rising one grows faster than the stream.
@@ -107,15 +115,27 @@ function charts(sends: SendPoint[], registers: RegisterPoint[], fetches: FetchPo
       title: 'CPU ms per delivery above idle, all server-side processes',
       xLabel: 'subscribers with a long-polled queue',
       yLabel: 'CPU ms per delivery',
-      series: curve(sends, (p) => p.subscribers, (p) => Math.round((p.cpuMsPerSendAboveIdle / p.subscribers) * 1000) / 1000),
+      series: curve(
+        sends,
+        (p) => p.subscribers,
+        (p) => Math.round((p.cpuMsPerSendAboveIdle / p.subscribers) * 1000) / 1000,
+      ),
     });
     drawn['send-latency'] = renderLineChart({
       title: 'Send latency and last delivery, p50 (ms)',
       xLabel: 'subscribers with a long-polled queue',
       yLabel: 'ms',
       series: [
-        ...curve(sends, (p) => p.subscribers, (p) => p.send.p50).map((s) => ({ ...s, name: `${s.name} send` })),
-        ...curve(sends, (p) => p.subscribers, (p) => p.lastDelivery.p50).map((s) => ({ ...s, name: `${s.name} last delivery` })),
+        ...curve(
+          sends,
+          (p) => p.subscribers,
+          (p) => p.send.p50,
+        ).map((s) => ({ ...s, name: `${s.name} send` })),
+        ...curve(
+          sends,
+          (p) => p.subscribers,
+          (p) => p.lastDelivery.p50,
+        ).map((s) => ({ ...s, name: `${s.name} last delivery` })),
       ],
     });
   }
@@ -124,13 +144,21 @@ function charts(sends: SendPoint[], registers: RegisterPoint[], fetches: FetchPo
       title: `POST /register p50 (ms), ${STREAMS} streams`,
       xLabel: 'members in the realm',
       yLabel: 'ms',
-      series: curve(registers, (p) => p.users, (p) => p.register.p50),
+      series: curve(
+        registers,
+        (p) => p.users,
+        (p) => p.register.p50,
+      ),
     });
     drawn['register-size'] = renderLineChart({
       title: `POST /register answer size (KB), ${STREAMS} streams`,
       xLabel: 'members in the realm',
       yLabel: 'KB',
-      series: curve(registers, (p) => p.users, (p) => Math.round(p.bytes / 1024)),
+      series: curve(
+        registers,
+        (p) => p.users,
+        (p) => Math.round(p.bytes / 1024),
+      ),
     });
   }
   if (fetches.length) {
@@ -138,7 +166,11 @@ function charts(sends: SendPoint[], registers: RegisterPoint[], fetches: FetchPo
       title: 'GET /messages p50 (ms), newest 100 of one stream and topic',
       xLabel: 'messages',
       yLabel: 'ms',
-      series: curve(fetches, (p) => p.messages, (p) => p.http.p50),
+      series: curve(
+        fetches,
+        (p) => p.messages,
+        (p) => p.http.p50,
+      ),
     });
   }
   return drawn;
@@ -152,8 +184,14 @@ async function main(): Promise<void> {
   for (const name of TOPOLOGIES) for (const users of USERS) registers.push(await measureRegisters(name, users));
   for (const name of TOPOLOGIES) for (const messages of MESSAGES) fetches.push(await measureFetches(name, messages));
   const tables = { sends: sendRows(sends), registers: registerRows(registers), fetches: fetchRows(fetches) };
-  if (sends.length) console.log(`\nSends to a stream of N long-polling subscribers, ${SENDS} at most ${RATE}/s, each after the last delivery of the one before\n\n${table(tables.sends)}`);
-  if (registers.length) console.log(`\nPOST /register (the whole initial state) in a realm of N members and ${STREAMS} streams, ${REGISTERS} in a row\n\n${table(tables.registers)}`);
+  if (sends.length)
+    console.log(
+      `\nSends to a stream of N long-polling subscribers, ${SENDS} at most ${RATE}/s, each after the last delivery of the one before\n\n${table(tables.sends)}`,
+    );
+  if (registers.length)
+    console.log(
+      `\nPOST /register (the whole initial state) in a realm of N members and ${STREAMS} streams, ${REGISTERS} in a row\n\n${table(tables.registers)}`,
+    );
   if (fetches.length) console.log(`\nGET /messages, newest 100 of one stream and topic, over N messages\n\n${table(tables.fetches)}`);
   writeResult('scaling', { ...tables, points: { sends, registers, fetches } }, figures(registers), charts(sends, registers, fetches));
 }

@@ -60,7 +60,9 @@ async function measure(name: TargetName, target: LoadTarget, groups: ProcessGrou
   const deliveredSends = run.sent * run.deliveredShare;
   const perSend = Object.fromEntries(Object.entries(spent).map(([group, ms]) => [group, round(ms / deliveredSends)]));
   const total = round(Object.values(spent).reduce((a, b) => a + b, 0) / deliveredSends);
-  console.log(`  ${name}: achieved ${run.achievedRate}/s, delivered ${run.deliveredShare}, ${total} CPU ms per send (${JSON.stringify(perSend)})`);
+  console.log(
+    `  ${name}: achieved ${run.achievedRate}/s, delivered ${run.deliveredShare}, ${total} CPU ms per send (${JSON.stringify(perSend)})`,
+  );
   return { name, run, deliveredSends, perSend, total };
 }
 
@@ -97,10 +99,23 @@ function figures(costs: Cost[]): Figure[] {
   const note = `CPU ms per delivered send at ${RATE}/s, all server-side processes`;
   return costs.map((c) => {
     if (c.name === 'floor' || c.name === 'floor on PGlite') {
-      return { row: c.name === 'floor' ? 'cost-floor' : 'cost-floor-pglite', topology: 'floor' as const, value: c.total, unit: 'CPU ms/send', note };
+      return {
+        row: c.name === 'floor' ? 'cost-floor' : 'cost-floor-pglite',
+        topology: 'floor' as const,
+        value: c.total,
+        unit: 'CPU ms/send',
+        note,
+      };
     }
     const floor = floorOf(costs, c.name);
-    return { row: 'cost', topology: c.name, value: c.total, unit: 'CPU ms/send', floor: floor?.total, note: `${note}; floor: ${floor?.name ?? 'not measured'}` };
+    return {
+      row: 'cost',
+      topology: c.name,
+      value: c.total,
+      unit: 'CPU ms/send',
+      floor: floor?.total,
+      note: `${note}; floor: ${floor?.name ?? 'not measured'}`,
+    };
   });
 }
 
@@ -130,7 +145,9 @@ async function main(): Promise<void> {
     yLabel: 'CPU ms',
     groups: costs.map((c) => ({ label: c.name, values: c.perSend })),
   });
-  writeResult('send-cost', { rate: RATE, seconds: SECONDS, subscribers: SUBSCRIBERS, rows, costs }, figures(costs), { 'by-process': chart });
+  writeResult('send-cost', { rate: RATE, seconds: SECONDS, subscribers: SUBSCRIBERS, rows, costs }, figures(costs), {
+    'by-process': chart,
+  });
 }
 
 runScenario(main);

@@ -38,7 +38,10 @@ async function measure(name: Measured['name'], target: LoadTarget): Promise<Meas
   const halfRate = Math.floor(search.sustainedRate / 2);
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const half = halfRate > 0 ? await runOpenLoop(target, { rate: halfRate, seconds: MEASURE_SECS }) : null;
-  if (half) console.log(`  ${name}: at ${halfRate}/s send p50 ${half.send.p50} p99 ${half.send.p99} ms, delivery p50 ${half.delivery.p50} p99 ${half.delivery.p99} ms`);
+  if (half)
+    console.log(
+      `  ${name}: at ${halfRate}/s send p50 ${half.send.p50} p99 ${half.send.p99} ms, delivery p50 ${half.delivery.p50} p99 ${half.delivery.p99} ms`,
+    );
   await target.stop();
   return { name, search, half };
 }
@@ -93,7 +96,13 @@ function charts(results: Measured[]): Record<string, string> {
     groups: results.map((r) => ({
       label: r.name,
       values: (r.half
-        ? { 'send p50': r.half.send.p50, 'send p90': r.half.send.p90, 'send p99': r.half.send.p99, 'delivery p50': r.half.delivery.p50, 'delivery p99': r.half.delivery.p99 }
+        ? {
+            'send p50': r.half.send.p50,
+            'send p90': r.half.send.p90,
+            'send p99': r.half.send.p99,
+            'delivery p50': r.half.delivery.p50,
+            'delivery p99': r.half.delivery.p99,
+          }
         : {}) as Record<string, number>,
     })),
   });
@@ -135,8 +144,15 @@ async function main(): Promise<void> {
   console.log(`\nSends to a stream with ${SUBSCRIBERS} long-polling subscribers (open loop)\n`);
   console.log(table(rows));
   if (withoutPolls) console.log(`\nThe floor without its ${SUBSCRIBERS} pollers: ${withoutPolls.sustainedRate} sends/s`);
-  const floorNote = withoutPolls ? [{ row: 'floor-without-polls', topology: 'floor' as const, value: withoutPolls.sustainedRate, unit: 'messages/s' }] : [];
-  writeResult('send-throughput', { subscribers: SUBSCRIBERS, rows, results, floorWithoutPolls: withoutPolls }, [...figures(results), ...floorNote], charts(results));
+  const floorNote = withoutPolls
+    ? [{ row: 'floor-without-polls', topology: 'floor' as const, value: withoutPolls.sustainedRate, unit: 'messages/s' }]
+    : [];
+  writeResult(
+    'send-throughput',
+    { subscribers: SUBSCRIBERS, rows, results, floorWithoutPolls: withoutPolls },
+    [...figures(results), ...floorNote],
+    charts(results),
+  );
 }
 
 runScenario(main);

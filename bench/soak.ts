@@ -99,7 +99,10 @@ function charts(results: Soaked[]): Record<string, string> {
       xLabel: 'seconds',
       yLabel: unit,
       series: results.flatMap((r) =>
-        r.processes.map((p) => ({ name: `${r.topology === 'embedded' ? 'emb ' : ''}${p.name}`, points: p.samples.map((s) => ({ x: s.t, y: s[measure] / scale })) })),
+        r.processes.map((p) => ({
+          name: `${r.topology === 'embedded' ? 'emb ' : ''}${p.name}`,
+          points: p.samples.map((s) => ({ x: s.t, y: s[measure] / scale })),
+        })),
       ),
     });
   return {

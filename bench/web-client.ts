@@ -47,7 +47,10 @@ interface Measured {
 async function devLogin(page: Page, url: string, email: string, hash = '', withMessages = true): Promise<void> {
   await page.goto(`${url}/${hash}`);
   await page.getByRole('button', { name: email, exact: true }).click();
-  await page.locator(withMessages ? MESSAGE : LIST).first().waitFor({ timeout: 30_000 });
+  await page
+    .locator(withMessages ? MESSAGE : LIST)
+    .first()
+    .waitFor({ timeout: 30_000 });
 }
 
 /** The scripts fetched until the first message list was drawn, and their gzip size. */
@@ -113,7 +116,9 @@ async function sendToDraw(browser: Browser, url: string): Promise<LatencySummary
     await box.fill(`draw ${marker}`);
     await box.press('Enter');
     // A function, not text: the page's CSP forbids the eval a text predicate would need.
-    await reader!.waitForFunction((m) => m in (globalThis as unknown as { __drawn: Record<string, number> }).__drawn, marker, { timeout: 10_000 });
+    await reader!.waitForFunction((m) => m in (globalThis as unknown as { __drawn: Record<string, number> }).__drawn, marker, {
+      timeout: 10_000,
+    });
     const drawn = (await reader!.evaluate(`window.__drawn[${JSON.stringify(marker)}]`)) as number;
     samples.push(drawn - ((await sender!.evaluate('window.__sentAt')) as number));
     await sender!.waitForTimeout(DRAW_GAP_MS);
@@ -129,7 +134,10 @@ async function scrollBack(browser: Browser, url: string): Promise<{ loaded: numb
   let loaded = 0;
   page.on('response', (res) => {
     if (res.url().includes('/json/messages?') && res.request().method() === 'GET') {
-      res.json().then((b: { messages?: unknown[] }) => (loaded += b.messages?.length ?? 0)).catch(() => undefined);
+      res
+        .json()
+        .then((b: { messages?: unknown[] }) => (loaded += b.messages?.length ?? 0))
+        .catch(() => undefined);
     }
   });
   await devLogin(page, url, 'hamlet@zulip.com', '#narrow/stream/Denmark');

@@ -36,9 +36,7 @@ export const WORKERS: Record<string, string> = {
 const externalThirdParty: Plugin = {
   name: 'external-third-party',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@chat/') ? undefined : { path: args.path, external: true },
-    );
+    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@chat/') ? undefined : { path: args.path, external: true }));
   },
 };
 

@@ -11,7 +11,15 @@ const root = path.resolve(__dirname, '..');
 const web = path.join(root, 'apps', 'web');
 const built = path.join(web, 'dist', 'index.html');
 // What the bundle is made of: the app, and the workspace libraries it imports.
-const SOURCES = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'libs/contracts/src', 'libs/events/src', 'libs/errors/src'];
+const SOURCES = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/package.json',
+  'libs/contracts/src',
+  'libs/events/src',
+  'libs/errors/src',
+];
 
 function newest(file) {
   let stat;

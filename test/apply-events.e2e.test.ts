@@ -8,8 +8,15 @@ import { ApiClient, applyEvent, waitFor } from '@chat/testing';
 import { describeBothTopologies } from './topologies';
 
 const TYPES = [
-  'message', 'muted_topics', 'pointer', 'realm_bot', 'realm_user', 'recent_private_conversations', 'subscription',
-  'update_display_settings', 'update_global_notifications',
+  'message',
+  'muted_topics',
+  'pointer',
+  'realm_bot',
+  'realm_user',
+  'recent_private_conversations',
+  'subscription',
+  'update_display_settings',
+  'update_global_notifications',
 ];
 /** Keys that differ between two registrations whatever happens. */
 const VOLATILE = new Set(['queue_id', 'last_event_id', 'result', 'msg']);
@@ -20,7 +27,12 @@ type State = Record<string, unknown>;
  * The queue's events once it holds `atLeast`, and anything else the action emitted: `behindThem`
  * resolves once an event committed after the action's has reached the user's queues.
  */
-async function events(client: ApiClient, queueId: string, atLeast: number, behindThem: () => Promise<void>): Promise<Record<string, unknown>[]> {
+async function events(
+  client: ApiClient,
+  queueId: string,
+  atLeast: number,
+  behindThem: () => Promise<void>,
+): Promise<Record<string, unknown>[]> {
   const collected: Record<string, unknown>[] = [];
   let lastEventId = -1;
   const fetchNewer = async (): Promise<void> => {
@@ -104,7 +116,12 @@ describeBothTopologies('events applied to the initial state', (env) => {
 
   it('changing settings through PATCH /settings, seen in user_settings', async () => {
     // Values no other step of this file sets, so each is a change whatever ran before.
-    const settings = { send_private_typing_notifications: false, display_emoji_reaction_users: false, default_language: 'es', timezone: 'Asia/Tokyo' };
+    const settings = {
+      send_private_typing_notifications: false,
+      display_emoji_reaction_users: false,
+      default_language: 'es',
+      timezone: 'Asia/Tokyo',
+    };
     const after = await check(() => hamlet.patch('/settings', settings), 4, ['user_settings']);
     expect(after.user_settings).toMatchObject(settings);
   });
@@ -120,7 +137,8 @@ describeBothTopologies('events applied to the initial state', (env) => {
 
   it('changing a subscription property', async () => {
     await check(
-      () => hamlet.post('/users/me/subscriptions/properties', { subscription_data: [{ stream_id: 2, property: 'pin_to_top', value: true }] }),
+      () =>
+        hamlet.post('/users/me/subscriptions/properties', { subscription_data: [{ stream_id: 2, property: 'pin_to_top', value: true }] }),
       1,
     );
   });
@@ -139,8 +157,16 @@ describeBothTopologies('events applied to the initial state', (env) => {
     const types = ['custom_profile_fields'];
     let first = 0;
     let second = 0;
-    await check(async () => (first = (await iago.post('/realm/profile_fields', { name: 'Apply one', field_type: 1 })).body.id as number), 1, types);
-    await check(async () => (second = (await iago.post('/realm/profile_fields', { name: 'Apply two', field_type: 1 })).body.id as number), 1, types);
+    await check(
+      async () => (first = (await iago.post('/realm/profile_fields', { name: 'Apply one', field_type: 1 })).body.id as number),
+      1,
+      types,
+    );
+    await check(
+      async () => (second = (await iago.post('/realm/profile_fields', { name: 'Apply two', field_type: 1 })).body.id as number),
+      1,
+      types,
+    );
     await check(() => iago.patch(`/realm/profile_fields/${first}`, { name: 'Apply first', hint: 'edited' }), 1, types);
     const ids = ((await iago.get('/realm/profile_fields')).body.custom_fields as { id: number }[]).map((f) => f.id).reverse();
     await check(() => iago.patch('/realm/profile_fields', { order: ids }), 1, types);
@@ -168,13 +194,21 @@ describeBothTopologies('events applied to the initial state', (env) => {
   it('creating an outgoing-webhook bot and moving its endpoint', async () => {
     let botId = 0;
     const created = await check(async () => {
-      const res = await hamlet.post('/bots', { full_name: 'Apply Hook', short_name: 'applyhook', bot_type: 3, payload_url: JSON.stringify('https://hooks.example.com/a') });
+      const res = await hamlet.post('/bots', {
+        full_name: 'Apply Hook',
+        short_name: 'applyhook',
+        bot_type: 3,
+        payload_url: JSON.stringify('https://hooks.example.com/a'),
+      });
       expect(res.status).toBe(200);
       botId = res.body.user_id as number;
     }, 2);
     const bot = (created.realm_bots as { user_id: number; services: { base_url: string }[] }[]).find((b) => b.user_id === botId);
     expect(bot?.services.map((s) => s.base_url)).toEqual(['https://hooks.example.com/a']);
-    const moved = await check(() => hamlet.patch(`/bots/${botId}`, { service_payload_url: JSON.stringify('https://hooks.example.com/b'), service_interface: 2 }), 1);
+    const moved = await check(
+      () => hamlet.patch(`/bots/${botId}`, { service_payload_url: JSON.stringify('https://hooks.example.com/b'), service_interface: 2 }),
+      1,
+    );
     expect((moved.realm_bots as { user_id: number; services: unknown[] }[]).find((b) => b.user_id === botId)?.services).toEqual([
       { base_url: 'https://hooks.example.com/b', interface: 2, token: expect.any(String) },
     ]);
@@ -185,15 +219,28 @@ describeBothTopologies('events applied to the initial state', (env) => {
     const bot = (bots.body.realm_bots as { user_id: number; email: string }[]).find((b) => b.email === 'default-bot@zulip.com')!;
     const me = await hamlet.get('/users/me');
     const after = await check(() => iago.patch(`/bots/${bot.user_id}`, { bot_owner_id: me.body.user_id }), 3);
-    expect(after.realm_bots).toEqual(expect.arrayContaining([expect.objectContaining({ user_id: bot.user_id, owner: 'hamlet@zulip.com' })]));
+    expect(after.realm_bots).toEqual(
+      expect.arrayContaining([expect.objectContaining({ user_id: bot.user_id, owner: 'hamlet@zulip.com' })]),
+    );
   });
 
   it('private messages received, sent to a group and to oneself', async () => {
     const people = await hamlet.get('/users');
     const idOf = (email: string) => (people.body.members as { email: string; user_id: number }[]).find((u) => u.email === email)!.user_id;
     await check(() => iago.post('/messages', { type: 'private', to: JSON.stringify([idOf('hamlet@zulip.com')]), content: 'hi' }), 1);
-    await check(() => hamlet.post('/messages', { type: 'private', to: JSON.stringify([idOf('iago@zulip.com'), idOf('othello@zulip.com')]), content: 'all' }), 1);
-    const after = await check(() => hamlet.post('/messages', { type: 'private', to: JSON.stringify([idOf('hamlet@zulip.com')]), content: 'me' }), 1);
+    await check(
+      () =>
+        hamlet.post('/messages', {
+          type: 'private',
+          to: JSON.stringify([idOf('iago@zulip.com'), idOf('othello@zulip.com')]),
+          content: 'all',
+        }),
+      1,
+    );
+    const after = await check(
+      () => hamlet.post('/messages', { type: 'private', to: JSON.stringify([idOf('hamlet@zulip.com')]), content: 'me' }),
+      1,
+    );
     expect((after.recent_private_conversations as { user_ids: number[] }[])[0]!.user_ids).toEqual([]);
   });
 });

@@ -9,7 +9,18 @@ import type { Role, World } from './authz-matrix.world';
 import { PUBLIC_READERS, ROLES, useNewKey } from './authz-matrix.world';
 import { surfaceProbes } from './authz-matrix.surface';
 import {
-  ADMIN_ONLY, HANDLED, INSUFFICIENT, INVALID_MESSAGE, INVALID_STREAM_ID, OK, err, jsonError, only, oneOf, type Expect, type Probe,
+  ADMIN_ONLY,
+  HANDLED,
+  INSUFFICIENT,
+  INVALID_MESSAGE,
+  INVALID_STREAM_ID,
+  OK,
+  err,
+  jsonError,
+  only,
+  oneOf,
+  type Expect,
+  type Probe,
 } from './authz-matrix.expect';
 
 const READERS: Role[] = ['owner', 'member'];
@@ -25,15 +36,25 @@ const HUMANS_ONLY = { guest: err('Not allowed for guest users'), bot: NO_BOTS, '
 /** A probe of a route that owns nothing of another user's. */
 /** The owner's temporary URL with its user swapped for another (a forgery), or a made-up one. */
 const claimedForAnother = (w: World): string =>
-  (w.upload.temporaryUrls.owner ?? `/user_uploads/temporary/1.1.eA.${'A'.repeat(43)}/notes.txt`).replace(/\/temporary\/\d+\./, '/temporary/999999.');
+  (w.upload.temporaryUrls.owner ?? `/user_uploads/temporary/1.1.eA.${'A'.repeat(43)}/notes.txt`).replace(
+    /\/temporary\/\d+\./,
+    '/temporary/999999.',
+  );
 
 const own = (route: string, request: Probe['request'], extra: Partial<Probe> = {}): Probe => ({
-  route, object: 'own', request, expect: { others: HANDLED }, ...extra,
+  route,
+  object: 'own',
+  request,
+  expect: { others: HANDLED },
+  ...extra,
 });
 
 const streamNarrows = (w: World, role: Role) => ({
   stream: [{ operator: 'stream', operand: w.stream.name }],
-  topic: [{ operator: 'stream', operand: w.stream.name }, { operator: 'topic', operand: w.stream.topic }],
+  topic: [
+    { operator: 'stream', operand: w.stream.name },
+    { operator: 'topic', operand: w.stream.topic },
+  ],
   // The owner's conversation with the member, from either side; for the rest, theirs with the owner.
   'pm-with': [{ operator: 'pm-with', operand: role === 'owner' ? w.email.member : w.email.owner }],
   search: [{ operator: 'search', operand: `authzstreammsg${w.tag}` }],
@@ -44,7 +65,9 @@ const streamNarrows = (w: World, role: Role) => ({
   id: [{ operator: 'id', operand: String(w.streamMessageId) }],
 });
 
-const fetchProbes: Probe[] = (['none', 'stream', 'topic', 'pm-with', 'search', 'id', 'streams:public', 'sender', 'public stream'] as const).map((narrow) => ({
+const fetchProbes: Probe[] = (
+  ['none', 'stream', 'topic', 'pm-with', 'search', 'id', 'streams:public', 'sender', 'public stream'] as const
+).map((narrow) => ({
   route: 'GET /messages',
   object: ['none', 'pm-with', 'sender'].includes(narrow) ? 'private messages' : 'private stream messages',
   label: `narrow ${narrow}`,
@@ -90,10 +113,18 @@ function messageProbes({ object, id, content, readers }: MessageObject): Probe[]
       object,
       request: (w) => ({ method: 'delete', path: `/messages/${id(w)}` }),
       // Access first, then permission: deleting is off by default for everyone but administrators.
-      expect: { ...notSender("You don't have permission to delete this message", OK), owner: err("You don't have permission to delete this message") },
+      expect: {
+        ...notSender("You don't have permission to delete this message", OK),
+        owner: err("You don't have permission to delete this message"),
+      },
       destructiveFor: ['admin'],
     },
-    { route: 'GET /messages/:message_id/history', object, request: (w) => ({ method: 'get', path: `/messages/${id(w)}/history` }), expect: readersOnly },
+    {
+      route: 'GET /messages/:message_id/history',
+      object,
+      request: (w) => ({ method: 'get', path: `/messages/${id(w)}/history` }),
+      expect: readersOnly,
+    },
     {
       route: 'POST /messages/:message_id/reactions',
       object,
@@ -122,7 +153,11 @@ function messageProbes({ object, id, content, readers }: MessageObject): Probe[]
     {
       route: 'POST /submessage',
       object,
-      request: (w) => ({ method: 'post', path: '/submessage', params: { message_id: id(w), msg_type: 'widget', content: '{"type":"vote","key":"canned,0","vote":1}' } }),
+      request: (w) => ({
+        method: 'post',
+        path: '/submessage',
+        params: { message_id: id(w), msg_type: 'widget', content: '{"type":"vote","key":"canned,0","vote":1}' },
+      }),
       // The sender attaches a message's first submessage; readers probed after the owner (in ROLES order) may follow it.
       expect: {
         ...notSender('You cannot attach a submessage to this message.', err('You cannot attach a submessage to this message.')),
@@ -197,7 +232,12 @@ const profileAndDomainProbes: Probe[] = [
   own('DELETE /users/me/avatar', () => ({ method: 'delete', path: '/users/me/avatar' })),
   // Redirects to the realm's image, the same for every member.
   { route: 'GET /realm/icon', object: 'realm', request: () => ({ method: 'get', path: '/realm/icon' }), expect: { others: REDIRECT } },
-  { route: 'GET /realm/logo', object: 'realm', request: () => ({ method: 'get', path: '/realm/logo', params: { night: false } }), expect: { others: REDIRECT } },
+  {
+    route: 'GET /realm/logo',
+    object: 'realm',
+    request: () => ({ method: 'get', path: '/realm/logo', params: { night: false } }),
+    expect: { others: REDIRECT },
+  },
   {
     route: 'POST /realm/deactivate',
     object: 'realm',
@@ -209,21 +249,34 @@ const profileAndDomainProbes: Probe[] = [
 ];
 
 const settingsProbes: Probe[] = [
-  { route: 'GET /server_settings', object: 'own', request: () => ({ method: 'get', path: '/server_settings' }), expect: { others: OK, anonymous: OK } },
-  own('POST /dev_fetch_api_key', () => ({ method: 'post', path: '/dev_fetch_api_key', params: { username: 'nobody@zulip.com' } }), { expect: { others: HANDLED, anonymous: HANDLED } }),
+  {
+    route: 'GET /server_settings',
+    object: 'own',
+    request: () => ({ method: 'get', path: '/server_settings' }),
+    expect: { others: OK, anonymous: OK },
+  },
+  own('POST /dev_fetch_api_key', () => ({ method: 'post', path: '/dev_fetch_api_key', params: { username: 'nobody@zulip.com' } }), {
+    expect: { others: HANDLED, anonymous: HANDLED },
+  }),
   own('GET /users/me', () => ({ method: 'get', path: '/users/me' })),
   own('GET /dev_list_users', () => ({ method: 'get', path: '/dev_list_users' }), { expect: { others: HANDLED, anonymous: HANDLED } }),
   own('POST /login', () => ({ method: 'post', path: '/login', params: { username: 'nobody@zulip.com', password: 'wrong' } }), {
     expect: { others: HANDLED, anonymous: HANDLED },
   }),
-  own('POST /dev_login', () => ({ method: 'post', path: '/dev_login', params: { username: 'nobody@zulip.com' } }), { expect: { others: HANDLED, anonymous: HANDLED } }),
+  own('POST /dev_login', () => ({ method: 'post', path: '/dev_login', params: { username: 'nobody@zulip.com' } }), {
+    expect: { others: HANDLED, anonymous: HANDLED },
+  }),
   // Ends the caller's session: only the refusal without one is probed (test/web-sessions.e2e.test.ts logs out).
   own('POST /logout', () => ({ method: 'post', path: '/logout' }), { roles: ['anonymous'] }),
   // Deactivates the caller: only the refusal without credentials is probed.
   own('DELETE /users/me', () => ({ method: 'delete', path: '/users/me' }), { roles: ['anonymous'] }),
-  own('POST /fetch_api_key', () => ({ method: 'post', path: '/fetch_api_key', params: { username: 'nobody@zulip.com', password: 'wrong' } }), {
-    expect: { others: HANDLED, anonymous: HANDLED },
-  }),
+  own(
+    'POST /fetch_api_key',
+    () => ({ method: 'post', path: '/fetch_api_key', params: { username: 'nobody@zulip.com', password: 'wrong' } }),
+    {
+      expect: { others: HANDLED, anonymous: HANDLED },
+    },
+  ),
   own('GET /users', () => ({ method: 'get', path: '/users' })),
   own('GET /users/:user_id', (w) => ({ method: 'get', path: `/users/${w.userIds.owner}` })),
   {
@@ -232,7 +285,12 @@ const settingsProbes: Probe[] = [
     request: (w, role) => ({
       method: 'post',
       path: '/users',
-      params: { email: `authz-${role}-${w.tag}@zulip.com`, password: 'authz-password-1', full_name: `Authz ${role}`, short_name: `authz${role}` },
+      params: {
+        email: `authz-${role}-${w.tag}@zulip.com`,
+        password: 'authz-password-1',
+        full_name: `Authz ${role}`,
+        short_name: `authz${role}`,
+      },
     }),
     expect: only(ADMIN, OK, ADMIN_ONLY),
   },
@@ -275,7 +333,11 @@ const settingsProbes: Probe[] = [
   {
     route: 'POST /bots',
     object: 'bot API keys',
-    request: (w, role) => ({ method: 'post', path: '/bots', params: { full_name: `Authz ${role} bot ${w.tag}`, short_name: `authzbot${role}${w.tag}`, bot_type: 1 } }),
+    request: (w, role) => ({
+      method: 'post',
+      path: '/bots',
+      params: { full_name: `Authz ${role} bot ${w.tag}`, short_name: `authzbot${role}${w.tag}`, bot_type: 1 },
+    }),
     // A bot creating bots would hold keys its owner never sees.
     expect: { others: OK, ...HUMANS_ONLY },
   },
@@ -301,7 +363,8 @@ const settingsProbes: Probe[] = [
     destructiveFor: BOT_MANAGERS,
     // The new key is as secret as the old one.
     after: (w, role, body) => {
-      if (typeof body.api_key === 'string') w.secrets.push({ name: `owner's bot API key (regenerated by ${role})`, value: body.api_key, audience: BOT_MANAGERS });
+      if (typeof body.api_key === 'string')
+        w.secrets.push({ name: `owner's bot API key (regenerated by ${role})`, value: body.api_key, audience: BOT_MANAGERS });
     },
   },
   own('PATCH /settings/notifications', () => ({ method: 'patch', path: '/settings/notifications', params: { enable_sounds: true } })),
@@ -311,30 +374,67 @@ const settingsProbes: Probe[] = [
   own('POST /realm/emoji/:emoji_name', (w) => ({ method: 'post', path: `/realm/emoji/authz${w.tag}` })),
   own('DELETE /realm/emoji/:emoji_name', (w) => ({ method: 'delete', path: `/realm/emoji/authznone${w.tag}` })),
   own('GET /user_groups', () => ({ method: 'get', path: '/user_groups' })),
-  own('POST /user_groups/create', (w, role) => ({ method: 'post', path: '/user_groups/create', params: { name: `authz ${role} ${w.tag}`, description: 'authz', members: [] } })),
-  own('PATCH /user_groups/:user_group_id', (w) => ({ method: 'patch', path: `/user_groups/${w.groupId}`, params: { description: 'authz group' } })),
+  own('POST /user_groups/create', (w, role) => ({
+    method: 'post',
+    path: '/user_groups/create',
+    params: { name: `authz ${role} ${w.tag}`, description: 'authz', members: [] },
+  })),
+  own('PATCH /user_groups/:user_group_id', (w) => ({
+    method: 'patch',
+    path: `/user_groups/${w.groupId}`,
+    params: { description: 'authz group' },
+  })),
   own('DELETE /user_groups/:user_group_id', () => ({ method: 'delete', path: '/user_groups/999999' })),
-  own('POST /user_groups/:user_group_id/members', (w) => ({ method: 'post', path: `/user_groups/${w.groupId}/members`, params: { add: [], delete: [] } }), {
-    // Roles are checked before the (empty) arguments.
-    expect: { others: err("Nothing to do. Specify at least one of 'add' or 'delete'."), ...HUMANS_ONLY },
-  }),
+  own(
+    'POST /user_groups/:user_group_id/members',
+    (w) => ({ method: 'post', path: `/user_groups/${w.groupId}/members`, params: { add: [], delete: [] } }),
+    {
+      // Roles are checked before the (empty) arguments.
+      expect: { others: err("Nothing to do. Specify at least one of 'add' or 'delete'."), ...HUMANS_ONLY },
+    },
+  ),
   own('GET /users/me/alert_words', () => ({ method: 'get', path: '/users/me/alert_words' })),
   own('POST /users/me/alert_words', () => ({ method: 'post', path: '/users/me/alert_words', params: { alert_words: ['authzplainword'] } })),
-  own('DELETE /users/me/alert_words', () => ({ method: 'delete', path: '/users/me/alert_words', params: { alert_words: ['authzplainword'] } })),
+  own('DELETE /users/me/alert_words', () => ({
+    method: 'delete',
+    path: '/users/me/alert_words',
+    params: { alert_words: ['authzplainword'] },
+  })),
   // Each role mutes, then unmutes, the victim: a list of one's own.
   own('POST /users/me/muted_users/:muted_user_id', (w) => ({ method: 'post', path: `/users/me/muted_users/${w.userIds.victim}` })),
   own('DELETE /users/me/muted_users/:muted_user_id', (w) => ({ method: 'delete', path: `/users/me/muted_users/${w.userIds.victim}` })),
-  own('POST /users/me/android_gcm_reg_id', (w) => ({ method: 'post', path: '/users/me/android_gcm_reg_id', params: { token: `authz${w.tag}` } })),
-  own('DELETE /users/me/android_gcm_reg_id', (w) => ({ method: 'delete', path: '/users/me/android_gcm_reg_id', params: { token: `authz${w.tag}` } })),
-  own('POST /users/me/apns_device_token', () => ({ method: 'post', path: '/users/me/apns_device_token', params: { token: 'abcdef0123', appid: 'org.zulip.Zulip' } })),
-  own('DELETE /users/me/apns_device_token', () => ({ method: 'delete', path: '/users/me/apns_device_token', params: { token: 'abcdef0123' } })),
+  own('POST /users/me/android_gcm_reg_id', (w) => ({
+    method: 'post',
+    path: '/users/me/android_gcm_reg_id',
+    params: { token: `authz${w.tag}` },
+  })),
+  own('DELETE /users/me/android_gcm_reg_id', (w) => ({
+    method: 'delete',
+    path: '/users/me/android_gcm_reg_id',
+    params: { token: `authz${w.tag}` },
+  })),
+  own('POST /users/me/apns_device_token', () => ({
+    method: 'post',
+    path: '/users/me/apns_device_token',
+    params: { token: 'abcdef0123', appid: 'org.zulip.Zulip' },
+  })),
+  own('DELETE /users/me/apns_device_token', () => ({
+    method: 'delete',
+    path: '/users/me/apns_device_token',
+    params: { token: 'abcdef0123' },
+  })),
   // Only the caller's own rows change, whatever the narrow reaches.
   own('POST /messages/flags/narrow', () => ({
     method: 'post',
     path: '/messages/flags/narrow',
     params: { anchor: 'newest', num_before: 5, num_after: 0, narrow: [], op: 'add', flag: 'starred' },
   })),
-  { route: 'PATCH /realm', object: 'realm', request: () => ({ method: 'patch', path: '/realm', params: { default_language: 'en' } }), expect: only(ADMIN, OK, ADMIN_ONLY) },
+  {
+    route: 'PATCH /realm',
+    object: 'realm',
+    request: () => ({ method: 'patch', path: '/realm', params: { default_language: 'en' } }),
+    expect: only(ADMIN, OK, ADMIN_ONLY),
+  },
   own('GET /realm/profile_fields', () => ({ method: 'get', path: '/realm/profile_fields' })),
   {
     route: 'POST /realm/profile_fields',
@@ -353,7 +453,12 @@ const settingsProbes: Probe[] = [
 ];
 
 const subscriptionProbes: Probe[] = [
-  { route: 'GET /users/me/subscriptions', object: 'private stream', request: () => ({ method: 'get', path: '/users/me/subscriptions' }), expect: { others: OK } },
+  {
+    route: 'GET /users/me/subscriptions',
+    object: 'private stream',
+    request: () => ({ method: 'get', path: '/users/me/subscriptions' }),
+    expect: { others: OK },
+  },
   {
     route: 'POST /users/me/subscriptions',
     object: 'private stream',
@@ -365,7 +470,11 @@ const subscriptionProbes: Probe[] = [
     route: 'DELETE /users/me/subscriptions',
     object: 'private stream',
     // Subscribers would leave it: they unsubscribe from a stream that does not exist instead.
-    request: (w, role) => ({ method: 'delete', path: '/users/me/subscriptions', params: { subscriptions: [READERS.includes(role) ? `authznowhere${w.tag}` : w.stream.name] } }),
+    request: (w, role) => ({
+      method: 'delete',
+      path: '/users/me/subscriptions',
+      params: { subscriptions: [READERS.includes(role) ? `authznowhere${w.tag}` : w.stream.name] },
+    }),
     expect: only(READERS, HANDLED, OK),
   },
   {
@@ -394,16 +503,29 @@ const subscriptionProbes: Probe[] = [
   {
     route: 'PATCH /users/me/subscriptions/muted_topics',
     object: 'private stream',
-    request: (w) => ({ method: 'patch', path: '/users/me/subscriptions/muted_topics', params: { stream: w.stream.name, topic: w.stream.topic, op: 'add' } }),
+    request: (w) => ({
+      method: 'patch',
+      path: '/users/me/subscriptions/muted_topics',
+      params: { stream: w.stream.name, topic: w.stream.topic, op: 'add' },
+    }),
     expect: (w) => only(READERS, OK, err(`Invalid stream name '${w.stream.name}'`)),
   },
   {
     route: 'POST /user_topics',
     object: 'private stream',
-    request: (w) => ({ method: 'post', path: '/user_topics', params: { stream_id: w.stream.id, topic: w.stream.topic, visibility_policy: 3 } }),
+    request: (w) => ({
+      method: 'post',
+      path: '/user_topics',
+      params: { stream_id: w.stream.id, topic: w.stream.topic, visibility_policy: 3 },
+    }),
     expect: only(READERS, OK, INVALID_STREAM_ID),
   },
-  { route: 'GET /users/me/:stream_id/topics', object: 'private stream', request: (w) => ({ method: 'get', path: `/users/me/${w.stream.id}/topics` }), expect: only(READERS, OK, INVALID_STREAM_ID) },
+  {
+    route: 'GET /users/me/:stream_id/topics',
+    object: 'private stream',
+    request: (w) => ({ method: 'get', path: `/users/me/${w.stream.id}/topics` }),
+    expect: only(READERS, OK, INVALID_STREAM_ID),
+  },
   { route: 'GET /streams', object: 'private stream', request: () => ({ method: 'get', path: '/streams' }), expect: { others: OK } },
   {
     route: 'GET /streams',
@@ -475,14 +597,22 @@ const guestProbes: Probe[] = [
   {
     route: 'POST /mark_topic_as_read',
     object: 'public stream (guests)',
-    request: (w) => ({ method: 'post', path: '/mark_topic_as_read', params: { stream_id: w.publicStream.id, topic_name: w.publicStream.topic } }),
+    request: (w) => ({
+      method: 'post',
+      path: '/mark_topic_as_read',
+      params: { stream_id: w.publicStream.id, topic_name: w.publicStream.topic },
+    }),
     // Those who never received the topic's messages have no such topic to mark.
     expect: only(PUBLIC_READERS, HANDLED, INVALID_STREAM_ID),
   },
   {
     route: 'POST /messages',
     object: 'public stream (guests)',
-    request: (w) => ({ method: 'post', path: '/messages', params: { type: 'stream', to: w.publicStream.name, topic: 'authz ping', content: 'authz ping' } }),
+    request: (w) => ({
+      method: 'post',
+      path: '/messages',
+      params: { type: 'stream', to: w.publicStream.name, topic: 'authz ping', content: 'authz ping' },
+    }),
     expect: (w) => only(PUBLIC_READERS, OK, err(`Not authorized to send to stream '${w.publicStream.name}'`)),
   },
 ];
@@ -491,15 +621,34 @@ const messageRouteProbes: Probe[] = [
   {
     route: 'POST /messages',
     object: 'private stream',
-    request: (w) => ({ method: 'post', path: '/messages', params: { type: 'stream', to: w.stream.name, topic: 'authz ping', content: 'authz ping' } }),
+    request: (w) => ({
+      method: 'post',
+      path: '/messages',
+      params: { type: 'stream', to: w.stream.name, topic: 'authz ping', content: 'authz ping' },
+    }),
     // A bot may send where its owner is subscribed (Zulip's access_stream_for_send_message).
     expect: (w) => only([...READERS, 'owner-bot'], OK, err(`Not authorized to send to stream '${w.stream.name}'`)),
   },
   ...fetchProbes,
-  ...messageProbes({ object: 'private stream messages', id: (w) => w.streamMessageId, content: (w) => w.streamMessageContent, readers: READERS }),
-  ...messageProbes({ object: 'private messages', id: (w) => w.privateMessageId, content: (w) => w.privateMessageContent, readers: READERS }),
+  ...messageProbes({
+    object: 'private stream messages',
+    id: (w) => w.streamMessageId,
+    content: (w) => w.streamMessageContent,
+    readers: READERS,
+  }),
+  ...messageProbes({
+    object: 'private messages',
+    id: (w) => w.privateMessageId,
+    content: (w) => w.privateMessageContent,
+    readers: READERS,
+  }),
   // Guests read only the streams they are in; everyone else may read any public stream's history.
-  ...messageProbes({ object: 'public stream messages', id: (w) => w.publicMessageId, content: (w) => w.publicMessageContent, readers: PUBLIC_READERS }),
+  ...messageProbes({
+    object: 'public stream messages',
+    id: (w) => w.publicMessageId,
+    content: (w) => w.publicMessageContent,
+    readers: PUBLIC_READERS,
+  }),
   own('POST /mark_all_as_read', () => ({ method: 'post', path: '/mark_all_as_read' })),
   {
     route: 'POST /mark_stream_as_read',
@@ -529,7 +678,12 @@ const messageRouteProbes: Probe[] = [
     request: () => ({ method: 'post', path: '/realm/filters', params: { pattern: '(', url_format_string: 'https://x.example/%(id)s' } }),
     expect: only(ADMIN, HANDLED, ADMIN_ONLY),
   },
-  { route: 'DELETE /realm/filters/:filter_id', object: 'realm', request: () => ({ method: 'delete', path: '/realm/filters/999999' }), expect: only(ADMIN, HANDLED, ADMIN_ONLY) },
+  {
+    route: 'DELETE /realm/filters/:filter_id',
+    object: 'realm',
+    request: () => ({ method: 'delete', path: '/realm/filters/999999' }),
+    expect: only(ADMIN, HANDLED, ADMIN_ONLY),
+  },
   own('POST /user_uploads', () => ({ method: 'post', path: '/user_uploads', file: { name: 'authz.txt', content: 'authz plain' } })),
   {
     // The temporary URL (the mobile app's way to open a file), to the file's readers only.
@@ -599,7 +753,10 @@ const webhookProbes: Probe[] = INTEGRATIONS.map((name) => ({
   }),
   expect:
     name === 'helloworld'
-      ? (w) => ({ ...only([...READERS, 'owner-bot'], OK, err(`Not authorized to send to stream '${w.stream.name}'`)), anonymous: MISSING_API_KEY })
+      ? (w) => ({
+          ...only([...READERS, 'owner-bot'], OK, err(`Not authorized to send to stream '${w.stream.name}'`)),
+          anonymous: MISSING_API_KEY,
+        })
       : { others: HANDLED, anonymous: MISSING_API_KEY },
 }));
 
@@ -612,9 +769,16 @@ const inviteProbes: Probe[] = [
   {
     route: 'POST /invites',
     object: 'private stream',
-    request: (w, role) => ({ method: 'post', path: '/invites', params: { invitee_emails: `authz-${role}-${w.tag}@example.test`, stream_ids: [w.stream.id] } }),
+    request: (w, role) => ({
+      method: 'post',
+      path: '/invites',
+      params: { invitee_emails: `authz-${role}-${w.tag}@example.test`, stream_ids: [w.stream.id] },
+    }),
     // Only the stream's subscribers may invite into it (access_stream_by_id); an administrator is not one.
-    expect: (w) => ({ ...only(READERS, OK, jsonError(`Stream does not exist with id: ${w.stream.id}. No invites were sent.`)), ...HUMAN_MEMBERS }),
+    expect: (w) => ({
+      ...only(READERS, OK, jsonError(`Stream does not exist with id: ${w.stream.id}. No invites were sent.`)),
+      ...HUMAN_MEMBERS,
+    }),
   },
   {
     route: 'POST /invites/:prereg_id/resend',
@@ -642,12 +806,33 @@ const inviteProbes: Probe[] = [
   own('GET /signup/invitation', () => ({ method: 'get', path: '/signup/invitation', params: { key: 'abcdefghijklmnopqrstuvwx' } }), {
     expect: { others: BAD_LINK, anonymous: BAD_LINK },
   }),
-  own('POST /signup', () => ({ method: 'post', path: '/signup', params: { key: 'abcdefghijklmnopqrstuvwx', full_name: 'Nobody Here', password: 'long enough' } }), {
-    expect: { others: BAD_LINK, anonymous: BAD_LINK },
-  }),
-  own('POST /join', () => ({ method: 'post', path: '/join', params: { key: 'abcdefghijklmnopqrstuvwx', email: 'nobody-here@example.test' } }), {
-    expect: { others: BAD_LINK, anonymous: BAD_LINK },
-  }),
+  own(
+    'POST /signup',
+    () => ({
+      method: 'post',
+      path: '/signup',
+      params: { key: 'abcdefghijklmnopqrstuvwx', full_name: 'Nobody Here', password: 'long enough' },
+    }),
+    {
+      expect: { others: BAD_LINK, anonymous: BAD_LINK },
+    },
+  ),
+  own(
+    'POST /join',
+    () => ({ method: 'post', path: '/join', params: { key: 'abcdefghijklmnopqrstuvwx', email: 'nobody-here@example.test' } }),
+    {
+      expect: { others: BAD_LINK, anonymous: BAD_LINK },
+    },
+  ),
 ];
 
-export const PROBES: Probe[] = [...settingsProbes, ...inviteProbes, ...subscriptionProbes, ...messageRouteProbes, ...guestProbes, ...eventProbes, ...webhookProbes, ...surfaceProbes];
+export const PROBES: Probe[] = [
+  ...settingsProbes,
+  ...inviteProbes,
+  ...subscriptionProbes,
+  ...messageRouteProbes,
+  ...guestProbes,
+  ...eventProbes,
+  ...webhookProbes,
+  ...surfaceProbes,
+];

@@ -54,9 +54,7 @@ function allowedSightings(world: World, role: Role, text: string): string[] {
 /** Secrets the role may not see, leaving out those the request itself carried (an echo reveals nothing). */
 function leaks(world: World, role: Role, text: string, req?: Req): string[] {
   const sent = req ? JSON.stringify(req) : '';
-  return world.secrets
-    .filter((s) => !s.audience.includes(role) && !sent.includes(s.value) && text.includes(s.value))
-    .map((s) => s.name);
+  return world.secrets.filter((s) => !s.audience.includes(role) && !sent.includes(s.value) && text.includes(s.value)).map((s) => s.name);
 }
 
 describe('authorization matrix rows', () => {
@@ -87,7 +85,8 @@ function matrix(env: () => TopologyEnv, prefix: Prefix): void {
       const req = c.probe.request(world, c.role);
       const res = await send(world.target, world.auth[c.role], req);
       requests += 1;
-      const body = typeof res.body === 'object' && res.body !== null && !Buffer.isBuffer(res.body) ? (res.body as Record<string, unknown>) : undefined;
+      const body =
+        typeof res.body === 'object' && res.body !== null && !Buffer.isBuffer(res.body) ? (res.body as Record<string, unknown>) : undefined;
       const text = res.text ?? (Buffer.isBuffer(res.body) ? res.body.toString('utf8') : '');
       const name = `${c.probe.route}${c.probe.label ? ` [${c.probe.label}]` : ''} as ${c.role}`;
       const wrong = mismatch(expectationFor(world, c), { status: res.status, text, body });

@@ -28,7 +28,11 @@ export const surfaceProbes: Probe[] = [
   {
     route: 'POST /default_stream_groups/create',
     object: 'private stream',
-    request: (w, role) => ({ method: 'post', path: '/default_stream_groups/create', params: { group_name: `authz ${role} ${w.tag}`, description: '', stream_names: [w.stream.name] } }),
+    request: (w, role) => ({
+      method: 'post',
+      path: '/default_stream_groups/create',
+      params: { group_name: `authz ${role} ${w.tag}`, description: '', stream_names: [w.stream.name] },
+    }),
     // The administrator passes the role check and then meets the stream he cannot access.
     expect: (w) => only(ADMIN, err(`Invalid stream name '${w.stream.name}'`), ADMIN_ONLY),
   },
@@ -47,16 +51,28 @@ export const surfaceProbes: Probe[] = [
   {
     route: 'PATCH /default_stream_groups/:group_id/streams',
     object: 'private stream',
-    request: (w) => ({ method: 'patch', path: '/default_stream_groups/999999/streams', params: { op: 'add', stream_names: [w.stream.name] } }),
+    request: (w) => ({
+      method: 'patch',
+      path: '/default_stream_groups/999999/streams',
+      params: { op: 'add', stream_names: [w.stream.name] },
+    }),
     expect: only(ADMIN, NO_GROUP, ADMIN_ONLY),
   },
-  { route: 'POST /zcommand', object: 'own', request: () => ({ method: 'post', path: '/zcommand', params: { command: '/ping' } }), expect: { others: OK } },
+  {
+    route: 'POST /zcommand',
+    object: 'own',
+    request: () => ({ method: 'post', path: '/zcommand', params: { command: '/ping' } }),
+    expect: { others: OK },
+  },
   {
     route: 'GET root /user_uploads/:realm_id/*path',
     object: 'uploads',
     // Where `uri` points: a browser's session or an API client's Basic credentials, as in Zulip.
     request: (w) => ({ method: 'get', root: true, path: `/user_uploads/${w.upload.pathId}` }),
-    expect: { ...only(READERS, { kind: 'status', status: 200 }, { kind: 'status', status: 403 }), anonymous: { kind: 'status', status: 401 } },
+    expect: {
+      ...only(READERS, { kind: 'status', status: 200 }, { kind: 'status', status: 403 }),
+      anonymous: { kind: 'status', status: 401 },
+    },
   },
   {
     // Custom emoji images are public, but nothing else stored is reachable there: not an upload.

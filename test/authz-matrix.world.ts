@@ -181,7 +181,10 @@ export async function buildWorld(target: Target, prefix: Prefix = '/api/v1'): Pr
   const as = (role: Role) => world.auth[role] as string;
   const actingBot = await createBot(target, as('outsider'), `authzactor${tag}`);
   const ownersBot = await createBot(target, as('owner'), `authzownersbot${tag}`);
-  for (const [role, bot] of [['bot', actingBot], ['owner-bot', ownersBot]] as const) {
+  for (const [role, bot] of [
+    ['bot', actingBot],
+    ['owner-bot', ownersBot],
+  ] as const) {
     world.auth[role] = basicAuth(bot.email, bot.apiKey);
     world.apiKey[role] = bot.apiKey;
     world.email[role] = bot.email;
@@ -195,13 +198,16 @@ export async function buildWorld(target: Target, prefix: Prefix = '/api/v1'): Pr
   world.ownerQueueId = world.queues.owner!;
 
   const stream = { name: `authzstreamname${tag}`, topic: `authztopic${tag}`, id: 0 };
-  world.narrowedQueue = (await ok(target, as('outsider'), {
-    method: 'post',
-    path: '/register',
-    params: { all_public_streams: true, narrow: [['stream', stream.name]] },
-  })).queue_id as string;
-  world.guestNarrowedQueue = (await ok(target, as('guest'), { method: 'post', path: '/register', params: { narrow: [['stream', 'Denmark']] } }))
-    .queue_id as string;
+  world.narrowedQueue = (
+    await ok(target, as('outsider'), {
+      method: 'post',
+      path: '/register',
+      params: { all_public_streams: true, narrow: [['stream', stream.name]] },
+    })
+  ).queue_id as string;
+  world.guestNarrowedQueue = (
+    await ok(target, as('guest'), { method: 'post', path: '/register', params: { narrow: [['stream', 'Denmark']] } })
+  ).queue_id as string;
   await ok(target, as('owner'), {
     method: 'post',
     path: '/users/me/subscriptions',
@@ -211,35 +217,49 @@ export async function buildWorld(target: Target, prefix: Prefix = '/api/v1'): Pr
       principals: [world.email.owner, world.email.member],
     },
   });
-  stream.id = (await ok(target, as('owner'), { method: 'get', path: '/get_stream_id', params: { stream: stream.name } })).stream_id as number;
+  stream.id = (await ok(target, as('owner'), { method: 'get', path: '/get_stream_id', params: { stream: stream.name } }))
+    .stream_id as number;
   world.stream = stream;
 
-  const uploaded = await ok(target, as('owner'), { method: 'post', path: '/user_uploads', file: { name: 'notes.txt', content: `authzfile${tag}` } });
+  const uploaded = await ok(target, as('owner'), {
+    method: 'post',
+    path: '/user_uploads',
+    file: { name: 'notes.txt', content: `authzfile${tag}` },
+  });
   const uri = uploaded.uri as string;
   world.streamMessageContent = `authzstreammsg${tag} [notes.txt](${uri})`;
-  world.streamMessageId = (await ok(target, as('owner'), {
-    method: 'post',
-    path: '/messages',
-    params: { type: 'stream', to: stream.name, topic: stream.topic, content: world.streamMessageContent },
-  })).id as number;
+  world.streamMessageId = (
+    await ok(target, as('owner'), {
+      method: 'post',
+      path: '/messages',
+      params: { type: 'stream', to: stream.name, topic: stream.topic, content: world.streamMessageContent },
+    })
+  ).id as number;
   world.privateMessageContent = `authzpm${tag}`;
-  world.privateMessageId = (await ok(target, as('owner'), {
-    method: 'post',
-    path: '/messages',
-    params: { type: 'private', to: [world.email.member], content: world.privateMessageContent },
-  })).id as number;
+  world.privateMessageId = (
+    await ok(target, as('owner'), {
+      method: 'post',
+      path: '/messages',
+      params: { type: 'private', to: [world.email.member], content: world.privateMessageContent },
+    })
+  ).id as number;
   world.publicStream = {
     name: 'Denmark',
     topic: `authzpublictopic${tag}`,
     id: (await ok(target, as('owner'), { method: 'get', path: '/get_stream_id', params: { stream: 'Denmark' } })).stream_id as number,
   };
   world.publicMessageContent = `authzpublic${tag}`;
-  world.publicMessageId = (await ok(target, as('owner'), {
-    method: 'post',
-    path: '/messages',
-    params: { type: 'stream', to: 'Denmark', topic: world.publicStream.topic, content: world.publicMessageContent },
-  })).id as number;
-  const attachments = (await ok(target, as('owner'), { method: 'get', path: '/attachments' })).attachments as { id: number; path_id: string }[];
+  world.publicMessageId = (
+    await ok(target, as('owner'), {
+      method: 'post',
+      path: '/messages',
+      params: { type: 'stream', to: 'Denmark', topic: world.publicStream.topic, content: world.publicMessageContent },
+    })
+  ).id as number;
+  const attachments = (await ok(target, as('owner'), { method: 'get', path: '/attachments' })).attachments as {
+    id: number;
+    path_id: string;
+  }[];
   const attachment = attachments.find((a) => uri === `/user_uploads/${a.path_id}`)!;
   world.upload = { pathId: attachment.path_id, attachmentId: attachment.id, temporaryUrls: {} };
 
@@ -257,8 +277,16 @@ export async function buildWorld(target: Target, prefix: Prefix = '/api/v1'): Pr
   const groups = (await ok(target, as('owner'), { method: 'get', path: '/user_groups' })).user_groups as { id: number }[];
   world.groupId = groups[0]!.id;
   const invitee = `authzinvitee${tag}@example.test`;
-  await ok(target, as('owner'), { method: 'post', path: '/invites', params: { invitee_emails: invitee, stream_ids: [world.publicStream.id] } });
-  const ownInvites = (await ok(target, as('owner'), { method: 'get', path: '/invites' })).invites as { id: number; email?: string; link_url?: string }[];
+  await ok(target, as('owner'), {
+    method: 'post',
+    path: '/invites',
+    params: { invitee_emails: invitee, stream_ids: [world.publicStream.id] },
+  });
+  const ownInvites = (await ok(target, as('owner'), { method: 'get', path: '/invites' })).invites as {
+    id: number;
+    email?: string;
+    link_url?: string;
+  }[];
   world.inviteId = ownInvites.find((i) => i.email === invitee)!.id;
   const inviteLink = (await ok(target, as('admin'), { method: 'post', path: '/invites/multiuse', params: {} })).invite_link as string;
   const allInvites = (await ok(target, as('admin'), { method: 'get', path: '/invites' })).invites as { id: number; link_url?: string }[];

@@ -33,7 +33,14 @@ describe('svg', () => {
       xLabel: 's',
       yLabel: 'n',
       series: [
-        { name: 'one', points: [{ x: 0, y: 1 }, { x: 1, y: 2 }, { x: 2, y: NaN }] },
+        {
+          name: 'one',
+          points: [
+            { x: 0, y: 1 },
+            { x: 1, y: 2 },
+            { x: 2, y: NaN },
+          ],
+        },
         { name: 'two', points: [{ x: 0, y: 3 }] },
       ],
     });
@@ -44,8 +51,17 @@ describe('svg', () => {
   });
 
   it('draws one bar per group and value, scaled to the axis', () => {
-    const svg = renderBarChart({ title: 't', yLabel: 'ms', groups: [{ label: 'a', values: { p50: 5, p99: 10 } }, { label: 'b', values: { p50: 2 } }] });
-    const bars = [...svg.matchAll(/<rect x="[^"]*" y="[^"]*" width="[^"]*" height="([^"]*)" fill="[^"]*"><title>/g)].map((m) => Number(m[1]));
+    const svg = renderBarChart({
+      title: 't',
+      yLabel: 'ms',
+      groups: [
+        { label: 'a', values: { p50: 5, p99: 10 } },
+        { label: 'b', values: { p50: 2 } },
+      ],
+    });
+    const bars = [...svg.matchAll(/<rect x="[^"]*" y="[^"]*" width="[^"]*" height="([^"]*)" fill="[^"]*"><title>/g)].map((m) =>
+      Number(m[1]),
+    );
     expect(bars).toHaveLength(3);
     expect(bars[1]).toBeCloseTo(2 * bars[0]!, 0);
   });
@@ -56,19 +72,43 @@ describe('soak trend', () => {
     Array.from({ length: 61 }, (_, i) => ({ t: i * 10, rssBytes: f(i * 10), heapUsedBytes: 50 * 2 ** 20, fds: 40 }));
 
   it('fits the slope by least squares', () => {
-    expect(slope([{ t: 0, y: 1 }, { t: 1, y: 3 }, { t: 2, y: 5 }])).toBe(2);
+    expect(
+      slope([
+        { t: 0, y: 1 },
+        { t: 1, y: 3 },
+        { t: 2, y: 5 },
+      ]),
+    ).toBe(2);
   });
 
   it('calls a level series flat and a steadily growing one not', () => {
-    expect(trend(samples(() => 100 * 2 ** 20), 'rssBytes').flat).toBe(true);
-    const growing = trend(samples((t) => 100 * 2 ** 20 + t * 100_000), 'rssBytes');
+    expect(
+      trend(
+        samples(() => 100 * 2 ** 20),
+        'rssBytes',
+      ).flat,
+    ).toBe(true);
+    const growing = trend(
+      samples((t) => 100 * 2 ** 20 + t * 100_000),
+      'rssBytes',
+    );
     expect(growing.flat).toBe(false);
     expect(growing.slopePerMinute).toBeCloseTo(6_000_000, -3);
-    expect(trend(samples(() => 0), 'fds')).toMatchObject({ start: 40, end: 40, max: 40, flat: true });
+    expect(
+      trend(
+        samples(() => 0),
+        'fds',
+      ),
+    ).toMatchObject({ start: 40, end: 40, max: 40, flat: true });
   });
 
   it('forgives growth in the first half (warm-up)', () => {
-    expect(trend(samples((t) => (t < 300 ? t * 1e6 : 300e6)), 'rssBytes').flat).toBe(true);
+    expect(
+      trend(
+        samples((t) => (t < 300 ? t * 1e6 : 300e6)),
+        'rssBytes',
+      ).flat,
+    ).toBe(true);
   });
 });
 
@@ -112,7 +152,11 @@ describe('report', () => {
           { row: 'sustained', topology: 'embedded', value: 150, unit: 'messages/s' },
         ],
       },
-      { scenario: 'fetch', date: 'd', figures: [{ row: 'fetch-p50', topology: 'embedded', value: 5, unit: 'ms', floor: 1, fullSize: false }] },
+      {
+        scenario: 'fetch',
+        date: 'd',
+        figures: [{ row: 'fetch-p50', topology: 'embedded', value: 5, unit: 'ms', floor: 1, fullSize: false }],
+      },
     ]);
     expect(rows).toHaveLength(16);
     const row = (name: string, topology: string) => rows.find((r) => r.row === name && r.topology === topology)!;

@@ -10,7 +10,6 @@ import { describeBothTopologies } from './topologies';
 
 type Json = Record<string, unknown>;
 
-
 describeBothTopologies('client capabilities', (env) => {
   let hamlet: ApiClient;
   let othello: ApiClient;
@@ -41,7 +40,7 @@ describeBothTopologies('client capabilities', (env) => {
 
   const subscription = (state: Json, name: string) => (state.subscriptions as Json[]).find((s) => s.name === name)!;
 
-  it('notification_settings_null: an inherited setting is null with it, the user\'s own setting without', async () => {
+  it("notification_settings_null: an inherited setting is null with it, the user's own setting without", async () => {
     const queues = await pair('notification_settings_null', { event_types: ['subscription'] });
     // hamlet's defaults: stream desktop notifications off, wildcard mentions notify on.
     expect(subscription(queues.with, 'Denmark')).toMatchObject({ desktop_notifications: null, wildcard_mentions_notify: null });
@@ -50,7 +49,8 @@ describeBothTopologies('client capabilities', (env) => {
     expect(listed.find((s) => s.name === 'Denmark')).toMatchObject({ desktop_notifications: false, wildcard_mentions_notify: true });
 
     await hamlet.post('/users/me/subscriptions', { subscriptions: [{ name: 'capability null' }] });
-    const added = async (queue: Json) => ((await eventsOf(queue, (e) => e.some((x) => x.op === 'add'))).find((x) => x.op === 'add')!.subscriptions as Json[])[0]!;
+    const added = async (queue: Json) =>
+      ((await eventsOf(queue, (e) => e.some((x) => x.op === 'add'))).find((x) => x.op === 'add')!.subscriptions as Json[])[0]!;
     expect(await added(queues.with)).toMatchObject({ name: 'capability null', audible_notifications: null, push_notifications: null });
     expect(await added(queues.without)).toMatchObject({ name: 'capability null', audible_notifications: false, push_notifications: false });
   });
@@ -63,12 +63,22 @@ describeBothTopologies('client capabilities', (env) => {
     const b = (await othello.post('/messages', { type: 'stream', to: 'Denmark', topic: 'to delete', content: 'two' })).body.id as number;
     expect((await iago.post(`/streams/${denmarkId}/delete_topic`, { topic_name: 'to delete' })).body).toMatchObject({ result: 'success' });
     const bulk = await eventsOf(queues.with, (e) => e.length >= 1);
-    expect(bulk).toEqual([{ type: 'delete_message', id: 0, message_ids: [a, b], message_type: 'stream', stream_id: denmarkId, topic: 'to delete' }]);
+    expect(bulk).toEqual([
+      { type: 'delete_message', id: 0, message_ids: [a, b], message_type: 'stream', stream_id: denmarkId, topic: 'to delete' },
+    ]);
     const single = await eventsOf(queues.without, (e) => e.length >= 2);
-    expect(single).toEqual([a, b].map((messageId, i) => ({
-      type: 'delete_message', id: i, message_id: messageId, message_type: 'stream', stream_id: denmarkId, topic: 'to delete',
-      sender: 'othello@zulip.com', sender_id: expect.any(Number),
-    })));
+    expect(single).toEqual(
+      [a, b].map((messageId, i) => ({
+        type: 'delete_message',
+        id: i,
+        message_id: messageId,
+        message_type: 'stream',
+        stream_id: denmarkId,
+        topic: 'to delete',
+        sender: 'othello@zulip.com',
+        sender_id: expect.any(Number),
+      })),
+    );
   });
 
   it('user_avatar_url_field_optional: every user keeps avatar_url (no user here is long idle), with it or not', async () => {
@@ -79,7 +89,9 @@ describeBothTopologies('client capabilities', (env) => {
 
   it('stream_typing_notifications: typing in a topic reaches only the queue that declared it', async () => {
     const queues = await pair('stream_typing_notifications', { event_types: ['typing'] });
-    expect((await othello.post('/typing', { type: 'channel', op: 'start', stream_id: denmarkId, topic: 'typing here' })).body).toMatchObject({ result: 'success' });
+    expect(
+      (await othello.post('/typing', { type: 'channel', op: 'start', stream_id: denmarkId, topic: 'typing here' })).body,
+    ).toMatchObject({ result: 'success' });
     await othello.post('/typing', { op: 'start', to: [await userId('hamlet@zulip.com')] });
     const declared = await eventsOf(queues.with, (e) => e.length >= 2);
     expect(declared.map((e) => e.message_type)).toEqual(['stream', 'direct']);
@@ -106,7 +118,10 @@ describeBothTopologies('client capabilities', (env) => {
       expect(queues.with.unread_msgs).toEqual(queues.without.unread_msgs);
     }
     const queues = await pair('individual_emoji_changes', { event_types: ['realm_emoji'] });
-    const up = await request(env().target).post('/api/v1/realm/emoji/capability_tick').set('Authorization', hamlet.auth).attach('file', PNG, 'tick.png');
+    const up = await request(env().target)
+      .post('/api/v1/realm/emoji/capability_tick')
+      .set('Authorization', hamlet.auth)
+      .attach('file', PNG, 'tick.png');
     expect(up.body).toMatchObject({ result: 'success' });
     const declared = await eventsOf(queues.with, (e) => e.length >= 1);
     expect(declared).toEqual(await eventsOf(queues.without, (e) => e.length >= 1));

@@ -37,9 +37,14 @@ describe('one process per DATA_DIR', () => {
   function manage(...args: string[]): Promise<{ code: number; output: string }> {
     const { NODE_OPTIONS: _jestFlags, JEST_WORKER_ID: _worker, ...parentEnv } = process.env;
     return new Promise((resolveRun) => {
-      execFile(process.execPath, ['--import', 'tsx', join(ROOT, 'services/settings/src/cli.ts'), ...args], { cwd: ROOT, env: { ...parentEnv, ...env } }, (err, stdout, stderr) => {
-        resolveRun({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, output: stdout + stderr });
-      });
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', join(ROOT, 'services/settings/src/cli.ts'), ...args],
+        { cwd: ROOT, env: { ...parentEnv, ...env } },
+        (err, stdout, stderr) => {
+          resolveRun({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, output: stdout + stderr });
+        },
+      );
     });
   }
 

@@ -80,7 +80,13 @@ interface ServiceProcess {
  * One service as its own process would run it (runDatabaseService): its own database connections,
  * its jobs (BullMQ) and dispatcher, its render pool and mailer, then the service's compose function.
  */
-async function startService(name: ServiceName, compose: ComposeService, config: Config, logger: Logger, urls: Partial<Record<ServiceName, string>>): Promise<ServiceProcess> {
+async function startService(
+  name: ServiceName,
+  compose: ComposeService,
+  config: Config,
+  logger: Logger,
+  urls: Partial<Record<ServiceName, string>>,
+): Promise<ServiceProcess> {
   const db = await createDatabase({ url: config.databaseUrl, poolMax: 4 });
   const jobs = await startJobs(config, db, logger, 'distributed');
   const services = serviceProcess(config, logger);
@@ -199,7 +205,10 @@ export async function startDistributedCluster(options: ClusterOptions = {}): Pro
   const message = await restartable(() => startService('message', composeMessageService, config, logger, urls), serverLimits(config));
   cleanups.push(() => message.stop());
   urls.message = message.url;
-  const subscription = await restartable(() => startService('subscription', composeSubscriptionService, config, logger, urls), serverLimits(config));
+  const subscription = await restartable(
+    () => startService('subscription', composeSubscriptionService, config, logger, urls),
+    serverLimits(config),
+  );
   cleanups.push(() => subscription.stop());
   urls.subscription = subscription.url;
   const settings = await run('settings', composeSettingsService);
@@ -243,17 +252,33 @@ export async function startDistributedCluster(options: ClusterOptions = {}): Pro
     });
     replicas.push({ url, worker: replica.worker, replica, store });
   }
-  urls['event-queue'] = replicas.filter((_, i) => pollTargets[i]).map((r) => r.url).join(',');
+  urls['event-queue'] = replicas
+    .filter((_, i) => pollTargets[i])
+    .map((r) => r.url)
+    .join(',');
 
-  const dispatch = Object.fromEntries(
-    Object.entries(urls).map(([name, url]) => [name, forwardTo(url!, config.internalSecret)]),
-  ) as Record<ServiceName, ReturnType<typeof forwardTo>>;
+  const dispatch = Object.fromEntries(Object.entries(urls).map(([name, url]) => [name, forwardTo(url!, config.internalSecret)])) as Record<
+    ServiceName,
+    ReturnType<typeof forwardTo>
+  >;
   const gatewayUrls: string[] = [];
   for (let i = 0; i < (options.gateways ?? 1); i++) {
     // Each replica its own connection to the shared windows, as in production (gateway main.ts).
     const limits = await openSharedRateLimiter(config, logger);
     cleanups.push(() => limits.close());
-    gatewayUrls.push(await serve(buildGateway({ db: gatewayDb.knex, externalHost: config.externalHost, authenticator, logger, dispatch, rateLimiter: limits.limiter, webDir: webDirFor(config.webDir) })));
+    gatewayUrls.push(
+      await serve(
+        buildGateway({
+          db: gatewayDb.knex,
+          externalHost: config.externalHost,
+          authenticator,
+          logger,
+          dispatch,
+          rateLimiter: limits.limiter,
+          webDir: webDirFor(config.webDir),
+        }),
+      ),
+    );
   }
   const gatewayUrl = gatewayUrls[0]!;
 

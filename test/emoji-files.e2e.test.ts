@@ -24,7 +24,12 @@ describeBothTopologies('emoji files', (env) => {
   });
 
   it('serves the image of every emoji_code a message and a reaction carry, without login, cached for a year', async () => {
-    const sent = await hamlet.post('/messages', { type: 'stream', to: 'Denmark', topic: 'emoji images', content: ':thumbs_up: :heart: :hash: :family_man_woman_girl:' });
+    const sent = await hamlet.post('/messages', {
+      type: 'stream',
+      to: 'Denmark',
+      topic: 'emoji images',
+      content: ':thumbs_up: :heart: :hash: :family_man_woman_girl:',
+    });
     const id = sent.body.id as number;
     expect((await hamlet.post(`/messages/${id}/reactions`, { emoji_name: 'tada' })).body.result).toBe('success');
     const message = (await hamlet.get(`/messages/${id}`)).body.message as { content: string; reactions: { emoji_code: string }[] };
@@ -63,7 +68,9 @@ describeBothTopologies('emoji files', (env) => {
   async function addEmoji(name: string): Promise<string> {
     const added = await iago.api('post', `/realm/emoji/${name}`).attach('file', TINY_PNG, `${name}.png`);
     expect(added.body).toEqual({ result: 'success', msg: '' });
-    const emoji = Object.values((await hamlet.get('/realm/emoji')).body.emoji as Record<string, { name: string; source_url: string }>).find((e) => e.name === name)!;
+    const emoji = Object.values((await hamlet.get('/realm/emoji')).body.emoji as Record<string, { name: string; source_url: string }>).find(
+      (e) => e.name === name,
+    )!;
     expect(emoji.source_url).toMatch(/^\/user_avatars\/\d+\/emoji\/images\/\d+\.png$/);
     return emoji.source_url;
   }
@@ -95,7 +102,9 @@ describeBothTopologies('emoji files', (env) => {
     // Deactivated: new messages show the name as text.
     expect((await iago.delete(`/realm/emoji/${name}`)).body.result).toBe('success');
     const after = await hamlet.post('/messages', { type: 'stream', to: 'Denmark', topic: 'custom emoji', content: `:${name}:` });
-    expect(((await hamlet.get(`/messages/${after.body.id as number}`)).body.message as { content: string }).content).toBe(`<p>:${name}:</p>`);
+    expect(((await hamlet.get(`/messages/${after.body.id as number}`)).body.message as { content: string }).content).toBe(
+      `<p>:${name}:</p>`,
+    );
   });
 
   it('answers 404 under /user_avatars for anything but an emoji image, an upload included', async () => {

@@ -44,10 +44,14 @@ describe('event order across replicas', () => {
   });
   afterAll(() => cluster.stop());
 
-  it('delivers each message\'s events in the order they were committed, to every queue', async () => {
+  it("delivers each message's events in the order they were committed, to every queue", async () => {
     const clients = await Promise.all(USERS.map((email) => new ApiClient(cluster.gatewayUrl).loginAs(email)));
     const queues = await Promise.all(
-      clients.map(async (client) => (await client.post('/register', { event_types: ['message', 'update_message', 'reaction', 'delete_message'] })).body.queue_id as string),
+      clients.map(
+        async (client) =>
+          (await client.post('/register', { event_types: ['message', 'update_message', 'reaction', 'delete_message'] })).body
+            .queue_id as string,
+      ),
     );
 
     const expected = new Map<number, string[]>();

@@ -57,14 +57,15 @@ describeBothTopologies(
     it('registered → garbage-collected after inactivity → BAD_EVENT_QUEUE_ID', async () => {
       const { queue_id: queueId } = (await othello.post('/register', { event_types: ['message'], queue_lifespan_secs: 1 })).body;
       // Another user's poll neither touches the queue nor may read it; once collected, it is told the queue is gone.
-      const collected = async () => (await hamlet.get('/events', { queue_id: queueId, last_event_id: -1, dont_block: true })).body.code === 'BAD_EVENT_QUEUE_ID';
+      const collected = async () =>
+        (await hamlet.get('/events', { queue_id: queueId, last_event_id: -1, dont_block: true })).body.code === 'BAD_EVENT_QUEUE_ID';
       await waitFor(collected, 10_000, { stepMs: 100, what: 'the queue collected' });
       const res = await othello.get('/events', { queue_id: queueId, last_event_id: -1, dont_block: true });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ result: 'error', msg: `Bad event queue id: ${queueId}`, code: 'BAD_EVENT_QUEUE_ID', queue_id: queueId });
     });
 
-    it('refuses another user\'s queue, and deletes one with DELETE /events', async () => {
+    it("refuses another user's queue, and deletes one with DELETE /events", async () => {
       const { queue_id: queueId } = (await othello.post('/register', { event_types: ['message'] })).body;
       const foreign = await hamlet.get('/events', { queue_id: queueId, last_event_id: -1, dont_block: true });
       expect(foreign.body).toEqual({ result: 'error', msg: 'You are not authorized to get events from this queue' });

@@ -40,7 +40,9 @@ describe('an event-queue replica killed with SIGKILL', () => {
     await seedDevRealm(db.knex, createApiKeyCipher(config.apiKeySecret));
     const env = { DATABASE_URL: testDb.url, CHAT_NAMESPACE: config.namespace, BUS_ACK_WAIT_SECS: '2', LOG_LEVEL: 'error' };
     replicas = await Promise.all([0, 1].map(() => startProcess('services/event-queue/src/main.ts', env)));
-    messageServer = createServer(buildMessage({ config: { ...config, databaseUrl: testDb.url }, db, logger: testLogger(), renderer: inThreadRenderer() }));
+    messageServer = createServer(
+      buildMessage({ config: { ...config, databaseUrl: testDb.url }, db, logger: testLogger(), renderer: inThreadRenderer() }),
+    );
     await new Promise<void>((resolve) => messageServer.listen(0, '127.0.0.1', resolve));
     messageUrl = `http://127.0.0.1:${(messageServer.address() as AddressInfo).port}`;
   }, 60_000);

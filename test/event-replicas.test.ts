@@ -70,10 +70,7 @@ describe('event-queue replicas', () => {
 
     const sent = await hamlet.post('/messages', { type: 'stream', to: 'Denmark', topic: 'drain', content: 'after the drain' });
     const direct = await othelloOnReplica(1);
-    const next = await request(direct.url)
-      .get('/api/v1/events')
-      .query({ queue_id: queueId, last_event_id: -1 })
-      .set(direct.headers);
+    const next = await request(direct.url).get('/api/v1/events').query({ queue_id: queueId, last_event_id: -1 }).set(direct.headers);
     expect(next.status).toBe(200);
     expect(next.body.events.map((e: { message: { id: number } }) => e.message.id)).toEqual([sent.body.id]);
   });

@@ -95,26 +95,38 @@ it('loses, duplicates and reorders nothing through replica, service and broker f
   load.start();
   let wipedAt = new Date(8.64e15);
   const faults: [string, () => Promise<void>][] = [
-    ['kill -9 an event-queue replica', async () => {
-      await replicaA.kill();
-      await loadRuns(load, SENDS_WHILE_REPLICA_DOWN);
-      await replicaA.start();
-    }],
-    ['kill -9 the message service', async () => {
-      await cluster.message.kill();
-      await cluster.message.start();
-    }],
+    [
+      'kill -9 an event-queue replica',
+      async () => {
+        await replicaA.kill();
+        await loadRuns(load, SENDS_WHILE_REPLICA_DOWN);
+        await replicaA.start();
+      },
+    ],
+    [
+      'kill -9 the message service',
+      async () => {
+        await cluster.message.kill();
+        await cluster.message.start();
+      },
+    ],
     // Requests in flight through it lose their connection; while it is down the ingress says 502.
-    ['kill -9 the gateway', async () => {
-      await cluster.gateway.kill();
-      await cluster.gateway.start();
-    }],
+    [
+      'kill -9 the gateway',
+      async () => {
+        await cluster.gateway.kill();
+        await cluster.gateway.start();
+      },
+    ],
     ['restart NATS (kill -9, storage kept)', () => cluster.nats.restart()],
     ['restart Redis (queues lost)', () => cluster.redis.restart()],
-    ['restart NATS without its storage (replay)', async () => {
-      wipedAt = await dbNow();
-      await cluster.nats.restart({ wipe: true });
-    }],
+    [
+      'restart NATS without its storage (replay)',
+      async () => {
+        wipedAt = await dbNow();
+        await cluster.nats.restart({ wipe: true });
+      },
+    ],
   ];
   try {
     await loadRuns(load, SENDS_BETWEEN_FAULTS);
@@ -133,10 +145,9 @@ it('loses, duplicates and reorders nothing through replica, service and broker f
   const sends = await auditSends(cluster.query, runId, load.outcomes);
   const queues = await auditQueues(cluster.query, pollers.queues, pollers.live());
   // Published before the wipe and published again after it: only a replay does that.
-  const [replay] = await cluster.query<{ n: string }>(
-    'SELECT count(*) AS n FROM outbox WHERE created_at < $1 AND published_at > $1',
-    [new Date(wipedAt.getTime() - 1_000)],
-  );
+  const [replay] = await cluster.query<{ n: string }>('SELECT count(*) AS n FROM outbox WHERE created_at < $1 AND published_at > $1', [
+    new Date(wipedAt.getTime() - 1_000),
+  ]);
   const replayed = Number(replay?.n ?? 0);
   console.log(
     `fault suite: sends ok=${sends.ok} errors=${sends.errors} retried=${sends.retried} lost=${sends.lost} ` +

@@ -25,7 +25,12 @@ describe('follow-ups in the distributed topology', () => {
 
   it('a user created while the subscription service is down joins the default streams once it is back', async () => {
     await cluster.subscription.stop();
-    const res = await iago.post('/users', { email: 'latecomer@zulip.com', password: 'a-long-password-1', full_name: 'Late Comer', short_name: 'latecomer' });
+    const res = await iago.post('/users', {
+      email: 'latecomer@zulip.com',
+      password: 'a-long-password-1',
+      full_name: 'Late Comer',
+      short_name: 'latecomer',
+    });
     expect(res.body).toMatchObject({ result: 'success' });
     const user = await cluster.db.knex('users').where({ delivery_email: 'latecomer@zulip.com' }).first('id', 'realm_id');
     const userId = user.id as number;

@@ -9,7 +9,7 @@ import { basicAuth, testConfig, testLogger, waitFor } from '@chat/testing';
 const config = testConfig();
 
 describe('gateway route table', () => {
-  it('is every declared endpoint but the services\' internal ones, each path and method once', () => {
+  it("is every declared endpoint but the services' internal ones, each path and method once", () => {
     expect(ROUTES).toEqual(CONTRACTS.filter((c) => c.auth !== 'service'));
     // A path under /api/v1 and the same one at the root (a file and its temporary URL) are two routes.
     const keys = ROUTES.map((r) => `${r.method} ${publicPath(r)}`);
@@ -99,7 +99,17 @@ describe('gateway authentication (Zulip 2.1 bodies)', () => {
 
   it('ignores identity headers sent from outside', async () => {
     const forged = identityHeaders(
-      { kind: 'user', userId: 1, realmId: 1, email: 'iago@zulip.com', fullName: 'Iago', isAdmin: true, isGuest: false, isBot: false, botType: null },
+      {
+        kind: 'user',
+        userId: 1,
+        realmId: 1,
+        email: 'iago@zulip.com',
+        fullName: 'Iago',
+        isAdmin: true,
+        isGuest: false,
+        isBot: false,
+        botType: null,
+      },
       config.internalSecret,
     );
     const res = await me().set(forged);

@@ -50,11 +50,19 @@ describeBothTopologies('user groups, alert words and realm administration', (env
       is_system_group: false,
     });
     // The system groups of feature level 93 come first; nobody edits them.
-    const administrators = (list.body.user_groups as { id: number; name: string; members: number[] }[]).find((g) => g.name === 'role:administrators')!;
+    const administrators = (list.body.user_groups as { id: number; name: string; members: number[] }[]).find(
+      (g) => g.name === 'role:administrators',
+    )!;
     expect(administrators.members).toContain(ids.iago);
-    expect((await hamlet.patch(`/user_groups/${administrators.id}`, { description: 'mine' })).body).toMatchObject({ result: 'error', msg: 'Insufficient permission' });
+    expect((await hamlet.patch(`/user_groups/${administrators.id}`, { description: 'mine' })).body).toMatchObject({
+      result: 'error',
+      msg: 'Insufficient permission',
+    });
 
-    expect((await hamlet.post('/user_groups/create', { name: 'marketing', description: 'The marketing team', members: [ids.hamlet, ids.aaron] })).body).toEqual({
+    expect(
+      (await hamlet.post('/user_groups/create', { name: 'marketing', description: 'The marketing team', members: [ids.hamlet, ids.aaron] }))
+        .body,
+    ).toEqual({
       result: 'success',
       msg: '',
     });
@@ -88,7 +96,10 @@ describeBothTopologies('user groups, alert words and realm administration', (env
       'Only group members and organization administrators can administer this group.',
     );
 
-    expect((await hamlet.post(`/user_groups/${group.id}/members`, { add: [ids.othello], delete: [ids.aaron] })).body).toEqual({ result: 'success', msg: '' });
+    expect((await hamlet.post(`/user_groups/${group.id}/members`, { add: [ids.othello], delete: [ids.aaron] })).body).toEqual({
+      result: 'success',
+      msg: '',
+    });
     expect(await eventOn(othello, othelloQueue, (e) => e.type === 'user_group' && e.op === 'add_members')).toMatchObject({
       group_id: group.id,
       user_ids: [ids.othello],
@@ -100,7 +111,11 @@ describeBothTopologies('user groups, alert words and realm administration', (env
 
     expect((await hamlet.delete(`/user_groups/${group.id}`)).body).toEqual({ result: 'success', msg: '' });
     expect(await eventOn(othello, othelloQueue, (e) => e.type === 'user_group' && e.op === 'remove')).toMatchObject({ group_id: group.id });
-    expect((await hamlet.delete(`/user_groups/${group.id}`)).body).toEqual({ result: 'error', msg: 'Invalid user group', code: 'BAD_REQUEST' });
+    expect((await hamlet.delete(`/user_groups/${group.id}`)).body).toEqual({
+      result: 'error',
+      msg: 'Invalid user group',
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('keeps alert words (event to the user) and flags messages with them and with @*group* mentions', async () => {
@@ -110,12 +125,21 @@ describeBothTopologies('user groups, alert words and realm administration', (env
       msg: '',
       alert_words: ['foo', 'Elsinore'],
     });
-    expect((await hamlet.delete('/users/me/alert_words', { alert_words: ['foo'] })).body).toEqual({ result: 'success', msg: '', alert_words: ['Elsinore'] });
+    expect((await hamlet.delete('/users/me/alert_words', { alert_words: ['foo'] })).body).toEqual({
+      result: 'success',
+      msg: '',
+      alert_words: ['Elsinore'],
+    });
     expect(await eventOn(hamlet, hamletQueue, (e) => e.type === 'alert_words' && (e.alert_words as string[]).length === 1)).toMatchObject({
       alert_words: ['Elsinore'],
     });
 
-    const sent = await iago.post('/messages', { type: 'stream', to: 'Verona', topic: 'castle', content: 'Back to elsinore, @*hamletcharacters*!' });
+    const sent = await iago.post('/messages', {
+      type: 'stream',
+      to: 'Verona',
+      topic: 'castle',
+      content: 'Back to elsinore, @*hamletcharacters*!',
+    });
     expect(sent.body.result).toBe('success');
     const message = await eventOn(hamlet, hamletQueue, (e) => e.type === 'message' && (e.message as { id: number }).id === sent.body.id);
     expect(message.flags).toEqual(expect.arrayContaining(['has_alert_word', 'mentioned']));
@@ -132,10 +156,15 @@ describeBothTopologies('user groups, alert words and realm administration', (env
       op: 'add',
       fields: expect.arrayContaining([expect.objectContaining({ id: fieldId, type: 1 })]),
     });
-    expect((await hamlet.post('/realm/profile_fields', { name: 'Nope', field_type: '1' })).body.msg).toBe('Must be an organization administrator');
+    expect((await hamlet.post('/realm/profile_fields', { name: 'Nope', field_type: '1' })).body.msg).toBe(
+      'Must be an organization administrator',
+    );
     expect((await hamlet.get('/realm/profile_fields')).body.custom_fields).toContainEqual(expect.objectContaining({ id: fieldId }));
 
-    expect((await hamlet.patch('/users/me/profile_data', { data: [{ id: fieldId, value: '555-1234' }] })).body).toEqual({ result: 'success', msg: '' });
+    expect((await hamlet.patch('/users/me/profile_data', { data: [{ id: fieldId, value: '555-1234' }] })).body).toEqual({
+      result: 'success',
+      msg: '',
+    });
     expect(await eventOn(othello, queue.queue_id, (e) => e.type === 'realm_user' && e.op === 'update')).toMatchObject({
       person: { user_id: ids.hamlet, custom_profile_field: { id: fieldId, value: '555-1234' } },
     });
@@ -171,7 +200,13 @@ describeBothTopologies('user groups, alert words and realm administration', (env
       data: { allow_message_editing: false, message_content_edit_limit_seconds: 600, allow_community_topic_editing: true },
     });
     const state = await othello.post('/register', { event_types: ['realm'] });
-    expect(state.body).toMatchObject({ realm_description: 'A castle in Denmark', realm_invite_required: false, realm_allow_message_editing: false });
-    expect((await iago.patch('/realm', { description: 'The Zulip development environment default organization.' })).body.result).toBe('success');
+    expect(state.body).toMatchObject({
+      realm_description: 'A castle in Denmark',
+      realm_invite_required: false,
+      realm_allow_message_editing: false,
+    });
+    expect((await iago.patch('/realm', { description: 'The Zulip development environment default organization.' })).body.result).toBe(
+      'success',
+    );
   });
 });

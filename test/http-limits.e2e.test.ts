@@ -64,7 +64,13 @@ describe.each(['embedded', 'distributed'] as const)('request limits (%s)', (topo
       config = testConfig(OVERRIDES);
       const standalone: Standalone = await startStandalone({ config, logger: testLogger(), heartbeatMs: () => HEARTBEAT_MS });
       // As services/standalone/src/main.ts serves it.
-      const graceful: GracefulServer = await listenGracefully(standalone.app, { port: 0, host: '127.0.0.1', logger: testLogger(), limits: serverLimits(config), drain: () => standalone.drain() });
+      const graceful: GracefulServer = await listenGracefully(standalone.app, {
+        port: 0,
+        host: '127.0.0.1',
+        logger: testLogger(),
+        limits: serverLimits(config),
+        drain: () => standalone.drain(),
+      });
       gatewayUrl = `http://127.0.0.1:${(graceful.server.address() as AddressInfo).port}`;
       eventTierUrl = gatewayUrl;
       stop = async () => {
@@ -85,16 +91,22 @@ describe.each(['embedded', 'distributed'] as const)('request limits (%s)', (topo
   it('answers an upload announcing more than the cap with 413 before any of its body is sent', async () => {
     for (const url of [gatewayUrl, eventTierUrl]) {
       const exchange = rawConnection(url);
-      exchange.socket.write(`POST /api/v1/user_uploads HTTP/1.1\r\nHost: x\r\nAuthorization: ${hamlet.auth}\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 1073741824\r\n\r\n`);
+      exchange.socket.write(
+        `POST /api/v1/user_uploads HTTP/1.1\r\nHost: x\r\nAuthorization: ${hamlet.auth}\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 1073741824\r\n\r\n`,
+      );
       await exchange.closed;
-      expect(exchange.text()).toMatch(/^HTTP\/1\.1 413 [^]*\r\nconnection: close\r\n[^]*\r\n\r\n\{"result":"error","msg":"Request body too large"\}\n$/i);
+      expect(exchange.text()).toMatch(
+        /^HTTP\/1\.1 413 [^]*\r\nconnection: close\r\n[^]*\r\n\r\n\{"result":"error","msg":"Request body too large"\}\n$/i,
+      );
     }
     expect(maxRequestBodyBytes(config.maxFileUploadSizeMb)).toBeLessThan(1073741824);
   });
 
   it('closes the connection of an upload whose body stops coming', async () => {
     const exchange = rawConnection(gatewayUrl);
-    exchange.socket.write(`POST /api/v1/user_uploads HTTP/1.1\r\nHost: x\r\nAuthorization: ${hamlet.auth}\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 5000\r\n\r\n--b\r\n`);
+    exchange.socket.write(
+      `POST /api/v1/user_uploads HTTP/1.1\r\nHost: x\r\nAuthorization: ${hamlet.auth}\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 5000\r\n\r\n--b\r\n`,
+    );
     const closedAfter = await exchange.closed;
     expect(closedAfter).toBeGreaterThanOrEqual(900);
     expect(closedAfter).toBeLessThan(3_000);
@@ -106,7 +118,9 @@ describe.each(['embedded', 'distributed'] as const)('request limits (%s)', (topo
     const length = pieces.reduce((sum, piece) => sum + piece.length, 0);
     const exchange = rawConnection(gatewayUrl);
     const started = Date.now();
-    exchange.socket.write(`POST /api/v1/user_uploads HTTP/1.1\r\nHost: x\r\nAuthorization: ${hamlet.auth}\r\nContent-Type: ${contentType}\r\nContent-Length: ${length}\r\nConnection: close\r\n\r\n`);
+    exchange.socket.write(
+      `POST /api/v1/user_uploads HTTP/1.1\r\nHost: x\r\nAuthorization: ${hamlet.auth}\r\nContent-Type: ${contentType}\r\nContent-Length: ${length}\r\nConnection: close\r\n\r\n`,
+    );
     writeSlowly(exchange.socket, pieces, 400);
     await exchange.closed;
     expect(Date.now() - started).toBeGreaterThan(3_000);
@@ -125,7 +139,10 @@ describe.each(['embedded', 'distributed'] as const)('request limits (%s)', (topo
     expect(viaGateway.body.events).toEqual([expect.objectContaining({ type: 'heartbeat' })]);
     // Straight to the event tier, as the ingress sends it (its plain node:http path).
     const started = Date.now();
-    const poll = await request(eventTierUrl).get('/api/v1/events').set('Authorization', hamlet.auth).query({ ...queue, last_event_id: viaGateway.body.events[0].id });
+    const poll = await request(eventTierUrl)
+      .get('/api/v1/events')
+      .set('Authorization', hamlet.auth)
+      .query({ ...queue, last_event_id: viaGateway.body.events[0].id });
     expect(Date.now() - started).toBeGreaterThanOrEqual(HEARTBEAT_MS - 100);
     expect(poll.body.events).toEqual([expect.objectContaining({ type: 'heartbeat' })]);
   });

@@ -14,7 +14,8 @@ describeBothTopologies('Idempotency-Key on POST /messages', (env) => {
   let hamlet: ApiClient;
   const sendWithKey = (form: Record<string, string>, key: string) =>
     hamlet.api('post', '/messages').set('Idempotency-Key', key).type('form').send(form);
-  const stored = async (content: string) => Number(((await env().db.knex('messages').where({ content }).count('* as n')) as { n: string }[])[0]!.n);
+  const stored = async (content: string) =>
+    Number(((await env().db.knex('messages').where({ content }).count('* as n')) as { n: string }[])[0]!.n);
 
   beforeAll(async () => {
     hamlet = await new ApiClient(env().target, { userAgent: 'ZulipPython/0.6' }).loginAs('hamlet@zulip.com');
@@ -53,7 +54,11 @@ describeBothTopologies('Idempotency-Key on POST /messages', (env) => {
     expect(ok.length + inUse.length).toBe(8);
     expect(new Set(ok.map((r) => r.body.id)).size).toBe(1);
     for (const r of inUse) {
-      expect(r.body).toEqual({ result: 'error', msg: 'A request with this Idempotency-Key is already in progress', code: 'IDEMPOTENCY_KEY_IN_USE' });
+      expect(r.body).toEqual({
+        result: 'error',
+        msg: 'A request with this Idempotency-Key is already in progress',
+        code: 'IDEMPOTENCY_KEY_IN_USE',
+      });
     }
     expect(await stored('e2e together')).toBe(1);
   });

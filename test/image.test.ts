@@ -73,7 +73,17 @@ describe('deploy/Dockerfile', () => {
     expect(arg).toBeDefined();
     // The default process and every process the image can run are entries of the build.
     expect(Object.keys(ENTRIES)).toContain(arg!.split('=')[1]);
-    expect(Object.keys(ENTRIES).sort()).toEqual(['event-queue', 'gateway', 'manage', 'message', 'migrate', 'settings', 'standalone', 'subscription', 'webhook']);
+    expect(Object.keys(ENTRIES).sort()).toEqual([
+      'event-queue',
+      'gateway',
+      'manage',
+      'message',
+      'migrate',
+      'settings',
+      'standalone',
+      'subscription',
+      'webhook',
+    ]);
     expect(ops('USER')).toEqual(['node']);
     expect(ops('CMD')[0]).toContain('exec node --enable-source-maps dist/${SERVICE}.js');
     expect(ops('ENV').join(' ')).toContain('CHAT_ENV=production');
@@ -84,8 +94,12 @@ describe('deploy/Dockerfile', () => {
 
   it('gives the build stage, before pnpm install, the tools native dependencies compile with', () => {
     // re2 (linkifiers) is built by node-gyp when no prebuilt binary can be had: g++, make, python3.
-    const runs = stages(dockerfile)[0]!.body.filter((i) => i.op === 'RUN').map((i) => i.args);
-    const tools = runs.findIndex((run) => /apt-get install/.test(run) && ['g++', 'make', 'python3'].every((tool) => run.split(/\s+/).includes(tool)));
+    const runs = stages(dockerfile)[0]!
+      .body.filter((i) => i.op === 'RUN')
+      .map((i) => i.args);
+    const tools = runs.findIndex(
+      (run) => /apt-get install/.test(run) && ['g++', 'make', 'python3'].every((tool) => run.split(/\s+/).includes(tool)),
+    );
     expect(tools).toBeGreaterThanOrEqual(0);
     expect(tools).toBeLessThan(runs.findIndex((run) => run.startsWith('pnpm install')));
   });
@@ -98,7 +112,7 @@ describe('deploy/Dockerfile', () => {
     for (const name of Object.keys(WORKERS)) expect(existsSync(join(dist, `${name}.js`))).toBe(true);
   }, 60_000);
 
-  it("its pnpm deploy step gives every bundle the packages it requires, and the bundles start", () => {
+  it('its pnpm deploy step gives every bundle the packages it requires, and the bundles start', () => {
     const dist = join(work, 'dist');
     expect(existsSync(dist)).toBe(true);
     const step = dockerfile.find((i) => i.op === 'RUN' && i.args.includes(' deploy '))!;
@@ -148,17 +162,29 @@ describe('deploy/Dockerfile', () => {
     const url = `http://127.0.0.1:${port}/api/v1`;
     const server = spawn(process.execPath, ['dist/standalone.js'], {
       cwd: out,
-      env: { PATH: process.env.PATH, CHAT_ENV: 'development', DATA_DIR: join(work, 'data'), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      env: {
+        PATH: process.env.PATH,
+        CHAT_ENV: 'development',
+        DATA_DIR: join(work, 'data'),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
     try {
       const up = async (): Promise<boolean> => {
         if (server.exitCode !== null) throw new Error('dist/standalone.js exited while starting');
-        return fetch(`${url}/server_settings`).then((r) => r.ok, () => false);
+        return fetch(`${url}/server_settings`).then(
+          (r) => r.ok,
+          () => false,
+        );
       };
       await waitFor(up, 60_000, { stepMs: 500, what: 'dist/standalone.js answering' });
-      const key = (await (await fetch(`${url}/dev_fetch_api_key`, { method: 'POST', body: new URLSearchParams({ username: 'hamlet@zulip.com' }) })).json()) as {
+      const key = (await (
+        await fetch(`${url}/dev_fetch_api_key`, { method: 'POST', body: new URLSearchParams({ username: 'hamlet@zulip.com' }) })
+      ).json()) as {
         api_key: string;
       };
       const res = await fetch(`${url}/messages/render`, {
@@ -166,10 +192,21 @@ describe('deploy/Dockerfile', () => {
         headers: { Authorization: `Basic ${Buffer.from(`hamlet@zulip.com:${key.api_key}`).toString('base64')}` },
         body: new URLSearchParams({ content: '**bold** @**King Hamlet**' }),
       });
-      expect(await res.json()).toMatchObject({ result: 'success', rendered: expect.stringMatching(/^<p><strong>bold<\/strong> <span class="user-mention" data-user-id="\d+">@King Hamlet<\/span><\/p>$/) });
+      expect(await res.json()).toMatchObject({
+        result: 'success',
+        rendered: expect.stringMatching(
+          /^<p><strong>bold<\/strong> <span class="user-mention" data-user-id="\d+">@King Hamlet<\/span><\/p>$/,
+        ),
+      });
       // The emoji images come with the deployed packages.
       const emoji = await fetch(`http://127.0.0.1:${port}/static/generated/emoji/images-google-64/1f44d.png`);
-      expect([emoji.status, emoji.headers.get('content-type'), Buffer.from(await emoji.arrayBuffer()).subarray(1, 4).toString()]).toEqual([200, 'image/png', 'PNG']);
+      expect([
+        emoji.status,
+        emoji.headers.get('content-type'),
+        Buffer.from(await emoji.arrayBuffer())
+          .subarray(1, 4)
+          .toString(),
+      ]).toEqual([200, 'image/png', 'PNG']);
     } finally {
       server.kill('SIGTERM');
     }

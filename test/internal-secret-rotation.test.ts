@@ -23,7 +23,15 @@ jest.setTimeout(30_000);
 
 describe('verifyIdentityHeaders with two secrets', () => {
   const user: UserIdentity = {
-    kind: 'user', userId: 1, realmId: 1, email: 'a@example.com', fullName: 'A', isAdmin: false, isGuest: false, isBot: false, botType: null,
+    kind: 'user',
+    userId: 1,
+    realmId: 1,
+    email: 'a@example.com',
+    fullName: 'A',
+    isAdmin: false,
+    isGuest: false,
+    isBot: false,
+    botType: null,
   };
   const verify = (signedWith: string, accepted: string | string[]) => {
     const headers = identityHeaders(user, signedWith);
@@ -73,24 +81,48 @@ describe('services during a rotation', () => {
   it('serves callers signing with the new or the previous secret', async () => {
     const { message, replica } = services(OLD);
     for (const secret of [NEW, OLD]) {
-      const filters = await request(message).get('/api/v1/realm/filters').set(await signedBy(secret));
+      const filters = await request(message)
+        .get('/api/v1/realm/filters')
+        .set(await signedBy(secret));
       expect(filters.body).toEqual({ result: 'success', msg: '', filters: [] });
-      const registered = await request(replica).post('/api/v1/register').set(await signedBy(secret)).type('form').send({ event_types: '["message"]' });
+      const registered = await request(replica)
+        .post('/api/v1/register')
+        .set(await signedBy(secret))
+        .type('form')
+        .send({ event_types: '["message"]' });
       expect(registered.status).toBe(200);
       const poll = { queue_id: registered.body.queue_id, last_event_id: -1, dont_block: true };
-      expect((await request(replica).get('/api/v1/events').set(await signedBy(secret)).query(poll)).body).toMatchObject({ result: 'success', events: [] });
+      expect(
+        (
+          await request(replica)
+            .get('/api/v1/events')
+            .set(await signedBy(secret))
+            .query(poll)
+        ).body,
+      ).toMatchObject({ result: 'success', events: [] });
     }
   });
 
   it('refuses the old secret once the previous one is gone, and any other secret always', async () => {
     const { message, replica } = services('');
     for (const secret of [OLD, OTHER]) {
-      const res = await request(message).get('/api/v1/realm/filters').set(await signedBy(secret));
+      const res = await request(message)
+        .get('/api/v1/realm/filters')
+        .set(await signedBy(secret));
       expect(res.status).toBe(401);
-      const poll = await request(replica).get('/api/v1/events').set(await signedBy(secret)).query({ queue_id: '1:1', last_event_id: -1, dont_block: true });
+      const poll = await request(replica)
+        .get('/api/v1/events')
+        .set(await signedBy(secret))
+        .query({ queue_id: '1:1', last_event_id: -1, dont_block: true });
       expect(poll.status).toBe(401);
     }
     const { message: rotating } = services(OLD);
-    expect((await request(rotating).get('/api/v1/realm/filters').set(await signedBy(OTHER))).status).toBe(401);
+    expect(
+      (
+        await request(rotating)
+          .get('/api/v1/realm/filters')
+          .set(await signedBy(OTHER))
+      ).status,
+    ).toBe(401);
   });
 });

@@ -40,10 +40,19 @@ describeBothTopologies('background jobs', (env) => {
   it("archives messages past the realm's message_retention_days in the daily job", async () => {
     const patched = await iago.api('patch', '/realm').type('form').send({ message_retention_days: '30' });
     expect(patched.status).toBe(200);
-    const sent = await hamlet.api('post', '/messages').type('form').send({ type: 'stream', to: 'Denmark', topic: 'retention', content: 'e2e expiring' });
-    const kept = await hamlet.api('post', '/messages').type('form').send({ type: 'stream', to: 'Denmark', topic: 'retention', content: 'e2e kept' });
+    const sent = await hamlet
+      .api('post', '/messages')
+      .type('form')
+      .send({ type: 'stream', to: 'Denmark', topic: 'retention', content: 'e2e expiring' });
+    const kept = await hamlet
+      .api('post', '/messages')
+      .type('form')
+      .send({ type: 'stream', to: 'Denmark', topic: 'retention', content: 'e2e kept' });
     const id = sent.body.id as number;
-    await env().db.knex('messages').where('id', id).update({ date_sent: new Date(Date.now() - 31 * DAY_MS) });
+    await env()
+      .db.knex('messages')
+      .where('id', id)
+      .update({ date_sent: new Date(Date.now() - 31 * DAY_MS) });
 
     await env().jobs.enqueue(RETENTION_JOB, {});
     await waitFor(async () => (await hamlet.api('get', `/messages/${id}`)).status === 400, 20_000);

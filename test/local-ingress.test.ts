@@ -42,7 +42,11 @@ describe('deploy/local ingress', () => {
   function call(method: string, path: string, body?: string) {
     return new Promise<{ status: number; body: Record<string, string> }>((resolve, reject) => {
       // Node frames a DELETE body only when told its length.
-      const headers = { host: 'zulip.example.com', authorization: 'Basic abc', ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}) };
+      const headers = {
+        host: 'zulip.example.com',
+        authorization: 'Basic abc',
+        ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}),
+      };
       const req = request(`${ingressUrl}${path}`, { method, headers }, (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -65,19 +69,33 @@ describe('deploy/local ingress', () => {
     ];
     for (const [method, path] of polls) {
       const answer = await call(method!, path!, method === 'GET' ? undefined : 'queue_id=1%3A2');
-      expect(answer.body).toMatchObject({ url: path, host: 'zulip.example.com', auth: 'Basic abc', body: method === 'GET' ? '' : 'queue_id=1%3A2' });
+      expect(answer.body).toMatchObject({
+        url: path,
+        host: 'zulip.example.com',
+        auth: 'Basic abc',
+        body: method === 'GET' ? '' : 'queue_id=1%3A2',
+      });
       names.push(answer.body.name);
     }
     expect(new Set(names)).toEqual(new Set(['eq1', 'eq2']));
   });
 
   it('sends everything else to the gateway', async () => {
-    for (const path of ['/api/v1/messages', '/api/v1/events/other', '/api/v1/registered', '/health/ready', '/api/v1/users/me/subscriptions?x=/api/v1/events', '/', '/assets/app.js', '/json/messages']) {
+    for (const path of [
+      '/api/v1/messages',
+      '/api/v1/events/other',
+      '/api/v1/registered',
+      '/health/ready',
+      '/api/v1/users/me/subscriptions?x=/api/v1/events',
+      '/',
+      '/assets/app.js',
+      '/json/messages',
+    ]) {
       expect((await call('GET', path)).body).toMatchObject({ name: 'gateway', url: path });
     }
   });
 
-  it('answers a body above the services\' cap 413 itself, before it is sent, for every route', async () => {
+  it("answers a body above the services' cap 413 itself, before it is sent, for every route", async () => {
     const before = upstreamRequests;
     const { port } = new URL(ingressUrl);
     for (const path of ['/api/v1/register', '/api/v1/user_uploads']) {

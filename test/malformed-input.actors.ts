@@ -19,7 +19,9 @@ async function login(app: RequestListener, email: string): Promise<ApiClient> {
 }
 
 function keyOf(client: ApiClient): { email: string; apiKey: string } {
-  const [email, apiKey] = Buffer.from(client.auth.replace(/^Basic /, ''), 'base64').toString('utf8').split(':');
+  const [email, apiKey] = Buffer.from(client.auth.replace(/^Basic /, ''), 'base64')
+    .toString('utf8')
+    .split(':');
   return { email: email!, apiKey: apiKey! };
 }
 
@@ -50,8 +52,14 @@ async function actingAdmin(knex: Knex, admin: Account): Promise<string> {
  * an administrator would, then logs them in again for their current keys. Returns what it fixed.
  */
 export async function restoreActors(app: RequestListener, knex: Knex): Promise<string[]> {
-  const accounts = (await knex('users').whereRaw(...anyOf('email', [MEMBER, ADMIN, WEBHOOK_BOT])).select('id', 'email', 'role', 'is_active')) as Account[];
-  const [member, admin, bot] = [MEMBER, ADMIN, WEBHOOK_BOT].map((email) => accounts.find((a) => a.email === email)!) as [Account, Account, Account];
+  const accounts = (await knex('users')
+    .whereRaw(...anyOf('email', [MEMBER, ADMIN, WEBHOOK_BOT]))
+    .select('id', 'email', 'role', 'is_active')) as Account[];
+  const [member, admin, bot] = [MEMBER, ADMIN, WEBHOOK_BOT].map((email) => accounts.find((a) => a.email === email)!) as [
+    Account,
+    Account,
+    Account,
+  ];
   const fixed: string[] = [];
   if (admin.role === 'admin' && admin.is_active && member.role === 'member' && member.is_active && bot.is_active) return fixed;
   const client = await login(app, await actingAdmin(knex, admin));

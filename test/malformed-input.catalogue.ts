@@ -45,7 +45,8 @@ export function fuzzRoutes(): FuzzRoute[] {
   const doc = gatewayApiDocument();
   return ROUTES.map((route) => {
     // The files served from the root take no parameters but their path's, and are not in the document.
-    if (route.root) return { route, key: `${route.method} root ${route.path}`, pathParams: pathParamsOf(route), params: [], rawBody: false };
+    if (route.root)
+      return { route, key: `${route.method} root ${route.path}`, pathParams: pathParamsOf(route), params: [], rawBody: false };
     const op = doc.paths[openApiPath(route.path)]?.[route.method.toLowerCase()];
     if (!op) throw new Error(`${route.method} ${route.path}: not in the OpenAPI document`);
     const declared = op.parameters as OpenApiParam[];

@@ -19,7 +19,8 @@ function codeProblem(body: Body): string | null {
   if (body.code !== undefined && (typeof body.code !== 'string' || !/^[A-Z_]+$/.test(body.code))) return `bad code ${String(body.code)}`;
   const msg = String(body.msg);
   const missing = /^Missing '(.+)' argument$/.exec(msg);
-  if (missing && (body.code !== 'REQUEST_VARIABLE_MISSING' || body.var_name !== missing[1])) return 'a missing argument without REQUEST_VARIABLE_MISSING and var_name';
+  if (missing && (body.code !== 'REQUEST_VARIABLE_MISSING' || body.var_name !== missing[1]))
+    return 'a missing argument without REQUEST_VARIABLE_MISSING and var_name';
   if (/^Argument ".+" is not valid JSON\.$/.test(msg) && body.code !== 'BAD_REQUEST') return 'invalid JSON without BAD_REQUEST';
   if (body.code === 'REQUEST_VARIABLE_INVALID' && typeof body.var_name !== 'string') return 'REQUEST_VARIABLE_INVALID without var_name';
   return null;

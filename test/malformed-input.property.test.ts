@@ -40,7 +40,14 @@ async function idPools(server: Standalone): Promise<IdPools> {
     stream_id: await ids('streams'),
     message_id: [...(await ids('messages')), ...((await knex('messages').max('id as max')) as { max: number }[]).map((r) => String(r.max))],
     // Messages the administrator (the sweep's caller) received, so flag and read changes reach their SQL.
-    own_message_id: ((await knex('user_messages as um').join('users as u', 'u.id', 'um.user_id').where('u.email', 'iago@zulip.com').orderBy('um.message_id').limit(5).select('um.message_id')) as { message_id: number }[]).map((r) => String(r.message_id)),
+    own_message_id: (
+      (await knex('user_messages as um')
+        .join('users as u', 'u.id', 'um.user_id')
+        .where('u.email', 'iago@zulip.com')
+        .orderBy('um.message_id')
+        .limit(5)
+        .select('um.message_id')) as { message_id: number }[]
+    ).map((r) => String(r.message_id)),
     user_group_id: await ids('user_groups'),
     field_id: await ids('custom_profile_fields'),
     filter_id: await ids('realm_filters'),
@@ -130,7 +137,9 @@ describe('malformed input (property, embedded topology)', () => {
     async () => {
       const routes = fuzzRoutes();
       // A message the administrator (the sweep's caller) received, for the steps that change flags.
-      await (await new ApiClient(server.app).loginAs('iago@zulip.com')).post('/messages', { type: 'stream', to: 'Denmark', topic: 'sweep', content: 'sweep' });
+      await (
+        await new ApiClient(server.app).loginAs('iago@zulip.com')
+      ).post('/messages', { type: 'stream', to: 'Denmark', topic: 'sweep', content: 'sweep' });
       const requests = sweepRequests(routes, await idPools(server));
       const tally = new Tally(routes);
       const { check, survey, watch } = await checker(tally, true);

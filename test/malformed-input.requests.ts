@@ -45,7 +45,10 @@ interface ParamDraw {
 const framing = fc.oneof(
   { weight: 12, arbitrary: fc.constant<BodyFraming>('form') },
   { weight: 4, arbitrary: fc.constant<BodyFraming>('multipart') },
-  ...(['json', 'text', 'none', 'no-boundary', 'latin1', 'false-gzip'] as const).map((f) => ({ weight: 1, arbitrary: fc.constant<BodyFraming>(f) })),
+  ...(['json', 'text', 'none', 'no-boundary', 'latin1', 'false-gzip'] as const).map((f) => ({
+    weight: 1,
+    arbitrary: fc.constant<BodyFraming>(f),
+  })),
   { weight: 1, arbitrary: fc.integer({ min: 0, max: 3 }).map((n): BodyFraming => (n === 0 ? 'oversized' : 'form')) },
 );
 
@@ -105,7 +108,16 @@ export function requestFor(target: FuzzRoute, pools: IdPools): fc.Arbitrary<Fuzz
       }
       traits.add(`body:${frame}`);
       traits.add(`caller:${who}`);
-      const req: FuzzRequest = { target, path: fillPath(target.route.path, segments), query, body, framing: frame, caller: who, payload, traits: [...traits] };
+      const req: FuzzRequest = {
+        target,
+        path: fillPath(target.route.path, segments),
+        query,
+        body,
+        framing: frame,
+        caller: who,
+        payload,
+        traits: [...traits],
+      };
       // fast-check prints a failing request this way instead of every byte of every Buffer.
       return Object.assign(req, { [fc.toStringMethod]: () => describeRequest(req) });
     });
@@ -118,7 +130,8 @@ export function publicPrefix(req: Pick<FuzzRequest, 'target'>): string {
 }
 
 export function describeRequest(req: FuzzRequest): string {
-  const show = (fields: Field[]) => fields.map(([k, v]) => `${JSON.stringify(k.slice(0, 40))}=${JSON.stringify(v.toString('utf8').slice(0, 120))}`).join(' ');
+  const show = (fields: Field[]) =>
+    fields.map(([k, v]) => `${JSON.stringify(k.slice(0, 40))}=${JSON.stringify(v.toString('utf8').slice(0, 120))}`).join(' ');
   const payload = req.payload ? ` payload ${JSON.stringify(req.payload.toString('utf8').slice(0, 120))} (${req.payload.length} bytes)` : '';
   return `${req.target.key} as ${req.caller}: ${req.target.route.method} ${publicPrefix(req)}${req.path.slice(0, 200)} query[${show(req.query)}] body(${req.framing})[${show(req.body)}]${payload}`;
 }

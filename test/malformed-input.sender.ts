@@ -32,7 +32,11 @@ const encodeFields = (fields: Field[]): Buffer =>
 function multipart(fields: Field[], file: Buffer | null): Buffer {
   const quoted = (name: string) => name.replace(/["\r\n]/g, '_');
   const parts = fields.map(([name, value]) =>
-    Buffer.concat([Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${quoted(name)}"\r\n\r\n`), value, Buffer.from('\r\n')]),
+    Buffer.concat([
+      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${quoted(name)}"\r\n\r\n`),
+      value,
+      Buffer.from('\r\n'),
+    ]),
   );
   if (file) {
     const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="f.png"\r\nContent-Type: image/png\r\n\r\n`;
@@ -75,7 +79,8 @@ function framedBody(req: FuzzRequest): { body: Buffer | null; headers: Record<st
 
 function authorization(req: FuzzRequest, creds: Credentials): { header?: string; apiKeyParam?: string } {
   const webhook = req.target.route.auth === 'webhook';
-  const pick = (user: { email: string; apiKey: string }, key: string) => (webhook ? { apiKeyParam: key } : { header: basicAuth(user.email, user.apiKey) });
+  const pick = (user: { email: string; apiKey: string }, key: string) =>
+    webhook ? { apiKeyParam: key } : { header: basicAuth(user.email, user.apiKey) };
   switch (req.caller) {
     case 'member':
       return pick(creds.member, creds.webhookBotKey);
@@ -102,7 +107,14 @@ export function send(agent: Agent, port: number, req: FuzzRequest, creds: Creden
     const outgoing = request({ agent, host: '127.0.0.1', port, method: req.target.route.method, path, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8'), targetBytes: path.length }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          contentType: String(res.headers['content-type'] ?? ''),
+          text: Buffer.concat(chunks).toString('utf8'),
+          targetBytes: path.length,
+        }),
+      );
       res.on('error', reject);
     });
     outgoing.on('error', reject);

@@ -47,7 +47,9 @@ async function survey(knex: Knex, tables: string[], sinceXid: string): Promise<{
     const written = COUNT_ONLY_TABLES.has(table) ? '0' : `count(*) FILTER (WHERE xmin::text::bigint >= ${since})`;
     return `SELECT '${table}' AS name, count(*) AS total, ${written} AS written FROM "${table}"`;
   });
-  const { rows } = (await knex.raw(selects.join(' UNION ALL '))) as { rows: { name: string; total: string | number; written: string | number }[] };
+  const { rows } = (await knex.raw(selects.join(' UNION ALL '))) as {
+    rows: { name: string; total: string | number; written: string | number }[];
+  };
   return rows.map((r) => ({ name: r.name, total: Number(r.total), written: Number(r.written) }));
 }
 
@@ -57,7 +59,15 @@ async function survey(knex: Knex, tables: string[], sinceXid: string): Promise<{
  * reminder slot, and, as for any private message, the owner's missed-message e-mail batch and the
  * job that mails it. True when that is all that changed since `sinceMessageId`.
  */
-const OWNER_ALERT_TABLES = new Set(['messages', 'user_messages', 'outbox', 'webhook_bot_reminders', 'missed_message_emails', 'job_requests', 'jobs']);
+const OWNER_ALERT_TABLES = new Set([
+  'messages',
+  'user_messages',
+  'outbox',
+  'webhook_bot_reminders',
+  'missed_message_emails',
+  'job_requests',
+  'jobs',
+]);
 
 async function onlyOwnerAlerts(knex: Knex, changed: string[], sinceMessageId: number): Promise<boolean> {
   if (changed.some((table) => !OWNER_ALERT_TABLES.has(table))) return false;

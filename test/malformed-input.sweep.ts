@@ -45,10 +45,26 @@ function adversaries(param: FuzzParam): Adversary[] {
       add('int-range', INT_EDGES);
       break;
     case 'json':
-      add('nul', ['["a\\u0000b"]', '{"a\\u0000":1}', '[{"operator":"search","operand":"a\\u0000b"}]', '[{"operator":"topic","operand":"\\u0000"}]']);
-      add('int-range', ['[2147483648]', '[-2147483649]', '[9223372036854775808]', '[{"operator":"id","operand":2147483648}]', '2147483648']);
+      add('nul', [
+        '["a\\u0000b"]',
+        '{"a\\u0000":1}',
+        '[{"operator":"search","operand":"a\\u0000b"}]',
+        '[{"operator":"topic","operand":"\\u0000"}]',
+      ]);
+      add('int-range', [
+        '[2147483648]',
+        '[-2147483649]',
+        '[9223372036854775808]',
+        '[{"operator":"id","operand":2147483648}]',
+        '2147483648',
+      ]);
       add('long-list', [longList(1), `[{"operator":"pm-with","operand":${longList(1)}}]`]);
-      add('prototype-name', ['"__proto__"', '["__proto__"]', '{"__proto__":{"x":1}}', '[{"stream_id":1,"property":"constructor","value":true}]']);
+      add('prototype-name', [
+        '"__proto__"',
+        '["__proto__"]',
+        '{"__proto__":{"x":1}}',
+        '[{"stream_id":1,"property":"constructor","value":true}]',
+      ]);
       break;
     case 'boolean':
       break;
@@ -110,7 +126,11 @@ export interface SweepRequest extends FuzzRequest {
 export function sweepRequests(routes: FuzzRoute[], pools: IdPools): SweepRequest[] {
   const requests: SweepRequest[] = [];
   for (const target of routes) {
-    const pathParams: FuzzParam[] = target.pathParams.map((name) => ({ name, kind: /_id$/.test(name) ? 'integer' : 'string', required: true }));
+    const pathParams: FuzzParam[] = target.pathParams.map((name) => ({
+      name,
+      kind: /_id$/.test(name) ? 'integer' : 'string',
+      required: true,
+    }));
     const everyParam = [...pathParams.map((p) => ({ ...p, inPath: true })), ...target.params.map((p) => ({ ...p, inPath: false }))];
     for (const param of everyParam) {
       for (const adversary of adversaries(param)) {

@@ -5,7 +5,11 @@ import type { FuzzRequest } from './malformed-input.requests';
 import type { Answer } from './malformed-input.sender';
 
 const increment = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
-const sorted = (map: Map<string, number>) => [...map].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k} ${n}`).join(', ');
+const sorted = (map: Map<string, number>) =>
+  [...map]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ');
 
 export class Tally {
   sent = 0;

@@ -18,32 +18,144 @@ function plausible(kind: ParamKind): fc.Arbitrary<Buffer> {
     case 'boolean':
       return text(['true', 'false']);
     case 'string':
-      return fc.oneof(text(['hello', 'Verona', 'denmark', 'stream', 'private', 'iago@zulip.com', 'hamlet@zulip.com', 'smile']), fc.string({ maxLength: 12 }).map(utf8));
+      return fc.oneof(
+        text(['hello', 'Verona', 'denmark', 'stream', 'private', 'iago@zulip.com', 'hamlet@zulip.com', 'smile']),
+        fc.string({ maxLength: 12 }).map(utf8),
+      );
     case 'json':
-      return text(['[]', '{}', '[1,2]', '["Verona"]', '[{"operator":"stream","operand":"Verona"}]', '["hamlet@zulip.com"]', '{"name":"x"}', '[{"name":"Verona"}]', '"x"', '1', 'null']);
+      return text([
+        '[]',
+        '{}',
+        '[1,2]',
+        '["Verona"]',
+        '[{"operator":"stream","operand":"Verona"}]',
+        '["hamlet@zulip.com"]',
+        '{"name":"x"}',
+        '[{"name":"Verona"}]',
+        '"x"',
+        '1',
+        'null',
+      ]);
   }
 }
 
-const wrongTypes = text(['abc', '1.5', '-0', '+1', ' 7', '0x1f', '1_000', 'true', 'True', 'null', 'NaN', 'Infinity', '[]', '{}', '[1]', '{"a":1}', '"1"', '', ' ', 'undefined', '1,2,3']);
+const wrongTypes = text([
+  'abc',
+  '1.5',
+  '-0',
+  '+1',
+  ' 7',
+  '0x1f',
+  '1_000',
+  'true',
+  'True',
+  'null',
+  'NaN',
+  'Infinity',
+  '[]',
+  '{}',
+  '[1]',
+  '{"a":1}',
+  '"1"',
+  '',
+  ' ',
+  'undefined',
+  '1,2,3',
+]);
 
 const hugeValues = fc.oneof(
-  text(['9007199254740993', '9223372036854775807', '9223372036854775808', '-9223372036854775809', '2147483648', '-2147483649', '1e308', '-1e308', '1e309', '4.9e-324', '[1e308]', '[9223372036854775808]', '{"a":1e999}']),
+  text([
+    '9007199254740993',
+    '9223372036854775807',
+    '9223372036854775808',
+    '-9223372036854775809',
+    '2147483648',
+    '-2147483649',
+    '1e308',
+    '-1e308',
+    '1e309',
+    '4.9e-324',
+    '[1e308]',
+    '[9223372036854775808]',
+    '{"a":1e999}',
+  ]),
   fc.integer({ min: 20, max: 400 }).map((n) => utf8('9'.repeat(n))),
   fc.integer({ min: 1000, max: 6000 }).map((n) => utf8('x'.repeat(n))),
   fc.integer({ min: 1000, max: 6000 }).map((n) => utf8('é'.repeat(n))),
 );
 
 const brokenJson = fc.oneof(
-  text(['[1,2', '{"a":', '[1,]', "{'a':1}", '{"a" 1}', '[', ']', '{', '}', '"unterminated', '[NaN]', '[undefined]', '{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"x":1}}}', '[[[[[[[[[[]]]]]]]]]]', '[null]', '[{}]', '[[]]', '[-1]', '[0]', '[true]', '["\\u0000"]', '"\\ud800"', '["\\udfff"]', '{"operator":"stream"}', '[{"operator":1,"operand":[]}]', '[["stream"]]', '[[1,2,3]]']),
+  text([
+    '[1,2',
+    '{"a":',
+    '[1,]',
+    "{'a':1}",
+    '{"a" 1}',
+    '[',
+    ']',
+    '{',
+    '}',
+    '"unterminated',
+    '[NaN]',
+    '[undefined]',
+    '{"__proto__":{"polluted":1}}',
+    '{"constructor":{"prototype":{"x":1}}}',
+    '[[[[[[[[[[]]]]]]]]]]',
+    '[null]',
+    '[{}]',
+    '[[]]',
+    '[-1]',
+    '[0]',
+    '[true]',
+    '["\\u0000"]',
+    '"\\ud800"',
+    '["\\udfff"]',
+    '{"operator":"stream"}',
+    '[{"operator":1,"operand":[]}]',
+    '[["stream"]]',
+    '[[1,2,3]]',
+  ]),
   // Deep nesting: a recursive validator or renderer would overflow the stack.
   fc.integer({ min: 500, max: 5000 }).map((n) => utf8(`${'['.repeat(n)}${']'.repeat(n)}`)),
   fc.integer({ min: 200, max: 2000 }).map((n) => utf8(`[${Array.from({ length: n }, (_v, i) => i).join(',')}]`)),
 );
 
 const unicodeEdges = fc.oneof(
-  text(['\u0000', 'a\u0000b', '\u202eevil\u202c', '\u200f\u200e', '\ufeff', '👨‍👩‍👧‍👦', '🏳️‍🌈', 'e\u0301\u0301\u0301', '\u{10ffff}', '\uffff', '\u2028\u2029', '\u001b[31m', '\r\n', '%', '%00', '\\', '"', "'", '<script>', 'Ω≈ç√', '\u0085']),
+  text([
+    '\u0000',
+    'a\u0000b',
+    '\u202eevil\u202c',
+    '\u200f\u200e',
+    '\ufeff',
+    '👨‍👩‍👧‍👦',
+    '🏳️‍🌈',
+    'e\u0301\u0301\u0301',
+    '\u{10ffff}',
+    '\uffff',
+    '\u2028\u2029',
+    '\u001b[31m',
+    '\r\n',
+    '%',
+    '%00',
+    '\\',
+    '"',
+    "'",
+    '<script>',
+    'Ω≈ç√',
+    '\u0085',
+  ]),
   // Not valid UTF-8 at all: surrogate halves, overlong encodings of '/' and NUL, past U+10FFFF, truncations.
-  fc.constantFrom(bytes(0xed, 0xa0, 0x80), bytes(0xed, 0xbf, 0xbf), bytes(0xc0, 0xaf), bytes(0xc0, 0x80), bytes(0xe0, 0x80, 0xaf), bytes(0xf4, 0x90, 0x80, 0x80), bytes(0xff, 0xfe), bytes(0xe2, 0x82), bytes(0x80)),
+  fc.constantFrom(
+    bytes(0xed, 0xa0, 0x80),
+    bytes(0xed, 0xbf, 0xbf),
+    bytes(0xc0, 0xaf),
+    bytes(0xc0, 0x80),
+    bytes(0xe0, 0x80, 0xaf),
+    bytes(0xf4, 0x90, 0x80, 0x80),
+    bytes(0xff, 0xfe),
+    bytes(0xe2, 0x82),
+    bytes(0x80),
+  ),
   fc.string({ unit: 'grapheme', maxLength: 20 }).map(utf8),
   fc.string({ unit: 'binary', maxLength: 20 }).map(utf8),
 );
@@ -74,7 +186,19 @@ export function pathValue(valid: readonly string[]): fc.Arbitrary<Buffer> {
 }
 
 /** Parameter names besides the declared ones: prototype keys, bracket syntax, garbage. */
-export const strayName = fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'a[b]', 'a[]', 'a[0][1]', '', '\u0000', '🙂', 'x'.repeat(300));
+export const strayName = fc.constantFrom(
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  'a[b]',
+  'a[]',
+  'a[0][1]',
+  '',
+  '\u0000',
+  '🙂',
+  'x'.repeat(300),
+);
 
 /** Percent-encodes every byte outside the unreserved set, so any Buffer travels as sent. */
 export function percentEncode(value: Buffer): string {

@@ -64,7 +64,14 @@ describe('manage, as an operator types it', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'chat-manage-'));
-    env = { DATA_DIR: dataDir, PORT, API_KEY_SECRET: config.apiKeySecret, INTERNAL_SECRET: config.internalSecret, DATABASE_URL: '', LOG_LEVEL: 'warn' };
+    env = {
+      DATA_DIR: dataDir,
+      PORT,
+      API_KEY_SECRET: config.apiKeySecret,
+      INTERNAL_SECRET: config.internalSecret,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    };
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -72,7 +79,12 @@ describe('manage, as an operator types it', () => {
     const empty = join(dataDir, 'nothing-here');
     const run = await sh(`npm run --silent manage -- print-zuliprc hamlet@zulip.com`, { ...env, DATA_DIR: empty });
     expect(run.code).toBe(1);
-    expect(run.stderr.trim().split('\n').filter((line) => !/^(npm warn|\[setup\])/.test(line))).toEqual([
+    expect(
+      run.stderr
+        .trim()
+        .split('\n')
+        .filter((line) => !/^(npm warn|\[setup\])/.test(line)),
+    ).toEqual([
       `error: no database in ${empty}/pglite (DATA_DIR, default ./data): start the server once with the same DATA_DIR (npm start creates it), or set DATABASE_URL.`,
     ]);
     expect(existsSync(empty)).toBe(false);
@@ -87,7 +99,12 @@ describe('manage, as an operator types it', () => {
       const url = `postgres://postgres:hunter2@127.0.0.1:5432/${database}`;
       const run = await sh('npm run --silent manage -- print-zuliprc hamlet@zulip.com', { ...env, DATABASE_URL: url });
       expect(run.code).toBe(1);
-      expect(run.stderr.trim().split('\n').filter((line) => !/^(npm warn|\[setup\])/.test(line))).toEqual([
+      expect(
+        run.stderr
+          .trim()
+          .split('\n')
+          .filter((line) => !/^(npm warn|\[setup\])/.test(line)),
+      ).toEqual([
         `error: PostgreSQL postgres://postgres:***@127.0.0.1:5432/${database} has not been migrated: run the migrate job first (node dist/migrate.js; npm run start:distributed migrates too).`,
       ]);
     } finally {
@@ -96,15 +113,19 @@ describe('manage, as an operator types it', () => {
     }
   });
 
-  it('creates a realm and a user whose redirected zuliprc Zulip\'s client reads and the server accepts', async () => {
+  it("creates a realm and a user whose redirected zuliprc Zulip's client reads and the server accepts", async () => {
     const first = await startStandalone({ config, logger: testLogger(), pgliteDir: join(dataDir, 'pglite') });
     await first.stop();
 
     const realm = await manage('create-realm --string-id acme --name Acme --email-domain acme.test');
-    expect(realm.stdout).toMatch(new RegExp(`^Created realm 'acme' \\(id \\d+\\) at http://acme\\.localhost:${PORT}; name it with --realm acme\\.\\n$`));
+    expect(realm.stdout).toMatch(
+      new RegExp(`^Created realm 'acme' \\(id \\d+\\) at http://acme\\.localhost:${PORT}; name it with --realm acme\\.\\n$`),
+    );
     expect(realm.stderr).toContain(`manage: PGlite ${dataDir}/pglite\n`);
     writeFileSync(join(dataDir, 'password'), 'a long password\n');
-    const user = await manage(`create-user --realm acme --email ann@acme.test --full-name Ann --password-file ${join(dataDir, 'password')}`);
+    const user = await manage(
+      `create-user --realm acme --email ann@acme.test --full-name Ann --password-file ${join(dataDir, 'password')}`,
+    );
     expect(user.stdout).toMatch(/^Created user ann@acme\.test \(id \d+\) in realm 'acme'\.\n$/);
 
     const ambiguous = await manage('print-zuliprc ann@acme.test');
@@ -115,7 +136,11 @@ describe('manage, as an operator types it', () => {
     const redirected = await sh(`npm run --silent manage -- print-zuliprc ann@acme.test --realm acme > ${zuliprc}`, env);
     expect(redirected.code).toBe(0);
     const read = await readByZulipClient(zuliprc);
-    expect(read).toEqual({ email: 'ann@acme.test', api_key: expect.stringMatching(/^\w{32}$/), base_url: `http://acme.localhost:${PORT}/api/` });
+    expect(read).toEqual({
+      email: 'ann@acme.test',
+      api_key: expect.stringMatching(/^\w{32}$/),
+      base_url: `http://acme.localhost:${PORT}/api/`,
+    });
 
     const written = join(dataDir, 'zuliprc-output');
     const output = await manage(`print-zuliprc ann@acme.test --realm acme --output ${written}`);
@@ -127,12 +152,23 @@ describe('manage, as an operator types it', () => {
     const server = await startStandalone({ config, logger: testLogger(), pgliteDir: join(dataDir, 'pglite') });
     try {
       const acmeHost = `acme.localhost:${PORT}`;
-      const me = await request(server.app).get('/api/v1/users/me').set('Host', acmeHost).set('Authorization', basicAuth(read.email, read.api_key));
+      const me = await request(server.app)
+        .get('/api/v1/users/me')
+        .set('Host', acmeHost)
+        .set('Authorization', basicAuth(read.email, read.api_key));
       expect(me.body).toMatchObject({ result: 'success', email: 'ann@acme.test', full_name: 'Ann' });
-      const login = await request(server.app).post('/api/v1/fetch_api_key').set('Host', acmeHost).type('form').send({ username: 'ann@acme.test', password: 'a long password' });
+      const login = await request(server.app)
+        .post('/api/v1/fetch_api_key')
+        .set('Host', acmeHost)
+        .type('form')
+        .send({ username: 'ann@acme.test', password: 'a long password' });
       expect(login.body.api_key).toBe(read.api_key);
       // The development realm is still the bare host's.
-      const hamlet = await request(server.app).post('/api/v1/dev_fetch_api_key').set('Host', `127.0.0.1:${PORT}`).type('form').send({ username: 'hamlet@zulip.com' });
+      const hamlet = await request(server.app)
+        .post('/api/v1/dev_fetch_api_key')
+        .set('Host', `127.0.0.1:${PORT}`)
+        .type('form')
+        .send({ username: 'hamlet@zulip.com' });
       expect(hamlet.body).toMatchObject({ result: 'success', email: 'hamlet@zulip.com' });
     } finally {
       await server.stop();

@@ -38,7 +38,12 @@ class Browser {
   ) {}
 
   static async login(target: Target, email: string): Promise<Browser> {
-    const res = await request(target).post('/json/dev_login').set('Cookie', 'csrftoken=anon').set('X-CSRFToken', 'anon').type('form').send({ username: email });
+    const res = await request(target)
+      .post('/json/dev_login')
+      .set('Cookie', 'csrftoken=anon')
+      .set('X-CSRFToken', 'anon')
+      .type('form')
+      .send({ username: email });
     expect(res.status).toBe(200);
     const pairs = ([] as string[]).concat(res.headers['set-cookie'] ?? []).map((line) => line.split(';')[0]!);
     const cookie = pairs.join('; ');
@@ -47,7 +52,11 @@ class Browser {
 
   call(method: 'get' | 'post' | 'patch', path: string, params: Json = {}) {
     const encoded = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
-    const req = request(this.target)[method](`/json${path}`).set('Cookie', this.cookie).set('X-CSRFToken', this.csrf).set('User-Agent', CHROME);
+    const req = request(this.target)
+      [method](`/json${path}`)
+      .set('Cookie', this.cookie)
+      .set('X-CSRFToken', this.csrf)
+      .set('User-Agent', CHROME);
     return method === 'get' ? req.query(encoded) : req.type('form').send(encoded);
   }
 }
@@ -63,15 +72,19 @@ async function queueOf(caller: Caller) {
   const seen: Json[] = [];
   return async function next(match: (event: Json) => boolean): Promise<Json> {
     let found: Json | undefined;
-    await waitFor(async () => {
-      const res = await caller.call('get', '/events', { queue_id: queueId, last_event_id: last, dont_block: true });
-      for (const event of res.body.events as Json[]) {
-        last = Math.max(last, event.id as number);
-        seen.push(event);
-      }
-      found = seen.find(match);
-      return found !== undefined;
-    }, 15_000, { stepMs: 50 });
+    await waitFor(
+      async () => {
+        const res = await caller.call('get', '/events', { queue_id: queueId, last_event_id: last, dont_block: true });
+        for (const event of res.body.events as Json[]) {
+          last = Math.max(last, event.id as number);
+          seen.push(event);
+        }
+        found = seen.find(match);
+        return found !== undefined;
+      },
+      15_000,
+      { stepMs: 50 },
+    );
     return found!;
   };
 }
@@ -96,7 +109,8 @@ function filedUnder(unread: UnreadMsgs, id: number): string[] {
 
 describeBothTopologies('message flags', (env) => {
   const ids: Record<string, number> = {};
-  const api = (email: string, userAgent = 'ZulipPython/0.8.2 (Debian GNU/Linux; 12)') => new ApiClient(env().target, { userAgent }).loginAs(email);
+  const api = (email: string, userAgent = 'ZulipPython/0.8.2 (Debian GNU/Linux; 12)') =>
+    new ApiClient(env().target, { userAgent }).loginAs(email);
   const sent = async (caller: Caller, params: Json): Promise<number> => {
     const res = await caller.call('post', '/messages', params);
     expect(res.status).toBe(200);
@@ -133,7 +147,7 @@ describeBothTopologies('message flags', (env) => {
     ['zulip-terminal', 'ZulipTerminal/0.7.0 Linux-6.1.0 (Debian GNU/Linux; 12)', {}, true],
     ['the mobile app, with read_by_sender', 'ZulipFlutter/30.0.261+261 (Android 14)', { read_by_sender: true }, true],
     ['the mobile app on older servers', 'ZulipMobile/flutter', {}, true],
-  ])("own messages from %s: read as Zulip decides, unread ones filed under the conversation", async (_label, userAgent, extra, read) => {
+  ])('own messages from %s: read as Zulip decides, unread ones filed under the conversation', async (_label, userAgent, extra, read) => {
     const self = await api('cordelia@zulip.com', userAgent);
     const next = await queueOf(self);
     const toOthello = await sent(self, { type: 'private', to: ['othello@zulip.com'], content: `from ${userAgent}`, ...extra });
@@ -164,17 +178,27 @@ describeBothTopologies('message flags', (env) => {
     const TOPIC = ['topic_wildcard_mentioned', 'wildcard_mentioned'];
 
     // The mobile app's exact syntax (zulip-flutter's wildcardMention at this server's level).
-    const channel = await sent(hamlet, { type: 'stream', to: 'Denmark', topic: 'everyone here', content: '@**channel** the king is coming' });
+    const channel = await sent(hamlet, {
+      type: 'stream',
+      to: 'Denmark',
+      topic: 'everyone here',
+      content: '@**channel** the king is coming',
+    });
     expect(await othelloNext(messageEvent(channel))).toMatchObject({
       flags: STREAM,
-      message: { content: '<p><span class="user-mention channel-wildcard-mention" data-user-id="*">@channel</span> the king is coming</p>' },
+      message: {
+        content: '<p><span class="user-mention channel-wildcard-mention" data-user-id="*">@channel</span> the king is coming</p>',
+      },
     });
     expect((await othello.get('/messages', { anchor: channel, num_before: 0, num_after: 0 })).body.messages[0].flags).toEqual(STREAM);
 
     // Iago takes part in the topic, Othello does not.
     await sent(iago, { type: 'stream', to: 'Denmark', topic: 'battlements', content: 'cold tonight' });
     const topic = await sent(hamlet, { type: 'stream', to: 'Denmark', topic: 'Battlements', content: '@**topic** who goes there?' });
-    expect(await iagoNext(messageEvent(topic))).toMatchObject({ flags: TOPIC, message: { content: '<p><span class="topic-mention">@topic</span> who goes there?</p>' } });
+    expect(await iagoNext(messageEvent(topic))).toMatchObject({
+      flags: TOPIC,
+      message: { content: '<p><span class="topic-mention">@topic</span> who goes there?</p>' },
+    });
     expect((await othelloNext(messageEvent(topic))).flags).toEqual([]);
     expect((await iago.get('/messages', { anchor: topic, num_before: 0, num_after: 0 })).body.messages[0].flags).toEqual(TOPIC);
 

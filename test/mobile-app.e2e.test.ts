@@ -13,7 +13,6 @@ import { APP_CAPABILITIES, REGISTER_SCHEMA_DIFFERENCES, withoutKnownDifferences 
 
 type Json = Record<string, unknown>;
 
-
 /** The app's register request (lib/api/route/events.dart), encoded as it encodes it. */
 const APP_REGISTER = {
   apply_markdown: true,
@@ -40,7 +39,10 @@ describeBothTopologies('the mobile app registers and parses', (env) => {
     await othello.post('/messages', { type: 'private', to: [ids.hamlet], content: 'a private word' });
     await hamlet.post('/user_topics', { stream_id: await streamId('Denmark'), topic: 'noisy', visibility_policy: 1 });
     await hamlet.post(`/users/me/muted_users/${ids.cordelia}`);
-    const up = await request(env().target).post('/api/v1/realm/emoji/mobile_tick').set('Authorization', hamlet.auth).attach('file', PNG, 'tick.png');
+    const up = await request(env().target)
+      .post('/api/v1/realm/emoji/mobile_tick')
+      .set('Authorization', hamlet.auth)
+      .attach('file', PNG, 'tick.png');
     expect(up.body).toMatchObject({ result: 'success' });
     body = (await hamlet.post('/register', APP_REGISTER)).body as Json;
   });
@@ -82,7 +84,13 @@ describeBothTopologies('the mobile app registers and parses', (env) => {
     });
     expect(Number(body.event_queue_longpoll_timeout_seconds)).toBeGreaterThan(55);
     // user_settings_object: personal settings only inside user_settings.
-    expect(body.user_settings).toMatchObject({ twenty_four_hour_time: false, starred_message_counts: false, display_emoji_reaction_users: true, emojiset: 'google', presence_enabled: true });
+    expect(body.user_settings).toMatchObject({
+      twenty_four_hour_time: false,
+      starred_message_counts: false,
+      display_emoji_reaction_users: true,
+      emojiset: 'google',
+      presence_enabled: true,
+    });
     expect(body).not.toHaveProperty('twenty_four_hour_time');
     expect(body).not.toHaveProperty('emojiset');
     // The app reads user_topics; muted_topics is for older clients.
@@ -93,18 +101,41 @@ describeBothTopologies('the mobile app registers and parses', (env) => {
   it('describes users, streams, subscriptions and groups as the app parses them', () => {
     const users = body.realm_users as Json[];
     const hamletDict = users.find((u) => u.user_id === ids.hamlet);
-    expect(hamletDict).toMatchObject({ email: 'hamlet@zulip.com', full_name: 'King Hamlet', is_bot: false, role: 400, avatar_version: expect.any(Number), timezone: expect.any(String) });
+    expect(hamletDict).toMatchObject({
+      email: 'hamlet@zulip.com',
+      full_name: 'King Hamlet',
+      is_bot: false,
+      role: 400,
+      avatar_version: expect.any(Number),
+      timezone: expect.any(String),
+    });
     expect(String(hamletDict!.date_joined)).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(users.find((u) => u.user_id === ids.iago)).toMatchObject({ role: 200, is_admin: true });
     expect(body.realm_non_active_users).toEqual(expect.any(Array));
     expect(body.cross_realm_bots).toEqual(expect.any(Array));
 
     const denmark = (body.subscriptions as Json[]).find((s) => s.name === 'Denmark')!;
-    expect(denmark).toMatchObject({ stream_id: expect.any(Number), color: expect.stringMatching(/^#[0-9a-f]{6}$/), is_muted: false, pin_to_top: false, date_created: expect.any(Number) });
+    expect(denmark).toMatchObject({
+      stream_id: expect.any(Number),
+      color: expect.stringMatching(/^#[0-9a-f]{6}$/),
+      is_muted: false,
+      pin_to_top: false,
+      date_created: expect.any(Number),
+    });
     // notification_settings_null: an inherited setting stays null for the app.
     expect(denmark.desktop_notifications).toBeNull();
     for (const stream of body.streams as Json[]) {
-      expect(stream).toMatchObject({ stream_id: expect.any(Number), name: expect.any(String), description: expect.any(String), rendered_description: expect.any(String), invite_only: expect.any(Boolean), is_web_public: false, history_public_to_subscribers: expect.any(Boolean), date_created: expect.any(Number), stream_post_policy: 1 });
+      expect(stream).toMatchObject({
+        stream_id: expect.any(Number),
+        name: expect.any(String),
+        description: expect.any(String),
+        rendered_description: expect.any(String),
+        invite_only: expect.any(Boolean),
+        is_web_public: false,
+        history_public_to_subscribers: expect.any(Boolean),
+        date_created: expect.any(Number),
+        stream_post_policy: 1,
+      });
     }
 
     const groups = body.realm_user_groups as Json[];
@@ -128,7 +159,9 @@ describeBothTopologies('the mobile app registers and parses', (env) => {
     const unread = body.unread_msgs as Json;
     expect(unread.old_unreads_missing).toBe(false);
     expect(unread.pms).toEqual([{ other_user_id: ids.othello, sender_id: ids.othello, unread_message_ids: [expect.any(Number)] }]);
-    expect(unread.streams).toEqual([expect.objectContaining({ stream_id: expect.any(Number), topic: 'unread here', unread_message_ids: [expect.any(Number)] })]);
+    expect(unread.streams).toEqual([
+      expect.objectContaining({ stream_id: expect.any(Number), topic: 'unread here', unread_message_ids: [expect.any(Number)] }),
+    ]);
     expect(unread.mentions).toHaveLength(1);
     expect(unread.huddles).toEqual([]);
     expect(unread.count).toBe(2);
@@ -144,13 +177,15 @@ describeBothTopologies('the mobile app registers and parses', (env) => {
     expect((file.body as { code_to_names: Record<string, string[]> }).code_to_names['1f44d']).toContain('+1');
   });
 
-  it('matches Zulip\'s current schema but for the differences the level explains', () => {
+  it("matches Zulip's current schema but for the differences the level explains", () => {
     expect(withoutKnownDifferences(validateResponse('POST /register', body), REGISTER_SCHEMA_DIFFERENCES)).toEqual([]);
   });
 
-  it('gets every event it parses in its shape, each valid against Zulip\'s schema', async () => {
+  it("gets every event it parses in its shape, each valid against Zulip's schema", async () => {
     const queueId = String(body.queue_id);
-    const send = (await othello.post('/messages', { type: 'stream', to: 'Denmark', topic: 'events', content: 'to edit' })).body as { id: number };
+    const send = (await othello.post('/messages', { type: 'stream', to: 'Denmark', topic: 'events', content: 'to edit' })).body as {
+      id: number;
+    };
     await hamlet.post(`/messages/${send.id}/reactions`, { emoji_name: 'octopus' });
     await othello.patch(`/messages/${send.id}`, { content: 'edited' });
     await hamlet.post('/messages/flags', { messages: [send.id], op: 'add', flag: 'read' });
@@ -164,23 +199,50 @@ describeBothTopologies('the mobile app registers and parses', (env) => {
       events = (await hamlet.get('/events', { queue_id: queueId, last_event_id: -1, dont_block: true })).body.events as Json[];
       return types.every((type) => events.some((e) => e.type === type));
     });
-    for (const event of events) expect({ event, problems: withoutKnownDifferences(validateEvent(event), REGISTER_SCHEMA_DIFFERENCES) }).toEqual({ event, problems: [] });
+    for (const event of events)
+      expect({ event, problems: withoutKnownDifferences(validateEvent(event), REGISTER_SCHEMA_DIFFERENCES) }).toEqual({
+        event,
+        problems: [],
+      });
 
     expect(events.find((e) => e.type === 'reaction')).toMatchObject({ user_id: ids.hamlet, emoji_name: 'octopus' });
-    expect(events.find((e) => e.type === 'update_message')).toMatchObject({ message_id: send.id, rendering_only: false, edit_timestamp: expect.any(Number), stream_id: expect.any(Number) });
+    expect(events.find((e) => e.type === 'update_message')).toMatchObject({
+      message_id: send.id,
+      rendering_only: false,
+      edit_timestamp: expect.any(Number),
+      stream_id: expect.any(Number),
+    });
     const unread = events.find((e) => e.type === 'update_message_flags' && e.op === 'remove');
-    expect(unread).toMatchObject({ flag: 'read', messages: [send.id], message_details: { [String(send.id)]: { type: 'stream', topic: 'events' } } });
+    expect(unread).toMatchObject({
+      flag: 'read',
+      messages: [send.id],
+      message_details: { [String(send.id)]: { type: 'stream', topic: 'events' } },
+    });
     // stream_typing_notifications: the app hears typing in a topic, with message_type.
-    expect(events.filter((e) => e.type === 'typing').map((e) => e.message_type).sort()).toEqual(['direct', 'stream']);
+    expect(
+      events
+        .filter((e) => e.type === 'typing')
+        .map((e) => e.message_type)
+        .sort(),
+    ).toEqual(['direct', 'stream']);
     // user_settings_object: no legacy settings event.
     expect(events.filter((e) => e.type === 'update_display_settings')).toEqual([]);
   });
 
   it('registers and removes a push token as the app does at start-up (no push is sent)', async () => {
     expect((await hamlet.post('/users/me/android_gcm_reg_id', { token: 'fcm-token-1' })).body).toEqual({ result: 'success', msg: '' });
-    expect((await hamlet.post('/users/me/apns_device_token', { token: 'abcdef0123', appid: 'org.zulip.Zulip' })).body).toEqual({ result: 'success', msg: '' });
+    expect((await hamlet.post('/users/me/apns_device_token', { token: 'abcdef0123', appid: 'org.zulip.Zulip' })).body).toEqual({
+      result: 'success',
+      msg: '',
+    });
     expect((await hamlet.delete('/users/me/android_gcm_reg_id', { token: 'fcm-token-1' })).body).toEqual({ result: 'success', msg: '' });
-    expect((await hamlet.delete('/users/me/android_gcm_reg_id', { token: 'fcm-token-1' })).body).toMatchObject({ result: 'error', msg: 'Token does not exist' });
-    expect((await hamlet.post('/users/me/apns_device_token', { token: 'not hex', appid: 'org.zulip.Zulip' })).body).toMatchObject({ result: 'error', msg: 'Invalid APNS token' });
+    expect((await hamlet.delete('/users/me/android_gcm_reg_id', { token: 'fcm-token-1' })).body).toMatchObject({
+      result: 'error',
+      msg: 'Token does not exist',
+    });
+    expect((await hamlet.post('/users/me/apns_device_token', { token: 'not hex', appid: 'org.zulip.Zulip' })).body).toMatchObject({
+      result: 'error',
+      msg: 'Invalid APNS token',
+    });
   });
 });

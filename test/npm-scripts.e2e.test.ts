@@ -81,7 +81,9 @@ describe('npm start and npm run start:distributed, as processes', () => {
     const proc = spawnNpm(['start'], env(port));
     running.push(proc);
     expect(await proc.exited).not.toBe(0);
-    expect(serverLines(proc)).toEqual([`port ${port} is in use on 127.0.0.1 (another server, or one still running?): stop it, or set PORT to a free port.`]);
+    expect(serverLines(proc)).toEqual([
+      `port ${port} is in use on 127.0.0.1 (another server, or one still running?): stop it, or set PORT to a free port.`,
+    ]);
     expect(proc.output()).not.toMatch(/^\s+at /m);
     expect(existsSync(dataDir)).toBe(false);
   });
@@ -93,7 +95,9 @@ describe('npm start and npm run start:distributed, as processes', () => {
     const proc = spawnNpm(['run', 'start:distributed'], env(base, { DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}` }));
     running.push(proc);
     expect(await proc.exited).not.toBe(0);
-    expect(serverLines(proc)).toEqual([`port ${base + 3} is in use on 127.0.0.1 (another server, or one still running?): stop it, or set PORT to a free port.`]);
+    expect(serverLines(proc)).toEqual([
+      `port ${base + 3} is in use on 127.0.0.1 (another server, or one still running?): stop it, or set PORT to a free port.`,
+    ]);
     const admin = new Client({ connectionString: PG_ADMIN });
     await admin.connect();
     try {
@@ -107,10 +111,18 @@ describe('npm start and npm run start:distributed, as processes', () => {
     const base = await freePortRange(7);
     const namespace = `npm${randomBytes(4).toString('hex')}`;
     const database = `chat_${namespace}`;
-    const proc = spawnNpm(['run', 'start:distributed'], env(base, { DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}`, CHAT_NAMESPACE: namespace }));
+    const proc = spawnNpm(
+      ['run', 'start:distributed'],
+      env(base, { DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}`, CHAT_NAMESPACE: namespace }),
+    );
     running.push(proc);
     try {
-      await waitForHttp(`http://127.0.0.1:${base}/api/v1/server_settings`, (status, body) => status === 200 && body.includes('"realm_name"'), 180_000, proc);
+      await waitForHttp(
+        `http://127.0.0.1:${base}/api/v1/server_settings`,
+        (status, body) => status === 200 && body.includes('"realm_name"'),
+        180_000,
+        proc,
+      );
 
       proc.child.kill('SIGINT');
       await proc.exited;

@@ -14,7 +14,9 @@ const API_ROUTES = ROUTES.filter((route) => !route.root);
 
 describe('OpenAPI document', () => {
   it('has exactly one operation per gateway route', () => {
-    const documented = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+    );
     const routed = API_ROUTES.map((r) => `${r.method} ${openApiPath(r.path)}`);
     expect(ROUTES.filter((r) => r.root).map((r) => r.name)).toEqual(['getCustomEmojiImage', 'getFileByTemporaryUrl', 'getUploadedFile']);
     expect(documented.sort()).toEqual(routed.sort());
@@ -27,7 +29,9 @@ describe('OpenAPI document', () => {
 
   it('describes each success answer with its declared fields, and lists the declared error statuses', () => {
     const send = doc.paths['/messages']!.post!;
-    const schema = (send.responses['200'] as { content: { 'application/json': { schema: { required: string[]; properties: Record<string, unknown> } } } }).content['application/json'].schema;
+    const schema = (
+      send.responses['200'] as { content: { 'application/json': { schema: { required: string[]; properties: Record<string, unknown> } } } }
+    ).content['application/json'].schema;
     expect(schema.required).toEqual(['result', 'msg', 'id']);
     expect(schema.properties.id).toEqual({ type: 'integer', description: 'The id of the new message.' });
     const fetchKey = doc.paths['/fetch_api_key']!.post!;
@@ -38,24 +42,32 @@ describe('OpenAPI document', () => {
     for (const route of API_ROUTES) {
       const op = doc.paths[openApiPath(route.path)]![route.method.toLowerCase()]!;
       const basic = route.webOnly ? [{ sessionCookie: [] }] : [{ basicAuth: [] }];
-      const expected = route.auth === 'public' ? [] : route.auth === 'webhook' && route.webhookAuth !== 'basic' ? [{ apiKeyQuery: [] }] : basic;
+      const expected =
+        route.auth === 'public' ? [] : route.auth === 'webhook' && route.webhookAuth !== 'basic' ? [{ apiKeyQuery: [] }] : basic;
       // The browser-session routes exist only under /json.
       expect(op.servers).toEqual(route.webOnly ? [{ url: '/json' }] : undefined);
-      expect({ route: `${route.method} ${route.path}`, security: op.security }).toEqual({ route: `${route.method} ${route.path}`, security: expected });
+      expect({ route: `${route.method} ${route.path}`, security: op.security }).toEqual({
+        route: `${route.method} ${route.path}`,
+        security: expected,
+      });
     }
   });
 
   it("documents Zulip's parameters: query for GET, form bodies otherwise, JSON-encoded values, aliases, path parameters", () => {
     const send = doc.paths['/messages']!.post!;
-    const form = (send.requestBody as { content: Record<string, { schema: { properties: Record<string, { description?: string }>; required?: string[] } }> }).content[
-      'application/x-www-form-urlencoded'
-    ]!.schema;
+    const form = (
+      send.requestBody as {
+        content: Record<string, { schema: { properties: Record<string, { description?: string }>; required?: string[] } }>;
+      }
+    ).content['application/x-www-form-urlencoded']!.schema;
     expect(Object.keys(form.properties)).toEqual(expect.arrayContaining(['type', 'to', 'content']));
     expect(form.required).toEqual(expect.arrayContaining(['type', 'content']));
     expect(form.properties.topic?.description).toContain('`subject`');
 
     const register = doc.paths['/register']!.post!;
-    const registerForm = (register.requestBody as { content: Record<string, { encoding?: Record<string, unknown> }> }).content['application/x-www-form-urlencoded']!;
+    const registerForm = (register.requestBody as { content: Record<string, { encoding?: Record<string, unknown> }> }).content[
+      'application/x-www-form-urlencoded'
+    ]!;
     expect(registerForm.encoding?.event_types).toEqual({ contentType: 'application/json' });
 
     const events = doc.paths['/events']!.get!;
@@ -70,15 +82,24 @@ describe('OpenAPI document', () => {
 describe('OpenAPI document: the reference', () => {
   type Op = (typeof doc.paths)[string][string];
   const operations = (): [string, Op][] =>
-    Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]): [string, Op] => [`${method.toUpperCase()} ${path}`, op]));
+    Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]): [string, Op] => [`${method.toUpperCase()} ${path}`, op]),
+    );
 
   /** Every parameter of an operation, in the query, the path or the form body, with its schema. */
   function parametersOf(op: Op): { name: string; description?: string; example?: unknown; encoding?: string }[] {
     const listed = op.parameters.map((p) => {
       const media = (p.content as Record<string, { example?: unknown }> | undefined)?.['application/json'];
-      return { name: String(p.name), description: p.description as string | undefined, example: media ? media.example : p.example, encoding: p['x-encoding'] as string | undefined };
+      return {
+        name: String(p.name),
+        description: p.description as string | undefined,
+        example: media ? media.example : p.example,
+        encoding: p['x-encoding'] as string | undefined,
+      };
     });
-    const form = (op.requestBody?.content as Record<string, { schema?: { properties?: Record<string, Record<string, unknown>> } }> | undefined)?.['application/x-www-form-urlencoded'];
+    const form = (
+      op.requestBody?.content as Record<string, { schema?: { properties?: Record<string, Record<string, unknown>> } }> | undefined
+    )?.['application/x-www-form-urlencoded'];
     const fields = Object.entries(form?.schema?.properties ?? {}).map(([name, s]) => ({
       name,
       description: s.description as string | undefined,
@@ -88,8 +109,11 @@ describe('OpenAPI document: the reference', () => {
     return [...listed, ...fields];
   }
 
-  it('is valid OpenAPI 3.1 by the spec rules of Redocly (the renderer\'s own checker)', async () => {
-    const config = await createConfig({ extends: ['minimal'], rules: { struct: 'error', 'no-unresolved-refs': 'error', 'operation-operationId-unique': 'error' } });
+  it("is valid OpenAPI 3.1 by the spec rules of Redocly (the renderer's own checker)", async () => {
+    const config = await createConfig({
+      extends: ['minimal'],
+      rules: { struct: 'error', 'no-unresolved-refs': 'error', 'operation-operationId-unique': 'error' },
+    });
     const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: 'openapi.json', config });
     const errors = problems.filter((p) => p.severity === 'error').map((p) => `${p.location[0]?.pointer}: ${p.message}`);
     expect(errors).toEqual([]);
@@ -119,7 +143,9 @@ describe('OpenAPI document: the reference', () => {
   it('describes every declared answer field', () => {
     const missing: string[] = [];
     for (const [key, op] of operations()) {
-      const ok = op.responses['200'] as { content: { 'application/json': { schema: { properties: Record<string, { description?: string }> } } } };
+      const ok = op.responses['200'] as {
+        content: { 'application/json': { schema: { properties: Record<string, { description?: string }> } } };
+      };
       for (const [name, field] of Object.entries(ok.content['application/json'].schema.properties)) {
         if (!field.description) missing.push(`${key}: ${name}`);
       }
@@ -129,8 +155,11 @@ describe('OpenAPI document: the reference', () => {
 
   it("states the spec's encoding rules: plain names, true/false, JSON lists, and `to` either way", () => {
     const form = (path: string, method: string) =>
-      (doc.paths[path]![method]!.requestBody as { content: Record<string, { schema: { properties: Record<string, Record<string, unknown>> }; encoding?: Record<string, unknown> }> })
-        .content['application/x-www-form-urlencoded']!;
+      (
+        doc.paths[path]![method]!.requestBody as {
+          content: Record<string, { schema: { properties: Record<string, Record<string, unknown>> }; encoding?: Record<string, unknown> }>;
+        }
+      ).content['application/x-www-form-urlencoded']!;
     const send = form('/messages', 'post');
     expect(send.schema.properties.to).toMatchObject({ 'x-encoding': 'plain-or-json', type: 'string' });
     expect(send.schema.properties.to!.description).toContain('plain or JSON-encoded');
@@ -142,7 +171,10 @@ describe('OpenAPI document: the reference', () => {
     expect(subscribe.encoding?.subscriptions).toEqual({ contentType: 'application/json' });
     const fetch = doc.paths['/messages']!.get!;
     expect(fetch.parameters.find((p) => p.name === 'anchor')).toMatchObject({ 'x-encoding': 'plain', example: 'newest' });
-    expect(fetch.parameters.find((p) => p.name === 'narrow')).toMatchObject({ 'x-encoding': 'json', content: { 'application/json': { example: [{ operator: 'stream', operand: 'Denmark' }] } } });
+    expect(fetch.parameters.find((p) => p.name === 'narrow')).toMatchObject({
+      'x-encoding': 'json',
+      content: { 'application/json': { example: [{ operator: 'stream', operand: 'Denmark' }] } },
+    });
   });
 
   it('gives each operation a curl example built from the examples, and the Python bindings call where there is one', () => {
@@ -153,7 +185,9 @@ describe('OpenAPI document: the reference', () => {
     expect(curl).toContain('--data-urlencode type=stream');
     expect(curl).not.toContain('queue_id');
     const python = samples.find((s) => s.lang === 'Python')!.source;
-    expect(python).toContain('client.send_message({"type": "stream", "to": "Denmark", "topic": "Castle", "content": "Something is rotten in the state of Denmark."})');
+    expect(python).toContain(
+      'client.send_message({"type": "stream", "to": "Denmark", "topic": "Castle", "content": "Something is rotten in the state of Denmark."})',
+    );
     const flags = doc.paths['/messages/flags']!.post!['x-codeSamples'][0]!.source;
     expect(flags).toContain("--data-urlencode 'messages=[42,43]'");
     expect(doc.paths['/messages/{message_id}']!.delete!['x-codeSamples'][1]!.source).toContain('client.delete_message(42)');

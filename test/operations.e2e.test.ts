@@ -188,7 +188,11 @@ describe('operations (distributed: deploy/local/run.ts, one process per service)
       await db.close();
     }
     // One JSON line from each hop, all with the same id: gateway, message service, event tier.
-    const lines = () => runner!.output().split('\n').filter((l) => l.includes(requestId));
+    const lines = () =>
+      runner!
+        .output()
+        .split('\n')
+        .filter((l) => l.includes(requestId));
     await waitFor(() => lines().some((l) => l.startsWith('[event-queue') && l.includes('bus record delivered')), 10_000, { stepMs: 50 });
     expect(lines().some((l) => l.startsWith('[gateway]') && l.includes('"route":"/api/v1/messages"'))).toBe(true);
     expect(lines().some((l) => l.startsWith('[message]') && l.includes('"status":200'))).toBe(true);

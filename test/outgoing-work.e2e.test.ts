@@ -43,18 +43,32 @@ describeBothTopologies(
 
     beforeAll(async () => {
       hamlet = await new ApiClient(env().target, { userAgent: 'ZulipPython/0.6' }).loginAs('hamlet@zulip.com');
-      const created = await hamlet.post('/bots', { full_name: `Echo ${env().name}`, short_name: `echo-${env().name}`, bot_type: 3, payload_url: JSON.stringify(hook.url) });
+      const created = await hamlet.post('/bots', {
+        full_name: `Echo ${env().name}`,
+        short_name: `echo-${env().name}`,
+        bot_type: 3,
+        payload_url: JSON.stringify(hook.url),
+      });
       expect(created.status).toBe(200);
       botEmail = `echo-${env().name}-bot@zulip.com`;
     });
 
     const botMessages = async (narrow: unknown[]): Promise<Message[]> => {
-      const res = await hamlet.get('/messages', { anchor: 'newest', num_before: 20, num_after: 0, narrow: JSON.stringify(narrow), apply_markdown: false });
+      const res = await hamlet.get('/messages', {
+        anchor: 'newest',
+        num_before: 20,
+        num_after: 0,
+        narrow: JSON.stringify(narrow),
+        apply_markdown: false,
+      });
       return (res.body.messages as Message[]).filter((m) => m.sender_email === botEmail);
     };
 
     it("delivers a private message to the bot's endpoint and posts its reply", async () => {
-      hook.answerWith((req) => ({ status: 200, body: JSON.stringify({ content: `echo: ${(JSON.parse(req.body) as { data: string }).data}` }) }));
+      hook.answerWith((req) => ({
+        status: 200,
+        body: JSON.stringify({ content: `echo: ${(JSON.parse(req.body) as { data: string }).data}` }),
+      }));
       const sent = await hamlet.post('/messages', { type: 'private', to: JSON.stringify([botEmail]), content: `hello ${env().name}` });
       expect(sent.status).toBe(200);
       const narrow = [{ operator: 'pm-with', operand: botEmail }];
@@ -67,7 +81,12 @@ describeBothTopologies(
       hook.answerWith(() => ({ status: 500, body: 'down for maintenance' }));
       const before = hook.requests.length;
       const topic = `outage ${env().name}`;
-      const sent = await hamlet.post('/messages', { type: 'stream', to: 'Denmark', topic, content: `@**Echo ${env().name}** are you there?` });
+      const sent = await hamlet.post('/messages', {
+        type: 'stream',
+        to: 'Denmark',
+        topic,
+        content: `@**Echo ${env().name}** are you there?`,
+      });
       expect(sent.status).toBe(200);
       const pm = [{ operator: 'pm-with', operand: botEmail }];
       await waitFor(async () => (await botMessages(pm)).some((m) => m.content.includes(`/near/${sent.body.id}`)), 30_000);
@@ -75,7 +94,10 @@ describeBothTopologies(
       const notice = (await botMessages(pm)).find((m) => m.content.includes(`/near/${sent.body.id}`))!;
       expect(notice.content).toContain('status 500');
       expect(notice.content).toContain('down for maintenance');
-      const inStream = await botMessages([{ operator: 'stream', operand: 'Denmark' }, { operator: 'topic', operand: topic }]);
+      const inStream = await botMessages([
+        { operator: 'stream', operand: 'Denmark' },
+        { operator: 'topic', operand: topic },
+      ]);
       expect(inStream.map((m) => m.content)).toEqual(['Failure! The bot is unavailable.']);
     });
 
@@ -91,7 +113,9 @@ describeBothTopologies(
       const cordelia = await new ApiClient(env().target, { userAgent: 'ZulipPython/0.6' }).loginAs('cordelia@zulip.com');
       const readInTime = `Read in time by cordelia (${env().name})`;
       const second = await hamlet.post('/messages', { type: 'private', to: JSON.stringify(['cordelia@zulip.com']), content: readInTime });
-      expect((await cordelia.post('/messages/flags', { messages: JSON.stringify([second.body.id]), op: 'add', flag: 'read' })).status).toBe(200);
+      expect((await cordelia.post('/messages/flags', { messages: JSON.stringify([second.body.id]), op: 'add', flag: 'read' })).status).toBe(
+        200,
+      );
       const cordeliaId = (await env().db.knex('users').where({ email: 'cordelia@zulip.com' }).first('id')) as { id: number };
       // The batch's job has run (it forgets the batch either way) without mailing.
       await waitFor(async () => (await env().db.knex('missed_message_emails').where({ user_id: cordeliaId.id })).length === 0, 20_000);

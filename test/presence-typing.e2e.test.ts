@@ -13,15 +13,12 @@ type Target = Parameters<typeof request>[0];
 
 const login = (target: Target, email: string) => new ApiClient(target).loginAs(email);
 
-
 const openApi = zulipOpenApi();
 
 /** Validates a success body against the document's 200 schema, every documented key required. */
 function expectMatchesOpenApi(path: string, method: string, body: unknown): void {
   openApi.expectMatches(path, method, body);
 }
-
-
 
 type Client = ApiClient;
 type Event = Json & { type: string };
@@ -57,7 +54,10 @@ describeBothTopologies('reading state, presence and typing', (env) => {
     expect(res.body).toEqual({ result: 'success', msg: '', rendered: '<p><strong>foo</strong></p>' });
     expectMatchesOpenApi('/messages/render', 'post', res.body);
     expect((await othello.post('/messages/render', {})).body).toEqual({
-      code: 'REQUEST_VARIABLE_MISSING', msg: "Missing 'content' argument", result: 'error', var_name: 'content',
+      code: 'REQUEST_VARIABLE_MISSING',
+      msg: "Missing 'content' argument",
+      result: 'error',
+      var_name: 'content',
     });
   });
 
@@ -80,7 +80,9 @@ describeBothTopologies('reading state, presence and typing', (env) => {
     const topic = `doomed ${env().name}`;
     const sent = await iago.post('/messages', { type: 'stream', to: 'Denmark', topic, content: 'soon gone' });
     expect(sent.body.result).toBe('success');
-    expect((await hamlet.post(`/streams/${streamId}/delete_topic`, { topic_name: topic })).body.msg).toBe('Must be an organization administrator');
+    expect((await hamlet.post(`/streams/${streamId}/delete_topic`, { topic_name: topic })).body.msg).toBe(
+      'Must be an organization administrator',
+    );
     expect((await iago.post(`/streams/${streamId}/delete_topic`, { topic_name: topic })).body).toEqual({ result: 'success', msg: '' });
     const deleted = await eventFor((e) => e.type === 'delete_message' && e.message_id === sent.body.id);
     expect(deleted).toMatchObject({ sender: 'iago@zulip.com', message_type: 'stream', stream_id: streamId, topic });

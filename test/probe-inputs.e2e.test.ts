@@ -39,11 +39,20 @@ describe('inputs that answered 500 before (embedded topology)', () => {
     const NUL = 'a\u0000b';
     it.each([
       ['a send topic', () => hamlet.post('/messages', { type: 'stream', to: 'Denmark', topic: NUL, content: 'x' })],
-      ['a search narrow', () => hamlet.get('/messages', { anchor: 0, num_before: 0, num_after: 5, narrow: [{ operator: 'search', operand: NUL }] })],
-      ['a topic narrow', () => hamlet.get('/messages', { anchor: 0, num_before: 0, num_after: 5, narrow: [{ operator: 'topic', operand: NUL }] })],
+      [
+        'a search narrow',
+        () => hamlet.get('/messages', { anchor: 0, num_before: 0, num_after: 5, narrow: [{ operator: 'search', operand: NUL }] }),
+      ],
+      [
+        'a topic narrow',
+        () => hamlet.get('/messages', { anchor: 0, num_before: 0, num_after: 5, narrow: [{ operator: 'topic', operand: NUL }] }),
+      ],
       ['an edited topic', () => hamlet.patch(`/messages/${messageId}`, { topic: NUL })],
       ['a muted topic', () => hamlet.patch('/users/me/subscriptions/muted_topics', { stream: 'Denmark', topic: NUL, op: 'add' })],
-      ['an anonymous fetch_api_key username', () => request(server.app).post('/api/v1/fetch_api_key').type('form').send({ username: NUL, password: 'x' })],
+      [
+        'an anonymous fetch_api_key username',
+        () => request(server.app).post('/api/v1/fetch_api_key').type('form').send({ username: NUL, password: 'x' }),
+      ],
     ])('%s', async (_what, call) => {
       const res = await call();
       expectClientError(res);
@@ -53,8 +62,14 @@ describe('inputs that answered 500 before (embedded topology)', () => {
 
   describe('integers past the database range', () => {
     it.each([
-      ['messages=[2147483648] on /messages/flags', () => hamlet.post('/messages/flags', { messages: [2147483648], op: 'add', flag: 'starred' })],
-      ['a narrow id 2147483648', () => hamlet.get('/messages', { anchor: 0, num_before: 0, num_after: 5, narrow: [{ operator: 'id', operand: 2147483648 }] })],
+      [
+        'messages=[2147483648] on /messages/flags',
+        () => hamlet.post('/messages/flags', { messages: [2147483648], op: 'add', flag: 'starred' }),
+      ],
+      [
+        'a narrow id 2147483648',
+        () => hamlet.get('/messages', { anchor: 0, num_before: 0, num_after: 5, narrow: [{ operator: 'id', operand: 2147483648 }] }),
+      ],
       ['to=[2147483648]', () => hamlet.post('/messages', { type: 'private', to: [2147483648], content: 'x' })],
     ])('%s', async (_what, call) => expectClientError(await call()));
 
@@ -75,11 +90,17 @@ describe('inputs that answered 500 before (embedded topology)', () => {
 
     // Too long for a URL: the lists go in a form body, which GETs read too (as Zulip's REQ does).
     const getWithBody = (path: string, form: Record<string, unknown>) =>
-      hamlet.api('get', path).type('form').send(Object.fromEntries(Object.entries(form).map(([k, v]) => [k, JSON.stringify(v)])));
+      hamlet
+        .api('get', path)
+        .type('form')
+        .send(Object.fromEntries(Object.entries(form).map(([k, v]) => [k, JSON.stringify(v)])));
 
     it.each([
       ['matches_narrow msg_ids', () => getWithBody('/messages/matches_narrow', { msg_ids: manyIds(1), narrow: [] })],
-      ['a pm-with narrow', () => getWithBody('/messages', { anchor: 0, num_before: 0, num_after: 5, narrow: [{ operator: 'pm-with', operand: manyIds(1) }] })],
+      [
+        'a pm-with narrow',
+        () => getWithBody('/messages', { anchor: 0, num_before: 0, num_after: 5, narrow: [{ operator: 'pm-with', operand: manyIds(1) }] }),
+      ],
     ])('%s', async (_what, call) => {
       const res = await call();
       expect(res.status).toBeLessThan(500);
@@ -100,7 +121,9 @@ describe('inputs that answered 500 before (embedded topology)', () => {
     });
 
     it.each(['__proto__', 'constructor'])('a subscription property named %s is unknown', async (property) => {
-      const res = await hamlet.post('/users/me/subscriptions/properties', { subscription_data: [{ stream_id: denmarkId, property, value: true }] });
+      const res = await hamlet.post('/users/me/subscriptions/properties', {
+        subscription_data: [{ stream_id: denmarkId, property, value: true }],
+      });
       expectClientError(res);
     });
   });

@@ -81,12 +81,18 @@ describeBothTopologies(
       const registered = await iago.post('/register', { event_types: ['message'] });
       expect(registered.status).toBe(200);
       const next = await iago.get('/users/me');
-      expect([registered.headers['x-ratelimit-remaining'], next.headers['x-ratelimit-remaining']]).toEqual([String(LIMIT - 1), String(LIMIT - 2)]);
+      expect([registered.headers['x-ratelimit-remaining'], next.headers['x-ratelimit-remaining']]).toEqual([
+        String(LIMIT - 1),
+        String(LIMIT - 2),
+      ]);
     });
 
     it('limits refused webhook keys per IP: past 30 even a good key waits', async () => {
       const post = (key: string) =>
-        request(env().target).post('/api/v1/external/helloworld').query({ api_key: key }).send({ featured_title: 'x', featured_url: 'https://example.com', content: 'y' });
+        request(env().target)
+          .post('/api/v1/external/helloworld')
+          .query({ api_key: key })
+          .send({ featured_title: 'x', featured_url: 'https://example.com', content: 'y' });
       for (let i = 0; i < UNAUTHENTICATED_PER_MINUTE; i++) expect((await post('not-a-key')).status).toBe(401);
       expectRateLimited(await post('not-a-key'), UNAUTHENTICATED_PER_MINUTE);
       expectRateLimited(await post(webhookBotKey), UNAUTHENTICATED_PER_MINUTE);
@@ -96,7 +102,10 @@ describeBothTopologies(
       const fetchKey = () => request(env().target).post('/api/v1/dev_fetch_api_key').type('form').send({ username: 'iago@zulip.com' });
       for (let i = loginsInSetup; i < UNAUTHENTICATED_PER_MINUTE; i++) expect((await fetchKey()).status).toBe(200);
       expectRateLimited(await fetchKey(), UNAUTHENTICATED_PER_MINUTE);
-      const password = await request(env().target).post('/api/v1/fetch_api_key').type('form').send({ username: 'iago@zulip.com', password: 'x' });
+      const password = await request(env().target)
+        .post('/api/v1/fetch_api_key')
+        .type('form')
+        .send({ username: 'iago@zulip.com', password: 'x' });
       expectRateLimited(password, UNAUTHENTICATED_PER_MINUTE);
       // Unauthenticated endpoints that hand out nothing are not limited.
       expect((await request(env().target).get('/api/v1/server_settings')).status).toBe(200);
@@ -105,7 +114,8 @@ describeBothTopologies(
     it("limits the sign-up e-mails of a reusable link to 5 a day per client address (Zulip's sends_email_by_ip)", async () => {
       const link = await iago.post('/invites/multiuse', {});
       const key = /\/join\/([a-z0-9]{24})\/$/.exec(link.body.invite_link as string)![1]!;
-      const join = (email: string) => request(env().target).post('/json/join').set('Cookie', 'csrftoken=t').set('X-CSRFToken', 't').type('form').send({ key, email });
+      const join = (email: string) =>
+        request(env().target).post('/json/join').set('Cookie', 'csrftoken=t').set('X-CSRFToken', 't').type('form').send({ key, email });
       for (let i = 0; i < 5; i++) expect((await join(`stranger${i}@example.test`)).body).toEqual({ result: 'success', msg: '' });
       const limited = await join('stranger5@example.test');
       expect(limited.status).toBe(429);
@@ -153,7 +163,10 @@ describe('rate limiting across two distributed gateway replicas', () => {
 
     expectRateLimited(await direct(), LIMIT);
     // The long-poll (plain node:http path) and the gateway's routes share the window.
-    const poll = await request(eventTier).get('/api/v1/events').set('Authorization', viaGateway.auth).query({ queue_id: queueId, last_event_id: -1, dont_block: true });
+    const poll = await request(eventTier)
+      .get('/api/v1/events')
+      .set('Authorization', viaGateway.auth)
+      .query({ queue_id: queueId, last_event_id: -1, dont_block: true });
     expectRateLimited(poll, LIMIT);
     expectRateLimited(await viaGateway.get('/users/me'), LIMIT);
   });

@@ -39,11 +39,17 @@ describeBothTopologies('realm domains, profile field edits and bot storage', (en
     expect(await registeredDomains()).toEqual([]);
     const added = await iago.post('/realm/domains', { domain: 'e2e.example', allow_subdomains: false });
     expect(added.body).toEqual({ result: 'success', msg: '', new_domain: [expect.any(Number), 'e2e.example'] });
-    expect(await nextEvent((e) => e.type === 'realm_domains')).toMatchObject({ op: 'add', realm_domain: { domain: 'e2e.example', allow_subdomains: false } });
+    expect(await nextEvent((e) => e.type === 'realm_domains')).toMatchObject({
+      op: 'add',
+      realm_domain: { domain: 'e2e.example', allow_subdomains: false },
+    });
     expect(await registeredDomains()).toEqual([{ domain: 'e2e.example', allow_subdomains: false }]);
 
     expect((await iago.patch('/realm/domains/e2e.example', { allow_subdomains: true })).body).toEqual({ result: 'success', msg: '' });
-    expect(await nextEvent((e) => e.type === 'realm_domains')).toMatchObject({ op: 'change', realm_domain: { domain: 'e2e.example', allow_subdomains: true } });
+    expect(await nextEvent((e) => e.type === 'realm_domains')).toMatchObject({
+      op: 'change',
+      realm_domain: { domain: 'e2e.example', allow_subdomains: true },
+    });
     expect(await registeredDomains()).toEqual([{ domain: 'e2e.example', allow_subdomains: true }]);
 
     expect((await othello.get('/realm/domains')).body.domains).toEqual([{ domain: 'e2e.example', allow_subdomains: true }]);
@@ -57,7 +63,10 @@ describeBothTopologies('realm domains, profile field edits and bot storage', (en
     await nextEvent((e) => e.type === 'custom_profile_fields');
     const b = (await iago.post('/realm/profile_fields', { name: 'E2E two', field_type: 1 })).body.id as number;
     await nextEvent((e) => e.type === 'custom_profile_fields');
-    expect((await iago.patch(`/realm/profile_fields/${a}`, { name: 'E2E first', hint: 'edited' })).body).toEqual({ result: 'success', msg: '' });
+    expect((await iago.patch(`/realm/profile_fields/${a}`, { name: 'E2E first', hint: 'edited' })).body).toEqual({
+      result: 'success',
+      msg: '',
+    });
     const edited = await nextEvent((e) => e.type === 'custom_profile_fields');
     expect(edited.fields).toContainEqual(expect.objectContaining({ id: a, name: 'E2E first', hint: 'edited' }));
     const ids = ((await othello.get('/realm/profile_fields')).body.custom_fields as { id: number }[]).map((f) => f.id);
@@ -70,7 +79,9 @@ describeBothTopologies('realm domains, profile field edits and bot storage', (en
 
   it("keeps a bot's entries for the bot", async () => {
     const bot = await iago.post('/bots', { full_name: 'E2E storage', short_name: 'e2estorage' });
-    const email = ((await iago.get('/bots')).body.bots as { username: string; api_key: string }[]).find((b) => b.api_key === bot.body.api_key)!.username;
+    const email = ((await iago.get('/bots')).body.bots as { username: string; api_key: string }[]).find(
+      (b) => b.api_key === bot.body.api_key,
+    )!.username;
     const asBot = await new ApiClient(env().target).loginAs(email);
     expect((await asBot.put('/bot_storage', { storage: { number: '1' } })).body).toEqual({ result: 'success', msg: '' });
     expect((await asBot.get('/bot_storage', { keys: ['number'] })).body).toEqual({ result: 'success', msg: '', storage: { number: '1' } });

@@ -34,9 +34,17 @@ describeBothTopologies('recorded answers and events', (env) => {
       for (const event of Object.values(record.events).flat() as { type: string }[]) {
         seen.add(event.type);
         const schema = EVENT_SCHEMAS[event.type];
-        expect({ step: record.step, type: event.type, known: schema !== undefined }).toEqual({ step: record.step, type: event.type, known: true });
+        expect({ step: record.step, type: event.type, known: schema !== undefined }).toEqual({
+          step: record.step,
+          type: event.type,
+          known: true,
+        });
         const validate = ajv.compile(schema!);
-        expect({ step: record.step, event, errors: validate(event) ? null : validate.errors }).toEqual({ step: record.step, event, errors: null });
+        expect({ step: record.step, event, errors: validate(event) ? null : validate.errors }).toEqual({
+          step: record.step,
+          event,
+          errors: null,
+        });
       }
     }
     expect(Object.keys(EVENT_SCHEMAS).filter((type) => !seen.has(type) && !NOT_FROM_REQUESTS.has(type))).toEqual([]);
@@ -45,7 +53,10 @@ describeBothTopologies('recorded answers and events', (env) => {
     for (const record of records) {
       const [, method, path, root] = record.step.split(' ');
       const contract = matchContract(routesFor(root === '(root)'), method as Method, path!)!.contract;
-      expect({ step: record.step, problems: answerProblems(contract, record.status, record.body) }).toEqual({ step: record.step, problems: [] });
+      expect({ step: record.step, problems: answerProblems(contract, record.status, record.body) }).toEqual({
+        step: record.step,
+        problems: [],
+      });
     }
 
     const now = normalize(records) as unknown[];

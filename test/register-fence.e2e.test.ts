@@ -61,8 +61,7 @@ describeBothTopologies('register fence', (env) => {
       }
     })();
     await Promise.all([sending, registering]);
-    const sentinel = (await hamlet.post('/messages', { type: 'stream', to: 'Denmark', topic: 'fence', content: 'end' })).body
-      .id as number;
+    const sentinel = (await hamlet.post('/messages', { type: 'stream', to: 'Denmark', topic: 'fence', content: 'end' })).body.id as number;
 
     for (const { queueId, inState } of registrations) {
       const delivered = await drain(othello, queueId, sentinel);

@@ -70,12 +70,16 @@ describe('a slow render holds nothing else (embedded, two render threads, one re
   }, 60_000);
   afterAll(() => server.stop(), 30_000);
 
-  it('answers other requests, another user\'s send included, while the render runs', async () => {
+  it("answers other requests, another user's send included, while the render runs", async () => {
     const order: string[] = [];
     const slow = answered(hamlet.post('/messages/render', { content: SLOW }), order, 'slow render');
     await waitFor(() => server.renderer.inFlight > 0);
     const settings = answered(request(server.app).get('/api/v1/server_settings'), order, 'server_settings');
-    const send = answered(othello.post('/messages', { type: 'stream', to: 'Denmark', topic: 'meanwhile', content: 'hello **there**' }), order, 'send');
+    const send = answered(
+      othello.post('/messages', { type: 'stream', to: 'Denmark', topic: 'meanwhile', content: 'hello **there**' }),
+      order,
+      'send',
+    );
 
     expect((await settings).status).toBe(200);
     expect((await send).body.result).toBe('success');

@@ -20,7 +20,13 @@ interface Answer {
  * `inFlight` resolves once the server has taken the request up: it asks to be invited to send
  * the body (Expect: 100-continue), which the server does as it hands the request to the app.
  */
-function slowPost(base: string, path: string, auth: string, body: string, second: Promise<void>): { answer: Promise<Answer>; inFlight: Promise<void> } {
+function slowPost(
+  base: string,
+  path: string,
+  auth: string,
+  body: string,
+  second: Promise<void>,
+): { answer: Promise<Answer>; inFlight: Promise<void> } {
   const url = new URL(path, base);
   let invited!: () => void;
   const inFlight = new Promise<void>((resolve) => (invited = resolve));

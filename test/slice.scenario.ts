@@ -9,7 +9,10 @@ import { ApiClient, waitFor } from '@chat/testing';
 export type Target = Parameters<typeof request>[0];
 
 /** `pollParked(queueId)`: whether a long-poll is parked on the queue, in the topology under test. */
-export async function runSliceScenario(target: Target, pollParked: (queueId: string) => boolean | Promise<boolean>): Promise<{ messageId: number }> {
+export async function runSliceScenario(
+  target: Target,
+  pollParked: (queueId: string) => boolean | Promise<boolean>,
+): Promise<{ messageId: number }> {
   const settings = await request(target).get('/api/v1/server_settings');
   expect(settings.status).toBe(200);
   expect(settings.body).toMatchObject({ result: 'success', msg: '', zulip_version: '9.0', realm_name: 'Zulip Dev' });

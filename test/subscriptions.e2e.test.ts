@@ -11,9 +11,6 @@ type Target = Parameters<typeof request>[0];
 
 const login = (target: Target, email: string) => new ApiClient(target).loginAs(email);
 
-
-
-
 describeBothTopologies('streams and subscriptions', (env) => {
   it("lands Notification Bot's notices before the request that caused them answers", async () => {
     const hamlet = await login(env().target, 'hamlet@zulip.com');
@@ -33,8 +30,16 @@ describeBothTopologies('streams and subscriptions', (env) => {
     // A rename's notice too, before the next request.
     const streamId = (await hamlet.get('/get_stream_id', { stream: 'created then posted' })).body.stream_id as number;
     expect((await iago.patch(`/streams/${streamId}`, { new_name: JSON.stringify('renamed at once') })).status).toBe(200);
-    const after = await hamlet.get('/messages', { anchor: 'newest', num_before: 1, num_after: 0, narrow: [{ operator: 'stream', operand: 'renamed at once' }] });
-    expect(after.body.messages[0]).toMatchObject({ sender_email: 'notification-bot@zulip.com', content: expect.stringContaining('renamed stream') });
+    const after = await hamlet.get('/messages', {
+      anchor: 'newest',
+      num_before: 1,
+      num_after: 0,
+      narrow: [{ operator: 'stream', operand: 'renamed at once' }],
+    });
+    expect(after.body.messages[0]).toMatchObject({
+      sender_email: 'notification-bot@zulip.com',
+      content: expect.stringContaining('renamed stream'),
+    });
   });
 
   it('runs the subscription scenarios of Zulip API clients', async () => {
@@ -46,12 +51,25 @@ describeBothTopologies('streams and subscriptions', (env) => {
     const queue = await cordelia.post('/register', { event_types: ['subscription', 'stream'] });
     expect(queue.status).toBe(200);
 
-    const created = await iago.post('/users/me/subscriptions', { subscriptions: [{ name: 'new stream', description: 'New stream for testing' }] });
+    const created = await iago.post('/users/me/subscriptions', {
+      subscriptions: [{ name: 'new stream', description: 'New stream for testing' }],
+    });
     expect(created.body).toEqual({ result: 'success', msg: '', subscribed: { 'iago@zulip.com': ['new stream'] }, already_subscribed: {} });
-    const invited = await iago.post('/users/me/subscriptions', { subscriptions: [{ name: 'new stream' }], principals: ['cordelia@zulip.com'] });
+    const invited = await iago.post('/users/me/subscriptions', {
+      subscriptions: [{ name: 'new stream' }],
+      principals: ['cordelia@zulip.com'],
+    });
     expect(invited.body.subscribed).toEqual({ 'cordelia@zulip.com': ['new stream'] });
-    const again = await iago.post('/users/me/subscriptions', { subscriptions: [{ name: 'new stream' }], principals: ['cordelia@zulip.com'] });
-    expect(again.body).toEqual({ result: 'success', msg: '', subscribed: {}, already_subscribed: { 'cordelia@zulip.com': ['new stream'] } });
+    const again = await iago.post('/users/me/subscriptions', {
+      subscriptions: [{ name: 'new stream' }],
+      principals: ['cordelia@zulip.com'],
+    });
+    expect(again.body).toEqual({
+      result: 'success',
+      msg: '',
+      subscribed: {},
+      already_subscribed: { 'cordelia@zulip.com': ['new stream'] },
+    });
 
     // Cordelia's queue hears of the new stream and of her subscription.
     let events: { type: string; op: string; subscriptions?: { name: string }[] }[] = [];
@@ -65,7 +83,11 @@ describeBothTopologies('streams and subscriptions', (env) => {
 
     const mine = await cordelia.get('/users/me/subscriptions', { include_subscribers: true });
     const listed = mine.body.subscriptions.find((s: { name: string }) => s.name === 'new stream');
-    expect(listed).toMatchObject({ description: 'New stream for testing', subscribers: ['cordelia@zulip.com', 'iago@zulip.com'], in_home_view: true });
+    expect(listed).toMatchObject({
+      description: 'New stream for testing',
+      subscribers: ['cordelia@zulip.com', 'iago@zulip.com'],
+      in_home_view: true,
+    });
 
     const id = await iago.get('/get_stream_id', { stream: 'new stream' });
     const streamId: number = id.body.stream_id;
@@ -73,7 +95,9 @@ describeBothTopologies('streams and subscriptions', (env) => {
     expect((await iago.get('/get_stream_id', { stream: 'nonexistent' })).status).toBe(400);
 
     const streams = await iago.get('/streams');
-    expect(streams.body.streams.find((s: { name: string }) => s.name === 'new stream')).toMatchObject({ description: 'New stream for testing' });
+    expect(streams.body.streams.find((s: { name: string }) => s.name === 'new stream')).toMatchObject({
+      description: 'New stream for testing',
+    });
     expect((await iago.get('/streams', { include_public: false })).body.streams).toHaveLength(4);
 
     // Notification Bot posted "Stream created by" through the message service.
@@ -90,16 +114,24 @@ describeBothTopologies('streams and subscriptions', (env) => {
     });
     expect(properties.body.subscription_data).toHaveLength(2);
 
-    expect((await cordelia.patch('/users/me/subscriptions/muted_topics', { stream: 'new stream', topic: 'boat party', op: 'add' })).body).toEqual({
+    expect(
+      (await cordelia.patch('/users/me/subscriptions/muted_topics', { stream: 'new stream', topic: 'boat party', op: 'add' })).body,
+    ).toEqual({
       result: 'success',
       msg: '',
     });
-    expect((await cordelia.patch('/users/me/subscriptions/muted_topics', { stream: 'new stream', topic: 'boat party', op: 'add' })).body).toEqual({
+    expect(
+      (await cordelia.patch('/users/me/subscriptions/muted_topics', { stream: 'new stream', topic: 'boat party', op: 'add' })).body,
+    ).toEqual({
       result: 'error',
       msg: 'Topic already muted',
     });
-    expect((await cordelia.patch('/users/me/subscriptions/muted_topics', { stream_id: streamId, topic: 'boat party', op: 'remove' })).status).toBe(200);
-    expect((await cordelia.patch('/users/me/subscriptions/muted_topics', { stream_id: streamId, topic: 'boat party', op: 'remove' })).body).toEqual({
+    expect(
+      (await cordelia.patch('/users/me/subscriptions/muted_topics', { stream_id: streamId, topic: 'boat party', op: 'remove' })).status,
+    ).toBe(200);
+    expect(
+      (await cordelia.patch('/users/me/subscriptions/muted_topics', { stream_id: streamId, topic: 'boat party', op: 'remove' })).body,
+    ).toEqual({
       result: 'error',
       msg: 'Topic is not muted',
     });
@@ -108,9 +140,15 @@ describeBothTopologies('streams and subscriptions', (env) => {
     expect(guestAll.body).toEqual({ code: 'BAD_REQUEST', msg: 'User not authorized for this query', result: 'error' });
 
     await iago.post('/users/me/subscriptions', { subscriptions: [{ name: 'private_stream' }], invite_only: true });
-    const notFatal = await polonius.post('/users/me/subscriptions', { subscriptions: [{ name: 'private_stream' }], authorization_errors_fatal: false });
+    const notFatal = await polonius.post('/users/me/subscriptions', {
+      subscriptions: [{ name: 'private_stream' }],
+      authorization_errors_fatal: false,
+    });
     expect(notFatal.body).toEqual({ result: 'success', msg: '', subscribed: {}, already_subscribed: {}, unauthorized: ['private_stream'] });
-    const fatal = await polonius.post('/users/me/subscriptions', { subscriptions: [{ name: 'private_stream' }], authorization_errors_fatal: true });
+    const fatal = await polonius.post('/users/me/subscriptions', {
+      subscriptions: [{ name: 'private_stream' }],
+      authorization_errors_fatal: true,
+    });
     expect(fatal.body).toEqual({ result: 'error', msg: 'Unable to access stream (private_stream).' });
 
     const removed = await iago.delete('/users/me/subscriptions', { subscriptions: ['new stream'] });
@@ -118,11 +156,18 @@ describeBothTopologies('streams and subscriptions', (env) => {
     const notRemoved = await iago.delete('/users/me/subscriptions', { subscriptions: ['new stream'] });
     expect(notRemoved.body).toEqual({ result: 'success', msg: '', removed: [], not_removed: ['new stream'] });
     const missing = await iago.delete('/users/me/subscriptions', { subscriptions: ['nonexistent_stream'] });
-    expect(missing.body).toEqual({ result: 'error', msg: "Stream 'nonexistent_stream' does not exist", code: 'STREAM_DOES_NOT_EXIST', stream: 'nonexistent_stream' });
+    expect(missing.body).toEqual({
+      result: 'error',
+      msg: "Stream 'nonexistent_stream' does not exist",
+      code: 'STREAM_DOES_NOT_EXIST',
+      stream: 'nonexistent_stream',
+    });
     const others = await cordelia.delete('/users/me/subscriptions', { subscriptions: ['Verona'], principals: ['hamlet@zulip.com'] });
     expect(others.body).toEqual({ result: 'error', msg: 'This action requires administrative rights' });
 
     expect((await iago.delete(`/streams/${streamId}`)).body).toEqual({ result: 'success', msg: '' });
-    expect((await cordelia.get('/users/me/subscriptions')).body.subscriptions.map((s: { name: string }) => s.name)).not.toContain('new stream');
+    expect((await cordelia.get('/users/me/subscriptions')).body.subscriptions.map((s: { name: string }) => s.name)).not.toContain(
+      'new stream',
+    );
   });
 });

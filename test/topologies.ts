@@ -20,11 +20,7 @@ export interface TopologyEnv {
   eventTierUrl?: string;
 }
 
-export function describeBothTopologies(
-  title: string,
-  body: (env: () => TopologyEnv) => void,
-  configOverrides: Partial<Config> = {},
-): void {
+export function describeBothTopologies(title: string, body: (env: () => TopologyEnv) => void, configOverrides: Partial<Config> = {}): void {
   describe.each(['embedded', 'distributed'] as const)(`${title} (%s)`, (name) => {
     let env: TopologyEnv | undefined;
     let stop: () => Promise<void> = async () => undefined;

@@ -33,11 +33,26 @@ describe('ChatClient over fetch', () => {
 
     await hamlet.call(subscriptionEndpoints.subscribe, { subscriptions: [{ name: 'typed client' }] });
     const queue = await hamlet.call(eventQueueEndpoints.register, { event_types: ['message'], apply_markdown: true });
-    const sent = await hamlet.call(messageEndpoints.sendMessage, { type: 'stream', to: 'typed client', topic: 'fetch', content: 'over **fetch**' });
+    const sent = await hamlet.call(messageEndpoints.sendMessage, {
+      type: 'stream',
+      to: 'typed client',
+      topic: 'fetch',
+      content: 'over **fetch**',
+    });
 
     const polled = await hamlet.call(eventQueueEndpoints.getEvents, { queue_id: queue.queue_id, last_event_id: queue.last_event_id });
-    expect(polled.events).toEqual([expect.objectContaining({ type: 'message', message: expect.objectContaining({ id: sent.id, content: '<p>over <strong>fetch</strong></p>' }) })]);
-    const fetched = await hamlet.call(messageEndpoints.getMessages, { anchor: sent.id, num_before: 0, num_after: 0, narrow: [{ operator: 'stream', operand: 'typed client' }] });
+    expect(polled.events).toEqual([
+      expect.objectContaining({
+        type: 'message',
+        message: expect.objectContaining({ id: sent.id, content: '<p>over <strong>fetch</strong></p>' }),
+      }),
+    ]);
+    const fetched = await hamlet.call(messageEndpoints.getMessages, {
+      anchor: sent.id,
+      num_before: 0,
+      num_after: 0,
+      narrow: [{ operator: 'stream', operand: 'typed client' }],
+    });
     expect(fetched.messages).toEqual([expect.objectContaining({ id: sent.id, subject: 'fetch' })]);
   });
 

@@ -15,15 +15,16 @@ type Target = Parameters<typeof request>[0];
 
 const login = (target: Target, email: string) => new ApiClient(target, { userAgent: 'ZulipPython/0.6' }).loginAs(email);
 
-
 const ajv = new Ajv({ strict: false });
 const validAttachmentEvent = ajv.compile(EVENT_SCHEMAS.attachment!);
-
 
 type Client = ApiClient;
 
 async function queueOf(client: Client) {
-  const registered = await client.api('post', '/register').type('form').send({ event_types: JSON.stringify(['attachment']) });
+  const registered = await client
+    .api('post', '/register')
+    .type('form')
+    .send({ event_types: JSON.stringify(['attachment']) });
   const queueId: string = registered.body.queue_id;
   let last: number = registered.body.last_event_id;
   const seen: Record<string, unknown>[] = [];
@@ -67,7 +68,12 @@ describeBothTopologies('uploads', (env) => {
     const queue = await queueOf(hamlet);
     const uploaded = await hamlet.api('post', '/user_uploads').attach('file', Buffer.from('the plan'), 'plan.txt');
     expect(uploaded.status).toBe(200);
-    expect(uploaded.body).toEqual({ result: 'success', msg: '', uri: expect.stringMatching(/^\/user_uploads\/\d+\/[0-9a-f]+\/[\w-]+\/plan\.txt$/), url: expect.any(String) });
+    expect(uploaded.body).toEqual({
+      result: 'success',
+      msg: '',
+      uri: expect.stringMatching(/^\/user_uploads\/\d+\/[0-9a-f]+\/[\w-]+\/plan\.txt$/),
+      url: expect.any(String),
+    });
     const uri: string = uploaded.body.uri;
     // url is uri's name from feature level 272.
     expect(uploaded.body.url).toBe(uri);
@@ -80,7 +86,10 @@ describeBothTopologies('uploads', (env) => {
     // Nobody but the owner before a message links it.
     expect((await request(env().target).get(uri).set('Authorization', othello.auth)).status).toBe(403);
 
-    const sent = await hamlet.api('post', '/messages').type('form').send({ type: 'private', to: JSON.stringify(['othello@zulip.com']), content: `[plan.txt](${uri})` });
+    const sent = await hamlet
+      .api('post', '/messages')
+      .type('form')
+      .send({ type: 'private', to: JSON.stringify(['othello@zulip.com']), content: `[plan.txt](${uri})` });
     expect(sent.status).toBe(200);
     const updated = await queue.next('update');
     expect(validAttachmentEvent(updated)).toBe(true);
@@ -106,7 +115,11 @@ describeBothTopologies('uploads', (env) => {
     expect(mine).toMatchObject({ name: 'plan.txt', size: 8, messages: [{ id: sent.body.id, name: expect.any(Number) }] });
     expect(listed.body.upload_space_used).toBeGreaterThanOrEqual(8);
 
-    expect((await othello.api('delete', `/attachments/${mine!.id}`)).body).toEqual({ result: 'error', msg: 'Invalid attachment', code: 'BAD_REQUEST' });
+    expect((await othello.api('delete', `/attachments/${mine!.id}`)).body).toEqual({
+      result: 'error',
+      msg: 'Invalid attachment',
+      code: 'BAD_REQUEST',
+    });
     expect((await hamlet.api('delete', `/attachments/${mine!.id}`)).body).toEqual({ result: 'success', msg: '' });
     const removed = await queue.next('remove');
     expect(removed).toMatchObject({ attachment: { id: mine!.id } });
@@ -119,7 +132,10 @@ describeBothTopologies('uploads', (env) => {
   async function sharedUpload(name: string, content: string): Promise<{ uri: string; pathId: string }> {
     const uploaded = await hamlet.api('post', '/user_uploads').attach('file', Buffer.from(content), name);
     const uri: string = uploaded.body.uri;
-    const sent = await hamlet.api('post', '/messages').type('form').send({ type: 'private', to: JSON.stringify(['othello@zulip.com']), content: `[${name}](${uri})` });
+    const sent = await hamlet
+      .api('post', '/messages')
+      .type('form')
+      .send({ type: 'private', to: JSON.stringify(['othello@zulip.com']), content: `[${name}](${uri})` });
     expect(sent.status).toBe(200);
     return { uri, pathId: uri.slice('/user_uploads/'.length) };
   }
@@ -148,7 +164,9 @@ describeBothTopologies('uploads', (env) => {
       'content-security-policy': "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox",
     });
     // The root path stays the file itself, for browsers and clients with credentials.
-    expect((await request(env().target).get(uri).set('Authorization', othello.auth).responseType('blob')).body.toString()).toBe('%PDF-1.4 minutes');
+    expect((await request(env().target).get(uri).set('Authorization', othello.auth).responseType('blob')).body.toString()).toBe(
+      '%PDF-1.4 minutes',
+    );
     // A browser's session asks under /json and gets the same kind of answer.
     expect((await othello.api('get', `/user_uploads/${pathId}`)).body.url).toMatch(/^\/user_uploads\/temporary\//);
   });
@@ -169,7 +187,9 @@ describeBothTopologies('uploads', (env) => {
     expect(Number(expiry) * 1000).toBeLessThanOrEqual(Date.now() + 60_000);
     // A token edited to name another file, or another user, no longer matches its signature.
     const otherPath = Buffer.from(second.pathId).toString('base64url');
-    expect((await get(`/user_uploads/temporary/${userId}.${expiry}.${otherPath}.${mac}/second.txt`)).body).toEqual(invalid('Invalid token'));
+    expect((await get(`/user_uploads/temporary/${userId}.${expiry}.${otherPath}.${mac}/second.txt`)).body).toEqual(
+      invalid('Invalid token'),
+    );
     expect((await get(url.replace(`/temporary/${userId}.`, `/temporary/${Number(userId) + 1}.`))).body).toEqual(invalid('Invalid token'));
     expect((await get('/user_uploads/temporary/not-a-token/first.txt')).body).toEqual(invalid('Invalid token'));
     // Expiry, without waiting a minute: a token signed by the server's secret whose time is past.
@@ -180,10 +200,14 @@ describeBothTopologies('uploads', (env) => {
     const fresh = temporaryFileUrl(signFileToken(secret, grant, Date.now() + 60_000), first.pathId);
     expect((await get(fresh)).text).toBe('first file');
     // Signed with any other secret, it proves nothing.
-    expect((await get(temporaryFileUrl(signFileToken('another-secret-0123456789abcdefghij', grant, Date.now() + 60_000), first.pathId))).body).toEqual(invalid('Invalid token'));
+    expect(
+      (await get(temporaryFileUrl(signFileToken('another-secret-0123456789abcdefghij', grant, Date.now() + 60_000), first.pathId))).body,
+    ).toEqual(invalid('Invalid token'));
     // Still valid, but the file is gone: the token grants nothing any more.
     expect((await get(url)).text).toBe('first file');
-    const mine = ((await hamlet.api('get', '/attachments')).body.attachments as { id: number; path_id: string }[]).find((a) => a.path_id === first.pathId)!;
+    const mine = ((await hamlet.api('get', '/attachments')).body.attachments as { id: number; path_id: string }[]).find(
+      (a) => a.path_id === first.pathId,
+    )!;
     expect((await hamlet.api('delete', `/attachments/${mine.id}`)).status).toBe(200);
     expect((await get(url)).body).toEqual(invalid('Invalid token'));
   });

@@ -20,7 +20,12 @@ const ANONYMOUS: Browser = { cookie: 'csrftoken=anon-token', csrf: 'anon-token' 
 
 /** The cookies a Set-Cookie list leaves in a browser that held `before`. */
 function cookiesAfter(setCookie: string[] | string | undefined, before = ''): string {
-  const jar = new Map(before.split('; ').filter(Boolean).map((c) => [c.split('=')[0]!, c] as const));
+  const jar = new Map(
+    before
+      .split('; ')
+      .filter(Boolean)
+      .map((c) => [c.split('=')[0]!, c] as const),
+  );
   for (const line of ([] as string[]).concat(setCookie ?? [])) {
     const pair = line.split(';')[0]!;
     const name = pair.split('=')[0]!;
@@ -89,8 +94,12 @@ describeBothTopologies('web sessions', (env) => {
 
   it('refuses unsafe requests without the session CSRF token or from another origin', async () => {
     const hamlet = await devLogin('hamlet@zulip.com');
-    const send = (browser: Browser) => web('post', '/messages', browser).type('form').send({ type: 'stream', to: 'Denmark', topic: 'csrf', content: 'hello' });
-    const missing = await web('post', '/messages', null).set('Cookie', hamlet.cookie).type('form').send({ type: 'stream', to: 'Denmark', topic: 'csrf', content: 'x' });
+    const send = (browser: Browser) =>
+      web('post', '/messages', browser).type('form').send({ type: 'stream', to: 'Denmark', topic: 'csrf', content: 'hello' });
+    const missing = await web('post', '/messages', null)
+      .set('Cookie', hamlet.cookie)
+      .type('form')
+      .send({ type: 'stream', to: 'Denmark', topic: 'csrf', content: 'x' });
     expect(missing.status).toBe(403);
     expect(missing.body).toEqual({ result: 'error', msg: 'CSRF Error: CSRF token missing or incorrect.', code: 'CSRF_FAILED' });
     // The double-submitted cookie alone is not enough once logged in: the token is the session's.
@@ -121,7 +130,9 @@ describeBothTopologies('web sessions', (env) => {
     expect(left).toMatch(/^csrftoken=[^;]+$/);
     const anonymous = { cookie: left, csrf: left.slice('csrftoken='.length) };
     expect(anonymous.csrf).not.toBe(othello.csrf);
-    expect(([] as string[]).concat(out.headers['set-cookie'] ?? []).find((c) => c.startsWith('csrftoken='))).toMatch(/^csrftoken=[^;]+; Path=\/; SameSite=Strict$/);
+    expect(([] as string[]).concat(out.headers['set-cookie'] ?? []).find((c) => c.startsWith('csrftoken='))).toMatch(
+      /^csrftoken=[^;]+; Path=\/; SameSite=Strict$/,
+    );
     const after = await web('get', '/users/me', othello);
     expect(after.status).toBe(401);
     expect(after.body.msg).toBe('Not logged in: API authentication or user session required');
@@ -136,7 +147,11 @@ describeBothTopologies('web sessions', (env) => {
   it('ends every session of a deactivated user', async () => {
     const admin = basicAuth('iago@zulip.com', await apiKeyOf('iago@zulip.com'));
     const email = `deactivated${Date.now()}@zulip.com`;
-    await request(env().target).post('/api/v1/users').set('Authorization', admin).type('form').send({ email, password: 'pw123456', full_name: 'To Go', short_name: 'togo' });
+    await request(env().target)
+      .post('/api/v1/users')
+      .set('Authorization', admin)
+      .type('form')
+      .send({ email, password: 'pw123456', full_name: 'To Go', short_name: 'togo' });
     const session = await devLogin(email);
     const me = await web('get', '/users/me', session);
     expect(me.status).toBe(200);
@@ -149,13 +164,19 @@ describeBothTopologies('web sessions', (env) => {
   it('ends the other sessions at a password change, keeping the one that made it', async () => {
     const admin = basicAuth('iago@zulip.com', await apiKeyOf('iago@zulip.com'));
     const email = `newpassword${Date.now()}@zulip.com`;
-    await request(env().target).post('/api/v1/users').set('Authorization', admin).type('form').send({ email, password: 'first-password', full_name: 'Pass Word', short_name: 'pw' });
+    await request(env().target)
+      .post('/api/v1/users')
+      .set('Authorization', admin)
+      .type('form')
+      .send({ email, password: 'first-password', full_name: 'Pass Word', short_name: 'pw' });
     const login = async (password: string) => web('post', '/login', ANONYMOUS).type('form').send({ username: email, password });
     const here = browserFrom((await login('first-password')).headers['set-cookie']);
     const elsewhere = browserFrom((await login('first-password')).headers['set-cookie']);
     const wrongOld = await web('patch', '/settings', here).type('form').send({ old_password: 'nope', new_password: 'second-password' });
     expect(wrongOld.body).toMatchObject({ result: 'error', msg: 'Wrong password!' });
-    const changed = await web('patch', '/settings', here).type('form').send({ old_password: 'first-password', new_password: 'second-password' });
+    const changed = await web('patch', '/settings', here)
+      .type('form')
+      .send({ old_password: 'first-password', new_password: 'second-password' });
     expect(changed.body).toMatchObject({ result: 'success' });
     await waitFor(async () => (await web('get', '/users/me', elsewhere)).status === 401, 5000, { stepMs: 50 });
     expect((await web('get', '/users/me', here)).status).toBe(200);
@@ -166,15 +187,24 @@ describeBothTopologies('web sessions', (env) => {
   it("counts each old-password check of a password change against the username's failed logins", async () => {
     const admin = basicAuth('iago@zulip.com', await apiKeyOf('iago@zulip.com'));
     const email = `guessed${Date.now()}@zulip.com`;
-    await request(env().target).post('/api/v1/users').set('Authorization', admin).type('form').send({ email, password: 'first-password', full_name: 'Guess Ed', short_name: 'ge' });
+    await request(env().target)
+      .post('/api/v1/users')
+      .set('Authorization', admin)
+      .type('form')
+      .send({ email, password: 'first-password', full_name: 'Guess Ed', short_name: 'ge' });
     const login = async (password: string) => web('post', '/login', ANONYMOUS).type('form').send({ username: email, password });
     const stolen = browserFrom((await login('first-password')).headers['set-cookie']);
     const change = (old: string) => web('patch', '/settings', stolen).type('form').send({ old_password: old, new_password: 'taken-over' });
-    for (let i = 0; i < 5; i++) expect((await change(`guess ${i}`)).body).toEqual({ result: 'error', msg: 'Wrong password!', code: 'BAD_REQUEST' });
+    for (let i = 0; i < 5; i++)
+      expect((await change(`guess ${i}`)).body).toEqual({ result: 'error', msg: 'Wrong password!', code: 'BAD_REQUEST' });
     // The sixth check is refused before the password is looked at, even the right one (Zulip's words).
     const limited = await change('first-password');
     expect(limited.status).toBe(400);
-    expect(limited.body).toEqual({ result: 'error', msg: expect.stringMatching(/^You're making too many attempts! Try again in \d+ seconds\.$/), code: 'BAD_REQUEST' });
+    expect(limited.body).toEqual({
+      result: 'error',
+      msg: expect.stringMatching(/^You're making too many attempts! Try again in \d+ seconds\.$/),
+      code: 'BAD_REQUEST',
+    });
     const seconds = Number(/in (\d+) seconds/.exec(limited.body.msg as string)![1]);
     expect(seconds).toBeGreaterThan(1700);
     expect(seconds).toBeLessThanOrEqual(1800);
@@ -182,7 +212,9 @@ describeBothTopologies('web sessions', (env) => {
     expect((await login('first-password')).status).toBe(429);
     expect((await login('taken-over')).status).toBe(429);
     // Once the attempts age out, the password is still the first one.
-    await env().db.knex('login_attempts').update({ attempted_at: env().db.knex.raw("now() - interval '31 minutes'") });
+    await env()
+      .db.knex('login_attempts')
+      .update({ attempted_at: env().db.knex.raw("now() - interval '31 minutes'") });
     expect((await login('taken-over')).status).toBe(403);
     expect((await login('first-password')).status).toBe(200);
   });
@@ -191,13 +223,17 @@ describeBothTopologies('web sessions', (env) => {
     const cordelia = await devLogin('cordelia@zulip.com');
     const up = await web('post', '/user_uploads', cordelia).attach('file', Buffer.from('<script>alert(1)</script>'), 'page.html');
     expect(up.status).toBe(200);
-    const file = await request(env().target).get(up.body.uri as string).set('Cookie', cordelia.cookie);
+    const file = await request(env().target)
+      .get(up.body.uri as string)
+      .set('Cookie', cordelia.cookie);
     expect(file.status).toBe(200);
     expect(file.headers['content-security-policy']).toMatch(/sandbox/);
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect((await request(env().target).get(up.body.uri as string)).status).toBe(401);
     // Zulip 2.1's inline previews point at /thumbnail, which sends the browser to the file.
-    const thumbnail = await request(env().target).get('/thumbnail').query({ url: up.body.uri as string, size: 'thumbnail' });
+    const thumbnail = await request(env().target)
+      .get('/thumbnail')
+      .query({ url: up.body.uri as string, size: 'thumbnail' });
     expect(thumbnail.status).toBe(302);
     expect(thumbnail.headers.location).toBe(up.body.uri);
     for (const url of ['https://evil.example.com/x.png', '//evil.example.com/x.png', '/user_uploads//evil.example.com']) {
@@ -208,16 +244,31 @@ describeBothTopologies('web sessions', (env) => {
   it('registers and polls on the event tier directly with the session, as the ingress sends them', async () => {
     const target = env().eventTierUrl ?? env().target;
     const iago = await devLogin('iago@zulip.com');
-    const refused = await web('post', '/register', { ...iago, csrf: 'wrong' }, target).type('form').send({ event_types: '["message"]' });
+    const refused = await web('post', '/register', { ...iago, csrf: 'wrong' }, target)
+      .type('form')
+      .send({ event_types: '["message"]' });
     expect(refused.status).toBe(403);
     const registered = await web('post', '/register', iago, target).type('form').send({ event_types: '["message"]' });
     expect(registered.status).toBe(200);
     const { queue_id: queueId } = registered.body as { queue_id: string };
-    await web('post', '/messages', iago).type('form').send({ type: 'stream', to: 'Denmark', topic: 'direct', content: 'to the event tier' });
-    await waitFor(async () => {
-      const polled = await web('get', `/events?queue_id=${encodeURIComponent(queueId)}&last_event_id=-1&dont_block=true`, null, target).set('Cookie', iago.cookie);
-      return (polled.body.events as { type: string }[] | undefined)?.some((e) => e.type === 'message') ?? false;
-    }, 10_000, { stepMs: 50 });
-    expect((await web('get', `/events?queue_id=${encodeURIComponent(queueId)}&last_event_id=-1&dont_block=true`, null, target)).status).toBe(401);
+    await web('post', '/messages', iago)
+      .type('form')
+      .send({ type: 'stream', to: 'Denmark', topic: 'direct', content: 'to the event tier' });
+    await waitFor(
+      async () => {
+        const polled = await web(
+          'get',
+          `/events?queue_id=${encodeURIComponent(queueId)}&last_event_id=-1&dont_block=true`,
+          null,
+          target,
+        ).set('Cookie', iago.cookie);
+        return (polled.body.events as { type: string }[] | undefined)?.some((e) => e.type === 'message') ?? false;
+      },
+      10_000,
+      { stepMs: 50 },
+    );
+    expect(
+      (await web('get', `/events?queue_id=${encodeURIComponent(queueId)}&last_event_id=-1&dont_block=true`, null, target)).status,
+    ).toBe(401);
   });
 });

@@ -53,10 +53,7 @@ describeBothTopologies('incoming webhooks', (env) => {
     request(env().target).post(`/api/v1/external/helloworld?${query}`).set('Content-Type', contentType).send(body);
 
   beforeAll(async () => {
-    const res = await request(env().target)
-      .post('/api/v1/dev_fetch_api_key')
-      .type('form')
-      .send({ username: 'webhook-bot@zulip.com' });
+    const res = await request(env().target).post('/api/v1/dev_fetch_api_key').type('form').send({ username: 'webhook-bot@zulip.com' });
     botKey = res.body.api_key;
   });
 

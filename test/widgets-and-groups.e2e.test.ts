@@ -28,18 +28,30 @@ describeBothTopologies('widgets, default stream groups and zcommands', (env) => 
     const { target } = env();
     const hamlet = await login(target, 'hamlet@zulip.com');
     const othello = await login(target, 'othello@zulip.com');
-    const [hamletId, othelloId] = [(await hamlet.get('/users/me')).body.user_id as number, (await othello.get('/users/me')).body.user_id as number];
+    const [hamletId, othelloId] = [
+      (await hamlet.get('/users/me')).body.user_id as number,
+      (await othello.get('/users/me')).body.user_id as number,
+    ];
     const queue = await othello.post('/register', { event_types: ['message', 'submessage', 'reaction'] });
     const sent = await hamlet.post('/messages', { type: 'stream', to: 'Denmark', topic: 'poll', content: '/poll Which castle?' });
     const content = JSON.stringify({ type: 'new_option', idx: 1, option: 'Elsinore' });
-    expect((await hamlet.post('/submessage', { message_id: sent.body.id, msg_type: 'widget', content })).body).toEqual({ result: 'success', msg: '' });
+    expect((await hamlet.post('/submessage', { message_id: sent.body.id, msg_type: 'widget', content })).body).toEqual({
+      result: 'success',
+      msg: '',
+    });
     expect((await othello.put(`/messages/${sent.body.id}/emoji_reactions/heart`)).body).toEqual({ result: 'success', msg: '' });
 
     const events = await eventsUntil(othello, queue.body.queue_id, (e) => e.some((x) => x.type === 'reaction'));
     const submessage = events.find((e) => e.type === 'submessage')!;
     expect(submessage).toMatchObject({ message_id: sent.body.id, sender_id: hamletId, msg_type: 'widget', content });
     // The poll's own widget submessage came with the message; the new option after it.
-    const widget = { id: expect.any(Number), message_id: sent.body.id, sender_id: hamletId, msg_type: 'widget', content: expect.stringContaining('"widget_type": "poll"') };
+    const widget = {
+      id: expect.any(Number),
+      message_id: sent.body.id,
+      sender_id: hamletId,
+      msg_type: 'widget',
+      content: expect.stringContaining('"widget_type": "poll"'),
+    };
     expect((events.find((e) => e.type === 'message')!.message as { submessages: unknown[] }).submessages).toEqual([widget]);
     const fetched = await othello.get('/messages', { anchor: sent.body.id, num_before: 0, num_after: 0 });
     expect(fetched.body.messages[0].submessages).toEqual([
@@ -55,25 +67,41 @@ describeBothTopologies('widgets, default stream groups and zcommands', (env) => 
     const hamlet = await login(target, 'hamlet@zulip.com');
     const before = await hamlet.post('/register', { event_types: ['default_stream_groups'] });
     expect(before.body.realm_default_stream_groups).toEqual([]);
-    const created = await iago.post('/default_stream_groups/create', { group_name: 'Castles', description: 'Stone', stream_names: ['Denmark'] });
+    const created = await iago.post('/default_stream_groups/create', {
+      group_name: 'Castles',
+      description: 'Stone',
+      stream_names: ['Denmark'],
+    });
     expect(created.body).toEqual({ result: 'success', msg: '' });
 
     const events = await eventsUntil(hamlet, before.body.queue_id, (e) => e.some((x) => x.type === 'default_stream_groups'));
-    const [group] = events.find((e) => e.type === 'default_stream_groups')!.default_stream_groups as { id: number; name: string; streams: { name: string }[] }[];
+    const [group] = events.find((e) => e.type === 'default_stream_groups')!.default_stream_groups as {
+      id: number;
+      name: string;
+      streams: { name: string }[];
+    }[];
     expect(group).toMatchObject({ name: 'Castles', description: 'Stone', streams: [expect.objectContaining({ name: 'Denmark' })] });
     const after = await hamlet.post('/register', { event_types: ['default_stream_groups'] });
     expect(after.body.realm_default_stream_groups).toEqual([group]);
 
     await iago.delete(`/default_stream_groups/${group!.id}`);
-    await waitFor(async () => (await hamlet.post('/register', { event_types: ['default_stream_groups'] })).body.realm_default_stream_groups.length === 0, 10_000);
+    await waitFor(
+      async () =>
+        (await hamlet.post('/register', { event_types: ['default_stream_groups'] })).body.realm_default_stream_groups.length === 0,
+      10_000,
+    );
   });
 
   it("changes display settings by /zcommand, with the settings' events", async () => {
     const { target } = env();
     const cordelia = await login(target, 'cordelia@zulip.com');
     const queue = await cordelia.post('/register', { event_types: ['update_display_settings'] });
-    expect((await cordelia.post('/zcommand', { command: '/fluid-width' })).body.msg).toBe('Changed to fluid-width mode! To revert fluid-width mode, type `/fixed-width`.');
+    expect((await cordelia.post('/zcommand', { command: '/fluid-width' })).body.msg).toBe(
+      'Changed to fluid-width mode! To revert fluid-width mode, type `/fixed-width`.',
+    );
     const events = await eventsUntil(cordelia, queue.body.queue_id, (e) => e.length > 0);
-    expect(events).toEqual([expect.objectContaining({ type: 'update_display_settings', setting_name: 'fluid_layout_width', setting: true })]);
+    expect(events).toEqual([
+      expect.objectContaining({ type: 'update_display_settings', setting_name: 'fluid_layout_width', setting: true }),
+    ]);
   });
 });

@@ -39,19 +39,28 @@ describe("answers against Zulip's current schemas", () => {
       return (await hamlet.get('/events', { queue_id: queue.queue_id, last_event_id: -1, dont_block: true })).body as Json;
     },
     'GET /messages': async () => (await hamlet.get('/messages', { anchor: 'newest', num_before: 5, num_after: 0 })).body as Json,
-    'POST /messages': async () => (await hamlet.post('/messages', { type: 'channel', to: denmarkId, topic: 'schemas', content: 'again' })).body as Json,
+    'POST /messages': async () =>
+      (await hamlet.post('/messages', { type: 'channel', to: denmarkId, topic: 'schemas', content: 'again' })).body as Json,
     'GET /users/me/subscriptions': async () => (await hamlet.get('/users/me/subscriptions')).body as Json,
-    'POST /users/me/subscriptions': async () => (await hamlet.post('/users/me/subscriptions', { subscriptions: [{ name: 'schema checks' }] })).body as Json,
-    'DELETE /users/me/subscriptions': async () => (await hamlet.delete('/users/me/subscriptions', { subscriptions: ['schema checks'] })).body as Json,
+    'POST /users/me/subscriptions': async () =>
+      (await hamlet.post('/users/me/subscriptions', { subscriptions: [{ name: 'schema checks' }] })).body as Json,
+    'DELETE /users/me/subscriptions': async () =>
+      (await hamlet.delete('/users/me/subscriptions', { subscriptions: ['schema checks'] })).body as Json,
     'GET /users': async () => (await hamlet.get('/users')).body as Json,
-    'POST /users': async () => (await iago.post('/users', { email: 'schemas@zulip.com', password: 'a-long-password', full_name: 'Schemas', short_name: 'schemas' })).body as Json,
+    'POST /users': async () =>
+      (await iago.post('/users', { email: 'schemas@zulip.com', password: 'a-long-password', full_name: 'Schemas', short_name: 'schemas' }))
+        .body as Json,
     'GET /users/{user_id}': async () => (await hamlet.get(`/users/${hamletId}`)).body as Json,
     'GET /users/me': async () => (await hamlet.get('/users/me')).body as Json,
     'GET /users/me/alert_words': async () => (await hamlet.get('/users/me/alert_words')).body as Json,
-    'POST /users/me/presence': async () => (await hamlet.post('/users/me/presence', { status: 'active', slim_presence: true })).body as Json,
+    'POST /users/me/presence': async () =>
+      (await hamlet.post('/users/me/presence', { status: 'active', slim_presence: true })).body as Json,
     'GET /users/me/{stream_id}/topics': async () => (await hamlet.get(`/users/me/${denmarkId}/topics`)).body as Json,
-    'POST /fetch_api_key': async () => (await request(server.app).post('/api/v1/fetch_api_key').type('form').send({ username: 'iago@zulip.com', password: 'wrong' })).body as Json,
-    'POST /dev_fetch_api_key': async () => (await request(server.app).post('/api/v1/dev_fetch_api_key').type('form').send({ username: 'hamlet@zulip.com' })).body as Json,
+    'POST /fetch_api_key': async () =>
+      (await request(server.app).post('/api/v1/fetch_api_key').type('form').send({ username: 'iago@zulip.com', password: 'wrong' }))
+        .body as Json,
+    'POST /dev_fetch_api_key': async () =>
+      (await request(server.app).post('/api/v1/dev_fetch_api_key').type('form').send({ username: 'hamlet@zulip.com' })).body as Json,
     'GET /realm/emoji': async () => (await hamlet.get('/realm/emoji')).body as Json,
     'GET /realm/profile_fields': async () => (await hamlet.get('/realm/profile_fields')).body as Json,
   };

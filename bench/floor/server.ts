@@ -29,7 +29,11 @@ interface FloorEvent {
 }
 
 /** Each subscriber's queue: events not yet acknowledged, and its parked poll if any. */
-const queues = Array.from({ length: SUBSCRIBERS }, () => ({ events: [] as FloorEvent[], nextId: 0, parked: null as ServerResponse | null }));
+const queues = Array.from({ length: SUBSCRIBERS }, () => ({
+  events: [] as FloorEvent[],
+  nextId: 0,
+  parked: null as ServerResponse | null,
+}));
 
 const TABLES = [
   `CREATE TABLE IF NOT EXISTS messages (
@@ -38,7 +42,8 @@ const TABLES = [
   `CREATE TABLE IF NOT EXISTS user_messages (
     user_id int NOT NULL, message_id bigint NOT NULL, flags int NOT NULL DEFAULT 0, PRIMARY KEY (user_id, message_id))`,
 ];
-const INSERT_MESSAGE = 'INSERT INTO messages (sender_id, recipient_id, subject, content, rendered_content) VALUES (1, 1, $1, $2, $3) RETURNING id';
+const INSERT_MESSAGE =
+  'INSERT INTO messages (sender_id, recipient_id, subject, content, rendered_content) VALUES (1, 1, $1, $2, $3) RETURNING id';
 const INSERT_USER_ROWS = 'INSERT INTO user_messages (user_id, message_id) SELECT u, $1 FROM generate_series(1, $2::int) u';
 
 /** One statement runner, inside a transaction: PostgreSQL through pg, or PGlite in this process. */

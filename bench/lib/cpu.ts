@@ -64,7 +64,9 @@ export function cpuMillis(groups: ProcessGroup[]): Record<string, number> {
   const byPid = new Map(stats.map((s) => [s.pid, s]));
   const treeTicks = (pid: number): number =>
     (byPid.get(pid)?.ticks ?? 0) + (children.get(pid) ?? []).reduce((sum, child) => sum + treeTicks(child.pid), 0);
-  return Object.fromEntries(groups.map((g) => [g.name, (g.roots.reduce((sum, root) => sum + treeTicks(root), 0) * 1000) / TICKS_PER_SECOND]));
+  return Object.fromEntries(
+    groups.map((g) => [g.name, (g.roots.reduce((sum, root) => sum + treeTicks(root), 0) * 1000) / TICKS_PER_SECOND]),
+  );
 }
 
 /** What each group used between two readings, in milliseconds. */

@@ -31,7 +31,12 @@ export async function timeTopicFetch(url: string): Promise<{ http: LatencySummar
   const headers = basicAuth('hamlet@zulip.com', String(key.api_key));
   let returned = 0;
   const http = await timeRounds(async () => {
-    const body = await apiCall(url, 'GET', '/messages', headers, { anchor: '1000000000', num_before: '100', num_after: '0', narrow: NARROW });
+    const body = await apiCall(url, 'GET', '/messages', headers, {
+      anchor: '1000000000',
+      num_before: '100',
+      num_after: '0',
+      narrow: NARROW,
+    });
     returned = (body.messages as unknown[]).length;
   });
   return { http, returned };

@@ -40,7 +40,13 @@ export async function httpCall(
   }
 }
 
-function attempt(baseUrl: string, method: string, path: string, headers: Record<string, string>, form: Record<string, string>): Promise<HttpAnswer> {
+function attempt(
+  baseUrl: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  form: Record<string, string>,
+): Promise<HttpAnswer> {
   const encoded = new URLSearchParams(form).toString();
   const url = `${baseUrl}${path}${method === 'GET' && encoded ? `?${encoded}` : ''}`;
   const body = method === 'GET' ? undefined : encoded;

@@ -7,7 +7,15 @@
  * bench knows it), each member subscribed to SUBSCRIPTIONS_PER_USER streams spread evenly over
  * the realm's, with the palette's colors in turn.
  */
-import { createApiKeyCipher, generateApiKey, RECIPIENT_PERSONAL, RECIPIENT_STREAM, STREAM_COLORS, type ApiKeyCipher, type Database } from '@chat/db';
+import {
+  createApiKeyCipher,
+  generateApiKey,
+  RECIPIENT_PERSONAL,
+  RECIPIENT_STREAM,
+  STREAM_COLORS,
+  type ApiKeyCipher,
+  type Database,
+} from '@chat/db';
 import { PROCESS_SECRETS } from '@chat/testing';
 import type { BenchUser } from './population';
 
@@ -40,7 +48,12 @@ async function insertUsers(knex: Knex, realmId: number, members: BenchUser[], ci
       hash: members.map((m) => cipher.lookupHash(m.apiKey)),
     },
   )) as { rows: { id: number }[] };
-  return addRecipients(knex, 'users', RECIPIENT_PERSONAL, rows.map((r) => r.id));
+  return addRecipients(
+    knex,
+    'users',
+    RECIPIENT_PERSONAL,
+    rows.map((r) => r.id),
+  );
 }
 
 async function insertStreams(knex: Knex, realmId: number, count: number): Promise<number[]> {
@@ -51,7 +64,12 @@ async function insertStreams(knex: Knex, realmId: number, count: number): Promis
      RETURNING id`,
     { realm: realmId, count },
   )) as { rows: { id: number }[] };
-  return addRecipients(knex, 'streams', RECIPIENT_STREAM, rows.map((r) => r.id));
+  return addRecipients(
+    knex,
+    'streams',
+    RECIPIENT_STREAM,
+    rows.map((r) => r.id),
+  );
 }
 
 /** Each row's recipients row, as createRecipient would add it, in one statement; returns the ids. */

@@ -69,7 +69,11 @@ export async function runOpenLoop(target: LoadTarget, options: RunOptions): Prom
   const sentAt = new Map<number, number>();
   const sendSamples: { at: number; ms: number }[] = [];
   const deliverySamples: number[] = [];
-  const buckets = Array.from({ length: Math.ceil(seconds + (options.drainSeconds ?? 5)) + 1 }, (_, t) => ({ t, completed: 0, delivered: 0 }));
+  const buckets = Array.from({ length: Math.ceil(seconds + (options.drainSeconds ?? 5)) + 1 }, (_, t) => ({
+    t,
+    completed: 0,
+    delivered: 0,
+  }));
   const started = performance.now();
   const bucket = (now: number) => buckets[Math.min(buckets.length - 1, Math.floor((now - started) / 1000))]!;
   let errors = 0;
@@ -131,11 +135,7 @@ export async function runOpenLoop(target: LoadTarget, options: RunOptions): Prom
   // Kept up: (almost) every send issued and answered in time, every delivery made, and the median
   // latency at the end of the run no worse than twice that at its start (plus 20 ms of noise).
   const keptUp =
-    errors === 0 &&
-    skipped === 0 &&
-    achievedRate >= 0.95 * rate &&
-    deliveredShare >= 0.99 &&
-    lastThirdMs <= 2 * firstThirdMs + 20;
+    errors === 0 && skipped === 0 && achievedRate >= 0.95 * rate && deliveredShare >= 0.99 && lastThirdMs <= 2 * firstThirdMs + 20;
   return {
     offeredRate: rate,
     achievedRate: Math.round(achievedRate * 10) / 10,
@@ -212,7 +212,9 @@ export async function findSustainedRate(target: LoadTarget, log: (line: string) 
   for (let attempt = 0; attempt < 12 && pass >= lowest; attempt++) {
     await new Promise((resolve) => setTimeout(resolve, PAUSE_BETWEEN_STEPS_MS));
     confirm = await runOpenLoop(target, { rate: pass, seconds: env('BENCH_CONFIRM_SECS', 15) });
-    log(`  ${target.name}: confirm ${pass}/s for ${confirm.seconds} s -> achieved ${confirm.achievedRate}/s, ${confirm.keptUp ? 'kept up' : 'fell behind'}`);
+    log(
+      `  ${target.name}: confirm ${pass}/s for ${confirm.seconds} s -> achieved ${confirm.achievedRate}/s, ${confirm.keptUp ? 'kept up' : 'fell behind'}`,
+    );
     if (confirm.keptUp) break;
     pass = Math.floor(pass * 0.9);
   }

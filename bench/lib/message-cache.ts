@@ -41,7 +41,9 @@ export async function cachedMessages(topology: TopologyName, count: number): Pro
 
 async function cachedTemplate(count: number): Promise<CachedMessages> {
   const name = `chat_bench_tpl_${count}_${KEY}`;
-  const rows = await adminQuery('SELECT datname FROM pg_database WHERE datname ~ $1', [`^chat_bench_tpl_${count}_[0-9a-f]{8}(_building)?$`]);
+  const rows = await adminQuery('SELECT datname FROM pg_database WHERE datname ~ $1', [
+    `^chat_bench_tpl_${count}_[0-9a-f]{8}(_building)?$`,
+  ]);
   const kept = rows.map((r) => String(r.datname));
   if (kept.includes(name)) return { from: { templateDatabase: name }, builtSeconds: null };
   // Another schema's or generator's, or a build that was interrupted.
@@ -62,7 +64,8 @@ async function cachedPglite(count: number): Promise<CachedMessages> {
   if (existsSync(directory)) return { from: { pgliteDirectory: directory }, builtSeconds: null };
   mkdirSync(CACHE_DIR, { recursive: true });
   // Another schema's or generator's, or a build that was interrupted.
-  for (const stale of readdirSync(CACHE_DIR).filter((entry) => entry.startsWith(prefix))) rmSync(join(CACHE_DIR, stale), { recursive: true, force: true });
+  for (const stale of readdirSync(CACHE_DIR).filter((entry) => entry.startsWith(prefix)))
+    rmSync(join(CACHE_DIR, stale), { recursive: true, force: true });
   console.log(`building the kept data directory ${directory} (${count} messages)`);
   const building = `${directory}.building`;
   let seconds = 0;

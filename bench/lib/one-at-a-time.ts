@@ -49,7 +49,10 @@ export async function sendOneAtATime(target: LoadTarget, options: OneAtATimeOpti
       let timer: NodeJS.Timeout | undefined;
       const delivered = new Promise<void>((done, fail) => {
         current = { seq, issued: performance.now(), left: target.pollers, done };
-        timer = setTimeout(() => fail(new Error(`message ${seq} not delivered to every poller within ${options.timeoutMs} ms`)), options.timeoutMs);
+        timer = setTimeout(
+          () => fail(new Error(`message ${seq} not delivered to every poller within ${options.timeoutMs} ms`)),
+          options.timeoutMs,
+        );
       });
       try {
         await target.send(seq);

@@ -51,7 +51,9 @@ export async function addStreamWithUsers(knex: Database['knex'], stream: string,
   const [recipient] = (await knex('recipients').insert({ type: 2, type_id: streamId }).returning('id')) as { id: number }[];
   await knex('streams').where({ id: streamId }).update({ recipient_id: recipient!.id });
   for (let start = 0; start < userIds.length; start += BATCH) {
-    await knex('subscriptions').insert(userIds.slice(start, start + BATCH).map((id) => ({ user_id: id, stream_id: streamId, color: '#76ce90' })));
+    await knex('subscriptions').insert(
+      userIds.slice(start, start + BATCH).map((id) => ({ user_id: id, stream_id: streamId, color: '#76ce90' })),
+    );
   }
   return users;
 }

@@ -45,12 +45,19 @@ export async function chatTarget(name: string, url: string, eventsUrl: string, u
     startPolling: () => {
       void inSlices(queues, (queue) => {
         const poll = async () => {
-          const body = await apiCall(eventsUrl, 'GET', '/events', queue.headers, { queue_id: queue.queueId, last_event_id: String(queue.last) });
+          const body = await apiCall(eventsUrl, 'GET', '/events', queue.headers, {
+            queue_id: queue.queueId,
+            last_event_id: String(queue.last),
+          });
           const events = body.events as { id: number; type: string; message?: { content: string } }[];
           for (const event of events) queue.last = Math.max(queue.last, event.id);
           return events.filter((e) => e.type === 'message').map((e) => e.message!.content);
         };
-        pollLoop(poll, () => stopped, (err) => console.error(`poller ${queue.queueId}: ${String(err)}`));
+        pollLoop(
+          poll,
+          () => stopped,
+          (err) => console.error(`poller ${queue.queueId}: ${String(err)}`),
+        );
       });
     },
     stop: async () => {
@@ -77,7 +84,11 @@ export function floorTarget(url: string, subscribers = 10): LoadTarget {
           for (const event of events) last = Math.max(last, event.id);
           return events.map((e) => e.message.content);
         };
-        pollLoop(poll, () => stopped, (err) => console.error(`floor poller ${user}: ${String(err)}`));
+        pollLoop(
+          poll,
+          () => stopped,
+          (err) => console.error(`floor poller ${user}: ${String(err)}`),
+        );
       }
     },
     stop: async () => {

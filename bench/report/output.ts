@@ -6,7 +6,13 @@ import { join, resolve } from 'node:path';
 export const RESULTS_DIR = resolve(__dirname, '../results');
 
 export function machine(): Record<string, string | number> {
-  return { host: hostname(), cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '', memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version };
+  return {
+    host: hostname(),
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? '',
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+  };
 }
 
 /** The figure a target row (report/targets.ts) is judged by; the report joins them. */

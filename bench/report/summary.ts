@@ -77,7 +77,8 @@ export function summarize(scenarios: ScenarioFile[]): SummaryRow[] {
 }
 
 function markdown(rows: SummaryRow[], extra: ScenarioFile[]): string {
-  const verdict = (r: SummaryRow) => (r.pass === null ? (r.measured === null ? 'not measured' : 'not judged (small size)') : r.pass ? 'pass' : 'MISS');
+  const verdict = (r: SummaryRow) =>
+    r.pass === null ? (r.measured === null ? 'not measured' : 'not judged (small size)') : r.pass ? 'pass' : 'MISS';
   const lines = [
     '# Benchmark report',
     '',
@@ -99,15 +100,26 @@ function markdown(rows: SummaryRow[], extra: ScenarioFile[]): string {
     '',
   ];
   const known = new Set(TARGETS.map((t) => t.row));
-  const others = extra.flatMap((scenario) => scenario.figures!.filter((f) => !known.has(f.row)).map((f) => ({ scenario: scenario.scenario, ...f })));
+  const others = extra.flatMap((scenario) =>
+    scenario.figures!.filter((f) => !known.has(f.row)).map((f) => ({ scenario: scenario.scenario, ...f })),
+  );
   if (others.length) {
-    lines.push('## Other figures', '', ...others.map((f) => `- ${f.row} (${f.topology}, ${f.scenario}): ${f.value} ${f.unit}${f.note ? `; ${f.note}` : ''}`), '');
+    lines.push(
+      '## Other figures',
+      '',
+      ...others.map((f) => `- ${f.row} (${f.topology}, ${f.scenario}): ${f.value} ${f.unit}${f.note ? `; ${f.note}` : ''}`),
+      '',
+    );
   }
   for (const scenario of extra) {
     if (!scenario.rows?.length) continue;
     lines.push(`## ${scenario.scenario} (${scenario.date})`, '', table(scenario.rows), '');
   }
-  const charts = existsSync(RESULTS_DIR) ? readdirSync(RESULTS_DIR).filter((f) => f.endsWith('.svg')).sort() : [];
+  const charts = existsSync(RESULTS_DIR)
+    ? readdirSync(RESULTS_DIR)
+        .filter((f) => f.endsWith('.svg'))
+        .sort()
+    : [];
   if (charts.length) lines.push('## Charts', '', ...charts.map((c) => `- [${c}](${c})`), '');
   return lines.join('\n');
 }

@@ -120,7 +120,9 @@ export function renderBarChart(chart: BarChart): string {
         `<rect x="${x.toFixed(1)}" y="${(MARGIN.top + PLOT_H - height).toFixed(1)}" width="${(barWidth - 2).toFixed(1)}" height="${height.toFixed(1)}" fill="${COLORS[i % COLORS.length]}"><title>${escapeXml(`${group.label} ${name}: ${value}`)}</title></rect>`,
       );
     });
-    xTicks.push(`<text x="${left + groupWidth * 0.4}" y="${MARGIN.top + PLOT_H + 16}" text-anchor="middle">${escapeXml(group.label)}</text>`);
+    xTicks.push(
+      `<text x="${left + groupWidth * 0.4}" y="${MARGIN.top + PLOT_H + 16}" text-anchor="middle">${escapeXml(group.label)}</text>`,
+    );
   });
   return frame(chart.title, '', chart.yLabel, yMax, [...bars, ...legend(names)], xTicks);
 }

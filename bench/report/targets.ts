@@ -81,7 +81,8 @@ export const TARGETS: TargetRow[] = [
 export function describeRule(rule: Rule, floor: number | null): string {
   if (rule.kind === 'at-most') return `≤ ${rule.value}`;
   if (rule.kind === 'at-least') return `≥ ${rule.value}`;
-  if (rule.kind === 'times-floor') return `≤ ${rule.times} × floor${floor !== null ? ` (${Math.round(floor * rule.times * 100) / 100})` : ''}`;
+  if (rule.kind === 'times-floor')
+    return `≤ ${rule.times} × floor${floor !== null ? ` (${Math.round(floor * rule.times * 100) / 100})` : ''}`;
   return `≥ ${rule.share * 100}% of floor${floor !== null ? ` (${Math.round(floor * rule.share * 10) / 10})` : ''}`;
 }
 

@@ -21,7 +21,12 @@ export interface IngressRoutes {
 }
 
 /** `limits` default to the settings' defaults (libs/config); the runner passes its configuration's. */
-export function startIngress(port: number, host: string, routes: IngressRoutes, limits: ServerLimits = serverLimits(loadConfig({}))): Promise<Server> {
+export function startIngress(
+  port: number,
+  host: string,
+  routes: IngressRoutes,
+  limits: ServerLimits = serverLimits(loadConfig({})),
+): Promise<Server> {
   // Long-polls hold their upstream connection for up to 55 s: no cap on sockets per replica.
   const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
   let next = 0;

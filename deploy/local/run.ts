@@ -95,7 +95,10 @@ async function main(): Promise<void> {
   process.env.DATABASE_URL ??= DEFAULT_DATABASE_URL;
   const settings = loadConfig();
   // The ingress's port and the six after it, said in one line before the database is touched.
-  await assertPortsFree(Array.from({ length: 7 }, (_, i) => settings.port + i), '127.0.0.1');
+  await assertPortsFree(
+    Array.from({ length: 7 }, (_, i) => settings.port + i),
+    '127.0.0.1',
+  );
   const config = withDevelopmentSecrets(settings);
   await ensureDatabase(config.databaseUrl);
   process.env.INTERNAL_SECRET = config.internalSecret;
@@ -141,10 +144,13 @@ async function main(): Promise<void> {
       });
       child.kill('SIGTERM');
     }
-    setTimeout(() => {
-      console.error('[runner] some processes did not stop in time');
-      process.exit(1);
-    }, config.shutdownGraceSecs * 1000 + 5000).unref();
+    setTimeout(
+      () => {
+        console.error('[runner] some processes did not stop in time');
+        process.exit(1);
+      },
+      config.shutdownGraceSecs * 1000 + 5000,
+    ).unref();
   };
   onStopSignal = () => stopAll(0);
   const supervise = (spec: ProcessSpec) => {

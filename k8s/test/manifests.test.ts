@@ -108,7 +108,11 @@ function reachable(policies: Policy[], target: Record<string, string>, source: S
         !rule.from ||
         rule.from.some((peer) => {
           if (peer.namespaceSelector) {
-            return source.namespace !== undefined && selects(peer.namespaceSelector, source.namespace) && (!peer.podSelector || selects(peer.podSelector, source.labels));
+            return (
+              source.namespace !== undefined &&
+              selects(peer.namespaceSelector, source.namespace) &&
+              (!peer.podSelector || selects(peer.podSelector, source.labels))
+            );
           }
           return source.namespace === undefined && selects(peer.podSelector, source.labels);
         });
@@ -120,7 +124,9 @@ function reachable(policies: Policy[], target: Record<string, string>, source: S
 /** Every environment variable libs/config reads (loadConfig is the only reader of process.env). */
 function configVariables(): Set<string> {
   const source = readFileSync(resolve(K8S, '../libs/config/src/index.ts'), 'utf8');
-  const names = new Set([...source.matchAll(/env\.([A-Z][A-Z0-9_]*)/g), ...source.matchAll(/intVar\(env, '([A-Z0-9_]+)'/g)].map((m) => m[1]!));
+  const names = new Set(
+    [...source.matchAll(/env\.([A-Z][A-Z0-9_]*)/g), ...source.matchAll(/intVar\(env, '([A-Z0-9_]+)'/g)].map((m) => m[1]!),
+  );
   for (const service of SERVICES.filter((s) => s !== 'gateway')) names.add(`${service.toUpperCase().replace('-', '_')}_URL`);
   return names;
 }
@@ -174,18 +180,30 @@ describe.each(OVERLAYS)('k8s overlay %s', (overlay) => {
       const name = deployment.metadata.name;
       const pod = deployment.spec.template;
       expect(selects(deployment.spec.selector, pod.metadata.labels)).toBe(true);
-      expect(services.some((s) => s.metadata.name === name && Object.entries(s.spec.selector).every(([k, v]) => pod.metadata.labels[k] === v))).toBe(true);
+      expect(
+        services.some((s) => s.metadata.name === name && Object.entries(s.spec.selector).every(([k, v]) => pod.metadata.labels[k] === v)),
+      ).toBe(true);
       expect({ name, pdb: pdbs.some((p) => selects(p.spec.selector, pod.metadata.labels)) }).toEqual({ name, pdb: true });
       expect(pod.spec.securityContext?.runAsNonRoot).toBe(true);
       for (const container of pod.spec.containers) {
-        expect({ name, startup: container.startupProbe?.httpGet?.path, live: container.livenessProbe?.httpGet?.path, ready: container.readinessProbe?.httpGet?.path }).toEqual({
+        expect({
+          name,
+          startup: container.startupProbe?.httpGet?.path,
+          live: container.livenessProbe?.httpGet?.path,
+          ready: container.readinessProbe?.httpGet?.path,
+        }).toEqual({
           name,
           startup: '/health/live',
           live: '/health/live',
           ready: '/health/ready',
         });
         for (const kind of ['requests', 'limits'] as const) {
-          expect({ name, kind, cpu: !!container.resources?.[kind]?.cpu, memory: !!container.resources?.[kind]?.memory }).toEqual({ name, kind, cpu: true, memory: true });
+          expect({ name, kind, cpu: !!container.resources?.[kind]?.cpu, memory: !!container.resources?.[kind]?.memory }).toEqual({
+            name,
+            kind,
+            cpu: true,
+            memory: true,
+          });
         }
         // The image runs dist/<name>.js, which the build produces (with Node flags of its own before it).
         expect(container.command?.[0]).toBe('node');
@@ -201,7 +219,9 @@ describe.each(OVERLAYS)('k8s overlay %s', (overlay) => {
   });
 
   it('scales the event tier on its own: CPU and parked long-polls', () => {
-    const hpa = ofKind<K8sObject & { spec: Record<string, unknown> }>('HorizontalPodAutoscaler').find((h) => h.metadata.name === 'event-queue')!;
+    const hpa = ofKind<K8sObject & { spec: Record<string, unknown> }>('HorizontalPodAutoscaler').find(
+      (h) => h.metadata.name === 'event-queue',
+    )!;
     expect(hpa.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: 'event-queue' });
     const metrics = hpa.spec.metrics as { type: string; resource?: { name: string }; pods?: { metric: { name: string } } }[];
     expect(metrics.find((m) => m.type === 'Resource')?.resource?.name).toBe('cpu');
@@ -224,18 +244,25 @@ describe.each(OVERLAYS)('k8s overlay %s', (overlay) => {
     };
     const publicServices = ['gateway', 'event-queue'];
     for (const target of SERVICES) {
-      expect({ target, outside: reachable(policies, component(target), outside, 9991) }).toEqual({ target, outside: publicServices.includes(target) });
+      expect({ target, outside: reachable(policies, component(target), outside, 9991) }).toEqual({
+        target,
+        outside: publicServices.includes(target),
+      });
       const callers = SERVICES.filter((source) => reachable(policies, component(target), { labels: component(source) }, 9991));
       expect({ target, callers: callers.sort() }).toEqual({ target, callers: [...allowedCallers[target]!].sort() });
       // Prometheus, from the monitoring namespace, scrapes every pod.
-      expect(reachable(policies, component(target), { labels: {}, namespace: { 'kubernetes.io/metadata.name': 'monitoring' } }, 9991)).toBe(true);
+      expect(reachable(policies, component(target), { labels: {}, namespace: { 'kubernetes.io/metadata.name': 'monitoring' } }, 9991)).toBe(
+        true,
+      );
     }
     // Nothing the policies do not name is open, in either direction: everything is denied by default.
     expect(policies.some((p) => Object.keys(p.spec.podSelector).length === 0 && !p.spec.ingress)).toBe(true);
     type Path = { path: string; pathType: string; backend: { service: { name: string } } };
     const ingress = ofKind<K8sObject & { spec: { rules: { http: { paths: Path[] } }[] } }>('Ingress');
     // Long-polls straight to the event tier (exact paths), the rest of the API, the web client and the static files to the gateway.
-    expect(ingress.flatMap((i) => i.spec.rules.flatMap((r) => r.http.paths.map((p) => `${p.pathType} ${p.path} -> ${p.backend.service.name}`)))).toEqual([
+    expect(
+      ingress.flatMap((i) => i.spec.rules.flatMap((r) => r.http.paths.map((p) => `${p.pathType} ${p.path} -> ${p.backend.service.name}`))),
+    ).toEqual([
       'Exact /api/v1/register -> event-queue',
       'Exact /api/v1/events -> event-queue',
       'Exact /json/register -> event-queue',
@@ -285,7 +312,8 @@ describe.each(OVERLAYS)('k8s overlay %s', (overlay) => {
       expect(Object.keys(sets).sort()).toEqual(['nats', 'postgres', 'redis']);
       expect(sets.nats!.spec.replicas).toBe(3);
       expect(sets.nats!.spec.volumeClaimTemplates).toHaveLength(1);
-      const natsConf = ofKind<K8sObject & { data: Record<string, string> }>('ConfigMap').find((c) => c.metadata.name === 'nats-config')!.data['nats.conf']!;
+      const natsConf = ofKind<K8sObject & { data: Record<string, string> }>('ConfigMap').find((c) => c.metadata.name === 'nats-config')!
+        .data['nats.conf']!;
       expect(natsConf).toMatch(/jetstream \{\s+store_dir: \/data\/jetstream/);
       expect(natsConf.match(/nats:\/\/nats-\d\.nats-headless:6222/g)).toHaveLength(3);
       const policies = ofKind<Policy>('NetworkPolicy');

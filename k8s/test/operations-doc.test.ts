@@ -19,7 +19,12 @@ const DOCKERFILE = readFileSync(join(ROOT, 'deploy/Dockerfile'), 'utf8');
 /** The verbs `manage` lists in its usage text (it prints it, before opening anything, when given none). */
 function manageVerbs(): string[] {
   const { NODE_OPTIONS: _jestFlags, ...env } = process.env;
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'services/settings/src/cli.ts')], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'services/settings/src/cli.ts')], {
+    cwd: ROOT,
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return each(run.stderr, /^ {2}([a-z-]+) /m).map((m) => m[1]!);
 }
 
@@ -70,7 +75,8 @@ describe('docs/operations.md agrees with k8s/, deploy/Dockerfile and deploy/buil
     expect(each(deploy, /minikube image load (\S+)/).map((m) => m[1])).toEqual([image]);
     expect(chatWorkloads.length).toBeGreaterThan(6);
     for (const workload of chatWorkloads) {
-      for (const container of workload.spec.template.spec.containers) expect({ workload: workload.metadata.name, image: container.image }).toEqual({ workload: workload.metadata.name, image });
+      for (const container of workload.spec.template.spec.containers)
+        expect({ workload: workload.metadata.name, image: container.image }).toEqual({ workload: workload.metadata.name, image });
     }
   });
 
@@ -78,12 +84,14 @@ describe('docs/operations.md agrees with k8s/, deploy/Dockerfile and deploy/buil
     expect(each(deploy, /kubectl apply -k (\S+)/).map((m) => m[1])).toEqual(['k8s/overlays/evaluation']);
     const namespace = evaluation.find((o) => o.kind === 'Namespace')!.metadata.name;
     // The commands to type (the fenced blocks; the prose also names the ingress controller's).
-    const commands = each(deploy, /```sh\n([\s\S]*?)```/).map((m) => m[1]).join('');
+    const commands = each(deploy, /```sh\n([\s\S]*?)```/)
+      .map((m) => m[1])
+      .join('');
     expect(new Set(each(commands, /kubectl -n (\S+)/).map((m) => m[1]))).toEqual(new Set([namespace]));
     for (const [, name] of each(deploy, /job\/(\S+)/)) expect(ofKind(evaluation, 'Job').map((j) => j.metadata.name)).toContain(name);
   });
 
-  it('uses the Dockerfile\'s port in every container, Service, the port-forward and EXTERNAL_HOST', () => {
+  it("uses the Dockerfile's port in every container, Service, the port-forward and EXTERNAL_HOST", () => {
     const exposed = Number(/^EXPOSE (\d+)$/m.exec(DOCKERFILE)![1]);
     expect(Number(/\bPORT=(\d+)/.exec(DOCKERFILE)![1])).toBe(exposed);
     for (const workload of ofKind<Workload>(evaluation, 'Deployment').filter((w) => chatWorkloads.includes(w))) {
@@ -94,7 +102,9 @@ describe('docs/operations.md agrees with k8s/, deploy/Dockerfile and deploy/buil
     const service = ofKind<ServiceObject>(evaluation, 'Service').find((s) => s.metadata.name === 'gateway')!;
     expect(service.spec.ports).toEqual([expect.objectContaining({ name: 'http', port: Number(gatewayForward[3]) })]);
     expect(Number(gatewayForward[3])).toBe(exposed);
-    const config = evaluation.find((o) => o.kind === 'ConfigMap' && o.metadata.name === 'chat-config') as K8sObject & { data: Record<string, string> };
+    const config = evaluation.find((o) => o.kind === 'ConfigMap' && o.metadata.name === 'chat-config') as K8sObject & {
+      data: Record<string, string>;
+    };
     expect(config.data.EXTERNAL_HOST).toBe(`chat.localhost:${gatewayForward[2]}`);
     expect(deploy).toContain(`http://chat.localhost:${gatewayForward[2]}/`);
     expect(deploy.replace(/\s+/g, ' ')).toContain(`EXTERNAL_HOST\` is \`${config.data.EXTERNAL_HOST}\``);
@@ -113,15 +123,21 @@ describe('docs/operations.md agrees with k8s/, deploy/Dockerfile and deploy/buil
     expect(DOCKERFILE).toContain('cp -r dist /out/dist');
   });
 
-  it('lists the Ingress routes of both overlays, and the local runner\'s, in the route table', () => {
-    const table = each(section('Kubernetes'), /^\| `(\/[^`]*)` \| (Exact|Prefix) \| ([a-z-]+) \|$/m).map((m) => `${m[2]} ${m[1]} -> ${m[3]}`);
+  it("lists the Ingress routes of both overlays, and the local runner's, in the route table", () => {
+    const table = each(section('Kubernetes'), /^\| `(\/[^`]*)` \| (Exact|Prefix) \| ([a-z-]+) \|$/m).map(
+      (m) => `${m[2]} ${m[1]} -> ${m[3]}`,
+    );
     expect(table.length).toBeGreaterThan(5);
     for (const overlay of ['evaluation', 'production']) {
       const ingress = ofKind<IngressObject>(renderKustomization(join(ROOT, 'k8s/overlays', overlay)), 'Ingress');
-      const routes = ingress.flatMap((i) => i.spec.rules.flatMap((r) => r.http.paths.map((p) => `${p.pathType} ${p.path} -> ${p.backend.service.name}`)));
+      const routes = ingress.flatMap((i) =>
+        i.spec.rules.flatMap((r) => r.http.paths.map((p) => `${p.pathType} ${p.path} -> ${p.backend.service.name}`)),
+      );
       expect({ overlay, routes }).toEqual({ overlay, routes: table });
     }
-    expect(table.filter((route) => route.endsWith('-> event-queue'))).toEqual([...EVENT_TIER_PATHS].map((path) => `Exact ${path} -> event-queue`));
+    expect(table.filter((route) => route.endsWith('-> event-queue'))).toEqual(
+      [...EVENT_TIER_PATHS].map((path) => `Exact ${path} -> event-queue`),
+    );
     // The evaluation rule serves every host: the Host names the realm.
     const evaluationIngress = ofKind<IngressObject>(evaluation, 'Ingress')[0]!;
     expect(evaluationIngress.spec.rules.map((r) => r.host)).toEqual([undefined]);

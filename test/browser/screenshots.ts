@@ -36,15 +36,26 @@ async function main(): Promise<void> {
   try {
     const sent: number[] = [];
     for (const [email, topic, content] of CONVERSATION) {
-      const answer = await request(topology.url).post('/api/v1/messages').set('Authorization', await topology.apiAuth(email)).type('form').send({ type: 'stream', to: 'Denmark', topic, content });
+      const answer = await request(topology.url)
+        .post('/api/v1/messages')
+        .set('Authorization', await topology.apiAuth(email))
+        .type('form')
+        .send({ type: 'stream', to: 'Denmark', topic, content });
       sent.push((answer.body as { id: number }).id);
     }
     // Reactions, so the screenshots show emoji drawn as images in them too.
     for (const [email, index, emoji] of REACTIONS) {
-      await request(topology.url).post(`/api/v1/messages/${sent[index]}/reactions`).set('Authorization', await topology.apiAuth(email)).type('form').send({ emoji_name: emoji });
+      await request(topology.url)
+        .post(`/api/v1/messages/${sent[index]}/reactions`)
+        .set('Authorization', await topology.apiAuth(email))
+        .type('form')
+        .send({ emoji_name: emoji });
     }
     const shoot = async (name: string, options: { width: number; height: number; dark?: boolean; login?: boolean; compose?: boolean }) => {
-      const context = await browser.newContext({ viewport: { width: options.width, height: options.height }, colorScheme: options.dark ? 'dark' : 'light' });
+      const context = await browser.newContext({
+        viewport: { width: options.width, height: options.height },
+        colorScheme: options.dark ? 'dark' : 'light',
+      });
       const page = await context.newPage();
       await page.goto(`${topology.url}/#narrow/stream/Denmark`);
       await page.getByRole('button', { name: 'othello@zulip.com', exact: true }).waitFor();

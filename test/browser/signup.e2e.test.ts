@@ -43,8 +43,11 @@ describe('signing up from an invitation link in Chromium (embedded)', () => {
   });
 
   it('opens the e-mailed link, signs up, and sees the message list', async () => {
-    const key = (await request(url).post('/api/v1/dev_fetch_api_key').type('form').send({ username: 'iago@zulip.com' })).body.api_key as string;
-    const denmark = (await request(url).get('/api/v1/get_stream_id').query({ stream: 'Denmark' }).set('Authorization', basicAuth('iago@zulip.com', key))).body.stream_id as number;
+    const key = (await request(url).post('/api/v1/dev_fetch_api_key').type('form').send({ username: 'iago@zulip.com' })).body
+      .api_key as string;
+    const denmark = (
+      await request(url).get('/api/v1/get_stream_id').query({ stream: 'Denmark' }).set('Authorization', basicAuth('iago@zulip.com', key))
+    ).body.stream_id as number;
     const invited = await request(url)
       .post('/api/v1/invites')
       .set('Authorization', basicAuth('iago@zulip.com', key))
@@ -76,9 +79,17 @@ describe('signing up from an invitation link in Chromium (embedded)', () => {
   });
 
   it('opens a reusable link, gets a confirmation link by e-mail, and signs up from it', async () => {
-    const iago = basicAuth('iago@zulip.com', (await request(url).post('/api/v1/dev_fetch_api_key').type('form').send({ username: 'iago@zulip.com' })).body.api_key as string);
-    const verona = (await request(url).get('/api/v1/get_stream_id').query({ stream: 'Verona' }).set('Authorization', iago)).body.stream_id as number;
-    const created = await request(url).post('/api/v1/invites/multiuse').set('Authorization', iago).type('form').send({ stream_ids: JSON.stringify([verona]) });
+    const iago = basicAuth(
+      'iago@zulip.com',
+      (await request(url).post('/api/v1/dev_fetch_api_key').type('form').send({ username: 'iago@zulip.com' })).body.api_key as string,
+    );
+    const verona = (await request(url).get('/api/v1/get_stream_id').query({ stream: 'Verona' }).set('Authorization', iago)).body
+      .stream_id as number;
+    const created = await request(url)
+      .post('/api/v1/invites/multiuse')
+      .set('Authorization', iago)
+      .type('form')
+      .send({ stream_ids: JSON.stringify([verona]) });
     const joinLink = created.body.invite_link as string;
     expect(joinLink).toMatch(new RegExp(`^${url}/join/[a-z0-9]{24}/$`));
 

@@ -45,7 +45,11 @@ describe('the web client shows what happens', () => {
   }
 
   async function apiSend(email: string, params: Record<string, string>): Promise<number> {
-    const res = await request(topology.url).post('/api/v1/messages').set('Authorization', await topology.apiAuth(email)).type('form').send(params);
+    const res = await request(topology.url)
+      .post('/api/v1/messages')
+      .set('Authorization', await topology.apiAuth(email))
+      .type('form')
+      .send(params);
     expect(res.body.result).toBe('success');
     return res.body.id as number;
   }
@@ -84,7 +88,17 @@ describe('the web client shows what happens', () => {
     await box.press('End');
     await box.pressSequentially(' Still public.');
     await box.press('Enter');
-    await waitFor(async () => (await serverMessages('othello@zulip.com', [{ operator: 'stream', operand: 'Denmark' }, { operator: 'topic', operand: topic }])).some((m) => m.content === `For the stream, ${tag}. Still public.`), 10_000, { stepMs: 50 });
+    await waitFor(
+      async () =>
+        (
+          await serverMessages('othello@zulip.com', [
+            { operator: 'stream', operand: 'Denmark' },
+            { operator: 'topic', operand: topic },
+          ])
+        ).some((m) => m.content === `For the stream, ${tag}. Still public.`),
+      10_000,
+      { stepMs: 50 },
+    );
 
     // An empty box follows the view: to the topic, then to the private conversation.
     await othello.goto(`${topology.url}/#narrow/stream/Denmark/topic/${encodeURIComponent(topic).replace(/%/g, '.')}`);
@@ -114,14 +128,18 @@ describe('the web client shows what happens', () => {
     await hamlet.getByLabel('Topic', { exact: true }).fill(`two files ${tag}`);
     const chooser = hamlet.waitForEvent('filechooser');
     await hamlet.getByRole('button', { name: 'Attach a file' }).click();
-    await (await chooser).setFiles([
+    await (
+      await chooser
+    ).setFiles([
       { name: `first-${tag}.png`, mimeType: 'image/png', buffer: TINY_PNG },
       { name: `second-${tag}.txt`, mimeType: 'text/plain', buffer: Buffer.from('second file') },
     ]);
     const box = hamlet.getByLabel('Message', { exact: true });
     const links = async () => ((await box.inputValue()).match(/\]\(\/user_uploads\/[^)]+\)/g) ?? []).length;
     await waitFor(async () => (await links()) === 2 && !(await box.inputValue()).includes('Uploading'), 10_000, { stepMs: 50 });
-    expect(await box.inputValue()).toMatch(new RegExp(`\\[first-${tag}\\.png\\]\\(/user_uploads/.+\\)\\n\\[second-${tag}\\.txt\\]\\(/user_uploads/.+\\)`));
+    expect(await box.inputValue()).toMatch(
+      new RegExp(`\\[first-${tag}\\.png\\]\\(/user_uploads/.+\\)\\n\\[second-${tag}\\.txt\\]\\(/user_uploads/.+\\)`),
+    );
     await box.press('Enter');
     const sent = messageWith(hamlet, `second-${tag}.txt`);
     await sent.waitFor();
@@ -133,11 +151,17 @@ describe('the web client shows what happens', () => {
     await apiSend('iago@zulip.com', { type: 'stream', to: 'Denmark', topic, content: `Good :thumbs_up: and :octopus: and :cat: ${tag}` });
     // The image set is the server's static files: the page gets a stand-in for each, so this
     // checks what the client draws, and one that is missing (the cat) to see what it falls back to.
-    const page = await openAs('hamlet@zulip.com', `#narrow/stream/Denmark/topic/${encodeURIComponent(topic).replace(/%/g, '.')}`, async (p) => {
-      await p.route(`**${EMOJI_IMAGES}*.png`, (route) =>
-        route.request().url().endsWith('/1f408.png') ? route.fulfill({ status: 404, body: 'Not Found' }) : route.fulfill({ status: 200, contentType: 'image/png', body: TINY_PNG }),
-      );
-    });
+    const page = await openAs(
+      'hamlet@zulip.com',
+      `#narrow/stream/Denmark/topic/${encodeURIComponent(topic).replace(/%/g, '.')}`,
+      async (p) => {
+        await p.route(`**${EMOJI_IMAGES}*.png`, (route) =>
+          route.request().url().endsWith('/1f408.png')
+            ? route.fulfill({ status: 404, body: 'Not Found' })
+            : route.fulfill({ status: 200, contentType: 'image/png', body: TINY_PNG }),
+        );
+      },
+    );
     const message = messageWith(page, `Good`);
     const thumbs = message.locator('.message-content span.emoji[role="img"][aria-label="thumbs up"] img');
     await thumbs.waitFor();
@@ -157,10 +181,14 @@ describe('the web client shows what happens', () => {
     await page.locator(LIST).focus();
     await page.keyboard.press('c');
     await page.getByLabel('Message', { exact: true }).pressSequentially(':octop');
-    await expect(page.getByRole('option', { name: ':octopus:' }).locator('img').getAttribute('src')).resolves.toBe(`${EMOJI_IMAGES}1f419.png`);
+    await expect(page.getByRole('option', { name: ':octopus:' }).locator('img').getAttribute('src')).resolves.toBe(
+      `${EMOJI_IMAGES}1f419.png`,
+    );
 
     // The app's own icons are SVG: no text in icon buttons, the lock, the star.
-    const glyphs = await page.evaluate(`Array.from(document.querySelectorAll('button.icon, .star-mark, .lock, .reaction.add')).filter((el) => el.textContent.trim() !== '' || !el.querySelector('svg')).map((el) => el.outerHTML)`);
+    const glyphs = await page.evaluate(
+      `Array.from(document.querySelectorAll('button.icon, .star-mark, .lock, .reaction.add')).filter((el) => el.textContent.trim() !== '' || !el.querySelector('svg')).map((el) => el.outerHTML)`,
+    );
     expect(glyphs).toEqual([]);
     await expect(page.getByRole('button', { name: 'Close compose' }).locator('svg').count()).resolves.toBe(1);
     // Nor any emoji character left in the messages' text to be drawn by a font.
@@ -187,12 +215,16 @@ describe('the web client shows what happens', () => {
     await page.getByRole('heading', { level: 1, name: '#Verona' }).waitFor();
     await waitFor(async () => (await topicsOf('Denmark').getAttribute('aria-expanded')) === 'false', 5_000, { stepMs: 20 });
     await expect(topicsOf('Verona').getAttribute('aria-expanded')).resolves.toBe('true');
-    await sidebar(page).getByRole('link', { name: `balcony ${tag}`, exact: true }).waitFor();
+    await sidebar(page)
+      .getByRole('link', { name: `balcony ${tag}`, exact: true })
+      .waitFor();
 
     // A private conversation reads as an address in the search box.
     await page.goto(`${topology.url}/#narrow/pm-with/othello@zulip.com`);
     await page.getByRole('heading', { level: 1, name: /^Private messages with Othello/ }).waitFor();
-    await waitFor(async () => (await page.getByRole('searchbox', { name: 'Search' }).inputValue()) === 'pm-with:othello@zulip.com', 5_000, { stepMs: 20 });
+    await waitFor(async () => (await page.getByRole('searchbox', { name: 'Search' }).inputValue()) === 'pm-with:othello@zulip.com', 5_000, {
+      stepMs: 20,
+    });
     await expect(topicsOf('Verona').getAttribute('aria-expanded')).resolves.toBe('false');
 
     // Browse streams: its own title; descriptions rendered, not Markdown.

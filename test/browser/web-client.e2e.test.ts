@@ -67,7 +67,11 @@ describe.each(['embedded', 'distributed'] as TopologyName[])('the web client in 
   }
 
   async function apiSend(email: string, params: Record<string, string>): Promise<number> {
-    const res = await request(topology.url).post('/api/v1/messages').set('Authorization', await topology.apiAuth(email)).type('form').send(params);
+    const res = await request(topology.url)
+      .post('/api/v1/messages')
+      .set('Authorization', await topology.apiAuth(email))
+      .type('form')
+      .send(params);
     expect(res.body.result).toBe('success');
     return res.body.id as number;
   }
@@ -132,9 +136,14 @@ describe.each(['embedded', 'distributed'] as TopologyName[])('the web client in 
   });
 
   it("keeps another active user's presence current past the first minutes, and shows one coming online at once", async () => {
-    const userRow = (page: Page, name: string) => page.getByRole('complementary', { name: 'Users' }).getByRole('listitem').filter({ hasText: name });
+    const userRow = (page: Page, name: string) =>
+      page.getByRole('complementary', { name: 'Users' }).getByRole('listitem').filter({ hasText: name });
     const reportActive = async (email: string) => {
-      const res = await request(topology.url).post('/api/v1/users/me/presence').set('Authorization', await topology.apiAuth(email)).type('form').send({ status: 'active' });
+      const res = await request(topology.url)
+        .post('/api/v1/users/me/presence')
+        .set('Authorization', await topology.apiAuth(email))
+        .type('form')
+        .send({ status: 'active' });
       expect(res.body.result).toBe('success');
     };
     await reportActive('prospero@zulip.com');
@@ -223,7 +232,9 @@ describe.each(['embedded', 'distributed'] as TopologyName[])('the web client in 
   it('counts unread messages down as they are read', async () => {
     const topic = `unread ${tag}`;
     // Nothing unread to start from: a count read off the page could predate its unread state.
-    const read = await request(topology.url).post('/api/v1/mark_all_as_read').set('Authorization', await topology.apiAuth('othello@zulip.com'));
+    const read = await request(topology.url)
+      .post('/api/v1/mark_all_as_read')
+      .set('Authorization', await topology.apiAuth('othello@zulip.com'));
     expect(read.body.result).toBe('success');
     // Showing private messages: a stream message in view would be marked read as soon as it arrives.
     const othello = await openAs('othello@zulip.com', '#narrow/is/private');
@@ -263,13 +274,18 @@ describe.each(['embedded', 'distributed'] as TopologyName[])('the web client in 
       .send({ subscriptions: JSON.stringify([{ name: streamName }]), invite_only: 'true' });
     expect(created.body.result).toBe('success');
     await apiSend('hamlet@zulip.com', { type: 'stream', to: streamName, topic: 'plans', content: `hidden plans ${tag}` });
-    const streamId = (await request(topology.url).get('/api/v1/get_stream_id').query({ stream: streamName }).set('Authorization', hamletAuth)).body.stream_id as number;
+    const streamId = (
+      await request(topology.url).get('/api/v1/get_stream_id').query({ stream: streamName }).set('Authorization', hamletAuth)
+    ).body.stream_id as number;
 
     const hamlet = await openAs('hamlet@zulip.com');
     await hamlet.getByRole('link', { name: streamName, exact: true }).waitFor();
     const cordelia = await openAs('cordelia@zulip.com', `#narrow/stream/${streamId}-secret`);
     await expect(cordelia.locator('body').textContent()).resolves.not.toContain(`hidden plans ${tag}`);
-    await cordelia.getByRole('button', { name: 'Browse streams' }).click().catch(() => undefined);
+    await cordelia
+      .getByRole('button', { name: 'Browse streams' })
+      .click()
+      .catch(() => undefined);
     await expect(cordelia.locator('body').textContent()).resolves.not.toContain(streamName);
   });
 
@@ -280,7 +296,8 @@ describe.each(['embedded', 'distributed'] as TopologyName[])('the web client in 
     await messageWith(othello, `before restart ${tag}`).waitFor();
     await topology.restartEventTier(async () => {
       // The distributed topology still takes messages while its event tier is away.
-      if (name === 'distributed') await apiSend('hamlet@zulip.com', { type: 'stream', to: 'Denmark', topic, content: `during restart ${tag}` });
+      if (name === 'distributed')
+        await apiSend('hamlet@zulip.com', { type: 'stream', to: 'Denmark', topic, content: `during restart ${tag}` });
     });
     await apiSend('hamlet@zulip.com', { type: 'stream', to: 'Denmark', topic, content: `after restart ${tag}` });
     await messageWith(othello, `after restart ${tag}`).waitFor({ timeout: 30_000 });
@@ -300,7 +317,9 @@ describe.each(['embedded', 'distributed'] as TopologyName[])('the web client in 
     const page = await context.newPage();
     const violations = async (screen: string) => {
       await page.evaluate(AXE_SOURCE);
-      const found = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, target: v.nodes[0] && v.nodes[0].target })))`)) as { id: string; impact: string }[];
+      const found = (await page.evaluate(
+        `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, target: v.nodes[0] && v.nodes[0].target })))`,
+      )) as { id: string; impact: string }[];
       return found.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ screen, ...v }));
     };
     await page.goto(topology.url);

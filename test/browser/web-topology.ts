@@ -102,7 +102,9 @@ async function embedded(): Promise<Omit<WebTopology, 'apiAuth'>> {
 }
 
 /** A TCP relay to `target` that can be cut: every connection dropped and new ones refused. */
-async function cuttableRelay(target: string): Promise<{ url: string; cut(): Promise<void>; restore(): Promise<void>; close(): Promise<void> }> {
+async function cuttableRelay(
+  target: string,
+): Promise<{ url: string; cut(): Promise<void>; restore(): Promise<void>; close(): Promise<void> }> {
   const { hostname, port: targetPort } = new URL(target);
   const sockets = new Set<Socket>();
   const make = () =>

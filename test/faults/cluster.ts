@@ -59,7 +59,10 @@ function service(entry: string, env: Record<string, string>, port: number): Serv
       started.once('exit', () => running.delete(started));
       const ready = async (): Promise<boolean> => {
         if (!child || child.exitCode !== null) throw new Error(`${entry} exited while starting`);
-        return fetch(`${url}/health/ready`).then((r) => r.status < 500, () => false);
+        return fetch(`${url}/health/ready`).then(
+          (r) => r.status < 500,
+          () => false,
+        );
       };
       await waitFor(ready, 60_000, { stepMs: 200, what: `${entry} ready` });
     },

@@ -89,7 +89,11 @@ export class LoadGenerator {
   }
 
   /** Posts `body` under one Idempotency-Key until it gets a definite answer or SEND_DEADLINE_MS passes. */
-  private async untilDefinite(sender: string, body: Record<string, string>, send: Pick<SendOutcome, 'content' | 'meantToFail'>): Promise<SendOutcome> {
+  private async untilDefinite(
+    sender: string,
+    body: Record<string, string>,
+    send: Pick<SendOutcome, 'content' | 'meantToFail'>,
+  ): Promise<SendOutcome> {
     const key = randomUUID();
     const tried: { attempts: number; last: Answer | null } = { attempts: 0, last: null };
     const definiteAnswer = async (): Promise<Answer | undefined> => {
@@ -98,7 +102,10 @@ export class LoadGenerator {
       return answer !== null && answer.status !== 409 && answer.status < 500 ? answer : undefined;
     };
     try {
-      const answer = await waitForValue(definiteAnswer, SEND_DEADLINE_MS, { stepMs: RETRY_WAIT_MS, what: `a definite answer to ${send.content}` });
+      const answer = await waitForValue(definiteAnswer, SEND_DEADLINE_MS, {
+        stepMs: RETRY_WAIT_MS,
+        what: `a definite answer to ${send.content}`,
+      });
       return { ...send, status: answer.status, messageId: answer.id, attempts: tried.attempts };
     } catch (err) {
       if (!(err instanceof WaitTimeout)) throw err;

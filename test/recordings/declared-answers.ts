@@ -25,7 +25,9 @@ export function answerProblems(contract: AnyContract, status: number, body: unkn
   // A file download's answer is the file, not the envelope.
   if (typeof body !== 'object' || body === null || !('result' in body)) return [];
   const fields = Object.entries(body).filter(([name]) => name !== 'result' && name !== 'msg');
-  const shape: Record<string, string> = Object.fromEntries(Object.entries({ ...COMMON_SUCCESS_FIELDS, ...contract.success }).map(([name, field]) => [name, responseTag(field)]));
+  const shape: Record<string, string> = Object.fromEntries(
+    Object.entries({ ...COMMON_SUCCESS_FIELDS, ...contract.success }).map(([name, field]) => [name, responseTag(field)]),
+  );
   const problems: string[] = [];
   for (const [name, value] of fields) {
     const tag = shape[name];

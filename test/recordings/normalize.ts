@@ -36,7 +36,11 @@ export function normalize(value: unknown, key = ''): unknown {
   if (typeof value === 'string') return TIME_KEY.test(key) && ISO_TIME.test(value) ? '<time>' : normalizeString(value);
   if (Array.isArray(value) && Object.hasOwn(TUPLE_TIME_POSITION, key)) {
     const at = TUPLE_TIME_POSITION[key]!;
-    return value.map((tuple) => (Array.isArray(tuple) ? tuple.map((item, i) => (i === at && typeof item === 'number' ? '<time>' : normalize(item))) : normalize(tuple, key)));
+    return value.map((tuple) =>
+      Array.isArray(tuple)
+        ? tuple.map((item, i) => (i === at && typeof item === 'number' ? '<time>' : normalize(item)))
+        : normalize(tuple, key),
+    );
   }
   if (Array.isArray(value)) return value.map((item) => normalize(item, key));
   if (typeof value === 'object' && value !== null) {

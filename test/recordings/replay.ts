@@ -69,7 +69,8 @@ export async function replay(target: Target, db: Database, jobs: Jobs): Promise<
   const register = async (client: ApiClient) =>
     new Poller(client, (await client.post('/register', { apply_markdown: true, client_gravatar: false })).body.queue_id as string);
   const polls = { hamlet: await register(hamlet), iago: await register(iago) };
-  const ids = async (table: string, column: string, value: string) => ((await knex(table).where(column, value).first('id')) as { id: number }).id;
+  const ids = async (table: string, column: string, value: string) =>
+    ((await knex(table).where(column, value).first('id')) as { id: number }).id;
   const streamIds = new Map<string, number>();
   const userIds = new Map<string, number>();
   const refresh = async () => {
@@ -93,7 +94,12 @@ export async function replay(target: Target, db: Database, jobs: Jobs): Promise<
     await iago.post('/typing', { op: 'start', to: [DEV_USERS.hamlet] });
     const events = { hamlet: await polls.hamlet.until(iagoId), iago: await polls.iago.until(iagoId) };
     const json = res.contentType.startsWith('application/json');
-    records.push({ step: describe(step, ctx), status: res.status, body: json ? res.body : { contentType: res.contentType, text: res.body }, events });
+    records.push({
+      step: describe(step, ctx),
+      status: res.status,
+      body: json ? res.body : { contentType: res.contentType, text: res.body },
+      events,
+    });
   }
   return records;
 }
@@ -114,7 +120,12 @@ export function routesFor(root: boolean) {
  * path, so the recordings also check the client's encoding; uploads, which it does not build
  * multipart bodies for, go through supertest.
  */
-async function send(step: Step, ctx: StepContext, target: Target, clientFor: (email: string, fresh?: boolean) => Promise<ApiClient>): Promise<WireResponse> {
+async function send(
+  step: Step,
+  ctx: StepContext,
+  target: Target,
+  clientFor: (email: string, fresh?: boolean) => Promise<ApiClient>,
+): Promise<WireResponse> {
   const path = typeof step.path === 'function' ? step.path(ctx) : step.path;
   const params = typeof step.params === 'function' ? step.params(ctx) : (step.params ?? {});
   const served = matchContract(routesFor(step.root === true), step.method.toUpperCase() as Method, path);

@@ -30,7 +30,11 @@ export interface Step {
 
 const saved = (ctx: StepContext, name: string, key = 'id'): number | string => ctx.saved[name]![key] as number | string;
 const groupId = (ctx: StepContext): number => (ctx.saved.groups!.realm_default_stream_groups as { id: number }[])[0]!.id;
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 
 export const SCENARIO: Step[] = [
   { as: 'anonymous', method: 'get', path: '/server_settings' },
@@ -43,43 +47,118 @@ export const SCENARIO: Step[] = [
   { as: 'hamlet', method: 'get', path: '/users/me/subscriptions' },
 
   // Messages.
-  { as: 'hamlet', method: 'post', path: '/messages', params: { type: 'stream', to: 'Denmark', topic: 'castle', content: 'Something is **rotten**, @**Othello, the Moor of Venice**' }, save: 'm1' },
-  { as: 'othello', method: 'post', path: '/messages', params: { type: 'private', to: ['hamlet@zulip.com'], content: 'a word' }, save: 'pm' },
-  { as: 'hamlet', method: 'post', path: '/messages', params: { type: 'private', to: ['othello@zulip.com', 'cordelia@zulip.com'], content: 'to both' } },
-  { as: 'hamlet', method: 'get', path: '/messages', params: { anchor: 10000000000000000, num_before: 5, num_after: 0, narrow: [{ operator: 'stream', operand: 'Denmark' }] } },
-  { as: 'hamlet', method: 'get', path: '/messages', params: { anchor: 0, num_before: 0, num_after: 3, narrow: [{ operator: 'is', operand: 'private' }] } },
-  { as: 'hamlet', method: 'get', path: '/messages', params: { anchor: 10000000000000000, num_before: 3, num_after: 0, narrow: [{ operator: 'search', operand: 'rotten' }] } },
+  {
+    as: 'hamlet',
+    method: 'post',
+    path: '/messages',
+    params: { type: 'stream', to: 'Denmark', topic: 'castle', content: 'Something is **rotten**, @**Othello, the Moor of Venice**' },
+    save: 'm1',
+  },
+  {
+    as: 'othello',
+    method: 'post',
+    path: '/messages',
+    params: { type: 'private', to: ['hamlet@zulip.com'], content: 'a word' },
+    save: 'pm',
+  },
+  {
+    as: 'hamlet',
+    method: 'post',
+    path: '/messages',
+    params: { type: 'private', to: ['othello@zulip.com', 'cordelia@zulip.com'], content: 'to both' },
+  },
+  {
+    as: 'hamlet',
+    method: 'get',
+    path: '/messages',
+    params: { anchor: 10000000000000000, num_before: 5, num_after: 0, narrow: [{ operator: 'stream', operand: 'Denmark' }] },
+  },
+  {
+    as: 'hamlet',
+    method: 'get',
+    path: '/messages',
+    params: { anchor: 0, num_before: 0, num_after: 3, narrow: [{ operator: 'is', operand: 'private' }] },
+  },
+  {
+    as: 'hamlet',
+    method: 'get',
+    path: '/messages',
+    params: { anchor: 10000000000000000, num_before: 3, num_after: 0, narrow: [{ operator: 'search', operand: 'rotten' }] },
+  },
   { as: 'hamlet', method: 'get', path: (c) => `/messages/${saved(c, 'm1')}` },
-  { as: 'hamlet', method: 'get', path: '/messages/matches_narrow', params: (c) => ({ msg_ids: [saved(c, 'm1'), saved(c, 'pm')], narrow: [{ operator: 'search', operand: 'rotten' }] }) },
+  {
+    as: 'hamlet',
+    method: 'get',
+    path: '/messages/matches_narrow',
+    params: (c) => ({ msg_ids: [saved(c, 'm1'), saved(c, 'pm')], narrow: [{ operator: 'search', operand: 'rotten' }] }),
+  },
   { as: 'hamlet', method: 'post', path: '/messages/render', params: { content: '**bold** and :smile: and #**Denmark**' } },
   { as: 'hamlet', method: 'patch', path: (c) => `/messages/${saved(c, 'm1')}`, params: { content: 'Something is **very** rotten' } },
-  { as: 'hamlet', method: 'patch', path: (c) => `/messages/${saved(c, 'm1')}`, params: { topic: 'castle walls', propagate_mode: 'change_one' } },
+  {
+    as: 'hamlet',
+    method: 'patch',
+    path: (c) => `/messages/${saved(c, 'm1')}`,
+    params: { topic: 'castle walls', propagate_mode: 'change_one' },
+  },
   { as: 'hamlet', method: 'get', path: (c) => `/messages/${saved(c, 'm1')}/history` },
   { as: 'othello', method: 'post', path: (c) => `/messages/${saved(c, 'm1')}/reactions`, params: { emoji_name: 'smile' } },
   { as: 'othello', method: 'delete', path: (c) => `/messages/${saved(c, 'm1')}/reactions`, params: { emoji_name: 'smile' } },
   { as: 'othello', method: 'put', path: (c) => `/messages/${saved(c, 'm1')}/emoji_reactions/heart` },
   { as: 'othello', method: 'delete', path: (c) => `/messages/${saved(c, 'm1')}/emoji_reactions/heart` },
-  { as: 'hamlet', method: 'post', path: '/messages', params: { type: 'stream', to: 'Denmark', topic: 'poll', content: '/poll Which castle?' }, save: 'poll' },
-  { as: 'othello', method: 'post', path: '/submessage', params: (c) => ({ message_id: saved(c, 'poll'), msg_type: 'widget', content: '{"type":"vote","key":"canned,0","vote":1}' }) },
+  {
+    as: 'hamlet',
+    method: 'post',
+    path: '/messages',
+    params: { type: 'stream', to: 'Denmark', topic: 'poll', content: '/poll Which castle?' },
+    save: 'poll',
+  },
+  {
+    as: 'othello',
+    method: 'post',
+    path: '/submessage',
+    params: (c) => ({ message_id: saved(c, 'poll'), msg_type: 'widget', content: '{"type":"vote","key":"canned,0","vote":1}' }),
+  },
   { as: 'hamlet', method: 'get', path: (c) => `/messages/${saved(c, 'poll')}` },
   { as: 'hamlet', method: 'post', path: '/zcommand', params: { command: '/night' } },
   { as: 'hamlet', method: 'post', path: '/zcommand', params: { command: '/day' } },
   { as: 'hamlet', method: 'post', path: '/messages/flags', params: (c) => ({ messages: [saved(c, 'm1')], op: 'add', flag: 'starred' }) },
   { as: 'hamlet', method: 'post', path: '/messages/flags', params: { messages: [], op: 'add', flag: 'invalid' } },
-  { as: 'hamlet', method: 'post', path: '/messages/flags/narrow', params: { anchor: 'oldest', num_before: 0, num_after: 10, narrow: [], op: 'add', flag: 'read' } },
+  {
+    as: 'hamlet',
+    method: 'post',
+    path: '/messages/flags/narrow',
+    params: { anchor: 'oldest', num_before: 0, num_after: 10, narrow: [], op: 'add', flag: 'read' },
+  },
   { as: 'hamlet', method: 'get', path: (c) => `/messages/${saved(c, 'm1')}`, params: { apply_markdown: false } },
-  { as: 'hamlet', method: 'post', path: '/mark_topic_as_read', params: (c) => ({ stream_id: c.streamId('Denmark'), topic_name: 'castle walls' }) },
+  {
+    as: 'hamlet',
+    method: 'post',
+    path: '/mark_topic_as_read',
+    params: (c) => ({ stream_id: c.streamId('Denmark'), topic_name: 'castle walls' }),
+  },
   { as: 'hamlet', method: 'post', path: '/mark_stream_as_read', params: (c) => ({ stream_id: c.streamId('Denmark') }) },
   { as: 'hamlet', method: 'post', path: '/mark_all_as_read' },
   { as: 'othello', method: 'post', path: '/typing', params: { op: 'start', to: ['hamlet@zulip.com'] } },
-  { as: 'hamlet', method: 'post', path: '/messages', params: { type: 'stream', to: 'Denmark', topic: 'to delete', content: 'gone soon' }, save: 'm2' },
+  {
+    as: 'hamlet',
+    method: 'post',
+    path: '/messages',
+    params: { type: 'stream', to: 'Denmark', topic: 'to delete', content: 'gone soon' },
+    save: 'm2',
+  },
   { as: 'iago', method: 'delete', path: (c) => `/messages/${saved(c, 'm2')}` },
   { as: 'hamlet', method: 'post', path: '/messages', params: { type: 'stream', to: 'Verona', topic: 'doomed topic', content: 'x' } },
   { as: 'iago', method: 'post', path: (c) => `/streams/${c.streamId('Verona')}/delete_topic`, params: { topic_name: 'doomed topic' } },
   { as: 'hamlet', method: 'get', path: (c) => `/users/me/${c.streamId('Denmark')}/topics` },
 
   // Uploads and attachments.
-  { as: 'hamlet', method: 'post', path: '/user_uploads', file: { field: 'file', name: 'plan.txt', content: Buffer.from('the plan') }, save: 'upload' },
+  {
+    as: 'hamlet',
+    method: 'post',
+    path: '/user_uploads',
+    file: { field: 'file', name: 'plan.txt', content: Buffer.from('the plan') },
+    save: 'upload',
+  },
   { as: 'hamlet', method: 'get', root: true, path: (c) => String(saved(c, 'upload', 'uri')) },
   // The mobile app's way to open it: a temporary URL, then that URL without credentials.
   { as: 'hamlet', method: 'get', path: (c) => String(saved(c, 'upload', 'uri')), save: 'temporary' },
@@ -88,29 +167,80 @@ export const SCENARIO: Step[] = [
   { as: 'hamlet', method: 'delete', path: (c) => `/attachments/${(c.saved.attachments!.attachments as { id: number }[])[0]!.id}` },
 
   // Linkifiers.
-  { as: 'iago', method: 'post', path: '/realm/filters', params: { pattern: '#(?P<id>[0-9]+)', url_format_string: 'https://github.com/zulip/zulip/issues/%(id)s' }, save: 'filter' },
+  {
+    as: 'iago',
+    method: 'post',
+    path: '/realm/filters',
+    params: { pattern: '#(?P<id>[0-9]+)', url_format_string: 'https://github.com/zulip/zulip/issues/%(id)s' },
+    save: 'filter',
+  },
   { as: 'hamlet', method: 'get', path: '/realm/filters' },
   { as: 'iago', method: 'delete', path: (c) => `/realm/filters/${saved(c, 'filter')}` },
 
   // Streams and subscriptions.
-  { as: 'hamlet', method: 'post', path: '/users/me/subscriptions', params: { subscriptions: [{ name: 'Elsinore', description: 'The castle' }], principals: ['hamlet@zulip.com', 'othello@zulip.com'] } },
-  { as: 'hamlet', method: 'post', path: '/users/me/subscriptions/properties', params: (c) => ({ subscription_data: [{ stream_id: c.streamId('Elsinore'), property: 'color', value: '#aabbcc' }] }) },
-  { as: 'hamlet', method: 'patch', path: '/users/me/subscriptions/muted_topics', params: { stream: 'Denmark', topic: 'castle walls', op: 'add' } },
-  { as: 'hamlet', method: 'post', path: '/user_topics', params: (c) => ({ stream_id: c.streamId('Denmark'), topic: 'castle', visibility_policy: 3 }) },
+  {
+    as: 'hamlet',
+    method: 'post',
+    path: '/users/me/subscriptions',
+    params: { subscriptions: [{ name: 'Elsinore', description: 'The castle' }], principals: ['hamlet@zulip.com', 'othello@zulip.com'] },
+  },
+  {
+    as: 'hamlet',
+    method: 'post',
+    path: '/users/me/subscriptions/properties',
+    params: (c) => ({ subscription_data: [{ stream_id: c.streamId('Elsinore'), property: 'color', value: '#aabbcc' }] }),
+  },
+  {
+    as: 'hamlet',
+    method: 'patch',
+    path: '/users/me/subscriptions/muted_topics',
+    params: { stream: 'Denmark', topic: 'castle walls', op: 'add' },
+  },
+  {
+    as: 'hamlet',
+    method: 'post',
+    path: '/user_topics',
+    params: (c) => ({ stream_id: c.streamId('Denmark'), topic: 'castle', visibility_policy: 3 }),
+  },
   { as: 'hamlet', method: 'get', path: (c) => `/streams/${c.streamId('Elsinore')}/members` },
   { as: 'iago', method: 'patch', path: (c) => `/streams/${c.streamId('Elsinore')}`, params: { description: 'Where the ghost walks' } },
   { as: 'hamlet', method: 'delete', path: '/users/me/subscriptions', params: { subscriptions: ['Elsinore'] } },
   { as: 'hamlet', method: 'patch', path: '/users/me/subscriptions', params: { add: [{ name: 'Elsinore' }], delete: ['Verona'] } },
-  { as: 'hamlet', method: 'patch', path: (c) => `/users/me/subscriptions/${c.streamId('Elsinore')}`, params: { property: 'pin_to_top', value: true } },
-  { as: 'iago', method: 'post', path: '/default_stream_groups/create', params: { group_name: 'Castles', description: 'Where it happens', stream_names: ['Elsinore'] } },
+  {
+    as: 'hamlet',
+    method: 'patch',
+    path: (c) => `/users/me/subscriptions/${c.streamId('Elsinore')}`,
+    params: { property: 'pin_to_top', value: true },
+  },
+  {
+    as: 'iago',
+    method: 'post',
+    path: '/default_stream_groups/create',
+    params: { group_name: 'Castles', description: 'Where it happens', stream_names: ['Elsinore'] },
+  },
   // The group's id, from the initial state of a queue made for it.
   { as: 'iago', method: 'post', path: '/register', params: { event_types: ['default_stream_groups'] }, save: 'groups' },
   { as: 'iago', method: 'delete', path: '/events', params: (c) => ({ queue_id: saved(c, 'groups', 'queue_id') }) },
   { as: 'iago', method: 'post', path: '/default_streams', params: { stream_name: 'Denmark' } },
   { as: 'iago', method: 'delete', path: '/default_streams', params: { stream_name: 'Denmark' } },
-  { as: 'iago', method: 'patch', path: (c) => `/default_stream_groups/${groupId(c)}`, params: { new_group_name: 'Fortresses', new_description: 'Stone' } },
-  { as: 'iago', method: 'patch', path: (c) => `/default_stream_groups/${groupId(c)}/streams`, params: { op: 'add', stream_names: ['Denmark'] } },
-  { as: 'iago', method: 'patch', path: (c) => `/default_stream_groups/${groupId(c)}/streams`, params: { op: 'remove', stream_names: ['Denmark'] } },
+  {
+    as: 'iago',
+    method: 'patch',
+    path: (c) => `/default_stream_groups/${groupId(c)}`,
+    params: { new_group_name: 'Fortresses', new_description: 'Stone' },
+  },
+  {
+    as: 'iago',
+    method: 'patch',
+    path: (c) => `/default_stream_groups/${groupId(c)}/streams`,
+    params: { op: 'add', stream_names: ['Denmark'] },
+  },
+  {
+    as: 'iago',
+    method: 'patch',
+    path: (c) => `/default_stream_groups/${groupId(c)}/streams`,
+    params: { op: 'remove', stream_names: ['Denmark'] },
+  },
   // Deactivating Elsinore takes it out of the group too.
   { as: 'iago', method: 'delete', path: (c) => `/streams/${c.streamId('Elsinore')}` },
   { as: 'iago', method: 'delete', path: (c) => `/default_stream_groups/${groupId(c)}` },
@@ -125,7 +255,12 @@ export const SCENARIO: Step[] = [
   { as: 'hamlet', method: 'post', path: '/users/me/status', params: { status_text: 'in the castle', away: false } },
   { as: 'hamlet', method: 'patch', path: '/settings/notifications', params: { enable_sounds: false } },
   { as: 'hamlet', method: 'patch', path: '/settings/display', params: { twenty_four_hour_time: true } },
-  { as: 'hamlet', method: 'patch', path: '/settings', params: { send_private_typing_notifications: false, enable_sounds: true, default_language: 'de' } },
+  {
+    as: 'hamlet',
+    method: 'patch',
+    path: '/settings',
+    params: { send_private_typing_notifications: false, enable_sounds: true, default_language: 'de' },
+  },
   { as: 'hamlet', method: 'post', path: '/users/me/alert_words', params: { alert_words: ['ghost'] } },
   { as: 'hamlet', method: 'get', path: '/users/me/alert_words' },
   { as: 'hamlet', method: 'delete', path: '/users/me/alert_words', params: { alert_words: ['ghost'] } },
@@ -133,9 +268,20 @@ export const SCENARIO: Step[] = [
   { as: 'hamlet', method: 'delete', path: (c) => `/users/me/muted_users/${c.userId('othello@zulip.com')}` },
   { as: 'hamlet', method: 'post', path: '/users/me/android_gcm_reg_id', params: { token: 'recorded-token' } },
   { as: 'hamlet', method: 'delete', path: '/users/me/android_gcm_reg_id', params: { token: 'recorded-token' } },
-  { as: 'iago', method: 'post', path: '/realm/profile_fields', params: { name: 'Castle', hint: 'Which one', field_type: 1 }, save: 'field' },
+  {
+    as: 'iago',
+    method: 'post',
+    path: '/realm/profile_fields',
+    params: { name: 'Castle', hint: 'Which one', field_type: 1 },
+    save: 'field',
+  },
   { as: 'hamlet', method: 'get', path: '/realm/profile_fields' },
-  { as: 'hamlet', method: 'patch', path: '/users/me/profile_data', params: (c) => ({ data: [{ id: saved(c, 'field'), value: 'Elsinore' }] }) },
+  {
+    as: 'hamlet',
+    method: 'patch',
+    path: '/users/me/profile_data',
+    params: (c) => ({ data: [{ id: saved(c, 'field'), value: 'Elsinore' }] }),
+  },
   { as: 'hamlet', method: 'delete', path: '/users/me/profile_data', params: (c) => ({ data: [saved(c, 'field')] }) },
   { as: 'iago', method: 'patch', path: (c) => `/realm/profile_fields/${saved(c, 'field')}`, params: { name: 'Keep', hint: 'Which keep' } },
   { as: 'iago', method: 'patch', path: '/realm/profile_fields', params: (c) => ({ order: [saved(c, 'field')] }) },
@@ -154,21 +300,45 @@ export const SCENARIO: Step[] = [
   { as: 'hamlet', method: 'get', path: '/realm/emoji' },
   { as: 'hamlet', method: 'post', path: '/realm/emoji/recorded', file: { field: 'file', name: 'recorded.png', content: PNG } },
   { as: 'hamlet', method: 'get', path: '/realm/emoji', save: 'emoji' },
-  { as: 'anonymous', method: 'get', root: true, path: (c) => Object.values(c.saved.emoji!.emoji as Record<string, { name: string; source_url: string }>).find((e) => e.name === 'recorded')!.source_url },
+  {
+    as: 'anonymous',
+    method: 'get',
+    root: true,
+    path: (c) =>
+      Object.values(c.saved.emoji!.emoji as Record<string, { name: string; source_url: string }>).find((e) => e.name === 'recorded')!
+        .source_url,
+  },
   { as: 'iago', method: 'delete', path: '/realm/emoji/recorded' },
 
   // Groups.
   { as: 'hamlet', method: 'get', path: '/user_groups' },
-  { as: 'iago', method: 'post', path: '/user_groups/create', params: (c) => ({ name: 'gravediggers', description: 'Two clowns', members: [c.userId('hamlet@zulip.com')] }) },
+  {
+    as: 'iago',
+    method: 'post',
+    path: '/user_groups/create',
+    params: (c) => ({ name: 'gravediggers', description: 'Two clowns', members: [c.userId('hamlet@zulip.com')] }),
+  },
   { as: 'iago', method: 'get', path: '/user_groups', save: 'groups' },
   {
     as: 'iago',
     method: 'post',
-    path: (c) => `/user_groups/${(c.saved.groups!.user_groups as { id: number; name: string }[]).find((g) => g.name === 'gravediggers')!.id}/members`,
+    path: (c) =>
+      `/user_groups/${(c.saved.groups!.user_groups as { id: number; name: string }[]).find((g) => g.name === 'gravediggers')!.id}/members`,
     params: (c) => ({ add: [c.userId('othello@zulip.com')] }),
   },
-  { as: 'iago', method: 'patch', path: (c) => `/user_groups/${(c.saved.groups!.user_groups as { id: number; name: string }[]).find((g) => g.name === 'gravediggers')!.id}`, params: { description: 'Clowns' } },
-  { as: 'iago', method: 'delete', path: (c) => `/user_groups/${(c.saved.groups!.user_groups as { id: number; name: string }[]).find((g) => g.name === 'gravediggers')!.id}` },
+  {
+    as: 'iago',
+    method: 'patch',
+    path: (c) =>
+      `/user_groups/${(c.saved.groups!.user_groups as { id: number; name: string }[]).find((g) => g.name === 'gravediggers')!.id}`,
+    params: { description: 'Clowns' },
+  },
+  {
+    as: 'iago',
+    method: 'delete',
+    path: (c) =>
+      `/user_groups/${(c.saved.groups!.user_groups as { id: number; name: string }[]).find((g) => g.name === 'gravediggers')!.id}`,
+  },
 
   // Bots.
   { as: 'hamlet', method: 'post', path: '/bots', params: { full_name: 'Recorder', short_name: 'recorder', bot_type: 1 }, save: 'bot' },
@@ -182,7 +352,12 @@ export const SCENARIO: Step[] = [
   { as: 'hamlet', method: 'delete', path: (c) => `/bots/${saved(c, 'bot', 'user_id')}` },
 
   // Administration of users.
-  { as: 'iago', method: 'post', path: '/users', params: { email: 'rosencrantz@zulip.com', password: 'a-long-password', full_name: 'Rosencrantz', short_name: 'rosencrantz' } },
+  {
+    as: 'iago',
+    method: 'post',
+    path: '/users',
+    params: { email: 'rosencrantz@zulip.com', password: 'a-long-password', full_name: 'Rosencrantz', short_name: 'rosencrantz' },
+  },
   { as: 'iago', method: 'patch', path: (c) => `/users/${c.userId('rosencrantz@zulip.com')}`, params: { full_name: 'Guildenstern' } },
   { as: 'iago', method: 'delete', path: (c) => `/users/${c.userId('rosencrantz@zulip.com')}` },
   { as: 'iago', method: 'post', path: (c) => `/users/${c.userId('rosencrantz@zulip.com')}/reactivate` },
@@ -190,7 +365,12 @@ export const SCENARIO: Step[] = [
   { as: 'rosencrantz@zulip.com', method: 'delete', path: '/users/me' },
 
   // Invitations (iago, an administrator, hears invites_changed).
-  { as: 'hamlet', method: 'post', path: '/invites', params: (c) => ({ invitee_emails: 'laertes@example.test, hamlet@zulip.com', stream_ids: [c.streamId('Denmark')] }) },
+  {
+    as: 'hamlet',
+    method: 'post',
+    path: '/invites',
+    params: (c) => ({ invitee_emails: 'laertes@example.test, hamlet@zulip.com', stream_ids: [c.streamId('Denmark')] }),
+  },
   { as: 'hamlet', method: 'get', path: '/invites', save: 'invites' },
   { as: 'iago', method: 'post', path: (c) => `/invites/${(c.saved.invites!.invites as { id: number }[])[0]!.id}/resend` },
   { as: 'iago', method: 'delete', path: (c) => `/invites/${(c.saved.invites!.invites as { id: number }[])[0]!.id}` },
@@ -200,18 +380,49 @@ export const SCENARIO: Step[] = [
 
   // Event queues (beside the two the recorder polls).
   { as: 'cordelia', method: 'post', path: '/register', params: { event_types: ['message'] }, save: 'queue' },
-  { as: 'cordelia', method: 'get', path: '/events', params: (c) => ({ queue_id: saved(c, 'queue', 'queue_id'), last_event_id: -1, dont_block: true }) },
+  {
+    as: 'cordelia',
+    method: 'get',
+    path: '/events',
+    params: (c) => ({ queue_id: saved(c, 'queue', 'queue_id'), last_event_id: -1, dont_block: true }),
+  },
   { as: 'cordelia', method: 'delete', path: '/events', params: (c) => ({ queue_id: saved(c, 'queue', 'queue_id') }) },
 
   // Messages in today's clients' vocabulary: direct and channel types, a stream id as `to`, anchor
   // words, channel and with narrows.
-  { as: 'othello', method: 'post', path: '/messages', params: (c) => ({ type: 'direct', to: [c.userId('hamlet@zulip.com')], content: 'a direct word' }), save: 'direct' },
-  { as: 'othello', method: 'post', path: '/messages', params: (c) => ({ type: 'channel', to: c.streamId('Denmark'), topic: 'battlements', content: 'by channel id' }) },
-  { as: 'hamlet', method: 'get', path: '/messages', params: (c) => ({ anchor: 'newest', num_before: 2, num_after: 0, narrow: [{ operator: 'channel', operand: c.streamId('Denmark') }] }) },
-  { as: 'hamlet', method: 'get', path: '/messages', params: (c) => ({ anchor: 'first_unread', num_before: 1, num_after: 1, narrow: [{ operator: 'with', operand: saved(c, 'direct') }] }) },
+  {
+    as: 'othello',
+    method: 'post',
+    path: '/messages',
+    params: (c) => ({ type: 'direct', to: [c.userId('hamlet@zulip.com')], content: 'a direct word' }),
+    save: 'direct',
+  },
+  {
+    as: 'othello',
+    method: 'post',
+    path: '/messages',
+    params: (c) => ({ type: 'channel', to: c.streamId('Denmark'), topic: 'battlements', content: 'by channel id' }),
+  },
+  {
+    as: 'hamlet',
+    method: 'get',
+    path: '/messages',
+    params: (c) => ({ anchor: 'newest', num_before: 2, num_after: 0, narrow: [{ operator: 'channel', operand: c.streamId('Denmark') }] }),
+  },
+  {
+    as: 'hamlet',
+    method: 'get',
+    path: '/messages',
+    params: (c) => ({ anchor: 'first_unread', num_before: 1, num_after: 1, narrow: [{ operator: 'with', operand: saved(c, 'direct') }] }),
+  },
   { as: 'othello', method: 'post', path: '/typing', params: (c) => ({ op: 'start', type: 'direct', to: [c.userId('hamlet@zulip.com')] }) },
   // Wildcard mentions as the mobile app writes them: everyone in the stream is mentioned, the
   // topic's participants (othello, who wrote in it, and the sender) by @**topic** too.
-  { as: 'hamlet', method: 'post', path: '/messages', params: { type: 'channel', to: 'Denmark', topic: 'battlements', content: '@**channel** and @**topic**: the ghost walks' } },
+  {
+    as: 'hamlet',
+    method: 'post',
+    path: '/messages',
+    params: { type: 'channel', to: 'Denmark', topic: 'battlements', content: '@**channel** and @**topic**: the ghost walks' },
+  },
   { as: 'iago', method: 'get', path: '/messages', params: { anchor: 'newest', num_before: 1, num_after: 0 } },
 ];

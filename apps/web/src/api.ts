@@ -48,7 +48,12 @@ export async function uploadFile(file: File): Promise<string> {
   const epoch = sessionEpoch;
   const form = new FormData();
   form.append('file', file, file.name);
-  const res = await fetch('/json/user_uploads', { method: 'POST', body: form, headers: { 'X-CSRFToken': csrfToken() }, credentials: 'same-origin' });
+  const res = await fetch('/json/user_uploads', {
+    method: 'POST',
+    body: form,
+    headers: { 'X-CSRFToken': csrfToken() },
+    credentials: 'same-origin',
+  });
   const body = (await res.json().catch(() => ({ msg: `Upload failed (${res.status})` }))) as { uri?: string; url?: string; msg?: string };
   if (res.status === 401) unauthorized(epoch);
   if (!res.ok || !(body.uri ?? body.url)) throw new Error(body.msg ?? `Upload failed (${res.status})`);

@@ -4,7 +4,16 @@
  */
 import { eventQueueEndpoints, messageEndpoints, settingsEndpoints, subscriptionEndpoints, type ParamsIn } from '@chat/contracts';
 import { ApiCallError, api, client, endSessionCalls, errorText, setUnauthorizedHandler } from './api';
-import { matchesNarrow, narrowForApi, narrowKey, narrowToHash, parseNarrowHash, resolveNarrow, type NameLookup, type Resolver } from './lib/narrow';
+import {
+  matchesNarrow,
+  narrowForApi,
+  narrowKey,
+  narrowToHash,
+  parseNarrowHash,
+  resolveNarrow,
+  type NameLookup,
+  type Resolver,
+} from './lib/narrow';
 import { applyPresenceAnswer } from './lib/presence';
 import { applyEvent, emptyState, isTopicMuted, markReadLocally, mergeFetched, stateFromRegister, toMessage } from './lib/state';
 import type { AppState, Message, Narrow } from './lib/types';
@@ -115,7 +124,8 @@ export async function logout(): Promise<void> {
   }
 }
 
-const isBadQueue = (error: unknown) => error instanceof ApiCallError && (error.body.code === 'BAD_EVENT_QUEUE_ID' || /Bad event queue/i.test(error.body.msg));
+const isBadQueue = (error: unknown) =>
+  error instanceof ApiCallError && (error.body.code === 'BAD_EVENT_QUEUE_ID' || /Bad event queue/i.test(error.body.msg));
 
 async function pollLoop(mine: number): Promise<void> {
   let failures = 0;
@@ -275,21 +285,39 @@ function flushRead(): void {
 }
 
 /* Message actions. */
-export async function sendMessage(target: { kind: 'stream'; stream: string; topic: string } | { kind: 'private'; to: string }, content: string): Promise<void> {
+export async function sendMessage(
+  target: { kind: 'stream'; stream: string; topic: string } | { kind: 'private'; to: string },
+  content: string,
+): Promise<void> {
   if (target.kind === 'stream') {
     const id = resolver.streamIdByName(target.stream);
-    await api(messageEndpoints.sendMessage, { type: 'stream', to: id !== undefined ? JSON.stringify(id) : target.stream, topic: target.topic || '(no topic)', content, queue_id: queue?.id });
+    await api(messageEndpoints.sendMessage, {
+      type: 'stream',
+      to: id !== undefined ? JSON.stringify(id) : target.stream,
+      topic: target.topic || '(no topic)',
+      content,
+      queue_id: queue?.id,
+    });
   } else {
-    const emails = target.to.split(',').map((e) => e.trim()).filter(Boolean);
+    const emails = target.to
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
     await api(messageEndpoints.sendMessage, { type: 'private', to: JSON.stringify(emails), content, queue_id: queue?.id });
   }
 }
 
 export async function toggleReaction(message: Message, emojiName: string, emojiCode?: string): Promise<void> {
   const selfId = app.get().selfId;
-  const mine = message.reactions.some((r) => r.user_id === selfId && (r.emoji_name === emojiName || (emojiCode !== undefined && r.emoji_code === emojiCode)));
+  const mine = message.reactions.some(
+    (r) => r.user_id === selfId && (r.emoji_name === emojiName || (emojiCode !== undefined && r.emoji_code === emojiCode)),
+  );
   const existing = message.reactions.find((r) => r.emoji_name === emojiName);
-  const params = { message_id: message.id, emoji_name: emojiName, ...(existing ? { emoji_code: existing.emoji_code, reaction_type: existing.reaction_type } : {}) };
+  const params = {
+    message_id: message.id,
+    emoji_name: emojiName,
+    ...(existing ? { emoji_code: existing.emoji_code, reaction_type: existing.reaction_type } : {}),
+  };
   await api(mine ? messageEndpoints.removeReaction : messageEndpoints.addReaction, params);
 }
 
@@ -319,7 +347,10 @@ export async function renderPreview(content: string): Promise<string> {
 let typingState: { key: string; at: number } | null = null;
 
 /** Typing notifications: start (again every 10 s while typing), and stop. */
-export function typing(target: { kind: 'stream'; stream: string; topic: string } | { kind: 'private'; to: string } | null, active: boolean): void {
+export function typing(
+  target: { kind: 'stream'; stream: string; topic: string } | { kind: 'private'; to: string } | null,
+  active: boolean,
+): void {
   const key = target ? JSON.stringify(target) : '';
   const now = Date.now();
   let params: ParamsIn<typeof messageEndpoints.setTypingStatus>;
@@ -329,7 +360,10 @@ export function typing(target: { kind: 'stream'; stream: string; topic: string }
     if (id === undefined || !target.topic) return;
     params = { type: 'stream', stream_id: id, topic: target.topic };
   } else {
-    const ids = target.to.split(',').map((e) => resolver.userIdByEmail(e.trim())).filter((id): id is number => id !== undefined);
+    const ids = target.to
+      .split(',')
+      .map((e) => resolver.userIdByEmail(e.trim()))
+      .filter((id): id is number => id !== undefined);
     if (ids.length === 0) return;
     params = { type: 'direct', to: JSON.stringify(ids) };
   }
@@ -356,7 +390,9 @@ export async function unsubscribe(name: string): Promise<void> {
 }
 
 export async function setSubscriptionProperty(streamId: number, property: string, value: boolean | string): Promise<void> {
-  await api(subscriptionEndpoints.updateSubscriptionProperties, { subscription_data: JSON.stringify([{ stream_id: streamId, property, value }]) });
+  await api(subscriptionEndpoints.updateSubscriptionProperties, {
+    subscription_data: JSON.stringify([{ stream_id: streamId, property, value }]),
+  });
 }
 
 export async function setTopicMuted(streamId: number, topic: string, muted: boolean): Promise<void> {
@@ -388,7 +424,12 @@ async function reportPresence(mine: number): Promise<void> {
   while (mine === session) {
     const status = document.visibilityState === 'visible' ? 'active' : 'idle';
     try {
-      const answer = await api(settingsEndpoints.updatePresence, { status, new_user_input: status === 'active', ping_only: false, slim_presence: true });
+      const answer = await api(settingsEndpoints.updatePresence, {
+        status,
+        new_user_input: status === 'active',
+        ping_only: false,
+        slim_presence: true,
+      });
       if (mine !== session) return;
       app.set((state) => applyPresenceAnswer(state, answer, Date.now()));
     } catch {
@@ -406,12 +447,17 @@ function notifyIfNeeded(event: Record<string, unknown>, before: AppState): void 
   if (message.sender_id === state.selfId || message.flags.includes('read')) return;
   const mentioned = message.flags.includes('mentioned') || message.flags.includes('wildcard_mentioned');
   const sub = message.stream_id !== undefined ? state.subs[message.stream_id] : undefined;
-  const streamWants = sub?.desktop_notifications === true || (sub?.desktop_notifications === null && state.settings.enable_stream_desktop_notifications === true);
+  const streamWants =
+    sub?.desktop_notifications === true ||
+    (sub?.desktop_notifications === null && state.settings.enable_stream_desktop_notifications === true);
   if (!(message.type === 'private' || mentioned || streamWants)) return;
   if (message.type === 'stream' && !mentioned && isTopicMuted(state, message.stream_id ?? 0, message.subject)) return;
   const inView = matchesNarrow(message, before.view.narrow, state.selfId, (id) => state.streams[id]?.name) === true;
   if (!document.hidden && inView) return;
-  const title = message.type === 'stream' ? `${message.sender_full_name} (#${String(message.display_recipient)} > ${message.subject})` : message.sender_full_name;
+  const title =
+    message.type === 'stream'
+      ? `${message.sender_full_name} (#${String(message.display_recipient)} > ${message.subject})`
+      : message.sender_full_name;
   const body = new DOMParser().parseFromString(message.content, 'text/html').body.textContent ?? '';
   try {
     const notification = new Notification(title, { body: body.slice(0, 200), tag: String(message.id) });

@@ -1,4 +1,12 @@
-import { composeAfterViewChange, composeTargetForNarrow, describeTarget, replyTarget, targetInView, viewTarget, type ComposeTarget } from '../src/lib/compose-target';
+import {
+  composeAfterViewChange,
+  composeTargetForNarrow,
+  describeTarget,
+  replyTarget,
+  targetInView,
+  viewTarget,
+  type ComposeTarget,
+} from '../src/lib/compose-target';
 import { stateFromRegister, toMessage } from '../src/lib/state';
 import type { AppState, Narrow } from '../src/lib/types';
 import { privateMessage, register, SELF, streamMessage } from './fixtures';
@@ -15,7 +23,10 @@ const markdownTopic: Narrow = [...denmark, { operator: 'topic', operand: 'markdo
 describe('the conversation a view names', () => {
   test('a private conversation by its members, a stream with or without its topic, nothing for other views', () => {
     expect(viewTarget(state, pmIago)).toEqual(toIago);
-    expect(viewTarget(state, [{ operator: 'pm-with', operand: '5,7' }])).toEqual({ kind: 'private', to: 'iago@zulip.com, othello@zulip.com' });
+    expect(viewTarget(state, [{ operator: 'pm-with', operand: '5,7' }])).toEqual({
+      kind: 'private',
+      to: 'iago@zulip.com, othello@zulip.com',
+    });
     expect(viewTarget(state, markdownTopic)).toEqual({ kind: 'stream', stream: 'Denmark', topic: 'markdown' });
     expect(viewTarget(state, denmark)).toEqual({ kind: 'stream', stream: 'Denmark', topic: '' });
     expect(viewTarget(state, [])).toBeUndefined();
@@ -30,7 +41,10 @@ describe('the conversation a view names', () => {
     expect(composeTargetForNarrow(at(markdownTopic), undefined, true)).toEqual({ kind: 'private', to: '' });
     expect(composeTargetForNarrow(at([]), toMessage(streamMessage(3)), false)).toEqual({ kind: 'stream', stream: 'Denmark', topic: '' });
     expect(replyTarget(state, toMessage(streamMessage(3)))).toEqual({ kind: 'stream', stream: 'Denmark', topic: 'Castle' });
-    expect(replyTarget(state, toMessage(privateMessage(4, 5, [5, 7, 10])))).toEqual({ kind: 'private', to: 'iago@zulip.com, othello@zulip.com' });
+    expect(replyTarget(state, toMessage(privateMessage(4, 5, [5, 7, 10])))).toEqual({
+      kind: 'private',
+      to: 'iago@zulip.com, othello@zulip.com',
+    });
   });
 });
 
@@ -72,7 +86,10 @@ describe('whether the box sends where the reader looks', () => {
 describe('an open box when the view changes', () => {
   test('an empty box follows the view to its conversation, and closes for a view of none', () => {
     expect(composeAfterViewChange(state, '', pmIago)).toEqual({ action: 'retarget', target: toIago });
-    expect(composeAfterViewChange(state, ' \n', markdownTopic)).toEqual({ action: 'retarget', target: { kind: 'stream', stream: 'Denmark', topic: 'markdown' } });
+    expect(composeAfterViewChange(state, ' \n', markdownTopic)).toEqual({
+      action: 'retarget',
+      target: { kind: 'stream', stream: 'Denmark', topic: 'markdown' },
+    });
     expect(composeAfterViewChange(state, '', [])).toEqual({ action: 'close' });
   });
 

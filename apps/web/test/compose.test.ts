@@ -1,4 +1,14 @@
-import { insertAt, lastEntry, messageLink, quoteReply, replacePlaceholder, replaceToken, tokenAt, uploadLink, uploadPlaceholder } from '../src/lib/compose';
+import {
+  insertAt,
+  lastEntry,
+  messageLink,
+  quoteReply,
+  replacePlaceholder,
+  replaceToken,
+  tokenAt,
+  uploadLink,
+  uploadPlaceholder,
+} from '../src/lib/compose';
 import { toMessage } from '../src/lib/state';
 import { privateMessage, streamMessage } from './fixtures';
 

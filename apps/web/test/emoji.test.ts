@@ -26,16 +26,26 @@ describe('emoji as images', () => {
 
   test('the realm’s emoji from /register and its events', () => {
     expect(Object.keys(realm)).toEqual(['1', '2']);
-    let state = stateFromRegister({ ...register(), realm_emoji: { '1': { id: '1', name: 'green_tick', source_url: '/e/1.png', deactivated: false } } }, SELF);
+    let state = stateFromRegister(
+      { ...register(), realm_emoji: { '1': { id: '1', name: 'green_tick', source_url: '/e/1.png', deactivated: false } } },
+      SELF,
+    );
     expect(state.realmEmoji['1']?.name).toBe('green_tick');
     state = applyEvent(state, { type: 'realm_emoji', op: 'update', realm_emoji: {} });
     expect(state.realmEmoji).toEqual({});
   });
 
   test('suggestions: names starting with the query first, the realm’s active emoji among them', () => {
-    expect(matchEmojiChoices(BUILTIN_EMOJI, realm, 'thu').map((e) => e.name).slice(0, 2)).toEqual(['thumbs_up', 'thumbs_down']);
+    expect(
+      matchEmojiChoices(BUILTIN_EMOJI, realm, 'thu')
+        .map((e) => e.name)
+        .slice(0, 2),
+    ).toEqual(['thumbs_up', 'thumbs_down']);
     expect(matchEmojiChoices(BUILTIN_EMOJI, realm, 'tick')).toEqual([{ name: 'green_tick', url: '/user_avatars/2/emoji/images/1.png' }]);
     expect(matchEmojiChoices(BUILTIN_EMOJI, realm, 'thumbs_old')).toEqual([]);
-    expect(matchEmojiChoices(BUILTIN_EMOJI, {}, 'heart')[0]).toEqual({ name: 'heart', url: '/static/generated/emoji/images-google-64/2764.png' });
+    expect(matchEmojiChoices(BUILTIN_EMOJI, {}, 'heart')[0]).toEqual({
+      name: 'heart',
+      url: '/static/generated/emoji/images-google-64/2764.png',
+    });
   });
 });

@@ -13,8 +13,28 @@ export function register(): Record<string, unknown> {
       { user_id: 7, email: 'othello@zulip.com', full_name: 'Othello', avatar_url: '/avatar/7', is_bot: false, is_admin: false },
     ],
     subscriptions: [
-      { stream_id: 1, name: 'Denmark', description: '', invite_only: false, color: '#76ce90', is_muted: false, in_home_view: true, pin_to_top: false, desktop_notifications: null },
-      { stream_id: 2, name: 'Verona', description: '', invite_only: false, color: '#fae589', is_muted: true, in_home_view: false, pin_to_top: false, desktop_notifications: null },
+      {
+        stream_id: 1,
+        name: 'Denmark',
+        description: '',
+        invite_only: false,
+        color: '#76ce90',
+        is_muted: false,
+        in_home_view: true,
+        pin_to_top: false,
+        desktop_notifications: null,
+      },
+      {
+        stream_id: 2,
+        name: 'Verona',
+        description: '',
+        invite_only: false,
+        color: '#fae589',
+        is_muted: true,
+        in_home_view: false,
+        pin_to_top: false,
+        desktop_notifications: null,
+      },
     ],
     streams: [
       { stream_id: 1, name: 'Denmark', description: '', invite_only: false },
@@ -39,7 +59,10 @@ export function register(): Record<string, unknown> {
       { stream_id: 2, topic_name: 'followed', last_updated: 1, visibility_policy: 3 },
     ],
     presences: { '5': { active_timestamp: 1000, idle_timestamp: 1000 } },
-    recent_private_conversations: [{ user_ids: [5], max_message_id: 91 }, { user_ids: [5, 7], max_message_id: 92 }],
+    recent_private_conversations: [
+      { user_ids: [5], max_message_id: 91 },
+      { user_ids: [5, 7], max_message_id: 92 },
+    ],
     user_settings: { enable_stream_desktop_notifications: false },
   };
 }

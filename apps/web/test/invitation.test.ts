@@ -8,6 +8,7 @@ describe('invitation links', () => {
     expect(invitationKeyOf(`/join/${key}`)).toBe(key);
   });
   it('ignores every other address', () => {
-    for (const path of ['/', '/login', `/join/${key}/extra`, '/join/short/', `/accounts/do_confirm/${key.toUpperCase()}`]) expect(invitationKeyOf(path)).toBeNull();
+    for (const path of ['/', '/login', `/join/${key}/extra`, '/join/short/', `/accounts/do_confirm/${key.toUpperCase()}`])
+      expect(invitationKeyOf(path)).toBeNull();
   });
 });

@@ -8,19 +8,26 @@ function stateWith(policy: Record<string, unknown>, self = SELF): AppState {
   return stateFromRegister({ ...register(), ...policy }, self);
 }
 
-const messageBy = (senderId: number, ageSeconds: number) => toMessage(streamMessage(1, { sender_id: senderId, timestamp: NOW - ageSeconds }));
+const messageBy = (senderId: number, ageSeconds: number) =>
+  toMessage(streamMessage(1, { sender_id: senderId, timestamp: NOW - ageSeconds }));
 
 describe('messageActions (Zulip 2.1: who may edit and delete)', () => {
-  test('edits only one\'s own messages, within the limit, when editing is on', () => {
+  test("edits only one's own messages, within the limit, when editing is on", () => {
     const state = stateWith({ realm_allow_message_editing: true, realm_message_content_edit_limit_seconds: 600 });
     expect(messageActions(state, messageBy(10, 60), NOW).edit).toBe(true);
     expect(messageActions(state, messageBy(10, 601), NOW).edit).toBe(false);
     expect(messageActions(state, messageBy(7, 60), NOW).edit).toBe(false);
-    expect(messageActions(stateWith({ realm_allow_message_editing: true, realm_message_content_edit_limit_seconds: 0 }), messageBy(10, 10 ** 6), NOW).edit).toBe(true);
+    expect(
+      messageActions(
+        stateWith({ realm_allow_message_editing: true, realm_message_content_edit_limit_seconds: 0 }),
+        messageBy(10, 10 ** 6),
+        NOW,
+      ).edit,
+    ).toBe(true);
     expect(messageActions(stateWith({ realm_allow_message_editing: false }), messageBy(10, 1), NOW).edit).toBe(false);
   });
 
-  test('deletes one\'s own only when the realm allows it; an administrator any', () => {
+  test("deletes one's own only when the realm allows it; an administrator any", () => {
     const closed = stateWith({ realm_allow_message_deleting: false });
     expect(messageActions(closed, messageBy(10, 1), NOW).delete).toBe(false);
     const open = stateWith({ realm_allow_message_deleting: true, realm_message_content_delete_limit_seconds: 0 });

@@ -15,8 +15,8 @@ import {
 import type { Message } from '../src/lib/types';
 
 const names: NameLookup = {
-  streamName: (id) => ({ 42: 'general', 7: 'Verona Castle', 3: 'a.b' } as Record<number, string>)[id],
-  userName: (id) => ({ 5: 'Iago', 7: 'King Hamlet' } as Record<number, string>)[id],
+  streamName: (id) => (({ 42: 'general', 7: 'Verona Castle', 3: 'a.b' }) as Record<number, string>)[id],
+  userName: (id) => (({ 5: 'Iago', 7: 'King Hamlet' }) as Record<number, string>)[id],
 };
 
 describe('hash encoding', () => {
@@ -77,7 +77,15 @@ describe('narrowToHash', () => {
   test('writes the forms Zulip links use', () => {
     expect(narrowToHash([], names)).toBe('#all_messages');
     expect(narrowToHash([{ operator: 'stream', operand: '42' }], names)).toBe('#narrow/stream/42-general');
-    expect(narrowToHash([{ operator: 'stream', operand: '7' }, { operator: 'topic', operand: 'lunch plans' }], names)).toBe('#narrow/stream/7-Verona-Castle/topic/lunch.20plans');
+    expect(
+      narrowToHash(
+        [
+          { operator: 'stream', operand: '7' },
+          { operator: 'topic', operand: 'lunch plans' },
+        ],
+        names,
+      ),
+    ).toBe('#narrow/stream/7-Verona-Castle/topic/lunch.20plans');
     expect(narrowToHash([{ operator: 'stream', operand: '3' }], names)).toBe('#narrow/stream/3-a.2Eb');
     expect(narrowToHash([{ operator: 'pm-with', operand: '5,7' }], names)).toBe('#narrow/pm-with/5,7-group');
     expect(narrowToHash([{ operator: 'pm-with', operand: '5' }], names)).toBe('#narrow/pm-with/5-Iago');
@@ -88,11 +96,21 @@ describe('narrowToHash', () => {
 
   test.each([
     [[{ operator: 'stream', operand: '42' }]],
-    [[{ operator: 'stream', operand: '7' }, { operator: 'topic', operand: 'v1.2 / what? 100%' }]],
+    [
+      [
+        { operator: 'stream', operand: '7' },
+        { operator: 'topic', operand: 'v1.2 / what? 100%' },
+      ],
+    ],
     [[{ operator: 'pm-with', operand: '5,7' }]],
     [[{ operator: 'pm-with', operand: '5' }]],
     [[{ operator: 'is', operand: 'mentioned' }]],
-    [[{ operator: 'sender', operand: '5' }, { operator: 'search', operand: 'déjà vu.' }]],
+    [
+      [
+        { operator: 'sender', operand: '5' },
+        { operator: 'search', operand: 'déjà vu.' },
+      ],
+    ],
     [[{ operator: 'near', operand: '123' }]],
     [[{ operator: 'is', operand: 'starred', negated: true }]],
     [[]],
@@ -104,7 +122,9 @@ describe('narrowToHash', () => {
 
 describe('parseSearch', () => {
   test('operators and free text', () => {
-    expect(parseSearch('stream:Denmark topic:lunch sender:iago@zulip.com is:starred has:link pm-with:hamlet@zulip.com near:12 hello world')).toEqual([
+    expect(
+      parseSearch('stream:Denmark topic:lunch sender:iago@zulip.com is:starred has:link pm-with:hamlet@zulip.com near:12 hello world'),
+    ).toEqual([
       { operator: 'stream', operand: 'Denmark' },
       { operator: 'topic', operand: 'lunch' },
       { operator: 'sender', operand: 'iago@zulip.com' },
@@ -130,25 +150,65 @@ describe('parseSearch', () => {
   });
 
   test('narrowToSearch shows names', () => {
-    expect(narrowToSearch([{ operator: 'stream', operand: '7' }, { operator: 'topic', operand: 'a b' }, { operator: 'search', operand: 'x' }], names)).toBe('stream:"Verona Castle" topic:"a b" x');
-    expect(parseSearch(narrowToSearch([{ operator: 'stream', operand: '7' }, { operator: 'topic', operand: 'a b' }], names))).toEqual([
+    expect(
+      narrowToSearch(
+        [
+          { operator: 'stream', operand: '7' },
+          { operator: 'topic', operand: 'a b' },
+          { operator: 'search', operand: 'x' },
+        ],
+        names,
+      ),
+    ).toBe('stream:"Verona Castle" topic:"a b" x');
+    expect(
+      parseSearch(
+        narrowToSearch(
+          [
+            { operator: 'stream', operand: '7' },
+            { operator: 'topic', operand: 'a b' },
+          ],
+          names,
+        ),
+      ),
+    ).toEqual([
       { operator: 'stream', operand: 'Verona Castle' },
       { operator: 'topic', operand: 'a b' },
     ]);
   });
 
   test('narrowToSearch shows people by address, which the search box takes back', () => {
-    const withEmails: NameLookup = { ...names, userEmail: (id) => ({ 5: 'iago@zulip.com', 10: 'hamlet@zulip.com' } as Record<number, string>)[id] };
+    const withEmails: NameLookup = {
+      ...names,
+      userEmail: (id) => (({ 5: 'iago@zulip.com', 10: 'hamlet@zulip.com' }) as Record<number, string>)[id],
+    };
     expect(narrowToSearch([{ operator: 'pm-with', operand: '5' }], withEmails)).toBe('pm-with:iago@zulip.com');
-    expect(narrowToSearch([{ operator: 'pm-with', operand: '5,10' }, { operator: 'sender', operand: '5' }], withEmails)).toBe('pm-with:iago@zulip.com,hamlet@zulip.com sender:iago@zulip.com');
+    expect(
+      narrowToSearch(
+        [
+          { operator: 'pm-with', operand: '5,10' },
+          { operator: 'sender', operand: '5' },
+        ],
+        withEmails,
+      ),
+    ).toBe('pm-with:iago@zulip.com,hamlet@zulip.com sender:iago@zulip.com');
     // Someone unknown keeps the id rather than a half-named group.
     expect(narrowToSearch([{ operator: 'pm-with', operand: '5,99' }], withEmails)).toBe('pm-with:5,99');
-    const resolver = { streamIdByName: () => undefined, userIdByEmail: (e: string) => ({ 'iago@zulip.com': 5, 'hamlet@zulip.com': 10 } as Record<string, number>)[e] };
-    expect(resolveNarrow(parseSearch(narrowToSearch([{ operator: 'pm-with', operand: '5,10' }], withEmails)), resolver)).toEqual([{ operator: 'pm-with', operand: '5,10' }]);
+    const resolver = {
+      streamIdByName: () => undefined,
+      userIdByEmail: (e: string) => (({ 'iago@zulip.com': 5, 'hamlet@zulip.com': 10 }) as Record<string, number>)[e],
+    };
+    expect(resolveNarrow(parseSearch(narrowToSearch([{ operator: 'pm-with', operand: '5,10' }], withEmails)), resolver)).toEqual([
+      { operator: 'pm-with', operand: '5,10' },
+    ]);
   });
 
   test('the stream a view is in, for its topics in the sidebar', () => {
-    expect(narrowStreamId([{ operator: 'stream', operand: '1' }, { operator: 'topic', operand: 'x' }])).toBe(1);
+    expect(
+      narrowStreamId([
+        { operator: 'stream', operand: '1' },
+        { operator: 'topic', operand: 'x' },
+      ]),
+    ).toBe(1);
     expect(narrowStreamId([{ operator: 'stream', operand: '12' }])).toBe(12);
     expect(narrowStreamId([{ operator: 'stream', operand: '1', negated: true }])).toBeUndefined();
     expect(narrowStreamId([{ operator: 'pm-with', operand: '1' }])).toBeUndefined();
@@ -158,9 +218,14 @@ describe('parseSearch', () => {
   test('resolveNarrow turns names and e-mails into ids', () => {
     const resolver = {
       streamIdByName: (n: string) => (n.toLowerCase() === 'verona castle' ? 7 : undefined),
-      userIdByEmail: (e: string) => ({ 'iago@zulip.com': 5, 'hamlet@zulip.com': 10 } as Record<string, number>)[e],
+      userIdByEmail: (e: string) => (({ 'iago@zulip.com': 5, 'hamlet@zulip.com': 10 }) as Record<string, number>)[e],
     };
-    expect(resolveNarrow(parseSearch('stream:"verona castle" sender:iago@zulip.com pm-with:hamlet@zulip.com,iago@zulip.com stream:nope'), resolver)).toEqual([
+    expect(
+      resolveNarrow(
+        parseSearch('stream:"verona castle" sender:iago@zulip.com pm-with:hamlet@zulip.com,iago@zulip.com stream:nope'),
+        resolver,
+      ),
+    ).toEqual([
       { operator: 'stream', operand: '7' },
       { operator: 'sender', operand: '5' },
       { operator: 'pm-with', operand: '5,10' },
@@ -203,13 +268,28 @@ function message(over: Partial<Message>): Message {
 }
 
 describe('matchesNarrow', () => {
-  const pm = message({ type: 'private', stream_id: undefined, display_recipient: [{ id: 5, email: 'i', full_name: 'I' }, { id: 9, email: 's', full_name: 'S' }, { id: 7, email: 'h', full_name: 'H' }] });
+  const pm = message({
+    type: 'private',
+    stream_id: undefined,
+    display_recipient: [
+      { id: 5, email: 'i', full_name: 'I' },
+      { id: 9, email: 's', full_name: 'S' },
+      { id: 7, email: 'h', full_name: 'H' },
+    ],
+  });
   test.each([
     [message({}), [], true],
     [message({}), [{ operator: 'stream', operand: '42' }], true],
     [message({}), [{ operator: 'stream', operand: 'GENERAL' }], true],
     [message({}), [{ operator: 'stream', operand: '43' }], false],
-    [message({}), [{ operator: 'stream', operand: '42' }, { operator: 'topic', operand: 'lunch' }], true],
+    [
+      message({}),
+      [
+        { operator: 'stream', operand: '42' },
+        { operator: 'topic', operand: 'lunch' },
+      ],
+      true,
+    ],
     [message({}), [{ operator: 'topic', operand: 'dinner' }], false],
     [message({}), [{ operator: 'is', operand: 'private' }], false],
     [pm, [{ operator: 'is', operand: 'private' }], true],
@@ -221,7 +301,14 @@ describe('matchesNarrow', () => {
     [message({}), [{ operator: 'sender', operand: '5' }], true],
     [message({}), [{ operator: 'sender', operand: 'IAGO@zulip.com' }], true],
     [message({}), [{ operator: 'search', operand: 'x' }], undefined],
-    [message({}), [{ operator: 'stream', operand: '43' }, { operator: 'search', operand: 'x' }], false],
+    [
+      message({}),
+      [
+        { operator: 'stream', operand: '43' },
+        { operator: 'search', operand: 'x' },
+      ],
+      false,
+    ],
     [message({}), [{ operator: 'stream', operand: '42', negated: true }], false],
     [message({}), [{ operator: 'near', operand: '5' }], true],
   ])('%#', (m, narrow, expected) => {

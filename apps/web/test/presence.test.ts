@@ -7,8 +7,22 @@ import { register, SELF } from './fixtures';
 const SKEW_S = 500;
 const local = (serverSeconds: number) => (serverSeconds - SKEW_S) * 1000;
 
-function loaded(serverNow: number, presences: Record<string, unknown> = { '5': { active_timestamp: serverNow - 10, idle_timestamp: serverNow - 10 } }): AppState {
-  return stateFromRegister({ ...register(), presences, server_timestamp: serverNow, server_presence_offline_threshold_seconds: 140, server_presence_ping_interval_seconds: 60 }, SELF, undefined, local(serverNow));
+function loaded(
+  serverNow: number,
+  presences: Record<string, unknown> = { '5': { active_timestamp: serverNow - 10, idle_timestamp: serverNow - 10 } },
+): AppState {
+  return stateFromRegister(
+    {
+      ...register(),
+      presences,
+      server_timestamp: serverNow,
+      server_presence_offline_threshold_seconds: 140,
+      server_presence_ping_interval_seconds: 60,
+    },
+    SELF,
+    undefined,
+    local(serverNow),
+  );
 }
 
 describe('presence', () => {
@@ -32,7 +46,11 @@ describe('presence', () => {
   test('the answer to a periodic report keeps an active user active past the first threshold', () => {
     let state = loaded(10_000);
     // Three minutes on, the user kept reporting: no event came (they never went offline), the answer says so.
-    state = applyPresenceAnswer(state, { presences: { '5': { active_timestamp: 10_170, idle_timestamp: 10_170 } }, server_timestamp: 10_180 }, local(10_180));
+    state = applyPresenceAnswer(
+      state,
+      { presences: { '5': { active_timestamp: 10_170, idle_timestamp: 10_170 } }, server_timestamp: 10_180 },
+      local(10_180),
+    );
     expect(presenceStatus(state, 5, local(10_180))).toBe('active');
     // Someone the answer no longer lists (gone for two weeks) is offline.
     state = applyPresenceAnswer(state, { presences: {}, server_timestamp: 10_190 }, local(10_190));
@@ -40,7 +58,11 @@ describe('presence', () => {
   });
 
   test('a new offset from each answer: the browser’s clock may jump (a suspended laptop)', () => {
-    const state = applyPresenceAnswer(loaded(10_000), { presences: { '5': { active_timestamp: 10_300, idle_timestamp: 10_300 } }, server_timestamp: 10_310 }, 0);
+    const state = applyPresenceAnswer(
+      loaded(10_000),
+      { presences: { '5': { active_timestamp: 10_300, idle_timestamp: 10_300 } }, server_timestamp: 10_310 },
+      0,
+    );
     expect(state.serverOffset).toBe(10_310);
     expect(presenceStatus(state, 5, 5_000)).toBe('active');
     // A ping-only answer carries no presences and changes nothing.
@@ -49,9 +71,18 @@ describe('presence', () => {
 
   test('a presence event: someone comes online, or goes idle', () => {
     let state = loaded(10_000, {});
-    state = applyEvent(state, { type: 'presence', user_id: 7, server_timestamp: 10_050, presence: { website: { client: 'website', status: 'active', timestamp: 10_050, pushable: false } } });
+    state = applyEvent(state, {
+      type: 'presence',
+      user_id: 7,
+      server_timestamp: 10_050,
+      presence: { website: { client: 'website', status: 'active', timestamp: 10_050, pushable: false } },
+    });
     expect(presenceStatus(state, 7, local(10_060))).toBe('active');
-    state = applyPresenceEvent(state, { type: 'presence', user_id: 7, presence: { website: { client: 'website', status: 'idle', timestamp: 10_300, pushable: false } } });
+    state = applyPresenceEvent(state, {
+      type: 'presence',
+      user_id: 7,
+      presence: { website: { client: 'website', status: 'idle', timestamp: 10_300, pushable: false } },
+    });
     expect(state.presence[7]).toEqual({ active_timestamp: 10_050, idle_timestamp: 10_300 });
     expect(presenceStatus(state, 7, local(10_310))).toBe('idle');
     expect(applyPresenceEvent(state, { type: 'presence', presence: {} })).toBe(state);

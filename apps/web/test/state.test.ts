@@ -10,10 +10,15 @@ function initial(): AppState {
 function withView(): AppState {
   const state = initial();
   const narrow = [{ operator: 'stream', operand: '1' }];
-  return mergeFetched({ ...state, view: { narrow, ids: [], foundOldest: false, foundNewest: false } }, narrow, [streamMessage(1), streamMessage(2), streamMessage(3)], {
-    foundOldest: true,
-    foundNewest: true,
-  });
+  return mergeFetched(
+    { ...state, view: { narrow, ids: [], foundOldest: false, foundNewest: false } },
+    narrow,
+    [streamMessage(1), streamMessage(2), streamMessage(3)],
+    {
+      foundOldest: true,
+      foundNewest: true,
+    },
+  );
 }
 
 describe('stateFromRegister', () => {
@@ -53,15 +58,24 @@ describe('message', () => {
     expect(next.view.ids).toEqual([1, 2, 3, 101]);
     expect(next.unread[101]).toEqual({ kind: 'stream', stream_id: 1, topic: 'Castle', mentioned: false });
     expect(next.maxMessageId).toBe(101);
-    const elsewhere = applyEvent(state, { type: 'message', id: 0, message: streamMessage(102, { stream_id: 3, display_recipient: 'Rome' }), flags: [] });
+    const elsewhere = applyEvent(state, {
+      type: 'message',
+      id: 0,
+      message: streamMessage(102, { stream_id: 3, display_recipient: 'Rome' }),
+      flags: [],
+    });
     expect(elsewhere.view.ids).toEqual([1, 2, 3]);
     expect(elsewhere.messages[102]).toBeDefined();
   });
 
   test('own and read messages are not unread; a mention is', () => {
     const state = withView();
-    expect(applyEvent(state, { type: 'message', id: 0, message: streamMessage(103, { sender_id: 10 }), flags: ['read'] }).unread[103]).toBeUndefined();
-    expect(applyEvent(state, { type: 'message', id: 0, message: streamMessage(104), flags: ['mentioned'] }).unread[104]?.mentioned).toBe(true);
+    expect(
+      applyEvent(state, { type: 'message', id: 0, message: streamMessage(103, { sender_id: 10 }), flags: ['read'] }).unread[103],
+    ).toBeUndefined();
+    expect(applyEvent(state, { type: 'message', id: 0, message: streamMessage(104), flags: ['mentioned'] }).unread[104]?.mentioned).toBe(
+      true,
+    );
   });
 
   test('not appended while the newest messages are not loaded', () => {
@@ -80,7 +94,9 @@ describe('message', () => {
     const loaded = mergeFetched(arrived, narrow, [streamMessage(1), streamMessage(2)], { foundNewest: true, replace: true });
     expect(loaded.view.ids).toEqual([1, 2, 4]);
     // Not when the fetch did not reach the newest: the gap between them is unknown.
-    expect(mergeFetched(arrived, narrow, [streamMessage(1), streamMessage(2)], { foundNewest: false, replace: true }).view.ids).toEqual([1, 2]);
+    expect(mergeFetched(arrived, narrow, [streamMessage(1), streamMessage(2)], { foundNewest: false, replace: true }).view.ids).toEqual([
+      1, 2,
+    ]);
   });
 
   test('a duplicate (after a reconnect) is kept once', () => {
@@ -118,7 +134,14 @@ describe('update_message', () => {
   });
 
   test('a rendering-only update is not an edit', () => {
-    const next = applyEvent(withView(), { type: 'update_message', message_id: 2, message_ids: [2], rendering_only: true, rendered_content: '<p>x</p>', flags: [] });
+    const next = applyEvent(withView(), {
+      type: 'update_message',
+      message_id: 2,
+      message_ids: [2],
+      rendering_only: true,
+      rendered_content: '<p>x</p>',
+      flags: [],
+    });
     expect(next.messages[2]?.last_edit_timestamp).toBeUndefined();
   });
 
@@ -128,8 +151,22 @@ describe('update_message', () => {
       { operator: 'stream', operand: '1' },
       { operator: 'topic', operand: 'Castle' },
     ];
-    state = mergeFetched({ ...state, view: { narrow, ids: [], foundOldest: true, foundNewest: true } }, narrow, [streamMessage(80), streamMessage(81)], { foundNewest: true });
-    const next = applyEvent(state, { type: 'update_message', message_id: 80, message_ids: [80, 81], subject: 'Moat', orig_subject: 'Castle', edit_timestamp: 5, rendering_only: false, flags: [] });
+    state = mergeFetched(
+      { ...state, view: { narrow, ids: [], foundOldest: true, foundNewest: true } },
+      narrow,
+      [streamMessage(80), streamMessage(81)],
+      { foundNewest: true },
+    );
+    const next = applyEvent(state, {
+      type: 'update_message',
+      message_id: 80,
+      message_ids: [80, 81],
+      subject: 'Moat',
+      orig_subject: 'Castle',
+      edit_timestamp: 5,
+      rendering_only: false,
+      flags: [],
+    });
     expect(next.messages[81]?.subject).toBe('Moat');
     expect(next.unread[81]).toMatchObject({ topic: 'Moat' });
     expect(next.view.ids).toEqual([]);
@@ -144,7 +181,13 @@ describe('delete_message', () => {
   });
 
   test('message_ids (bulk), also from the unreads', () => {
-    const next = applyEvent(withView(), { type: 'delete_message', message_ids: [1, 3, 80], message_type: 'stream', stream_id: 1, topic: 'Castle' });
+    const next = applyEvent(withView(), {
+      type: 'delete_message',
+      message_ids: [1, 3, 80],
+      message_type: 'stream',
+      stream_id: 1,
+      topic: 'Castle',
+    });
     expect(next.view.ids).toEqual([2]);
     expect(next.unread[80]).toBeUndefined();
   });
@@ -153,9 +196,19 @@ describe('delete_message', () => {
 describe('reaction', () => {
   test('add then remove', () => {
     const state = withView();
-    const reaction = { type: 'reaction', message_id: 2, user_id: 10, user: { user_id: 10, email: 'h', full_name: 'H' }, emoji_name: 'smile', emoji_code: '1f604', reaction_type: 'unicode_emoji' };
+    const reaction = {
+      type: 'reaction',
+      message_id: 2,
+      user_id: 10,
+      user: { user_id: 10, email: 'h', full_name: 'H' },
+      emoji_name: 'smile',
+      emoji_code: '1f604',
+      reaction_type: 'unicode_emoji',
+    };
     const added = applyEvent(state, { ...reaction, op: 'add' });
-    expect(added.messages[2]?.reactions).toEqual([{ emoji_name: 'smile', emoji_code: '1f604', reaction_type: 'unicode_emoji', user_id: 10 }]);
+    expect(added.messages[2]?.reactions).toEqual([
+      { emoji_name: 'smile', emoji_code: '1f604', reaction_type: 'unicode_emoji', user_id: 10 },
+    ]);
     expect(applyEvent(added, { ...reaction, op: 'add' }).messages[2]?.reactions).toHaveLength(1);
     expect(applyEvent(added, { ...reaction, op: 'remove' }).messages[2]?.reactions).toEqual([]);
   });
@@ -180,7 +233,9 @@ describe('update_message_flags', () => {
   });
 
   test('read with all', () => {
-    expect(applyEvent(initial(), { type: 'update_message_flags', operation: 'add', flag: 'read', messages: [], all: true }).unread).toEqual({});
+    expect(applyEvent(initial(), { type: 'update_message_flags', operation: 'add', flag: 'read', messages: [], all: true }).unread).toEqual(
+      {},
+    );
   });
 
   test('starred; unstarring in the starred view removes the message', () => {
@@ -204,16 +259,68 @@ describe('subscription', () => {
     state = applyEvent(state, {
       type: 'subscription',
       op: 'add',
-      subscriptions: [{ stream_id: 3, name: 'Rome', description: 'd', invite_only: false, color: '#123456', is_muted: false, in_home_view: true, pin_to_top: false, desktop_notifications: null }],
+      subscriptions: [
+        {
+          stream_id: 3,
+          name: 'Rome',
+          description: 'd',
+          invite_only: false,
+          color: '#123456',
+          is_muted: false,
+          in_home_view: true,
+          pin_to_top: false,
+          desktop_notifications: null,
+        },
+      ],
     });
     expect(state.subs[3]?.color).toBe('#123456');
-    state = applyEvent(state, { type: 'subscription', op: 'update', stream_id: 3, property: 'in_home_view', value: false, name: 'Rome', email: '' });
+    state = applyEvent(state, {
+      type: 'subscription',
+      op: 'update',
+      stream_id: 3,
+      property: 'in_home_view',
+      value: false,
+      name: 'Rome',
+      email: '',
+    });
     expect(state.subs[3]?.is_muted).toBe(true);
-    state = applyEvent(state, { type: 'subscription', op: 'update', stream_id: 3, property: 'is_muted', value: false, name: 'Rome', email: '' });
+    state = applyEvent(state, {
+      type: 'subscription',
+      op: 'update',
+      stream_id: 3,
+      property: 'is_muted',
+      value: false,
+      name: 'Rome',
+      email: '',
+    });
     expect(state.subs[3]?.is_muted).toBe(false);
-    state = applyEvent(state, { type: 'subscription', op: 'update', stream_id: 3, property: 'color', value: '#000000', name: 'Rome', email: '' });
-    state = applyEvent(state, { type: 'subscription', op: 'update', stream_id: 3, property: 'pin_to_top', value: true, name: 'Rome', email: '' });
-    state = applyEvent(state, { type: 'subscription', op: 'update', stream_id: 3, property: 'desktop_notifications', value: true, name: 'Rome', email: '' });
+    state = applyEvent(state, {
+      type: 'subscription',
+      op: 'update',
+      stream_id: 3,
+      property: 'color',
+      value: '#000000',
+      name: 'Rome',
+      email: '',
+    });
+    state = applyEvent(state, {
+      type: 'subscription',
+      op: 'update',
+      stream_id: 3,
+      property: 'pin_to_top',
+      value: true,
+      name: 'Rome',
+      email: '',
+    });
+    state = applyEvent(state, {
+      type: 'subscription',
+      op: 'update',
+      stream_id: 3,
+      property: 'desktop_notifications',
+      value: true,
+      name: 'Rome',
+      email: '',
+    });
     expect(state.subs[3]).toMatchObject({ color: '#000000', pin_to_top: true, desktop_notifications: true });
     state = applyEvent(state, { type: 'subscription', op: 'remove', subscriptions: [{ stream_id: 3, name: 'Rome' }] });
     expect(state.subs[3]).toBeUndefined();
@@ -229,7 +336,11 @@ describe('subscription', () => {
 describe('stream', () => {
   test('create, update name and description, delete', () => {
     let state = initial();
-    state = applyEvent(state, { type: 'stream', op: 'create', streams: [{ stream_id: 9, name: 'New', description: '', invite_only: true }] });
+    state = applyEvent(state, {
+      type: 'stream',
+      op: 'create',
+      streams: [{ stream_id: 9, name: 'New', description: '', invite_only: true }],
+    });
     expect(state.streams[9]?.invite_only).toBe(true);
     state = applyEvent(state, { type: 'stream', op: 'update', stream_id: 1, property: 'name', value: 'Danmark', name: 'Denmark' });
     expect(state.streams[1]?.name).toBe('Danmark');
@@ -245,7 +356,11 @@ describe('stream', () => {
 describe('realm_user', () => {
   test('add, update, remove', () => {
     let state = initial();
-    state = applyEvent(state, { type: 'realm_user', op: 'add', person: { user_id: 20, email: 'new@x', full_name: 'New', avatar_url: '/a', is_bot: false } });
+    state = applyEvent(state, {
+      type: 'realm_user',
+      op: 'add',
+      person: { user_id: 20, email: 'new@x', full_name: 'New', avatar_url: '/a', is_bot: false },
+    });
     expect(state.users[20]?.full_name).toBe('New');
     state = applyEvent(state, { type: 'realm_user', op: 'update', person: { user_id: 20, full_name: 'Renamed' } });
     expect(state.users[20]).toMatchObject({ full_name: 'Renamed', email: 'new@x' });
@@ -259,23 +374,71 @@ describe('realm_user', () => {
 describe('typing', () => {
   test('start and stop, private and stream, expiring', () => {
     let state = initial();
-    state = applyEvent(state, { type: 'typing', op: 'start', message_type: 'direct', sender: { user_id: 5, email: 'i' }, recipients: [{ user_id: 5, email: 'i' }, { user_id: 10, email: 'h' }] }, 1000);
+    state = applyEvent(
+      state,
+      {
+        type: 'typing',
+        op: 'start',
+        message_type: 'direct',
+        sender: { user_id: 5, email: 'i' },
+        recipients: [
+          { user_id: 5, email: 'i' },
+          { user_id: 10, email: 'h' },
+        ],
+      },
+      1000,
+    );
     expect(state.typing).toEqual([{ sender_id: 5, conversation: 'pm:5', expires: 16000 }]);
-    state = applyEvent(state, { type: 'typing', op: 'start', message_type: 'stream', sender: { user_id: 7, email: 'o' }, stream_id: 1, topic: 'Castle' }, 2000);
+    state = applyEvent(
+      state,
+      { type: 'typing', op: 'start', message_type: 'stream', sender: { user_id: 7, email: 'o' }, stream_id: 1, topic: 'Castle' },
+      2000,
+    );
     expect(state.typing[1]).toEqual({ sender_id: 7, conversation: 'stream:1:castle', expires: 17000 });
-    state = applyEvent(state, { type: 'typing', op: 'stop', message_type: 'direct', sender: { user_id: 5, email: 'i' }, recipients: [{ user_id: 5, email: 'i' }, { user_id: 10, email: 'h' }] }, 3000);
+    state = applyEvent(
+      state,
+      {
+        type: 'typing',
+        op: 'stop',
+        message_type: 'direct',
+        sender: { user_id: 5, email: 'i' },
+        recipients: [
+          { user_id: 5, email: 'i' },
+          { user_id: 10, email: 'h' },
+        ],
+      },
+      3000,
+    );
     expect(state.typing.map((t) => t.sender_id)).toEqual([7]);
-    const later = applyEvent(state, { type: 'typing', op: 'stop', message_type: 'direct', sender: { user_id: 9, email: 'x' }, recipients: [{ user_id: 10, email: 'h' }] }, 20000);
+    const later = applyEvent(
+      state,
+      { type: 'typing', op: 'stop', message_type: 'direct', sender: { user_id: 9, email: 'x' }, recipients: [{ user_id: 10, email: 'h' }] },
+      20000,
+    );
     expect(later.typing).toEqual([]);
-    expect(applyEvent(state, { type: 'typing', op: 'start', message_type: 'direct', sender: { user_id: 10, email: 'h' }, recipients: [] })).toBe(state);
+    expect(
+      applyEvent(state, { type: 'typing', op: 'start', message_type: 'direct', sender: { user_id: 10, email: 'h' }, recipients: [] }),
+    ).toBe(state);
   });
 });
 
 describe('presence, user_topic, muted_topics, user_settings, heartbeat', () => {
   test('presence keeps the newest active and idle times', () => {
-    const state = applyEvent(initial(), { type: 'presence', user_id: 7, email: 'o', server_timestamp: 1, presence: { website: { client: 'website', status: 'active', timestamp: 2000, pushable: false } } });
+    const state = applyEvent(initial(), {
+      type: 'presence',
+      user_id: 7,
+      email: 'o',
+      server_timestamp: 1,
+      presence: { website: { client: 'website', status: 'active', timestamp: 2000, pushable: false } },
+    });
     expect(state.presence[7]).toEqual({ active_timestamp: 2000, idle_timestamp: 2000 });
-    const idle = applyEvent(state, { type: 'presence', user_id: 7, email: 'o', server_timestamp: 1, presence: { website: { client: 'website', status: 'idle', timestamp: 3000, pushable: false } } });
+    const idle = applyEvent(state, {
+      type: 'presence',
+      user_id: 7,
+      email: 'o',
+      server_timestamp: 1,
+      presence: { website: { client: 'website', status: 'idle', timestamp: 3000, pushable: false } },
+    });
     expect(idle.presence[7]).toEqual({ active_timestamp: 2000, idle_timestamp: 3000 });
   });
 
@@ -294,7 +457,10 @@ describe('presence, user_topic, muted_topics, user_settings, heartbeat', () => {
   });
 
   test('user_settings update', () => {
-    expect(applyEvent(initial(), { type: 'user_settings', op: 'update', property: 'enable_stream_desktop_notifications', value: true }).settings.enable_stream_desktop_notifications).toBe(true);
+    expect(
+      applyEvent(initial(), { type: 'user_settings', op: 'update', property: 'enable_stream_desktop_notifications', value: true }).settings
+        .enable_stream_desktop_notifications,
+    ).toBe(true);
   });
 
   test('heartbeat and unknown events leave the state as it is', () => {

@@ -20,7 +20,15 @@ describe('unreadCounts', () => {
 
   test('follows muting and reading', () => {
     let state = stateFromRegister(register(), SELF);
-    state = applyEvent(state, { type: 'subscription', op: 'update', stream_id: 2, property: 'is_muted', value: false, name: 'Verona', email: '' });
+    state = applyEvent(state, {
+      type: 'subscription',
+      op: 'update',
+      stream_id: 2,
+      property: 'is_muted',
+      value: false,
+      name: 'Verona',
+      email: '',
+    });
     expect(unreadCounts(state).streams[2]).toBe(3);
     state = applyEvent(state, { type: 'user_topic', stream_id: 1, topic_name: 'Castle', last_updated: 1, visibility_policy: 1 });
     expect(unreadCounts(state).streams[1]).toBeUndefined();
@@ -33,7 +41,21 @@ describe('unreadCounts', () => {
   });
 
   test('topic names group case-insensitively', () => {
-    let state = stateFromRegister({ ...register(), unread_msgs: { pms: [], huddles: [], mentions: [], streams: [{ stream_id: 1, topic: 'Lunch', unread_message_ids: [1] }, { stream_id: 1, topic: 'lunch', unread_message_ids: [2] }] } }, SELF);
+    let state = stateFromRegister(
+      {
+        ...register(),
+        unread_msgs: {
+          pms: [],
+          huddles: [],
+          mentions: [],
+          streams: [
+            { stream_id: 1, topic: 'Lunch', unread_message_ids: [1] },
+            { stream_id: 1, topic: 'lunch', unread_message_ids: [2] },
+          ],
+        },
+      },
+      SELF,
+    );
     expect(unreadCounts(state).topics[1]).toEqual({ Lunch: 2 });
     state = applyEvent(state, { type: 'update_message_flags', op: 'add', flag: 'read', messages: [1, 2], all: false });
     expect(unreadCounts(state).streams).toEqual({});

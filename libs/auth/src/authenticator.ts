@@ -4,7 +4,16 @@
  * hit, no query. Cached entries expire after CACHE_TTL_MS and are dropped at once by
  * `invalidateUser` (deactivation, key regeneration), which the services' events drive.
  */
-import { AUTH_CHANGES_CHANNEL, findSession, type ApiKeyCipher, type Database, type Executor, type RealmRow, type SessionRow, type UserRow } from '@chat/db';
+import {
+  AUTH_CHANGES_CHANNEL,
+  findSession,
+  type ApiKeyCipher,
+  type Database,
+  type Executor,
+  type RealmRow,
+  type SessionRow,
+  type UserRow,
+} from '@chat/db';
 import { ApiError, badRequest, sessionUnauthorized, unauthorized } from '@chat/errors';
 import type { UserIdentity } from '@chat/http';
 import type { Logger } from '@chat/log';
@@ -104,7 +113,9 @@ export class Authenticator {
     for (const [token, entry] of this.sessions) if (entry.user.id === userId) this.sessions.delete(token);
   }
 
-  private async userWithRealm(where: Partial<UserRow> & { api_key_hash?: string }): Promise<{ user: UserRow; realm: RealmRow } | undefined> {
+  private async userWithRealm(
+    where: Partial<UserRow> & { api_key_hash?: string },
+  ): Promise<{ user: UserRow; realm: RealmRow } | undefined> {
     const user = await this.db<UserRow>('users').where(where).first();
     const realm = user && (await this.db<RealmRow>('realms').where({ id: user.realm_id }).first());
     return user && realm ? { user, realm } : undefined;

@@ -126,7 +126,10 @@ const newCsrfToken = () => randomBytes(24).toString('base64url');
 export function sessionCookies(req: IncomingMessage, session: { token: string; csrfToken: string; expiresAt: Date } | null): string[] {
   const common = cookieOptions(req);
   if (!session) {
-    return [serializeCookie(SESSION_COOKIE, '', { ...common, httpOnly: true, maxAge: 0 }), serializeCookie(CSRF_COOKIE, newCsrfToken(), common)];
+    return [
+      serializeCookie(SESSION_COOKIE, '', { ...common, httpOnly: true, maxAge: 0 }),
+      serializeCookie(CSRF_COOKIE, newCsrfToken(), common),
+    ];
   }
   return [
     serializeCookie(SESSION_COOKIE, session.token, { ...common, httpOnly: true, expires: session.expiresAt }),

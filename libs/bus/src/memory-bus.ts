@@ -73,10 +73,7 @@ export class MemoryBus implements Bus {
     assertPartitions(options.partitions);
     this.partitions = options.partitions;
     this.logs = Array.from({ length: options.partitions }, () => new PartitionLog());
-    this.recentIds = new RecentIds(
-      options.duplicateWindowMs ?? DEFAULT_DUPLICATE_WINDOW_MS,
-      options.maxDuplicateIds ?? 100_000,
-    );
+    this.recentIds = new RecentIds(options.duplicateWindowMs ?? DEFAULT_DUPLICATE_WINDOW_MS, options.maxDuplicateIds ?? 100_000);
     this.maxRecordsPerPartition = options.maxRecordsPerPartition ?? 100_000;
     this.logger = options.logger;
   }
@@ -174,13 +171,7 @@ export class MemoryBus implements Bus {
     void delivery.finally(() => member.inFlight.delete(delivery));
   }
 
-  private async deliver(
-    group: Group,
-    cursor: Cursor,
-    member: Member,
-    stored: StoredRecord,
-    position: number,
-  ): Promise<void> {
+  private async deliver(group: Group, cursor: Cursor, member: Member, stored: StoredRecord, position: number): Promise<void> {
     try {
       // Through a microtask, so a handler that throws synchronously counts as a failure too.
       await Promise.resolve().then(() => member.handler({ ...stored, redeliveries: cursor.redeliveries }));
@@ -223,7 +214,8 @@ export class MemoryBus implements Bus {
     const newStart = log.start + excess;
     for (const [name, group] of this.groups) {
       const behind = newStart - group.cursors[partition]!.position;
-      if (behind > 0) this.logger?.warn({ group: name, partition, dropped: behind }, 'bus log full: dropping records a group has not handled');
+      if (behind > 0)
+        this.logger?.warn({ group: name, partition, dropped: behind }, 'bus log full: dropping records a group has not handled');
     }
     log.trimTo(newStart);
   }

@@ -202,8 +202,7 @@ export class NatsBus implements Bus {
           this.verifyBeforePublish = true;
           for (const worker of this.workers) worker.restartPull();
           this.logger?.info({ server: s.server }, 'nats reconnected');
-        }
-        else if (s.type === 'error') this.logger?.error({ err: s.error }, 'nats error');
+        } else if (s.type === 'error') this.logger?.error({ err: s.error }, 'nats error');
       }
     })().catch(() => undefined);
   }

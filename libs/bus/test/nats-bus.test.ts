@@ -103,9 +103,7 @@ describe('NatsBus on JetStream', () => {
     expect(handled).toHaveLength(30);
     expect(maxInFlight).toBe(1);
     const records = handled.map((h) => h.record);
-    expect(idsByPartition(records)).toEqual(
-      idsByPartition(published.map((p) => ({ id: p.id, partition: p.partitionKey % 2 }))),
-    );
+    expect(idsByPartition(records)).toEqual(idsByPartition(published.map((p) => ({ id: p.id, partition: p.partitionKey % 2 }))));
     expect(new Set(handled.map((h) => h.member))).toEqual(new Set(['first', 'second']));
   });
 

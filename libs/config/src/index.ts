@@ -265,7 +265,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   ] as const) {
     if (secs < 1) problems.push(`${name} must be at least 1`);
   }
-  if (config.httpHeadersTimeoutSecs > config.httpRequestTimeoutSecs) problems.push('HTTP_HEADERS_TIMEOUT_SECS must not exceed HTTP_REQUEST_TIMEOUT_SECS');
+  if (config.httpHeadersTimeoutSecs > config.httpRequestTimeoutSecs)
+    problems.push('HTTP_HEADERS_TIMEOUT_SECS must not exceed HTTP_REQUEST_TIMEOUT_SECS');
   if (config.invitationLinkValidityDays < 1) problems.push('INVITATION_LINK_VALIDITY_DAYS must be at least 1');
   if (config.confirmationLinkValidityDays < 1) problems.push('CONFIRMATION_LINK_DEFAULT_VALIDITY_DAYS must be at least 1');
   if (config.invitesRealmDailyMax < 1) problems.push('INVITES_DEFAULT_REALM_DAILY_MAX must be at least 1');
@@ -309,13 +310,17 @@ function emailSettings(env: Env, problems: string[]) {
 }
 
 function backgroundWorkSettings(env: Env, problems: string[]) {
-  const networks = (env.OUTGOING_WEBHOOK_ALLOWED_NETWORKS ?? '').split(',').map((n) => n.trim()).filter(Boolean);
+  const networks = (env.OUTGOING_WEBHOOK_ALLOWED_NETWORKS ?? '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
   for (const network of networks) {
     const [address = '', bits, ...rest] = network.split('/');
     const family = isIP(address);
     const maxBits = family === 6 ? 128 : 32;
     const badBits = bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= maxBits);
-    if (family === 0 || badBits || rest.length > 0) problems.push(`OUTGOING_WEBHOOK_ALLOWED_NETWORKS: "${network}" is not an address or CIDR block`);
+    if (family === 0 || badBits || rest.length > 0)
+      problems.push(`OUTGOING_WEBHOOK_ALLOWED_NETWORKS: "${network}" is not an address or CIDR block`);
   }
   const timeout = intVar(env, 'OUTGOING_WEBHOOK_TIMEOUT_SECS', 10, problems);
   if (timeout < 1) problems.push('OUTGOING_WEBHOOK_TIMEOUT_SECS must be at least 1');
@@ -377,7 +382,9 @@ function checkUrls(env: Env, problems: string[]): void {
         // reported below
       }
       if (!schemes.includes(protocol)) {
-        problems.push(`${name} must be ${schemes.map((s) => `${s}//...`).join(' or ')}${raw.includes(',') ? ' (comma-separated)' : ''}, not "${item}"`);
+        problems.push(
+          `${name} must be ${schemes.map((s) => `${s}//...`).join(' or ')}${raw.includes(',') ? ' (comma-separated)' : ''}, not "${item}"`,
+        );
         break;
       }
     }

@@ -41,13 +41,17 @@ type TypeOfTag<T extends string> = T extends 'string'
         : T extends 'object'
           ? Record<string, unknown>
           : unknown;
-type RequiredFields<R extends ResponseShape> = { [K in keyof R as TagOf<R[K]> extends `${string}?` ? never : K extends '*' ? never : K]: TypeOfTag<TagOf<R[K]>> };
+type RequiredFields<R extends ResponseShape> = {
+  [K in keyof R as TagOf<R[K]> extends `${string}?` ? never : K extends '*' ? never : K]: TypeOfTag<TagOf<R[K]>>;
+};
 type OptionalFields<R extends ResponseShape> = {
   [K in keyof R as TagOf<R[K]> extends `${string}?` ? K : never]?: TagOf<R[K]> extends `${infer T}?` ? TypeOfTag<T> : never;
 };
 type Open<R extends ResponseShape> = '*' extends keyof R ? Record<string, unknown> : unknown;
 /** The success answer of a contract: result, msg and its declared fields. */
-export type SuccessOf<C extends AnyContract> = { result: 'success'; msg: string } & RequiredFields<C['success']> & OptionalFields<C['success']> & Open<C['success']>;
+export type SuccessOf<C extends AnyContract> = { result: 'success'; msg: string } & RequiredFields<C['success']> &
+  OptionalFields<C['success']> &
+  Open<C['success']>;
 
 export interface ErrorBody {
   result: 'error';
@@ -151,7 +155,8 @@ export class ChatClient {
     }
     const headers: Record<string, string> = { ...this.options.headers?.() };
     if (this.options.userAgent) headers['User-Agent'] = this.options.userAgent;
-    if (this.credentials && contract.auth === 'webhook' && contract.webhookAuth !== 'basic') fields.append('api_key', this.credentials.apiKey);
+    if (this.credentials && contract.auth === 'webhook' && contract.webhookAuth !== 'basic')
+      fields.append('api_key', this.credentials.apiKey);
     else if (this.credentials && contract.auth !== 'public') headers.Authorization = basicAuthorization(this.credentials);
     const prefix = contract.root ? '' : contract.webOnly ? WEB_PREFIX : (this.options.prefix ?? API_PREFIX);
     const path = prefix + fillPath(contract.path, values);

@@ -84,7 +84,12 @@ interface Options<T> extends ParamDocs {
 type Req<T> = Options<T> & { required: true };
 type Def<T> = Options<T> & { default: T };
 
-function spec<T>(opts: Options<T>, schema: JsonSchema, convert: ParamSpec<T, boolean>['convert'], encoding?: ParamEncoding): ParamSpec<T, boolean> {
+function spec<T>(
+  opts: Options<T>,
+  schema: JsonSchema,
+  convert: ParamSpec<T, boolean>['convert'],
+  encoding?: ParamEncoding,
+): ParamSpec<T, boolean> {
   const merged = { ...schema, ...opts.schema };
   return {
     required: opts.required ?? false,

@@ -26,7 +26,15 @@ const api = declareEndpoints('message', {
     params: { realm_id: p.int({ required: true }), path: p.string({ required: true }) },
     success: {},
   },
-  hook: { method: 'POST', path: '/external/x', auth: 'webhook', summary: 'a hook', params: { stream: p.string() }, success: {}, rawBody: { limit: 10 } },
+  hook: {
+    method: 'POST',
+    path: '/external/x',
+    auth: 'webhook',
+    summary: 'a hook',
+    params: { stream: p.string() },
+    success: {},
+    rawBody: { limit: 10 },
+  },
   open: { method: 'GET', path: '/open', auth: 'public', summary: 'anyone', params: {}, success: {} },
 });
 
@@ -82,7 +90,12 @@ describe('ChatClient', () => {
   it('returns an error answer from request and throws it from call', async () => {
     const error = { result: 'error', msg: 'Invalid message(s)', code: 'BAD_REQUEST' };
     const { client } = recording({ status: 400, body: error });
-    expect(await client.request(api.postThing, { name: 'x' })).toEqual({ ok: false, status: 400, contentType: 'application/json', body: error });
+    expect(await client.request(api.postThing, { name: 'x' })).toEqual({
+      ok: false,
+      status: 400,
+      contentType: 'application/json',
+      body: error,
+    });
     await expect(client.call(api.postThing, { name: 'x' })).rejects.toMatchObject({ status: 400, body: error });
   });
 });

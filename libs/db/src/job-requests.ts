@@ -88,7 +88,10 @@ export async function markFollowUpDone(db: Executor, requestId: number): Promise
 export async function releaseFollowUps(db: Executor, requestIds: number[]): Promise<void> {
   if (requestIds.length === 0) return;
   await db.raw('WITH released AS (?) SELECT pg_notify(?, ?)', [
-    db('job_requests').whereRaw(...anyOf('id', requestIds)).whereNull('enqueued_at').update({ held_until: null }),
+    db('job_requests')
+      .whereRaw(...anyOf('id', requestIds))
+      .whereNull('enqueued_at')
+      .update({ held_until: null }),
     JOB_REQUEST_CHANNEL,
     '',
   ]);
@@ -184,6 +187,9 @@ export class JobDispatcher {
   private async cleanUp(): Promise<void> {
     if (Date.now() - this.lastCleanup < 60_000) return;
     this.lastCleanup = Date.now();
-    await this.options.db.knex('job_requests').where('enqueued_at', '<', new Date(Date.now() - KEEP_ENQUEUED_MS)).delete();
+    await this.options.db
+      .knex('job_requests')
+      .where('enqueued_at', '<', new Date(Date.now() - KEEP_ENQUEUED_MS))
+      .delete();
   }
 }

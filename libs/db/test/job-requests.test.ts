@@ -1,6 +1,16 @@
 import { DatabaseJobs, type RunningJob } from '@chat/jobs';
 import { createTestDatabase, testLogger, waitFor, type TestDatabase } from '@chat/testing';
-import { createDatabase, JobDispatcher, markFollowUpDone, releaseFollowUps, requestFollowUp, requestJob, requestJobs, type Database, type HeldFollowUp } from '../src';
+import {
+  createDatabase,
+  JobDispatcher,
+  markFollowUpDone,
+  releaseFollowUps,
+  requestFollowUp,
+  requestJob,
+  requestJobs,
+  type Database,
+  type HeldFollowUp,
+} from '../src';
 
 describe('requestJob and the job dispatcher', () => {
   let testDb: TestDatabase;
@@ -57,7 +67,13 @@ describe('requestJob and the job dispatcher', () => {
     const statements: string[] = [];
     const onQuery = (query: { sql: string }) => void statements.push(query.sql);
     db.knex.on('query', onQuery);
-    await db.knex.transaction((trx) => requestJobs(trx, 'welcome', Array.from({ length: 250 }, (_, userId) => ({ userId }))));
+    await db.knex.transaction((trx) =>
+      requestJobs(
+        trx,
+        'welcome',
+        Array.from({ length: 250 }, (_, userId) => ({ userId })),
+      ),
+    );
     db.knex.removeListener('query', onQuery);
     expect(statements.filter((sql) => /job_requests/i.test(sql))).toHaveLength(1);
     const rows: { payload: { userId: number } }[] = await db.knex('job_requests').orderBy('id').select('payload');
@@ -110,7 +126,10 @@ describe('requestJob and the job dispatcher', () => {
 
     it('are dispatched when the hold ran out (the requester died before settling)', async () => {
       const held = await hold(13);
-      await db.knex('job_requests').where('id', held.requestId).update({ held_until: db.knex.raw("now() - interval '1 second'") });
+      await db
+        .knex('job_requests')
+        .where('id', held.requestId)
+        .update({ held_until: db.knex.raw("now() - interval '1 second'") });
       expect(await dispatcher().dispatchBatch()).toBe(1);
       await waitFor(() => runs.length === 1);
     });

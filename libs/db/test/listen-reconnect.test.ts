@@ -45,7 +45,9 @@ describe('the outbox relay after its LISTEN connection drops', () => {
 
     expect(await dropListeners(testDb.url)).toBe(1);
     await waitFor(() => lines.some((line) => line.msg === 'database LISTEN connection re-established'), 5000);
-    expect(lines).toContainEqual(expect.objectContaining({ msg: 'database LISTEN connection lost; reconnecting', channel: OUTBOX_CHANNEL }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({ msg: 'database LISTEN connection lost; reconnecting', channel: OUTBOX_CHANNEL }),
+    );
 
     const notice: Notice = { v: NOTICE_VERSION, kind: 'event', realmId: 1, event: { type: 'pointer', pointer: 7 }, userIds: [1] };
     await db.knex.transaction((trx) => writeNotices(trx, [notice]));

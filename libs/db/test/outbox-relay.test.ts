@@ -132,7 +132,10 @@ describe('outbox relay leadership on postgres', () => {
     const bus = new MemoryBus({ partitions: 1 });
     const records = await collect(bus);
     try {
-      const [first, second] = [new OutboxRelay({ db: dbs[0]!, bus, logger: testLogger(), pollMs: 20 }), new OutboxRelay({ db: dbs[1]!, bus, logger: testLogger(), pollMs: 20 })];
+      const [first, second] = [
+        new OutboxRelay({ db: dbs[0]!, bus, logger: testLogger(), pollMs: 20 }),
+        new OutboxRelay({ db: dbs[1]!, bus, logger: testLogger(), pollMs: 20 }),
+      ];
       await first.start();
       await waitFor(() => relayLockHeld(dbs[1]!), 5000, { what: 'the first relay leading' });
       await second.start();

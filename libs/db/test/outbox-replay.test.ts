@@ -32,7 +32,10 @@ class RecordingBus implements Bus {
   async close(): Promise<void> {}
 }
 
-const numbers = (items: PublishItem[]) => items.map((i) => (i.payload.notice.kind === 'event' && i.payload.notice.event.type === 'pointer' ? i.payload.notice.event.pointer : null));
+const numbers = (items: PublishItem[]) =>
+  items.map((i) =>
+    i.payload.notice.kind === 'event' && i.payload.notice.event.type === 'pointer' ? i.payload.notice.event.pointer : null,
+  );
 
 describe('outbox positions and replay', () => {
   let db: Database;

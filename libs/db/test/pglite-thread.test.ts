@@ -6,7 +6,14 @@ import { PgliteThread } from '../src/pglite-thread';
 const ITEMS = `CREATE TABLE items (
   id bigserial PRIMARY KEY, n int NOT NULL, big int8, at timestamptz, data bytea, doc jsonb, name text UNIQUE
 )`;
-const ROW = { n: 7, big: 2 ** 40, at: new Date('2024-05-06T07:08:09.123Z'), data: Buffer.from([1, 2, 255]), doc: { a: [1, 'b'] }, name: 'first' };
+const ROW = {
+  n: 7,
+  big: 2 ** 40,
+  at: new Date('2024-05-06T07:08:09.123Z'),
+  data: Buffer.from([1, 2, 255]),
+  doc: { a: [1, 'b'] },
+  name: 'first',
+};
 
 /** What a caller can see of an error: its message, class and own properties (not where it was thrown). */
 function visible(err: unknown) {
@@ -40,11 +47,14 @@ describe('PgliteThread: PGlite on a worker thread', () => {
   });
 
   it('answers a query with parameters exactly as PGlite on the main thread does', async () => {
-    const sql = 'SELECT $1::int AS n, $2::int8 AS big, count(*) AS count, $3::timestamptz AS at, $4::bytea AS data, $5::jsonb AS doc, 1.5::numeric AS ratio';
+    const sql =
+      'SELECT $1::int AS n, $2::int8 AS big, count(*) AS count, $3::timestamptz AS at, $4::bytea AS data, $5::jsonb AS doc, 1.5::numeric AS ratio';
     const params = [ROW.n, ROW.big, ROW.at, ROW.data, ROW.doc];
     const answer = await thread.query(sql, params);
     expect(answer).toEqual(await direct.query(sql, params));
-    expect(answer.rows).toEqual([{ n: 7, big: 2 ** 40, count: 1, at: ROW.at, data: new Uint8Array([1, 2, 255]), doc: ROW.doc, ratio: '1.5' }]);
+    expect(answer.rows).toEqual([
+      { n: 7, big: 2 ** 40, count: 1, at: ROW.at, data: new Uint8Array([1, 2, 255]), doc: ROW.doc, ratio: '1.5' },
+    ]);
   });
 
   it('gives knex the same rows: bigint ids and counts as numbers', async () => {

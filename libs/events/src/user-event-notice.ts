@@ -14,7 +14,13 @@ export function userEventNotice(realmId: number, event: ClientEvent, userIds: nu
 /** Nobody to tell means no notice at all; otherwise one notice to each user once, in id order. */
 export function userEventNoticeIfAnyRecipient(realmId: number, event: ClientEvent, userIds: number[]): UserEventNotice[] {
   if (userIds.length === 0) return [];
-  return [userEventNotice(realmId, event, [...new Set(userIds)].sort((a, b) => a - b))];
+  return [
+    userEventNotice(
+      realmId,
+      event,
+      [...new Set(userIds)].sort((a, b) => a - b),
+    ),
+  ];
 }
 
 /**

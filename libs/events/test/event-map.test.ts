@@ -25,9 +25,19 @@ describe('the event map', () => {
     const marked = definitions.filter(([, definition]) => definition.realmWide).map(([type]) => type);
     expect([...REALM_WIDE_EVENT_TYPES].sort()).toEqual(marked.sort());
     // The realm-wide part of /register: what the event-queue service caches per realm state version.
-    expect([...REALM_WIDE_EVENT_TYPES].sort()).toEqual(
-      ['custom_profile_fields', 'default_stream_groups', 'default_streams', 'realm', 'realm_bot', 'realm_domains', 'realm_emoji', 'realm_filters', 'realm_user', 'stream', 'user_group'],
-    );
+    expect([...REALM_WIDE_EVENT_TYPES].sort()).toEqual([
+      'custom_profile_fields',
+      'default_stream_groups',
+      'default_streams',
+      'realm',
+      'realm_bot',
+      'realm_domains',
+      'realm_emoji',
+      'realm_filters',
+      'realm_user',
+      'stream',
+      'user_group',
+    ]);
   });
 
   it('derives EVENT_TYPES from the definitions listed in it: every type with a schema but attachment', () => {
@@ -58,13 +68,21 @@ describe('userEventNotice', () => {
   const pointer: EventOf<'pointer'> = { type: 'pointer', pointer: 5 };
 
   it('addresses the event to exactly the given users, even none', () => {
-    expect(userEventNotice(3, pointer, [9, 2, 9])).toEqual({ v: NOTICE_VERSION, kind: 'event', realmId: 3, event: pointer, userIds: [9, 2, 9] });
+    expect(userEventNotice(3, pointer, [9, 2, 9])).toEqual({
+      v: NOTICE_VERSION,
+      kind: 'event',
+      realmId: 3,
+      event: pointer,
+      userIds: [9, 2, 9],
+    });
     expect(userEventNotice(3, pointer, []).userIds).toEqual([]);
   });
 
   it('IfAnyRecipient gives no notice for nobody, else each user once in id order', () => {
     expect(userEventNoticeIfAnyRecipient(3, pointer, [])).toEqual([]);
-    expect(userEventNoticeIfAnyRecipient(3, pointer, [9, 2, 9])).toEqual([{ v: NOTICE_VERSION, kind: 'event', realmId: 3, event: pointer, userIds: [2, 9] }]);
+    expect(userEventNoticeIfAnyRecipient(3, pointer, [9, 2, 9])).toEqual([
+      { v: NOTICE_VERSION, kind: 'event', realmId: 3, event: pointer, userIds: [2, 9] },
+    ]);
   });
 
   it('accepts only events of the map (checked by tsc, which compiles this file)', () => {

@@ -6,7 +6,13 @@ describe('event schemas', () => {
 
   it('compiles every schema', () => {
     for (const type of Object.keys(EVENT_SCHEMAS)) {
-      expect({ type, compiles: (() => { ajv.compile(EVENT_SCHEMAS[type]!); return true; })() }).toEqual({ type, compiles: true });
+      expect({
+        type,
+        compiles: (() => {
+          ajv.compile(EVENT_SCHEMAS[type]!);
+          return true;
+        })(),
+      }).toEqual({ type, compiles: true });
     }
   });
 

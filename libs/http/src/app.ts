@@ -41,14 +41,15 @@ function rawBodyParser(endpoint: AnyEndpoint, limit: number | string): express.R
   // The servers refuse bodies above maxRequestBodyBytes before any parser runs: a larger limit
   // here would never be reached.
   if (typeof limit === 'number' && limit > FIXED_BODY_LIMIT_MAX && !endpoint.rawBody?.upload) {
-    throw new Error(`${endpoint.method} ${endpoint.path}: a raw body limit above ${FIXED_BODY_LIMIT_MAX} bytes is only for the file upload`);
+    throw new Error(
+      `${endpoint.method} ${endpoint.path}: a raw body limit above ${FIXED_BODY_LIMIT_MAX} bytes is only for the file upload`,
+    );
   }
   return express.raw({ type: () => true, limit });
 }
 
 function runEndpoint(endpoint: AnyEndpoint) {
-  return (req: Request, res: Response, next: NextFunction): Promise<void> =>
-    inRequestContext(req, () => handle(req, res, next));
+  return (req: Request, res: Response, next: NextFunction): Promise<void> => inRequestContext(req, () => handle(req, res, next));
   async function handle(req: Request, res: Response, next: NextFunction): Promise<void> {
     setRouteTemplate(res, endpoint.contract ? publicPath(endpoint.contract) : API_PREFIX + endpoint.path);
     try {
@@ -85,11 +86,7 @@ export function endpointRouter(endpoints: AnyEndpoint[]): Router {
 export function identityFromHeaders(secret: string | readonly string[]): express.RequestHandler {
   return (req, _res, next) => {
     if (!req.identity) {
-      const identity = verifyIdentityHeaders(
-        req.header(IDENTITY_HEADER),
-        req.header(SIGNATURE_HEADER),
-        secret,
-      );
+      const identity = verifyIdentityHeaders(req.header(IDENTITY_HEADER), req.header(SIGNATURE_HEADER), secret);
       if (identity) req.identity = identity;
     }
     next();

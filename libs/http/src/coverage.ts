@@ -10,7 +10,8 @@ export function checkImplementsContracts(endpoints: readonly AnyEndpoint[], cont
   const problems: string[] = [];
   for (const contract of contracts.filter((c) => services.has(c.service))) {
     const count = endpoints.filter((e) => e.contract === contract).length;
-    if (count !== 1) problems.push(`${contract.service} ${contract.name} (${contract.method} ${contract.path}) is implemented ${count} times`);
+    if (count !== 1)
+      problems.push(`${contract.service} ${contract.name} (${contract.method} ${contract.path}) is implemented ${count} times`);
   }
   if (problems.length > 0) throw new Error(`endpoints do not match their declarations: ${problems.join('; ')}`);
 }

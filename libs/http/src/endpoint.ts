@@ -5,7 +5,15 @@
 import type { Request, Response } from 'express';
 import Ajv, { type ValidateFunction } from 'ajv';
 import { invalidArgument, unauthorized } from '@chat/errors';
-import { convertParams, pathSegmentNames, type AnyContract, type Method, type ParamSpecs, type ParamValues, type RawParams } from '@chat/contracts';
+import {
+  convertParams,
+  pathSegmentNames,
+  type AnyContract,
+  type Method,
+  type ParamSpecs,
+  type ParamValues,
+  type RawParams,
+} from '@chat/contracts';
 import type { AnonymousIdentity, Identity, ServiceIdentity, UserIdentity } from './identity';
 
 export type { Method };
@@ -13,11 +21,7 @@ export type { Method };
 /** `user`: an authenticated user or bot; `public`: anyone; `service`: another service only. */
 export type AuthKind = 'user' | 'public' | 'service';
 
-type IdentityFor<A extends AuthKind> = A extends 'user'
-  ? UserIdentity
-  : A extends 'service'
-    ? ServiceIdentity
-    : Identity;
+type IdentityFor<A extends AuthKind> = A extends 'user' ? UserIdentity : A extends 'service' ? ServiceIdentity : Identity;
 
 export interface HandlerContext<S extends ParamSpecs, A extends AuthKind> {
   params: ParamValues<S>;
@@ -101,11 +105,18 @@ export function parseParams(endpoint: Declared, raw: RawParams): Record<string, 
  * client learns what this server did not act on. Webhook and raw-body endpoints take payloads
  * whose fields are not parameters, so they list nothing.
  */
-export function withIgnoredParameters(endpoint: Pick<AnyEndpoint, 'params' | 'auth' | 'rawBody' | 'path'>, raw: RawParams, result: Record<string, unknown>): Record<string, unknown> {
+export function withIgnoredParameters(
+  endpoint: Pick<AnyEndpoint, 'params' | 'auth' | 'rawBody' | 'path'>,
+  raw: RawParams,
+  result: Record<string, unknown>,
+): Record<string, unknown> {
   if (endpoint.rawBody || (endpoint.auth !== 'user' && endpoint.auth !== 'public')) return result;
   // A parameter's aliases (topic's `subject`) are taken as the parameter itself, and the parts of
   // the path a handler reads itself (a file's path) were never request variables.
-  const taken = new Set([...Object.entries(endpoint.params).flatMap(([name, spec]) => [name, ...spec.aliases]), ...pathSegmentNames(endpoint.path)]);
+  const taken = new Set([
+    ...Object.entries(endpoint.params).flatMap(([name, spec]) => [name, ...spec.aliases]),
+    ...pathSegmentNames(endpoint.path),
+  ]);
   const ignored = Object.keys(raw)
     .filter((name) => !taken.has(name))
     .sort();

@@ -30,11 +30,7 @@ function rawBodyOf(contract: AnyContract, options: ImplementOptions): Endpoint['
   return { limit: options.uploadLimit, upload: true };
 }
 
-export function implement<C extends AnyContract>(
-  contract: C,
-  handler: ContractHandler<C>,
-  options: ImplementOptions = {},
-): AnyEndpoint {
+export function implement<C extends AnyContract>(contract: C, handler: ContractHandler<C>, options: ImplementOptions = {}): AnyEndpoint {
   const endpoint: Endpoint<C['params'], ServiceAuth<C>> = {
     method: contract.method,
     path: contract.path,

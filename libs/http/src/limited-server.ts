@@ -95,7 +95,9 @@ function lingerOnClose(req: IncomingMessage): void {
  * body has been read, so the wait for the answer (a long-poll) never counts.
  */
 function closeWhenBodyStalls(req: IncomingMessage, res: ServerResponse, idleMs: number): void {
-  const hasBody = (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') || req.headers['transfer-encoding'] !== undefined;
+  const hasBody =
+    (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') ||
+    req.headers['transfer-encoding'] !== undefined;
   if (idleMs <= 0 || !hasBody) return;
   const socket = req.socket;
   const onIdle = () => {

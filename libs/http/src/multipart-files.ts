@@ -50,7 +50,10 @@ export function readMultipart(headers: IncomingHttpHeaders, body: Readable, limi
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers, limits: { fieldSize: limits.fieldBytes, fields: limits.fields, files: limits.files, fileSize: limits.fileBytes } });
+      parser = busboy({
+        headers,
+        limits: { fieldSize: limits.fieldBytes, fields: limits.fields, files: limits.files, fileSize: limits.fileBytes },
+      });
     } catch {
       reject(malformed()); // no boundary, or not multipart
       return;
@@ -90,5 +93,10 @@ export function readMultipart(headers: IncomingHttpHeaders, body: Readable, limi
 /** The files (and fields) of an upload endpoint's raw body; a body that is not multipart has none. */
 export function parseMultipart(contentType: string | undefined, body: Buffer, maxFileBytes: number): Promise<Multipart> {
   if (!isMultipart(contentType)) return Promise.resolve({ fields: {}, files: [] });
-  return readMultipart({ 'content-type': contentType }, Readable.from([body]), { fieldBytes: MULTIPART_FIELD_BYTES, fields: 100, files: 10, fileBytes: maxFileBytes });
+  return readMultipart({ 'content-type': contentType }, Readable.from([body]), {
+    fieldBytes: MULTIPART_FIELD_BYTES,
+    fields: 100,
+    files: 10,
+    fileBytes: maxFileBytes,
+  });
 }

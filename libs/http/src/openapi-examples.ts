@@ -76,7 +76,10 @@ function curlSample(route: AnyContract): string {
   const args: string[] = [];
   if (route.rawBody) {
     // Parameters go in the query; the body is the integration's payload or the file.
-    const query = [...(route.auth === 'webhook' && route.webhookAuth !== 'basic' ? ['api_key=$API_KEY'] : []), ...fields.map(encodeQueryField)];
+    const query = [
+      ...(route.auth === 'webhook' && route.webhookAuth !== 'basic' ? ['api_key=$API_KEY'] : []),
+      ...fields.map(encodeQueryField),
+    ];
     if (query.length > 0) url += `?${query.join('&')}`;
     args.push(...authArgs(route));
     // An integration posts its own payload; a user's upload (a file, an emoji image) is multipart.
@@ -101,7 +104,9 @@ function pythonLiteral(value: unknown): string {
   if (value === false) return 'False';
   if (Array.isArray(value)) return `[${value.map(pythonLiteral).join(', ')}]`;
   if (typeof value === 'object') {
-    return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${pythonLiteral(v)}`).join(', ')}}`;
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}: ${pythonLiteral(v)}`)
+      .join(', ')}}`;
   }
   return JSON.stringify(value);
 }
@@ -111,7 +116,10 @@ function pythonSample(route: AnyContract, call: string): string {
   const match = /^([a-z_]+)\((.*)\)$/.exec(call);
   if (!match) throw new Error(`${route.name}: python '${call}' is not name(arguments)`);
   const [, method, list] = match;
-  const names = list!.split(',').map((arg) => arg.trim()).filter((arg) => arg !== '');
+  const names = list!
+    .split(',')
+    .map((arg) => arg.trim())
+    .filter((arg) => arg !== '');
   const named = new Set(names);
   const rest = sampled(route).filter(([name]) => !named.has(name));
   const args = names.map((arg) => {

@@ -88,7 +88,16 @@ function valueSchema(spec: AnyParamSpec): Record<string, unknown> {
 }
 
 function parameter(name: string, location: 'query' | 'path', spec: AnyParamSpec | undefined, segment?: ParamDocs): Record<string, unknown> {
-  if (!spec) return { name, in: location, required: true, schema: { type: 'string' }, description: segment?.description, example: segment?.example, 'x-encoding': 'plain' };
+  if (!spec)
+    return {
+      name,
+      in: location,
+      required: true,
+      schema: { type: 'string' },
+      description: segment?.description,
+      example: segment?.example,
+      'x-encoding': 'plain',
+    };
   const base: Record<string, unknown> = { name, in: location, required: location === 'path' || spec.required };
   base.description = describe(spec);
   base['x-encoding'] = spec.encoding;
@@ -108,7 +117,12 @@ function formBody(specs: [string, AnyParamSpec][]): Record<string, unknown> | un
   const encoding: Record<string, unknown> = {};
   for (const [name, spec] of specs) {
     const example = exampleOf(spec);
-    properties[name] = { ...valueSchema(spec), description: describe(spec), 'x-encoding': spec.encoding, ...(example === undefined ? {} : { example }) };
+    properties[name] = {
+      ...valueSchema(spec),
+      description: describe(spec),
+      'x-encoding': spec.encoding,
+      ...(example === undefined ? {} : { example }),
+    };
     if (isJsonEncoded(spec)) encoding[name] = { contentType: 'application/json' };
   }
   const required = specs.filter(([, spec]) => spec.required).map(([name]) => name);
@@ -198,8 +212,8 @@ const SERVICE_TAGS: Record<ServiceName, string> = {
 function overview(zulipVersion: string): string {
   return [
     `The Zulip ${zulipVersion} REST API as this server implements it, with the later features today's Zulip clients use.`,
-    '**Authentication.** HTTP Basic with the account\'s e-mail address and API key (from `POST /fetch_api_key`, or ' +
-      '`POST /dev_fetch_api_key` on a development server). Incoming webhooks take the bot\'s key as the `api_key` query parameter. ' +
+    "**Authentication.** HTTP Basic with the account's e-mail address and API key (from `POST /fetch_api_key`, or " +
+      "`POST /dev_fetch_api_key` on a development server). Incoming webhooks take the bot's key as the `api_key` query parameter. " +
       'The browser routes under `/json` (login, sign-up, logout) use cookies instead: fetch `/` first to get the `csrftoken` ' +
       'cookie (`curl -c cookies.txt`), then send it back with its value in the `X-CSRFToken` header on every unsafe request.',
     '**Parameters.** GET parameters go in the query string; the other methods take a form body ' +
@@ -253,7 +267,8 @@ export function buildOpenApiDocument(routes: readonly DocumentedRoute[], info: {
           type: 'apiKey',
           in: 'cookie',
           name: 'sessionid',
-          description: "The web client's session (every route is also served under /json with it, and the X-CSRFToken header on unsafe methods)",
+          description:
+            "The web client's session (every route is also served under /json with it, and the X-CSRFToken header on unsafe methods)",
         },
       },
       responses: { Error: error },

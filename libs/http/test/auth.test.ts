@@ -63,7 +63,11 @@ describe("auth 'user'", () => {
 
   it('ignores an unsigned identity header', async () => {
     const headers = signedAs(aUser());
-    expectNotLoggedIn(await request(app).get(`${API}/me`).set(IDENTITY_HEADER, headers[IDENTITY_HEADER] ?? ''));
+    expectNotLoggedIn(
+      await request(app)
+        .get(`${API}/me`)
+        .set(IDENTITY_HEADER, headers[IDENTITY_HEADER] ?? ''),
+    );
   });
 
   it('ignores a signature of the wrong length', async () => {
@@ -79,11 +83,17 @@ describe("auth 'user'", () => {
     ['stale', -6 * MINUTE],
     ['from the future', 6 * MINUTE],
   ])('ignores a header signed %s', async (_label, offset) => {
-    expectNotLoggedIn(await request(app).get(`${API}/me`).set(signedAs(aUser(), SECRET, Date.now() + offset)));
+    expectNotLoggedIn(
+      await request(app)
+        .get(`${API}/me`)
+        .set(signedAs(aUser(), SECRET, Date.now() + offset)),
+    );
   });
 
   it('accepts a header signed within the allowed skew', async () => {
-    const res = await request(app).get(`${API}/me`).set(signedAs(aUser(), SECRET, Date.now() - 4 * MINUTE));
+    const res = await request(app)
+      .get(`${API}/me`)
+      .set(signedAs(aUser(), SECRET, Date.now() - 4 * MINUTE));
     expect(res.status).toBe(200);
     expect(res.body.identity).toEqual(aUser());
   });

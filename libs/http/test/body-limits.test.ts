@@ -121,7 +121,7 @@ describe('declared raw body limits', () => {
   const declare = (rawBody: { limit: number; upload?: boolean }) =>
     buildApp([defineEndpoint({ method: 'POST', path: '/raw', auth: 'public', params: {}, rawBody, handler })], logger);
 
-  it('stay under the servers\' Content-Length cap: above FIXED_BODY_LIMIT_MAX only for the upload, which the cap follows', () => {
+  it("stay under the servers' Content-Length cap: above FIXED_BODY_LIMIT_MAX only for the upload, which the cap follows", () => {
     expect(() => declare({ limit: FIXED_BODY_LIMIT_MAX })).not.toThrow();
     expect(() => declare({ limit: FIXED_BODY_LIMIT_MAX + 1 })).toThrow(/only for the file upload/);
     expect(() => declare({ limit: uploadBodyLimit(100), upload: true })).not.toThrow();

@@ -16,9 +16,7 @@ async function clientOf(test: request.Test): Promise<string> {
 
 describe('clientName', () => {
   it('takes the client query parameter', async () => {
-    expect(await clientOf(request(app).get(`${API}/client`).query({ client: 'website' }).set('User-Agent', 'Mozilla/5.0'))).toBe(
-      'website',
-    );
+    expect(await clientOf(request(app).get(`${API}/client`).query({ client: 'website' }).set('User-Agent', 'Mozilla/5.0'))).toBe('website');
   });
 
   it('takes the client query parameter over the form one, as Django reads GET before POST', async () => {
@@ -50,9 +48,7 @@ describe('clientName', () => {
   });
 
   it('ignores an empty client parameter', async () => {
-    expect(await clientOf(request(app).get(`${API}/client`).query({ client: '' }).set('User-Agent', 'ZulipMobile/1'))).toBe(
-      'ZulipMobile',
-    );
+    expect(await clientOf(request(app).get(`${API}/client`).query({ client: '' }).set('User-Agent', 'ZulipMobile/1'))).toBe('ZulipMobile');
   });
 
   it('is "Unspecified" with neither', async () => {
@@ -66,18 +62,22 @@ describe('clientName', () => {
   describe('for a browser session (the web client under /json)', () => {
     const session = signedAs(aUser({ sessionId: 12 }));
 
-    it.each([
-      ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36'],
-      ['Opera/9.80 (X11; Linux x86_64)'],
-      [''],
-    ])('is "website" whatever the browser (%j)', async (agent) => {
-      expect(await clientOf(request(app).post(`${API}/client`).set(session).set('User-Agent', agent))).toBe('website');
-    });
+    it.each([['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36'], ['Opera/9.80 (X11; Linux x86_64)'], ['']])(
+      'is "website" whatever the browser (%j)',
+      async (agent) => {
+        expect(await clientOf(request(app).post(`${API}/client`).set(session).set('User-Agent', agent))).toBe('website');
+      },
+    );
 
     it("keeps the name of Zulip's own apps, and a client parameter still wins", async () => {
       const electron = 'ZulipElectron/5.11.1 Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Electron/31.0';
       expect(await clientOf(request(app).post(`${API}/client`).set(session).set('User-Agent', electron))).toBe('ZulipElectron');
-      const named = request(app).post(`${API}/client`).set(session).set('User-Agent', 'Mozilla/5.0').type('form').send('client=website-beta');
+      const named = request(app)
+        .post(`${API}/client`)
+        .set(session)
+        .set('User-Agent', 'Mozilla/5.0')
+        .type('form')
+        .send('client=website-beta');
       expect(await clientOf(named)).toBe('website-beta');
     });
 

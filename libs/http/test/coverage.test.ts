@@ -15,7 +15,9 @@ describe('checkImplementsContracts', () => {
   });
 
   it('refuses a declaration without a handler', () => {
-    expect(() => checkImplementsContracts([implement(declared.one, handler)], contracts)).toThrow('message two (POST /two) is implemented 0 times');
+    expect(() => checkImplementsContracts([implement(declared.one, handler)], contracts)).toThrow(
+      'message two (POST /two) is implemented 0 times',
+    );
   });
 
   it('refuses a declaration implemented twice', () => {

@@ -27,9 +27,7 @@ describe('success envelope', () => {
   it('puts result and msg first, then the handler keys, and ends with a newline', async () => {
     const res = await request(app).get(`${API}/data`);
     expect(res.status).toBe(200);
-    expect(jsonText(res)).toBe(
-      '{"result":"success","msg":"","zulip_version":"2.1.0","ids":[1,2],"nested":{"a":null}}\n',
-    );
+    expect(jsonText(res)).toBe('{"result":"success","msg":"","zulip_version":"2.1.0","ids":[1,2],"nested":{"a":null}}\n');
   });
 
   it('answers a handler that returns nothing with the bare envelope', async () => {

@@ -11,7 +11,11 @@ describe('httpInternalClient', () => {
         path: '/internal/echo',
         auth: 'service',
         params: {},
-        handler: ({ identity, req }) => ({ caller: identity.service, realm: identity.realmId, request_id: req.header('x-request-id') ?? null }),
+        handler: ({ identity, req }) => ({
+          caller: identity.service,
+          realm: identity.realmId,
+          request_id: req.header('x-request-id') ?? null,
+        }),
       }),
       defineEndpoint({
         method: 'POST',

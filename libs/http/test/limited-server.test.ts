@@ -84,7 +84,11 @@ describe('createLimitedServer', () => {
     socket.write('POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 1073741824\r\n\r\n');
     await answered;
     expect(text).toMatch(/^HTTP\/1\.1 413 [^]*Request body too large/);
-    writeSlowly(socket, Array.from({ length: 10 }, () => Buffer.alloc(64 * 1024)), 30);
+    writeSlowly(
+      socket,
+      Array.from({ length: 10 }, () => Buffer.alloc(64 * 1024)),
+      30,
+    );
     await provesNothingHappensFor(330, () => failure !== null, 'a reset while the client still sends');
     expect(failure).toBeNull();
     socket.destroy();
@@ -125,7 +129,11 @@ describe('createLimitedServer', () => {
   it('closes a connection whose headers trickle (408)', async () => {
     const raw = await open(port);
     raw.socket.write('GET /slow HTTP/1.1\r\n');
-    writeSlowly(raw.socket, Array.from({ length: 50 }, () => 'X-A: b\r\n'), 100);
+    writeSlowly(
+      raw.socket,
+      Array.from({ length: 50 }, () => 'X-A: b\r\n'),
+      100,
+    );
     const closedAfter = await raw.closed;
     expect(raw.received()).toMatch(/^HTTP\/1\.1 408 /);
     expect(closedAfter).toBeLessThan(LIMITS.headersTimeoutMs + 1_000);
@@ -136,7 +144,11 @@ describe('createLimitedServer', () => {
   async function trickle(chunks: number, everyMs: number): Promise<Raw> {
     const raw = await open(port);
     raw.socket.write(`POST /slow-upload HTTP/1.1\r\nHost: x\r\nContent-Length: ${chunks * 10}\r\nConnection: close\r\n\r\n`);
-    writeSlowly(raw.socket, Array.from({ length: chunks }, () => 'y'.repeat(10)), everyMs);
+    writeSlowly(
+      raw.socket,
+      Array.from({ length: chunks }, () => 'y'.repeat(10)),
+      everyMs,
+    );
     await raw.closed;
     return raw;
   }

@@ -87,11 +87,7 @@ describe.each(BODY_METHODS)('%s parameters', (method) => {
 
 describe('parameters in general', () => {
   it('ignores unknown parameters', async () => {
-    const res = await request(app)
-      .post(`${API}/echo`)
-      .query({ stray: '1' })
-      .type('form')
-      .send('a=x&unknown=%5B1%5D&api_key=abc');
+    const res = await request(app).post(`${API}/echo`).query({ stray: '1' }).type('form').send('a=x&unknown=%5B1%5D&api_key=abc');
     expect(res.status).toBe(200);
     expect(res.body.params).toEqual({ a: 'x' });
   });
@@ -148,11 +144,7 @@ describe('path parameters', () => {
   });
 
   it('win over a body or query variable of the same name', async () => {
-    const res = await request(app)
-      .post(`${API}/things/42`)
-      .query({ thing_id: '1' })
-      .type('form')
-      .send('thing_id=7&name=n');
+    const res = await request(app).post(`${API}/things/42`).query({ thing_id: '1' }).type('form').send('thing_id=7&name=n');
     expect(res.body.params).toEqual({ thing_id: 42, name: 'n' });
   });
 });

@@ -97,7 +97,9 @@ describe('integers', () => {
     ['wide', '9223372036854775808'],
     ['wide', '-9223372036854775809'],
   ])('refuses %s=%s, past the column range, as a bad value', async (name, raw) => {
-    const res = await request(app).get(`${API}/int`).query({ [name]: raw });
+    const res = await request(app)
+      .get(`${API}/int`)
+      .query({ [name]: raw });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ msg: `Bad value for '${name}': ${raw}`, code: 'REQUEST_VARIABLE_INVALID' });
   });
@@ -186,7 +188,7 @@ describe('strings and custom conversions', () => {
     expect(res.body.params).toEqual({ to: ['iago@zulip.com', 'hamlet@zulip.com'] });
   });
 
-  it("renders the ApiError a custom converter throws", async () => {
+  it('renders the ApiError a custom converter throws', async () => {
     const res = await request(app).get(`${API}/custom`).query({ to: 'reject' });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ result: 'error', msg: 'Invalid recipients', code: 'BAD_REQUEST' });
@@ -200,7 +202,12 @@ describe('strings and custom conversions', () => {
   ])('refuses NUL anywhere in a value: %s %j', async (path, query, name) => {
     const res = await request(app).get(`${API}${path}`).query(query);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ result: 'error', msg: `'${name}' cannot contain NULL (0x00) characters.`, code: 'REQUEST_VARIABLE_INVALID', var_name: name });
+    expect(res.body).toEqual({
+      result: 'error',
+      msg: `'${name}' cannot contain NULL (0x00) characters.`,
+      code: 'REQUEST_VARIABLE_INVALID',
+      var_name: name,
+    });
   });
 
   it("gives an endpoint's own NUL error where it declares one", async () => {
@@ -240,7 +247,9 @@ describe('required parameters', () => {
 
 describe('aliases', () => {
   it.each(['topic', 'subject'])('accepts the value under %s', async (name) => {
-    const res = await request(app).get(`${API}/topic`).query({ [name]: 'lunch' });
+    const res = await request(app)
+      .get(`${API}/topic`)
+      .query({ [name]: 'lunch' });
     expect(res.status).toBe(200);
     expect(res.body.params).toEqual({ topic: 'lunch' });
   });

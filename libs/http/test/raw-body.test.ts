@@ -60,10 +60,7 @@ describe('rawBody endpoints', () => {
   it('get JSON, multipart and unknown types as bytes too', async () => {
     await request(app).post(`${API}/external/x`).set('Content-Type', 'application/json').send('{"a":1}');
     await request(app).post(`${API}/external/x`).set('Content-Type', 'text/x-whatever').send('\u00e9');
-    await request(app)
-      .post(`${API}/external/x`)
-      .set('Content-Type', 'multipart/form-data; boundary=XYZ')
-      .send('--XYZ\r\n');
+    await request(app).post(`${API}/external/x`).set('Content-Type', 'multipart/form-data; boundary=XYZ').send('--XYZ\r\n');
     expect(seen.map((s) => s.body?.toString('utf8'))).toEqual(['{"a":1}', '\u00e9', '--XYZ\r\n']);
   });
 
@@ -74,7 +71,10 @@ describe('rawBody endpoints', () => {
   });
 
   it('answer a body over their limit with a JSON 413 and never run the handler', async () => {
-    const res = await request(app).post(`${API}/external/x`).type('json').send(`"${'x'.repeat(64)}"`);
+    const res = await request(app)
+      .post(`${API}/external/x`)
+      .type('json')
+      .send(`"${'x'.repeat(64)}"`);
     expect(res.status).toBe(413);
     expect(jsonText(res)).toBe('{"result":"error","msg":"Request body too large"}\n');
     expect(seen).toEqual([]);

@@ -14,14 +14,11 @@ const app = buildApp([
 const NOT_FOUND = '{"result":"error","msg":"Not Found"}\n';
 
 describe('unknown paths', () => {
-  it.each([`${API}/nope`, `${API}/messages/1/nope`, '/messages', '/', '/api/v2/messages'])(
-    '%s is a JSON 404',
-    async (path) => {
-      const res = await request(app).get(path);
-      expect(res.status).toBe(404);
-      expect(jsonText(res)).toBe(NOT_FOUND);
-    },
-  );
+  it.each([`${API}/nope`, `${API}/messages/1/nope`, '/messages', '/', '/api/v2/messages'])('%s is a JSON 404', async (path) => {
+    const res = await request(app).get(path);
+    expect(res.status).toBe(404);
+    expect(jsonText(res)).toBe(NOT_FOUND);
+  });
 
   it('is a JSON 404, not a 500, for a path segment that is not valid percent-encoding', async () => {
     const res = await request(app).get(`${API}/messages/%E0%A4%A`);
@@ -49,7 +46,7 @@ describe('wrong method on a known path', () => {
     expect(res.headers.allow).toBe('GET, POST');
   });
 
-  it('has no trailing newline, as Zulip\'s json_method_not_allowed', async () => {
+  it("has no trailing newline, as Zulip's json_method_not_allowed", async () => {
     const res = await request(app).delete(`${API}/messages`);
     expect(res.text).toBe('{"result":"error","msg":"Method Not Allowed","allowed_methods":["GET","POST"]}');
   });

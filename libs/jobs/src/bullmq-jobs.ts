@@ -80,7 +80,9 @@ export class BullmqJobs implements Jobs {
       settings: { backoffStrategy: (attemptsMade: number) => backoffDelay(policy, attemptsMade) },
     });
     worker.on('error', (err) => this.options.logger.warn({ err, kind }, 'jobs: worker error'));
-    worker.on('failed', (job, err) => this.options.logger.warn({ err, kind, jobId: job?.id, attempt: job?.attemptsMade }, 'jobs: job failed'));
+    worker.on('failed', (job, err) =>
+      this.options.logger.warn({ err, kind, jobId: job?.id, attempt: job?.attemptsMade }, 'jobs: job failed'),
+    );
     this.workers.set(kind, worker);
     await worker.waitUntilReady();
   }
@@ -132,7 +134,10 @@ export class BullmqJobs implements Jobs {
     const workers = [...this.workers.values()];
     const finished = Promise.all(workers.map((w) => w.close()));
     if (options.graceMs !== undefined) {
-      const gone = await Promise.race([finished.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), options.graceMs).unref())]);
+      const gone = await Promise.race([
+        finished.then(() => true),
+        new Promise<boolean>((r) => setTimeout(() => r(false), options.graceMs).unref()),
+      ]);
       // Past the grace the jobs are let go: their locks expire and another worker takes them.
       if (!gone) await Promise.all(workers.map((w) => w.close(true)));
     } else {

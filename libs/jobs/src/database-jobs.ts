@@ -113,7 +113,10 @@ export class DatabaseJobs implements Jobs {
   }
 
   async deadLetters(options: { kind?: string; limit?: number } = {}): Promise<DeadLetter[]> {
-    const query = this.knex('jobs').where('state', 'dead').orderBy([{ column: 'failed_at' }, { column: 'id' }]).limit(options.limit ?? 100);
+    const query = this.knex('jobs')
+      .where('state', 'dead')
+      .orderBy([{ column: 'failed_at' }, { column: 'id' }])
+      .limit(options.limit ?? 100);
     if (options.kind) query.andWhere('kind', options.kind);
     const rows: JobRow[] = await query.select('id', 'kind', 'job_key', 'payload', 'attempts', 'last_error', 'failed_at');
     return rows.map((row) => ({
@@ -227,7 +230,13 @@ export class DatabaseJobs implements Jobs {
   private async runOne(worker: Worker, row: JobRow): Promise<void> {
     const mine = this.knex('jobs').where({ id: row.id, attempts: row.attempts, state: 'active' });
     try {
-      await worker.handler({ id: String(row.id), key: row.job_key.startsWith(AUTO_KEY) ? undefined : row.job_key, kind: row.kind, payload: parsePayload(row.payload), attempt: row.attempts });
+      await worker.handler({
+        id: String(row.id),
+        key: row.job_key.startsWith(AUTO_KEY) ? undefined : row.job_key,
+        kind: row.kind,
+        payload: parsePayload(row.payload),
+        attempt: row.attempts,
+      });
     } catch (err) {
       const lastError = errorText(err);
       if (row.attempts >= worker.policy.attempts) {
@@ -275,7 +284,10 @@ export class DatabaseJobs implements Jobs {
   private async cleanUp(): Promise<void> {
     if (Date.now() - this.lastCleanup < CLEANUP_EVERY_MS) return;
     this.lastCleanup = Date.now();
-    await this.knex('jobs').where('state', 'done').andWhere('finished_at', '<', new Date(Date.now() - FINISHED_RETENTION_MS)).delete();
+    await this.knex('jobs')
+      .where('state', 'done')
+      .andWhere('finished_at', '<', new Date(Date.now() - FINISHED_RETENTION_MS))
+      .delete();
   }
 }
 

@@ -46,7 +46,8 @@ export function smtpMailer(settings: SmtpSettings): Mailer {
     async send(message) {
       await transport.sendMail(composeOptions(message, settings.from));
     },
-    describe: () => `outgoing mail goes through SMTP at ${settings.host}:${settings.port} (${security}${settings.user ? `, as ${settings.user}` : ''})`,
+    describe: () =>
+      `outgoing mail goes through SMTP at ${settings.host}:${settings.port} (${security}${settings.user ? `, as ${settings.user}` : ''})`,
     async close() {
       transport.close();
     },

@@ -5,7 +5,11 @@ import { loadConfig } from '@chat/config';
 import { readMailFolder, startSmtpServer, type TestSmtpServer } from '@chat/testing';
 import { folderMailer, mailerFromConfig, noreplyAddress, smtpMailer } from '../src';
 
-const letter = { to: 'iago@zulip.test', subject: 'Hello there', text: 'A line of text with a link: https://chat.example.test/join/abcdefghijklmnopqrstuvwx/' };
+const letter = {
+  to: 'iago@zulip.test',
+  subject: 'Hello there',
+  text: 'A line of text with a link: https://chat.example.test/join/abcdefghijklmnopqrstuvwx/',
+};
 
 describe('folder backend', () => {
   let dir: string;
@@ -32,7 +36,9 @@ describe('folder backend', () => {
     expect(mailer.kind).toBe('folder');
     expect(mailer.describe()).toContain(join(dir, 'mail'));
     await mailer.send(letter);
-    expect(await readMailFolder(join(dir, 'mail'))).toEqual([expect.objectContaining({ from: 'noreply@chat.example.test', subject: 'Hello there' })]);
+    expect(await readMailFolder(join(dir, 'mail'))).toEqual([
+      expect.objectContaining({ from: 'noreply@chat.example.test', subject: 'Hello there' }),
+    ]);
   });
 });
 
@@ -56,13 +62,29 @@ describe('SMTP backend', () => {
     await mailer.send({ ...letter, html: '<p>hello</p>' });
     await mailer.close();
     expect(server.logins).toEqual([{ username: 'relay-user', password: 'relay-secret' }]);
-    expect(server.mails).toEqual([expect.objectContaining({ from: 'noreply@chat.example.test', to: letter.to, envelopeTo: [letter.to], subject: 'Hello there', html: '<p>hello</p>' })]);
+    expect(server.mails).toEqual([
+      expect.objectContaining({
+        from: 'noreply@chat.example.test',
+        to: letter.to,
+        envelopeTo: [letter.to],
+        subject: 'Hello there',
+        html: '<p>hello</p>',
+      }),
+    ]);
     expect(server.mails[0]!.text.trim()).toBe(letter.text);
   });
 
   it('rejects the send when the relay refuses the login', async () => {
     server = await startSmtpServer({ username: 'relay-user', password: 'relay-secret' });
-    const mailer = smtpMailer({ host: '127.0.0.1', port: server.port, user: 'relay-user', password: 'wrong', useTls: false, useSsl: false, from: 'noreply@x.test' });
+    const mailer = smtpMailer({
+      host: '127.0.0.1',
+      port: server.port,
+      user: 'relay-user',
+      password: 'wrong',
+      useTls: false,
+      useSsl: false,
+      from: 'noreply@x.test',
+    });
     await expect(mailer.send(letter)).rejects.toThrow(/Invalid username or password/);
     await mailer.close();
     expect(server.mails).toEqual([]);
@@ -70,7 +92,15 @@ describe('SMTP backend', () => {
 
   it('refuses to send in plain text when EMAIL_USE_TLS demands STARTTLS', async () => {
     server = await startSmtpServer();
-    const mailer = smtpMailer({ host: '127.0.0.1', port: server.port, user: '', password: '', useTls: true, useSsl: false, from: 'noreply@x.test' });
+    const mailer = smtpMailer({
+      host: '127.0.0.1',
+      port: server.port,
+      user: '',
+      password: '',
+      useTls: true,
+      useSsl: false,
+      from: 'noreply@x.test',
+    });
     await expect(mailer.send(letter)).rejects.toThrow();
     await mailer.close();
     expect(server.mails).toEqual([]);
@@ -79,7 +109,9 @@ describe('SMTP backend', () => {
 
 describe('configuration', () => {
   it('validates the mail settings with one message', () => {
-    expect(() => loadConfig({ EMAIL_BACKEND: 'carrier-pigeon', EMAIL_PORT: 'x', EMAIL_USE_TLS: 'maybe', NOREPLY_EMAIL_ADDRESS: 'nobody' })).toThrow(
+    expect(() =>
+      loadConfig({ EMAIL_BACKEND: 'carrier-pigeon', EMAIL_PORT: 'x', EMAIL_USE_TLS: 'maybe', NOREPLY_EMAIL_ADDRESS: 'nobody' }),
+    ).toThrow(
       /EMAIL_BACKEND must be one of smtp, folder, none[\s\S]*EMAIL_PORT must be a whole number[\s\S]*EMAIL_USE_TLS must be true or false[\s\S]*NOREPLY_EMAIL_ADDRESS must be an e-mail address/,
     );
     expect(() => loadConfig({ EMAIL_BACKEND: 'smtp' })).toThrow(/EMAIL_BACKEND=smtp needs EMAIL_HOST/);
@@ -88,7 +120,12 @@ describe('configuration', () => {
   });
 
   it('chooses SMTP when EMAIL_HOST is set, and none on request', () => {
-    expect(loadConfig({ EMAIL_HOST: 'smtp.test', EMAIL_USE_SSL: 'True', EMAIL_USE_TLS: 'False' })).toMatchObject({ emailBackend: 'smtp', emailPort: 587, emailUseSsl: true, emailUseTls: false });
+    expect(loadConfig({ EMAIL_HOST: 'smtp.test', EMAIL_USE_SSL: 'True', EMAIL_USE_TLS: 'False' })).toMatchObject({
+      emailBackend: 'smtp',
+      emailPort: 587,
+      emailUseSsl: true,
+      emailUseTls: false,
+    });
     expect(mailerFromConfig(loadConfig({ EMAIL_BACKEND: 'none' })).kind).toBe('none');
   });
 

@@ -79,10 +79,7 @@ function buildTables(): EmojiTables {
   const entries = JSON.parse(readFileSync(file, 'utf8')) as DataSourceEmoji[];
   const kept = entries.filter(
     (e) =>
-      e.has_img_google &&
-      Number(e.added_in) <= NEWEST_EMOJI_VERSION &&
-      !/^1f3f[b-f]$/.test(emojiCode(e)) &&
-      !emojiCode(e).includes('200d'),
+      e.has_img_google && Number(e.added_in) <= NEWEST_EMOJI_VERSION && !/^1f3f[b-f]$/.test(emojiCode(e)) && !emojiCode(e).includes('200d'),
   );
   const nameToCode = new Map<string, string>();
   for (const entry of kept) {

@@ -60,7 +60,10 @@ function quoteLines(lines: string[]): string[] {
   const paragraphs = lines.join('\n').split('\n\n');
   const out: string[] = [];
   paragraphs.forEach((paragraph, i) => {
-    const quoted = paragraph.split('\n').filter((line) => line !== '').map((line) => `> ${line}`);
+    const quoted = paragraph
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => `> ${line}`);
     if (quoted.length === 0) return;
     if (i > 0 && out.length > 0) out.push('>');
     out.push(...quoted);

@@ -13,7 +13,10 @@ const IMAGE_EXTENSIONS = ['.bmp', '.gif', '.jpg', 'jpeg', '.png', '.webp'];
 
 function isImageUrl(href: string): boolean {
   if (!/^https?:\/\//i.test(href) && !href.replace(/^\/+/, '').startsWith('user_uploads/')) return false;
-  const path = href.replace(/^https?:\/\/[^/?#]*/i, '').replace(/[?#].*$/, '').toLowerCase();
+  const path = href
+    .replace(/^https?:\/\/[^/?#]*/i, '')
+    .replace(/[?#].*$/, '')
+    .toLowerCase();
   return IMAGE_EXTENSIONS.some((ext) => path.endsWith(ext));
 }
 

@@ -103,14 +103,10 @@ const DEL = /~~([^~\n]+?)~~(?!~)/y;
 
 const strongEm: InlineRule = (state, silent) =>
   state.src.charCodeAt(state.pos) === STAR && delimited(STRONG_EM, 3, ['strong', 'em'])(state, silent);
-const strong: InlineRule = (state, silent) =>
-  state.src.charCodeAt(state.pos) === STAR && delimited(STRONG, 2, ['strong'])(state, silent);
-const em: InlineRule = (state, silent) =>
-  state.src.charCodeAt(state.pos) === STAR && delimited(EM, 1, ['em'])(state, silent);
+const strong: InlineRule = (state, silent) => state.src.charCodeAt(state.pos) === STAR && delimited(STRONG, 2, ['strong'])(state, silent);
+const em: InlineRule = (state, silent) => state.src.charCodeAt(state.pos) === STAR && delimited(EM, 1, ['em'])(state, silent);
 const del: InlineRule = (state, silent) =>
-  state.src.charCodeAt(state.pos) === 0x7e &&
-  state.src[state.pos - 1] !== '~' &&
-  delimited(DEL, 2, ['del'])(state, silent);
+  state.src.charCodeAt(state.pos) === 0x7e && state.src[state.pos - 1] !== '~' && delimited(DEL, 2, ['del'])(state, silent);
 
 /** Inline code keeps its content exactly, spaces included (Zulip does not strip them). */
 const BACKTICKS = /(`+)([\s\S]+?)(?<!`)\1(?!`)/y;
@@ -134,9 +130,7 @@ const MENTION = /@(_?)\*\*([^*]+)\*\*/y;
 
 /** What a mention names: a user, everyone in the stream, or the topic's participants. */
 export type Mentioned =
-  | { kind: 'user'; userId: number; name: string }
-  | { kind: 'stream_wildcard'; name: string }
-  | { kind: 'topic_wildcard'; name: string };
+  { kind: 'user'; userId: number; name: string } | { kind: 'stream_wildcard'; name: string } | { kind: 'topic_wildcard'; name: string };
 
 function mentioned(env: ZulipEnv, text: string): Mentioned | undefined {
   if (STREAM_WILDCARDS.has(text)) return { kind: 'stream_wildcard', name: text };

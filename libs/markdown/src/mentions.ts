@@ -37,7 +37,12 @@ export function resolveMentions(state: StateCore): void {
  */
 export function renderMention(tokens: Token[], idx: number): string {
   const meta = tokens[idx]!.meta as MentionMeta;
-  const classes = meta.kind === 'topic_wildcard' ? ['topic-mention'] : meta.kind === 'stream_wildcard' ? ['user-mention', 'channel-wildcard-mention'] : ['user-mention'];
+  const classes =
+    meta.kind === 'topic_wildcard'
+      ? ['topic-mention']
+      : meta.kind === 'stream_wildcard'
+        ? ['user-mention', 'channel-wildcard-mention']
+        : ['user-mention'];
   if (meta.silent) classes.push('silent');
   const userId = meta.kind === 'user' ? ` data-user-id="${meta.userId}"` : meta.kind === 'stream_wildcard' ? ' data-user-id="*"' : '';
   return `<span class="${classes.join(' ')}"${userId}>${meta.silent ? '' : '@'}${escapeText(meta.name)}</span>`;

@@ -13,15 +13,7 @@ function expandTabs(line: string): string {
 
 /** Line endings to \n, tabs expanded, and the placeholder delimiters removed. */
 export function normalizeSource(content: string): string {
-  return content
-    .split(STX)
-    .join('')
-    .split(ETX)
-    .join('')
-    .replace(/\r\n?/g, '\n')
-    .split('\n')
-    .map(expandTabs)
-    .join('\n');
+  return content.split(STX).join('').split(ETX).join('').replace(/\r\n?/g, '\n').split('\n').map(expandTabs).join('\n');
 }
 
 const LIST_ITEM = /^( *)(?:(\d+)([.)])|[*+-])( +)\S/;
@@ -94,4 +86,3 @@ export function extendQuotes(text: string): string {
     })
     .join('\n');
 }
-

@@ -63,13 +63,16 @@ describe('what the mobile app (zulip-flutter) parses from our code blocks', () =
   });
 
   it('parses every fenced block, whatever its text, back to that text', () => {
-    const line = fc.string({ unit: fc.constantFrom(...'ab <>&"\';:{}()[]#*_>-=/\\é€ ') , maxLength: 12 });
+    const line = fc.string({ unit: fc.constantFrom(...'ab <>&"\';:{}()[]#*_>-=/\\é€ '), maxLength: 12 });
     fc.assert(
       fc.property(fc.array(line, { minLength: 1, maxLength: 5 }), (lines) => {
         const rendered = html(`\`\`\`\n${lines.join('\n')}\n\`\`\``);
         expect(unsupportedBlocks(rendered)).toEqual([]);
         // Zulip trims each line's end and the block's blank lines at either end.
-        const code = lines.map((l) => l.trimEnd()).join('\n').replace(/^\n+|\n+$/g, '');
+        const code = lines
+          .map((l) => l.trimEnd())
+          .join('\n')
+          .replace(/^\n+|\n+$/g, '');
         expect(codeBlocks(rendered)).toEqual([code === '' ? [] : plain(code)]);
       }),
       { numRuns: 300 },
@@ -78,7 +81,9 @@ describe('what the mobile app (zulip-flutter) parses from our code blocks', () =
 
   it('is checked by rules that do refuse 2.1\u2019s markup and unknown token classes', () => {
     expect(unsupportedBlocks('<div class="codehilite"><pre><span></span>x\n</pre></div>')).toHaveLength(1);
-    expect(unsupportedBlocks('<div class="codehilite"><pre><span></span><code><span class="zz">x</span></code></pre></div>')).toHaveLength(1);
+    expect(unsupportedBlocks('<div class="codehilite"><pre><span></span><code><span class="zz">x</span></code></pre></div>')).toHaveLength(
+      1,
+    );
     expect(codeBlocks('<div class="codehilite"><pre><span></span><code><span class="k">if</span> x\n</code></pre></div>')).toEqual([
       [
         { text: 'if', type: 'k' },

@@ -82,7 +82,12 @@ const CURRENT_MARKUP: Record<string, (expected: string) => string> = {
 /** Duplicate names exist in the corpus (dangerous_block twice); the index keeps ids unique. */
 const regular = corpus.regular_tests.map((c, i) => {
   const current = Object.hasOwn(CURRENT_MARKUP, c.name) ? CURRENT_MARKUP[c.name] : undefined;
-  return { ...c, id: `${i}:${c.name}`, expected_output: current ? current(c.expected_output) : c.expected_output, as_copied: c.expected_output };
+  return {
+    ...c,
+    id: `${i}:${c.name}`,
+    expected_output: current ? current(c.expected_output) : c.expected_output,
+    as_copied: c.expected_output,
+  };
 });
 
 function renderCase(c: RegularCase): string {
@@ -108,7 +113,14 @@ const CORE: Record<string, string[]> = {
   emphasis: ['emphasis_text', 'emphasis_code', 'emphasis_with_space', 'emphasis_with_html', 'underscore_disabled', 'star_strong_em'],
   strong: ['star_strong', 'strong_with_html', 'underscore_strong_disabled', 'multiline_strong'],
   strikethrough: ['strikthrough_basic', 'strikthrough_multiword', 'strikthrough_link'],
-  links: ['link_with_text', 'link_without_text', 'link_with_empty_text', 'reference_links_disabled', 'reference_links_disabled_2', 'linkify_interference'],
+  links: [
+    'link_with_text',
+    'link_without_text',
+    'link_with_empty_text',
+    'reference_links_disabled',
+    'reference_links_disabled_2',
+    'linkify_interference',
+  ],
   autolinks: ['only_non_image_link', 'inline_image', 'only_named_inline_image', 'deduplicate_inline_previews'],
   'code spans': ['inline_code_spaces', 'dangerous_block', 'modal_link_escaped', 'tex_escaped'],
   'fenced code': [
@@ -150,7 +162,13 @@ const CORE: Record<string, string[]> = {
     'auto_renumbered_list_blankline',
     'tables',
   ],
-  headers: ['hashheading_enabled', 'hashheading_needs_spaces', 'hashheading_multiple_spaces', 'hashheading_6_levels', 'hashheading_7_levels'],
+  headers: [
+    'hashheading_enabled',
+    'hashheading_needs_spaces',
+    'hashheading_multiple_spaces',
+    'hashheading_6_levels',
+    'hashheading_7_levels',
+  ],
   nl2br: ['nl2br', 'nl2br_trailing_space', 'emojis_newline', 'unicode_emojis_new_line'],
   emoji: [
     'star_emoji',

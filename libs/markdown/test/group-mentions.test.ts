@@ -16,7 +16,10 @@ describe('@*group* mentions', () => {
   });
 
   it('does not take user mentions', () => {
-    const result = renderMarkdown('@**King Hamlet**', { userGroups: [{ id: 1, name: '*King Hamlet' }], users: [{ id: 3, fullName: 'King Hamlet' }] });
+    const result = renderMarkdown('@**King Hamlet**', {
+      userGroups: [{ id: 1, name: '*King Hamlet' }],
+      users: [{ id: 3, fullName: 'King Hamlet' }],
+    });
     expect(result.html).toContain('data-user-id="3"');
   });
 });

@@ -80,7 +80,8 @@ describe('patterns RE2 cannot run', () => {
   });
 
   it("accepts Python's spelling: (?P<name>...), \\A, \\Z and inline flags", () => {
-    for (const pattern of ['#(?P<id>[0-9]+)', '\\A#(?P<id>\\d+)\\Z', '(?i)ZUL-(?P<id>\\d+)']) expect(isSupportedLinkifierPattern(pattern)).toBe(true);
+    for (const pattern of ['#(?P<id>[0-9]+)', '\\A#(?P<id>\\d+)\\Z', '(?i)ZUL-(?P<id>\\d+)'])
+      expect(isSupportedLinkifierPattern(pattern)).toBe(true);
     const linkifiers = [{ id: 1, pattern: '(?i)zul-(?P<id>\\d+)\\Z', urlFormatString: 'https://example.com/%(id)s' }];
     expect(topicLinks('ZUL-12', linkifiers)).toEqual(['https://example.com/12']);
     expect(topicLinks('ZUL-12 x', linkifiers)).toEqual([]);
@@ -102,18 +103,23 @@ describe("Zulip's boundaries without lookaround", () => {
   it('starts after whitespace, one of \' " ( , : < or the start, in topics', () => {
     const starts = ['', ' ', '\t', '\n', '\u00a0', '\u3000', "'", '"', '(', ',', ':', '<'];
     for (const before of starts) expect([before, trac.matchAll(`${before}#1`).map((m) => m.text)]).toEqual([before, ['#1']]);
-    for (const before of ['a', '_', '1', '-', '.', ')', '>', '#', 'é', '\ufeff']) expect([before, trac.matchAll(`${before}#1`)]).toEqual([before, []]);
+    for (const before of ['a', '_', '1', '-', '.', ')', '>', '#', 'é', '\ufeff'])
+      expect([before, trac.matchAll(`${before}#1`)]).toEqual([before, []]);
   });
 
   it('is not followed by a word character (Unicode letters and digits, _)', () => {
-    for (const after of ['', ' ', '.', ',', '-', ')', '!', '\n', '😀']) expect([after, trac.matchAll(`#12${after}`).map((m) => m.text)]).toEqual([after, ['#12']]);
+    for (const after of ['', ' ', '.', ',', '-', ')', '!', '\n', '😀'])
+      expect([after, trac.matchAll(`#12${after}`).map((m) => m.text)]).toEqual([after, ['#12']]);
     for (const after of ['a', '_', 'é', 'я', '٣']) expect([after, trac.matchAll(`#12${after}`)]).toEqual([after, []]);
   });
 
   it('takes a shorter match that no word character follows, as the lookahead did', () => {
     const dashed = compileLinkifier('(?P<id>\\d+-?)', 'https://example.com/%(id)s')!;
     expect(dashed.matchAt('12-x', 0)).toEqual({ index: 0, text: '12', groups: { id: '12' } });
-    expect(dashed.matchAll('12- 34-x')).toMatchObject([{ index: 0, text: '12-' }, { index: 4, text: '34' }]);
+    expect(dashed.matchAll('12- 34-x')).toMatchObject([
+      { index: 0, text: '12-' },
+      { index: 4, text: '34' },
+    ]);
   });
 
   it('finds adjacent matches that share a boundary character, and fills the URL from the groups', () => {
@@ -123,14 +129,25 @@ describe("Zulip's boundaries without lookaround", () => {
       { index: 6, text: '#3' },
       { index: 10, text: '#4' },
     ]);
-    const github = [{ id: 1, pattern: '(?P<org>[a-z]+)/(?P<repo>[a-z]+)#(?P<id>[0-9]+)', urlFormatString: 'https://github.com/%(org)s/%(repo)s/issues/%(id)s' }];
+    const github = [
+      {
+        id: 1,
+        pattern: '(?P<org>[a-z]+)/(?P<repo>[a-z]+)#(?P<id>[0-9]+)',
+        urlFormatString: 'https://github.com/%(org)s/%(repo)s/issues/%(id)s',
+      },
+    ];
     expect(topicLinks('fix zulip/zulip#2.', github)).toEqual(['https://github.com/zulip/zulip/issues/2']);
   });
 
   it('counts positions in UTF-16 units around astral characters', () => {
-    expect(trac.matchAll('😀 #1 😀#2 #3')).toMatchObject([{ index: 3, text: '#1' }, { index: 11, text: '#3' }]);
+    expect(trac.matchAll('😀 #1 😀#2 #3')).toMatchObject([
+      { index: 3, text: '#1' },
+      { index: 11, text: '#3' },
+    ]);
     expect(trac.matchAt('😀 #7', 3)).toMatchObject({ index: 3, text: '#7', groups: { id: '7' } });
-    expect(renderMarkdown('😀 #7', { linkifiers: [{ id: 1, pattern: '#(?P<id>[0-9]+)', urlFormatString: 'https://example.com/%(id)s' }] }).html).toBe(
+    expect(
+      renderMarkdown('😀 #7', { linkifiers: [{ id: 1, pattern: '#(?P<id>[0-9]+)', urlFormatString: 'https://example.com/%(id)s' }] }).html,
+    ).toBe(
       `<p><span aria-label="grinning" class="emoji emoji-1f600" role="img" title="grinning">:grinning:</span> ${link('https://example.com/7', '#7')}</p>`,
     );
   });
@@ -140,7 +157,8 @@ describe("Zulip's boundaries without lookaround", () => {
   const WORD = '[\\p{L}\\p{N}_]';
   const NOT_BOUNDARY = '[^\\t-\\r\\x1c-\\x20\\x85\\p{Z}\'"(,:<]';
   const jsPattern = (pattern: string) => pattern.replace(/\(\?P</g, '(?<');
-  const midPair = (text: string, index: number) => /[\udc00-\udfff]/.test(text[index] ?? '') && /[\ud800-\udbff]/.test(text[index - 1] ?? '');
+  const midPair = (text: string, index: number) =>
+    /[\udc00-\udfff]/.test(text[index] ?? '') && /[\ud800-\udbff]/.test(text[index - 1] ?? '');
   // JavaScript finds empty matches between the halves of a surrogate pair; Python's strings have
   // no such positions.
   const lookaroundAll = (pattern: string, text: string): LinkifierMatch[] =>
@@ -168,7 +186,7 @@ describe("Zulip's boundaries without lookaround", () => {
   const CHARS = ['a', 'b', 'c', 'x', '_', '1', '2', '#', '-', '/', ' ', '(', ':', '<', "'", '.', 'é', '\n', '\u00a0', '😀', 'Z', 'U', 'L'];
   const texts = fc.array(fc.constantFrom(...CHARS), { maxLength: 24 }).map((chars) => chars.join(''));
 
-  it.each(PATTERNS)('matches as Zulip\'s lookaround form of %s does, in topics and at each position', (pattern) => {
+  it.each(PATTERNS)("matches as Zulip's lookaround form of %s does, in topics and at each position", (pattern) => {
     const compiled: CompiledLinkifier = compileLinkifier(pattern, '')!;
     fc.assert(
       fc.property(texts, (text) => {

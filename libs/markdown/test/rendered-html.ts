@@ -11,12 +11,25 @@ type Element = DefaultTreeAdapterMap['element'];
 
 /** Schemes that run nothing in the page (Zulip's allowed_schemes); anything else is a failure. */
 const SAFE_SCHEMES = new Set(
-  'http https ftp file bitcoin geo im irc ircs magnet mailto matrix mms news nntp openpgp4fpr sip sms smsto ssh tel urn webcal wtai xmpp'.split(' '),
+  'http https ftp file bitcoin geo im irc ircs magnet mailto matrix mms news nntp openpgp4fpr sip sms smsto ssh tel urn webcal wtai xmpp'.split(
+    ' ',
+  ),
 );
 const BASE = new URL('https://chat.example.org/');
 
 /** Attributes a browser or client follows as a URL. */
-const URL_ATTRIBUTES = new Set(['href', 'src', 'data-src-fullsize', 'srcset', 'action', 'formaction', 'poster', 'background', 'cite', 'xlink:href']);
+const URL_ATTRIBUTES = new Set([
+  'href',
+  'src',
+  'data-src-fullsize',
+  'srcset',
+  'action',
+  'formaction',
+  'poster',
+  'background',
+  'cite',
+  'xlink:href',
+]);
 
 /** The elements and attributes the renderer writes; anything else in its output is a failure. */
 const ELEMENTS = new Set(

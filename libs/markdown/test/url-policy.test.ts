@@ -88,12 +88,15 @@ describe('sanitizeUrl, the policy itself', () => {
 
   it('is idempotent, and what it returns a browser follows safely, for any string', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: 'binary-ascii' }), fc.string({ unit: 'binary' }), fc.constantFrom(...HOSTILE_URLS.map((h) => h.url))), (url) => {
-        const safe = sanitizeUrl(url);
-        if (safe === null) return;
-        expect(sanitizeUrl(safe)).toBe(safe);
-        expect(urlProblem(safe)).toBeNull();
-      }),
+      fc.property(
+        fc.oneof(fc.string({ unit: 'binary-ascii' }), fc.string({ unit: 'binary' }), fc.constantFrom(...HOSTILE_URLS.map((h) => h.url))),
+        (url) => {
+          const safe = sanitizeUrl(url);
+          if (safe === null) return;
+          expect(sanitizeUrl(safe)).toBe(safe);
+          expect(urlProblem(safe)).toBeNull();
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -109,8 +112,7 @@ describe('!modal_link, removed as in Zulip (CVE-2020-9445)', () => {
 });
 
 describe('links that are not refused', () => {
-  const link = (href: string, text: string, tab = true) =>
-    `<a href="${href}"${tab ? ' target="_blank"' : ''} title="${href}">${text}</a>`;
+  const link = (href: string, text: string, tab = true) => `<a href="${href}"${tab ? ' target="_blank"' : ''} title="${href}">${text}</a>`;
 
   it('writes scheme-relative references as web addresses of the host they name', () => {
     expect(renderMarkdown('[x](//example.com/a)').html).toBe(`<p>${link('http://example.com/a', 'x')}</p>`);
@@ -118,7 +120,9 @@ describe('links that are not refused', () => {
   });
 
   it('keeps paths, fragments, e-mail addresses and the safelisted schemes', () => {
-    expect(renderMarkdown('[x](/user_uploads/2/ab/a.txt)').html).toBe('<p><a href="/user_uploads/2/ab/a.txt" target="_blank" title="a.txt">x</a></p>');
+    expect(renderMarkdown('[x](/user_uploads/2/ab/a.txt)').html).toBe(
+      '<p><a href="/user_uploads/2/ab/a.txt" target="_blank" title="a.txt">x</a></p>',
+    );
     expect(renderMarkdown('[x](#narrow/stream/3-Denmark)').html).toBe(`<p>${link('#narrow/stream/3-Denmark', 'x', false)}</p>`);
     expect(renderMarkdown('[x](hamlet@example.com)').html).toBe(`<p>${link('mailto:hamlet@example.com', 'x')}</p>`);
     expect(renderMarkdown('[call](tel:+15551234)').html).toBe(`<p>${link('tel:+15551234', 'call')}</p>`);
@@ -137,9 +141,46 @@ describe('links that are not refused', () => {
 
 /** What hostile URLs are made of: schemes, entities, controls, slashes, look-alikes. */
 const URL_PIECES = [
-  'javascript', 'JaVa', 'script', 'data', 'vbscript', 'http', 'https', 'mailto', ':', '//', '/', '\\', '#', '@', '?', '%0a', '%3A',
-  '&#106;', '&#x09;', '&colon;', '&Tab;', '&#1;', '&amp;', '\t', '\n', '\u0001', '\u0000', '\u000c', ' ', '\u200b', '\uff4a',
-  'alert(1)', 'example.com', 'evil.example', '.png', '/user_uploads/', '"', "'", '<', '>',
+  'javascript',
+  'JaVa',
+  'script',
+  'data',
+  'vbscript',
+  'http',
+  'https',
+  'mailto',
+  ':',
+  '//',
+  '/',
+  '\\',
+  '#',
+  '@',
+  '?',
+  '%0a',
+  '%3A',
+  '&#106;',
+  '&#x09;',
+  '&colon;',
+  '&Tab;',
+  '&#1;',
+  '&amp;',
+  '\t',
+  '\n',
+  '\u0001',
+  '\u0000',
+  '\u000c',
+  ' ',
+  '\u200b',
+  '\uff4a',
+  'alert(1)',
+  'example.com',
+  'evil.example',
+  '.png',
+  '/user_uploads/',
+  '"',
+  "'",
+  '<',
+  '>',
 ];
 const urlish = fc
   .array(fc.oneof(fc.constantFrom(...URL_PIECES), fc.string({ unit: 'binary-ascii', maxLength: 3 })), { minLength: 1, maxLength: 8 })
@@ -147,8 +188,28 @@ const urlish = fc
 
 /** Markdown around them: every syntax that writes a URL, and some that must not. */
 const SYNTAX = [
-  '[', ']', '(', ')', '](', '!avatar(', '!modal_link(', ', ', ':hostile:', '#12', '**', '`', '```', '\n', '\n\n', '> ', '* ',
-  '    ', ' ', '| a |\n|:-:|\n| ', '~~~ quote\n', '```py\n',
+  '[',
+  ']',
+  '(',
+  ')',
+  '](',
+  '!avatar(',
+  '!modal_link(',
+  ', ',
+  ':hostile:',
+  '#12',
+  '**',
+  '`',
+  '```',
+  '\n',
+  '\n\n',
+  '> ',
+  '* ',
+  '    ',
+  ' ',
+  '| a |\n|:-:|\n| ',
+  '~~~ quote\n',
+  '```py\n',
 ];
 const message = fc
   .array(

@@ -32,8 +32,10 @@ export type BlockNode =
  * support yet.
  */
 const PYGMENTS_CLASSES = new Set(
-  ('w esc err x k kc kd kn kp kr kt n na nb bp nc no nd ni ne nf fm py nl nn nx nt nv vc vg vi vm l ld s sa sb sc dl sd s2 ' +
-    'se sh si sx sr s1 ss m mb mf mh mi il mo o ow p pm c ch cm cp cpf c1 cs g gd ge ges gr gh gi go gp gs gu gt').split(' '),
+  (
+    'w esc err x k kc kd kn kp kr kt n na nb bp nc no nd ni ne nf fm py nl nn nx nt nv vc vg vi vm l ld s sa sb sc dl sd s2 ' +
+    'se sh si sx sr s1 ss m mb mf mh mi il mo o ow p pm c ch cm cp cpf c1 cs g gd ge ges gr gh gi go gp gs gu gt'
+  ).split(' '),
 );
 
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);

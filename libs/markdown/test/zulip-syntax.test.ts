@@ -39,13 +39,16 @@ describe('user mentions', () => {
     expect(result.mentionedUserIds).toEqual([]);
   });
 
-  it.each(['all', 'everyone', 'stream', 'channel'])('renders the stream wildcard @**%s** as Zulip and sets stream_wildcard_mentioned', (name) => {
-    const result = render(`@**${name}** test`);
-    expect(result.html).toBe(`<p><span class="user-mention channel-wildcard-mention" data-user-id="*">@${name}</span> test</p>`);
-    expect(result.streamWildcardMentioned).toBe(true);
-    expect(result.topicWildcardMentioned).toBe(false);
-    expect(result.mentionedUserIds).toEqual([]);
-  });
+  it.each(['all', 'everyone', 'stream', 'channel'])(
+    'renders the stream wildcard @**%s** as Zulip and sets stream_wildcard_mentioned',
+    (name) => {
+      const result = render(`@**${name}** test`);
+      expect(result.html).toBe(`<p><span class="user-mention channel-wildcard-mention" data-user-id="*">@${name}</span> test</p>`);
+      expect(result.streamWildcardMentioned).toBe(true);
+      expect(result.topicWildcardMentioned).toBe(false);
+      expect(result.mentionedUserIds).toEqual([]);
+    },
+  );
 
   it('renders the topic wildcard @**topic** as a topic-mention without a user id and sets topic_wildcard_mentioned', () => {
     const result = render('@**topic** look');
@@ -115,9 +118,7 @@ describe('user mentions', () => {
 
 describe('stream links', () => {
   it('links #**stream** as Zulip does', () => {
-    expect(render('#**Denmark**').html).toBe(
-      '<p><a class="stream" data-stream-id="3" href="/#narrow/stream/3-Denmark">#Denmark</a></p>',
-    );
+    expect(render('#**Denmark**').html).toBe('<p><a class="stream" data-stream-id="3" href="/#narrow/stream/3-Denmark">#Denmark</a></p>');
   });
 
   it('links #**stream>topic** with the topic hash-encoded', () => {
@@ -146,7 +147,11 @@ describe('stream links', () => {
 describe('linkifiers', () => {
   const linkifiers = [
     { id: 1, pattern: '#(?P<id>[0-9]+)', urlFormatString: 'https://trac.example.com/ticket/%(id)s' },
-    { id: 2, pattern: '(?P<org>[a-z]+)/(?P<repo>[a-z]+)#(?P<id>[0-9]+)', urlFormatString: 'https://github.com/%(org)s/%(repo)s/issues/%(id)s' },
+    {
+      id: 2,
+      pattern: '(?P<org>[a-z]+)/(?P<repo>[a-z]+)#(?P<id>[0-9]+)',
+      urlFormatString: 'https://github.com/%(org)s/%(repo)s/issues/%(id)s',
+    },
   ];
   const withFilters = (content: string) => renderMarkdown(content, { linkifiers }).html;
 
@@ -191,7 +196,9 @@ describe('linkifiers', () => {
 
 describe('other message properties', () => {
   it('renders realm emoji as images, before unicode names', () => {
-    const html = renderMarkdown(':green_tick: :smile:', { realmEmoji: [{ name: 'green_tick', sourceUrl: '/user_avatars/1/emoji/tick.png' }] }).html;
+    const html = renderMarkdown(':green_tick: :smile:', {
+      realmEmoji: [{ name: 'green_tick', sourceUrl: '/user_avatars/1/emoji/tick.png' }],
+    }).html;
     expect(html).toBe(
       '<p><img alt=":green_tick:" class="emoji" src="/user_avatars/1/emoji/tick.png" title="green tick"> ' +
         '<span aria-label="smile" class="emoji emoji-263a" role="img" title="smile">:smile:</span></p>',

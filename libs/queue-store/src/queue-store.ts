@@ -63,7 +63,12 @@ export function parseSnapshot(text: string): Snapshot {
   return {
     xmin: Number(xmin),
     xmax: Number(xmax),
-    xip: xip ? xip.split(',').filter((x) => x !== '').map(Number) : [],
+    xip: xip
+      ? xip
+          .split(',')
+          .filter((x) => x !== '')
+          .map(Number)
+      : [],
   };
 }
 

@@ -95,8 +95,14 @@ export class RedisQueueStore implements QueueStore {
   async create(queue: QueueDescriptor): Promise<void> {
     const k = this.keys;
     const created = await this.redis.chatQueueCreate(
-      k.queue(queue.id), k.user(queue.userId), k.publicQueues(queue.realmId), k.expiry,
-      queue.id, seesPublicStreams(queue) ? '1' : '0', expiresAt(queue), ...encodeQueue(queue),
+      k.queue(queue.id),
+      k.user(queue.userId),
+      k.publicQueues(queue.realmId),
+      k.expiry,
+      queue.id,
+      seesPublicStreams(queue) ? '1' : '0',
+      expiresAt(queue),
+      ...encodeQueue(queue),
     );
     if (created !== 1) throw new Error(`queue ${queue.id} already exists`);
   }
@@ -112,8 +118,14 @@ export class RedisQueueStore implements QueueStore {
   async delete(queueId: string): Promise<void> {
     const k = this.keys;
     await this.redis.chatQueueDelete(
-      k.queue(queueId), k.events(queueId), k.pendingTx(queueId), k.expiry, k.bodyRefs,
-      k.prefix, queueId, k.wake,
+      k.queue(queueId),
+      k.events(queueId),
+      k.pendingTx(queueId),
+      k.expiry,
+      k.bodyRefs,
+      k.prefix,
+      queueId,
+      k.wake,
     );
   }
 
@@ -140,8 +152,18 @@ export class RedisQueueStore implements QueueStore {
     for (const [key, json] of bodies) pipeline.set(key, json, 'EX', UNREFERENCED_BODY_TTL_SECS);
     for (const { queueId, events } of groups) {
       pipeline.chatQueueAppend(
-        k.queue(queueId), k.events(queueId), k.pendingTx(queueId), k.expiry, k.bodyRefs,
-        k.wake, busPos ?? '', txId ?? '', this.maxEvents, k.prefix, queueId, ...events,
+        k.queue(queueId),
+        k.events(queueId),
+        k.pendingTx(queueId),
+        k.expiry,
+        k.bodyRefs,
+        k.wake,
+        busPos ?? '',
+        txId ?? '',
+        this.maxEvents,
+        k.prefix,
+        queueId,
+        ...events,
       );
     }
     // After the scripts, so a woken poll finds its events; in the same write, so it is not lost
@@ -158,8 +180,13 @@ export class RedisQueueStore implements QueueStore {
   async setFence(queueId: string, snapshot: Snapshot): Promise<void> {
     const k = this.keys;
     await this.redis.chatQueueSetFence(
-      k.queue(queueId), k.events(queueId), k.pendingTx(queueId), k.bodyRefs,
-      snapshot.xmin, snapshot.xmax, snapshot.xip.join(','),
+      k.queue(queueId),
+      k.events(queueId),
+      k.pendingTx(queueId),
+      k.bodyRefs,
+      snapshot.xmin,
+      snapshot.xmax,
+      snapshot.xip.join(','),
     );
   }
 
@@ -205,10 +232,7 @@ export class RedisQueueStore implements QueueStore {
     if (this.closed) return;
     this.closed = true;
     this.waiters.wakeAll('aborted');
-    await Promise.all([
-      this.subscriber && quit(this.subscriber),
-      this.ownsConnection ? quit(this.redis) : undefined,
-    ]);
+    await Promise.all([this.subscriber && quit(this.subscriber), this.ownsConnection ? quit(this.redis) : undefined]);
   }
 
   /** Long-polls parked on this instance right now (a gauge). */
@@ -261,9 +285,7 @@ export class RedisQueueStore implements QueueStore {
 
   /** After the subscription is confirmed: anything in the list arrived since the caller's fetch. */
   private async hasEventsOrGone(queueId: string): Promise<boolean> {
-    const [exists, length] = replies(
-      await this.redis.multi().exists(this.keys.queue(queueId)).llen(this.keys.events(queueId)).exec(),
-    );
+    const [exists, length] = replies(await this.redis.multi().exists(this.keys.queue(queueId)).llen(this.keys.events(queueId)).exec());
     return exists === 0 || Number(length) > 0;
   }
 
@@ -323,10 +345,7 @@ const UNREFERENCED_BODY_TTL_SECS = 300;
  * and the message bodies they share: a fan-out hands one message object per rendering variant to
  * every queue, stored once and referred to by each queue's event.
  */
-function groupByQueue(
-  entries: AppendEntry[],
-  bodyKey: (id: string) => string,
-): { groups: QueueGroup[]; bodies: Map<string, string> } {
+function groupByQueue(entries: AppendEntry[], bodyKey: (id: string) => string): { groups: QueueGroup[]; bodies: Map<string, string> } {
   const groups = new Map<string, QueueGroup>();
   const json = new Map<GenericEvent, string>();
   const bodyKeys = new Map<object, string>();

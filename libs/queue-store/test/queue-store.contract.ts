@@ -383,9 +383,7 @@ export function runQueueStoreContract(name: string, makeStore: () => Promise<Sto
       const QUEUES = 10_000;
 
       it(`appends one event to ${QUEUES} queues in one call, exactly once`, async () => {
-        const queues = await Promise.all(
-          Array.from({ length: QUEUES }, (_, n) => newQueue({ userId: n, allPublicStreams: true })),
-        );
+        const queues = await Promise.all(Array.from({ length: QUEUES }, (_, n) => newQueue({ userId: n, allPublicStreams: true })));
         expect(await store.publicStreamQueues(1)).toHaveLength(QUEUES);
         const entries = queues.map((queue) => ({ queueId: queue.id, event: { type: 'message', message: { id: 1 } } }));
         expect(await store.append(entries, 1)).toEqual(queues.map(() => 0));

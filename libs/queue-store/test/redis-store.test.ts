@@ -33,7 +33,6 @@ async function subscribers(channel: string): Promise<number> {
   return Number(reply[1]);
 }
 
-
 /** The store's one wake-up channel. */
 function channelOf(prefix: string): string {
   return `${prefix}wake`;
@@ -85,7 +84,15 @@ describe('RedisQueueStore', () => {
     await store.append([{ queueId: queue.id, event: { type: 'x' } }], 3);
     const q = `${prefix}q:{${queue.id}}`;
     expect(await keysOfPrefix()).toEqual(
-      [q, `${q}:events`, `${prefix}expiry`, `${prefix}queue-counter`, `${prefix}queue-epoch`, `${prefix}realm:2:public`, `${prefix}user:5`].sort(),
+      [
+        q,
+        `${q}:events`,
+        `${prefix}expiry`,
+        `${prefix}queue-counter`,
+        `${prefix}queue-epoch`,
+        `${prefix}realm:2:public`,
+        `${prefix}user:5`,
+      ].sort(),
     );
     expect(await admin.hmget(q, 'nextId', 'prunedId', 'busPos')).toEqual(['1', '-1', '3']);
     expect(await admin.lrange(`${q}:events`, 0, -1)).toEqual(['{"id":0,"type":"x"}']);
@@ -98,7 +105,10 @@ describe('RedisQueueStore', () => {
     const queues = await Promise.all([1, 2, 3].map((userId) => newQueue({ userId })));
     const message = { id: 77, content: 'x'.repeat(2000) };
     const event = { type: 'message', message, flags: [] as string[] };
-    await store.append(queues.map((q) => ({ queueId: q.id, event })), 9);
+    await store.append(
+      queues.map((q) => ({ queueId: q.id, event })),
+      9,
+    );
     const bodies = async () => (await admin.keys(`${prefix}body:*`)).length;
     expect(await bodies()).toBe(1);
     const listed = await admin.lrange(`${prefix}q:{${queues[0]!.id}}:events`, 0, -1);
@@ -187,7 +197,9 @@ describe('RedisQueueStore', () => {
     ];
     // Parking is synchronous; by the time the subscription is seen the short waits may be over.
     expect(store.parkedWaiters).toBe(3);
-    await waitFor(async () => store.listensFor(queue.id) && (await subscribers(channel)) === 1, 2_000, { what: 'subscribed once for every waiter' });
+    await waitFor(async () => store.listensFor(queue.id) && (await subscribers(channel)) === 1, 2_000, {
+      what: 'subscribed once for every waiter',
+    });
     expect(await waiting[0]).toBe('timeout');
     expect(await waiting[2]).toBe('timeout');
     expect(store.listensFor(queue.id)).toBe(true);

@@ -10,8 +10,6 @@ describe('snapshots', () => {
   it('sees transactions below xmin, and below xmax unless still in progress', () => {
     // xmin is the oldest transaction still running, so PostgreSQL always lists it in xip.
     const snapshot = { xmin: 100, xmax: 105, xip: [100, 102] };
-    expect([99, 100, 101, 102, 104, 105, 200].map((tx) => visibleIn(snapshot, tx))).toEqual([
-      true, false, true, false, true, false, false,
-    ]);
+    expect([99, 100, 101, 102, 104, 105, 200].map((tx) => visibleIn(snapshot, tx))).toEqual([true, false, true, false, true, false, false]);
   });
 });

@@ -65,7 +65,7 @@ describe('render pool', () => {
     }
   });
 
-  it('stops a render at its deadline with Zulip\'s error, while other renders go on; the pool renders after it', async () => {
+  it("stops a render at its deadline with Zulip's error, while other renders go on; the pool renders after it", async () => {
     const renderer = started();
     await Promise.all([renderer.render(1, 'warm'), renderer.render(2, 'warm')]);
     const order: string[] = [];

@@ -77,7 +77,9 @@ export async function settleFollowUps(requester: FollowUpRequester, held: HeldFo
       requester.logger.warn({ err, kind: followUp.kind, requests: rest }, 'follow-ups left to the background jobs');
       // The change committed, so the request succeeds whatever happens here; a release that
       // failed too leaves the holds to run out, after which the dispatcher takes the requests.
-      await releaseFollowUps(requester.db, rest).catch((releaseErr: unknown) => requester.logger.error({ err: releaseErr }, 'follow-ups not released'));
+      await releaseFollowUps(requester.db, rest).catch((releaseErr: unknown) =>
+        requester.logger.error({ err: releaseErr }, 'follow-ups not released'),
+      );
       return;
     }
   }

@@ -34,4 +34,3 @@ export async function openBus(config: Config, logger: Logger): Promise<Bus> {
     logger,
   });
 }
-

@@ -29,7 +29,11 @@ export function createOperations(options: { service: string; logger: Logger; che
       outer.use(health.router());
       outer.get('/metrics', metrics.handler);
       outer.use((req, res, next) => {
-        recordRequestWhenClosed(req, res, { logger: options.logger, requestDuration: metrics.requestDuration, route: () => routeTemplateOf(res) });
+        recordRequestWhenClosed(req, res, {
+          logger: options.logger,
+          requestDuration: metrics.requestDuration,
+          route: () => routeTemplateOf(res),
+        });
         next();
       });
       outer.use(app as Express);

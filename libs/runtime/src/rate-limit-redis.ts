@@ -82,7 +82,9 @@ export async function openRedisRateLimitStore(url: string, prefix: string, logge
   const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
   // ioredis reconnects by itself; without a listener an 'error' would crash the process.
   redis.on('error', (err) => logger?.warn({ err }, 'rate-limit redis connection error (reconnecting)'));
-  await redis.connect().catch((err: unknown) => logger?.warn({ err }, 'rate-limit redis unavailable at start; requests go unlimited until it answers'));
+  await redis
+    .connect()
+    .catch((err: unknown) => logger?.warn({ err }, 'rate-limit redis unavailable at start; requests go unlimited until it answers'));
   return new RedisRateLimitStore(redis, prefix);
 }
 

@@ -21,7 +21,10 @@ async function holdInChild(dir: string): Promise<{ child: ChildProcess; exited: 
     (m.lockDataDir ?? m.default.lockDataDir)(${JSON.stringify(dir)}, 'holder');
     console.log('locked');
     process.stdin.once('data', () => process.exit(0));`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    env,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const exited = new Promise<number | string>((done) => child.once('exit', (code, signal) => done(code ?? signal ?? 'unknown')));
   await new Promise<void>((done, fail) => {
     child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && done());
@@ -51,7 +54,9 @@ describe('DATA_DIR lock', () => {
     const lock = lockDataDir(dir, 'npm start');
     expect(lockContent(dir)).toMatchObject({ pid: process.pid, command: 'npm start' });
     expect(() => lockDataDir(dir, 'manage')).toThrow(DataDirLockedError);
-    expect(() => lockDataDir(dir, 'manage')).toThrow(`DATA_DIR ${dir} is in use by process ${process.pid} (npm start); stop it first, or use another DATA_DIR.`);
+    expect(() => lockDataDir(dir, 'manage')).toThrow(
+      `DATA_DIR ${dir} is in use by process ${process.pid} (npm start); stop it first, or use another DATA_DIR.`,
+    );
     lock.release();
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
     lockDataDir(dir, 'manage').release();
@@ -88,7 +93,7 @@ describe('DATA_DIR lock', () => {
   it.each([
     ['a pid no process has', () => ({ pid: deadPid(), startTicks: null })],
     // After a container restart pids start over: the new server may have the old holder's pid.
-    ['this process\'s pid, from before (not held here)', () => ({ pid: process.pid, startTicks: null })],
+    ["this process's pid, from before (not held here)", () => ({ pid: process.pid, startTicks: null })],
     // A live process with the holder's pid that started later: the pid was reused.
     ['a reused pid (another start time)', () => ({ pid: process.ppid, startTicks: existsSync('/proc/self/stat') ? '1' : null })],
   ])('takes over a stale lock: %s', (_name, stale) => {

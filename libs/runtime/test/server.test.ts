@@ -76,7 +76,11 @@ describe('graceful shutdown sequence', () => {
 describe('readiness', () => {
   it('reports each check, fails when one fails or hangs, and when draining', async () => {
     const health = new Health(
-      { database: async () => undefined, nats: async () => Promise.reject(new Error('connection refused 10.0.0.7:4222')), redis: () => new Promise(() => undefined) },
+      {
+        database: async () => undefined,
+        nats: async () => Promise.reject(new Error('connection refused 10.0.0.7:4222')),
+        redis: () => new Promise(() => undefined),
+      },
       { timeoutMs: 50 },
     );
     const report = await health.report();
@@ -91,12 +95,24 @@ describe('readiness', () => {
 
 describe('server limits from the configuration', () => {
   it('derives the body cap from MAX_FILE_UPLOAD_SIZE and the deadlines from HTTP_*_SECS', () => {
-    const config = loadConfig({ MAX_FILE_UPLOAD_SIZE: '25', HTTP_HEADERS_TIMEOUT_SECS: '7', HTTP_BODY_IDLE_TIMEOUT_SECS: '9', HTTP_REQUEST_TIMEOUT_SECS: '600' });
+    const config = loadConfig({
+      MAX_FILE_UPLOAD_SIZE: '25',
+      HTTP_HEADERS_TIMEOUT_SECS: '7',
+      HTTP_BODY_IDLE_TIMEOUT_SECS: '9',
+      HTTP_REQUEST_TIMEOUT_SECS: '600',
+    });
     // 25 MB and the multipart framing: the upload route's own limit, the largest of all.
-    expect(serverLimits(config)).toEqual({ maxBodyBytes: 26 * 1024 * 1024, headersTimeoutMs: 7_000, bodyIdleTimeoutMs: 9_000, requestTimeoutMs: 600_000 });
+    expect(serverLimits(config)).toEqual({
+      maxBodyBytes: 26 * 1024 * 1024,
+      headersTimeoutMs: 7_000,
+      bodyIdleTimeoutMs: 9_000,
+      requestTimeoutMs: 600_000,
+    });
     // A small upload limit never caps the other endpoints (emoji, webhook payloads) below theirs.
     expect(serverLimits(loadConfig({ MAX_FILE_UPLOAD_SIZE: '1' })).maxBodyBytes).toBe(8 * 1024 * 1024);
-    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_SECS: '60', HTTP_REQUEST_TIMEOUT_SECS: '30' })).toThrow(/HTTP_HEADERS_TIMEOUT_SECS must not exceed/);
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_SECS: '60', HTTP_REQUEST_TIMEOUT_SECS: '30' })).toThrow(
+      /HTTP_HEADERS_TIMEOUT_SECS must not exceed/,
+    );
     expect(() => loadConfig({ HTTP_BODY_IDLE_TIMEOUT_SECS: '0' })).toThrow(/HTTP_BODY_IDLE_TIMEOUT_SECS must be at least 1/);
   });
 

@@ -26,7 +26,9 @@ export class ApiClient {
 
   /** Logs in as `email` through the development endpoint, as Zulip's dev tooling does. */
   async loginAs(email: string): Promise<this> {
-    const res = await new ChatClient({ transport: supertestTransport(this.target) }).request(settingsEndpoints.devFetchApiKey, { username: email });
+    const res = await new ChatClient({ transport: supertestTransport(this.target) }).request(settingsEndpoints.devFetchApiKey, {
+      username: email,
+    });
     if (!res.ok) throw new Error(`dev_fetch_api_key ${email}: ${res.status} ${res.body.msg}`);
     this.credentials = { email: res.body.email, apiKey: res.body.api_key };
     this.authorization = basicAuth(res.body.email, res.body.api_key);
@@ -45,7 +47,9 @@ export class ApiClient {
 
   /** An authenticated request to `path` (under /api/v1 unless it starts with /api/), for bodies of any kind. */
   api(method: Method, path: string) {
-    const req = request(this.target)[method](path.startsWith('/api/') ? path : `/api/v1${path}`).set('Authorization', this.authorization);
+    const req = request(this.target)
+      [method](path.startsWith('/api/') ? path : `/api/v1${path}`)
+      .set('Authorization', this.authorization);
     return this.options.userAgent ? req.set('User-Agent', this.options.userAgent) : req;
   }
 
@@ -78,9 +82,7 @@ export class ApiClient {
 
 /** Zulip's encoding of each value (encodeParam), for supertest's query and form. */
 function encode(params: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(params).map(([k, v]) => [k, encodeParam(v)]),
-  );
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, encodeParam(v)]));
 }
 
 /** The typed client's requests made through supertest: an app in-process, or a server's URL. */

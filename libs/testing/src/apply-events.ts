@@ -194,9 +194,14 @@ function applyRecentPrivate(state: State, message: PrivateMessage): void {
   if (message.type !== 'private' || typeof message.display_recipient === 'string') return;
   if (typeof state.user_id !== 'number') throw new Error('applyEvent: recent_private_conversations needs user_id (realm_user)');
   const me = state.user_id;
-  const userIds = message.display_recipient.map((r) => r.id).filter((id) => id !== me).sort((a, b) => a - b);
+  const userIds = message.display_recipient
+    .map((r) => r.id)
+    .filter((id) => id !== me)
+    .sort((a, b) => a - b);
   const key = userIds.join(',');
   const conversations = state.recent_private_conversations as Conversation[];
   const others = conversations.filter((c) => c.user_ids.join(',') !== key);
-  state.recent_private_conversations = [...others, { max_message_id: message.id, user_ids: userIds }].sort((a, b) => b.max_message_id - a.max_message_id);
+  state.recent_private_conversations = [...others, { max_message_id: message.id, user_ids: userIds }].sort(
+    (a, b) => b.max_message_id - a.max_message_id,
+  );
 }

@@ -36,15 +36,21 @@ export function brokerBinary(name: 'redis-server' | 'nats-server'): string {
 }
 
 export function startPrivateRedis(): Promise<PrivateBroker> {
-  return privateBroker('redis-server', (port) => [
-    '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--logfile', '',
-  ], (port) => `redis://127.0.0.1:${port}`);
+  return privateBroker(
+    'redis-server',
+    (port) => ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--logfile', ''],
+    (port) => `redis://127.0.0.1:${port}`,
+  );
 }
 
 export function startPrivateNats(): Promise<PrivateBroker> {
   const storeDir = mkdtempSync(join(tmpdir(), 'chat-nats-'));
-  return privateBroker('nats-server', (port) => ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir],
-    (port) => `nats://127.0.0.1:${port}`, storeDir);
+  return privateBroker(
+    'nats-server',
+    (port) => ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir],
+    (port) => `nats://127.0.0.1:${port}`,
+    storeDir,
+  );
 }
 
 async function privateBroker(
@@ -96,7 +102,10 @@ function waitListening(port: number, name: string): Promise<void> {
 function accepts(port: number): Promise<boolean> {
   return new Promise((done) => {
     const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => { socket.destroy(); done(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      done(true);
+    });
     socket.once('error', () => done(false));
   });
 }

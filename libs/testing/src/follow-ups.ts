@@ -19,7 +19,11 @@ export async function followUpsDone(db: Database, jobs: Jobs): Promise<boolean> 
 
 /** The payloads of the follow-ups of one kind requested after job request `sinceId`, in order. */
 export async function requestedFollowUps<P>(db: Database, followUp: { kind: string; payload?: P }, sinceId = 0): Promise<P[]> {
-  const rows: { payload: P | string }[] = await db.knex('job_requests').where('id', '>', sinceId).andWhere({ kind: followUp.kind }).orderBy('id');
+  const rows: { payload: P | string }[] = await db
+    .knex('job_requests')
+    .where('id', '>', sinceId)
+    .andWhere({ kind: followUp.kind })
+    .orderBy('id');
   // PGlite's driver hands JSON columns back as text.
   return rows.map((row) => (typeof row.payload === 'string' ? (JSON.parse(row.payload) as P) : row.payload));
 }

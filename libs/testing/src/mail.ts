@@ -18,7 +18,8 @@ export interface ReceivedMail {
 }
 
 function received(parsed: ParsedMail, envelopeTo: string[] = []): ReceivedMail {
-  const addresses = (field: ParsedMail['to']) => (field === undefined ? [] : Array.isArray(field) ? field : [field]).map((a) => a.text).join(', ');
+  const addresses = (field: ParsedMail['to']) =>
+    (field === undefined ? [] : Array.isArray(field) ? field : [field]).map((a) => a.text).join(', ');
   return {
     from: parsed.from?.text ?? '',
     to: addresses(parsed.to),

@@ -49,7 +49,7 @@ export function zulipOpenApi(file = ZULIP_OPENAPI_FILE): OpenApiChecker {
   const ajv = new Ajv({ strict: false, allErrors: true });
   const schemaFor = (path: string, method: string, options: { requireDocumented?: boolean } = {}): Json => {
     const response = (paths[path]![method]!.responses as Record<string, Json>)['200']!;
-    const schema = resolveRefs(((response.content as Record<string, Json>)['application/json']!).schema, spec) as Json;
+    const schema = resolveRefs((response.content as Record<string, Json>)['application/json']!.schema, spec) as Json;
     if (options.requireDocumented === false) return schema;
     const parts = (schema.allOf as Json[] | undefined) ?? [schema];
     const documented = [...new Set(parts.flatMap((part) => Object.keys((part.properties as Json | undefined) ?? {})))];

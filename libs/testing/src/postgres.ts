@@ -87,9 +87,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
  */
 export async function dropTemplateDatabases(options: { thisRun: boolean }): Promise<void> {
   await admin(async (client) => {
-    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${TEMPLATE_PREFIX}%`]);
+    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
+      `${TEMPLATE_PREFIX}%`,
+    ]);
     for (const { datname } of rows) {
-      if (templateGoes(datname.slice(TEMPLATE_PREFIX.length), options)) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      if (templateGoes(datname.slice(TEMPLATE_PREFIX.length), options))
+        await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     }
   });
 }

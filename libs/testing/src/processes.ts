@@ -60,7 +60,10 @@ export async function startProcess(entry: string, env: Record<string, string>): 
   const answers = async (): Promise<boolean> => {
     if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}`);
     // Refused while it is not listening yet.
-    return fetch(`${url}/api/v1/server_settings`).then((response) => response.status < 500, () => false);
+    return fetch(`${url}/api/v1/server_settings`).then(
+      (response) => response.status < 500,
+      () => false,
+    );
   };
   await waitFor(answers, 60_000, { stepMs: 200, what: `${entry} answering` });
   return {

@@ -69,7 +69,10 @@ function explainAlternatives(error: ErrorObject, compile: CompileAlternative): s
   const offShape = (line: string): boolean => line.includes(UNEXPECTED_PROPERTY) || line.startsWith(`${at}: must be `);
   const weight = (lines: string[]): number => lines.length + lines.filter(offShape).length / 2;
   const nearest = tried.reduce((best, lines, i) => (weight(lines) < weight(tried[best]!) ? i : best), 0);
-  return [`${at}: matches none of the ${alternatives.length} alternatives of ${error.keyword}; the nearest, #${nearest}, fails with:`, ...tried[nearest]!];
+  return [
+    `${at}: matches none of the ${alternatives.length} alternatives of ${error.keyword}; the nearest, #${nearest}, fails with:`,
+    ...tried[nearest]!,
+  ];
 }
 
 /** Readable lines for ajv's errors (compiled with allErrors and verbose, so each error carries its data). */

@@ -49,24 +49,63 @@ const streamMessage = {
   avatar_url: null,
 };
 
-describe('the vendored schemas of Zulip\'s current OpenAPI document', () => {
+describe("the vendored schemas of Zulip's current OpenAPI document", () => {
   it('say where they come from and cover what the server serves', () => {
     expect(zulipSchemaSource()).toMatchObject({ repository: 'zulip/zulip', path: 'zerver/openapi/zulip.yaml' });
-    expect(zulipOperations()).toEqual(expect.arrayContaining(['GET /server_settings', 'POST /register', 'GET /events', 'GET /messages', 'GET /users/{user_id}', 'POST /users/me/presence', 'POST /fetch_api_key', 'POST /dev_fetch_api_key']));
-    expect(zulipEventKeys()).toEqual(expect.arrayContaining(['message', 'heartbeat', 'subscription/add', 'realm_user/update', 'update_message']));
+    expect(zulipOperations()).toEqual(
+      expect.arrayContaining([
+        'GET /server_settings',
+        'POST /register',
+        'GET /events',
+        'GET /messages',
+        'GET /users/{user_id}',
+        'POST /users/me/presence',
+        'POST /fetch_api_key',
+        'POST /dev_fetch_api_key',
+      ]),
+    );
+    expect(zulipEventKeys()).toEqual(
+      expect.arrayContaining(['message', 'heartbeat', 'subscription/add', 'realm_user/update', 'update_message']),
+    );
   });
 });
 
 describe('validateResponse', () => {
   it('accepts correct bodies', () => {
-    expect(validateResponse('POST /fetch_api_key', { result: 'success', msg: '', api_key: 'k', email: 'user8@example.test', user_id: 8 })).toEqual([]);
+    expect(
+      validateResponse('POST /fetch_api_key', { result: 'success', msg: '', api_key: 'k', email: 'user8@example.test', user_id: 8 }),
+    ).toEqual([]);
     expect(validateResponse('GET /users/{user_id}', { result: 'success', msg: '', user })).toEqual([]);
-    expect(validateResponse('GET /messages', { result: 'success', msg: '', anchor: 41, found_anchor: true, found_newest: true, found_oldest: false, history_limited: false, messages: [{ ...streamMessage, flags: ['read'] }] })).toEqual([]);
-    expect(validateResponse('POST /register', { result: 'success', msg: '', queue_id: null, last_event_id: -1, zulip_feature_level: 1, zulip_version: '2.1.0', realm_users: [user], max_message_id: 41 })).toEqual([]);
+    expect(
+      validateResponse('GET /messages', {
+        result: 'success',
+        msg: '',
+        anchor: 41,
+        found_anchor: true,
+        found_newest: true,
+        found_oldest: false,
+        history_limited: false,
+        messages: [{ ...streamMessage, flags: ['read'] }],
+      }),
+    ).toEqual([]);
+    expect(
+      validateResponse('POST /register', {
+        result: 'success',
+        msg: '',
+        queue_id: null,
+        last_event_id: -1,
+        zulip_feature_level: 1,
+        zulip_version: '2.1.0',
+        realm_users: [user],
+        max_message_id: 41,
+      }),
+    ).toEqual([]);
   });
 
   it('names a missing required key', () => {
-    expect(validateResponse('POST /dev_fetch_api_key', { result: 'success', msg: '', email: 'user8@example.test' })).toEqual(['(root): missing required property "api_key"']);
+    expect(validateResponse('POST /dev_fetch_api_key', { result: 'success', msg: '', email: 'user8@example.test' })).toEqual([
+      '(root): missing required property "api_key"',
+    ]);
     expect(validateResponse('GET /users/me/subscriptions', { result: 'success' })).toEqual([
       '(root): missing required property "msg"',
       '(root): missing required property "subscriptions"',
@@ -86,7 +125,15 @@ describe('validateResponse', () => {
   });
 
   it('checks each event of GET /events against its own schema', () => {
-    const body = { result: 'success', msg: '', queue_id: 'q1', events: [{ type: 'heartbeat', id: 0 }, { type: 'message', id: 1, flags: 'read', message: streamMessage }] };
+    const body = {
+      result: 'success',
+      msg: '',
+      queue_id: 'q1',
+      events: [
+        { type: 'heartbeat', id: 0 },
+        { type: 'message', id: 1, flags: 'read', message: streamMessage },
+      ],
+    };
     expect(validateResponse('GET /events', body)).toEqual(['/events/1/flags: must be array, got string "read"']);
   });
 
@@ -100,12 +147,33 @@ describe('validateEvent', () => {
     expect(validateEvent({ type: 'message', id: 3, flags: [], message: streamMessage })).toEqual([]);
     expect(validateEvent({ type: 'subscription', op: 'peer_add', id: 4, stream_ids: [2], user_ids: [8] })).toEqual([]);
     expect(validateEvent({ type: 'realm_user', op: 'update', id: 5, person: { user_id: 8, full_name: 'Goneril' } })).toEqual([]);
-    expect(validateEvent({ type: 'typing', op: 'start', id: 6, message_type: 'direct', sender: { user_id: 8, email: 'user8@example.test' }, recipients: [{ user_id: 9, email: 'user9@example.test' }] })).toEqual([]);
+    expect(
+      validateEvent({
+        type: 'typing',
+        op: 'start',
+        id: 6,
+        message_type: 'direct',
+        sender: { user_id: 8, email: 'user8@example.test' },
+        recipients: [{ user_id: 9, email: 'user9@example.test' }],
+      }),
+    ).toEqual([]);
   });
 
   it('names missing required keys and wrong types', () => {
-    expect(validateEvent({ type: 'update_message', id: 7, user_id: null, message_id: 41, message_ids: [41], flags: [], edit_timestamp: 1700000001 })).toEqual(['(root): missing required property "rendering_only"']);
-    expect(validateEvent({ type: 'subscription', op: 'remove', id: 8, subscriptions: [{ stream_id: '2', name: 'Verona' }] })).toEqual(['/subscriptions/0/stream_id: must be integer, got string "2"']);
+    expect(
+      validateEvent({
+        type: 'update_message',
+        id: 7,
+        user_id: null,
+        message_id: 41,
+        message_ids: [41],
+        flags: [],
+        edit_timestamp: 1700000001,
+      }),
+    ).toEqual(['(root): missing required property "rendering_only"']);
+    expect(validateEvent({ type: 'subscription', op: 'remove', id: 8, subscriptions: [{ stream_id: '2', name: 'Verona' }] })).toEqual([
+      '/subscriptions/0/stream_id: must be integer, got string "2"',
+    ]);
   });
 
   it('tells which alternative of a oneOf came nearest', () => {
@@ -114,7 +182,15 @@ describe('validateEvent', () => {
       '/person/role: must be one of [100,200,300,400,600], got number 450',
     ]);
     // A group-setting value is an integer or an object; an object with a bad member is nearest to the object.
-    expect(validateEvent({ type: 'user_group', op: 'update', id: 10, group_id: 3, data: { can_join_group: { direct_members: ['8'], direct_subgroups: [] } } })).toEqual([
+    expect(
+      validateEvent({
+        type: 'user_group',
+        op: 'update',
+        id: 10,
+        group_id: 3,
+        data: { can_join_group: { direct_members: ['8'], direct_subgroups: [] } },
+      }),
+    ).toEqual([
       '/data/can_join_group: matches none of the 2 alternatives of oneOf; the nearest, #1, fails with:',
       '/data/can_join_group/direct_members/0: must be integer, got string "8"',
     ]);
@@ -122,7 +198,9 @@ describe('validateEvent', () => {
 
   it('says when there is no schema to check against', () => {
     expect(validateEvent({ type: 'pointer', id: 1 })).toEqual(['(root): Zulip\'s document has no event type "pointer"']);
-    expect(validateEvent({ type: 'stream', op: 'vacuum' })).toEqual(['(root): Zulip\'s document has no event type "stream" with op "vacuum"']);
+    expect(validateEvent({ type: 'stream', op: 'vacuum' })).toEqual([
+      '(root): Zulip\'s document has no event type "stream" with op "vacuum"',
+    ]);
     expect(validateEvent('heartbeat')).toEqual(['(root): an event must be an object with a string "type"']);
   });
 });

@@ -9,8 +9,7 @@ type EmojiRow = {
   file_name: string;
   deactivated: boolean;
 } & (
-  | { author_id: null; author_email: null; author_full_name: null }
-  | { author_id: number; author_email: string; author_full_name: string }
+  { author_id: null; author_email: null; author_full_name: null } | { author_id: number; author_email: string; author_full_name: string }
 );
 
 /** One emoji as realm.get_emoji() shows it. */

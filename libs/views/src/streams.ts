@@ -14,7 +14,13 @@ import type { SubscriptionRow } from './subscription-row';
  */
 export type StreamDict = Pick<
   StreamRow,
-  'name' | 'description' | 'rendered_description' | 'invite_only' | 'is_web_public' | 'is_announcement_only' | 'history_public_to_subscribers'
+  | 'name'
+  | 'description'
+  | 'rendered_description'
+  | 'invite_only'
+  | 'is_web_public'
+  | 'is_announcement_only'
+  | 'history_public_to_subscribers'
 > & {
   stream_id: number;
   first_message_id: number | null;
@@ -29,12 +35,12 @@ export type StreamDict = Pick<
 /** A subscription as subscription `add` and GET /users/me/subscriptions show it. */
 export type SubscriptionDict<Subscriber extends number | string> = StreamDict &
   Omit<SubscriptionRow, 'id' | 'user_id' | 'stream_id' | 'active'> & {
-  in_home_view: boolean;
-  email_address: string;
-  is_old_stream: boolean;
-  stream_weekly_traffic: number | null;
-  subscribers?: Subscriber[];
-};
+    in_home_view: boolean;
+    email_address: string;
+    is_old_stream: boolean;
+    stream_weekly_traffic: number | null;
+    subscribers?: Subscriber[];
+  };
 
 export function streamDict(stream: StreamRow): StreamDict {
   return {
@@ -97,10 +103,16 @@ const INHERITED_SETTINGS = {
 type SubscriptionNotificationSettings = Pick<SubscriptionRow, keyof typeof INHERITED_SETTINGS>;
 
 /** The subscription's notification settings, each null one filled from the user's when `user` is given. */
-export function subscriptionNotificationSettings(sub: SubscriptionNotificationSettings, user: UserRow | undefined): SubscriptionNotificationSettings {
+export function subscriptionNotificationSettings(
+  sub: SubscriptionNotificationSettings,
+  user: UserRow | undefined,
+): SubscriptionNotificationSettings {
   const settings = user ? notificationSettings(user) : undefined;
   const out = {} as Record<keyof typeof INHERITED_SETTINGS, boolean | null>;
-  for (const [key, inherited] of Object.entries(INHERITED_SETTINGS) as [keyof typeof INHERITED_SETTINGS, (typeof INHERITED_SETTINGS)[keyof typeof INHERITED_SETTINGS]][]) {
+  for (const [key, inherited] of Object.entries(INHERITED_SETTINGS) as [
+    keyof typeof INHERITED_SETTINGS,
+    (typeof INHERITED_SETTINGS)[keyof typeof INHERITED_SETTINGS],
+  ][]) {
     out[key] = sub[key] ?? (settings ? settings[inherited] === true : null);
   }
   return out;

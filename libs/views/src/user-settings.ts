@@ -51,14 +51,54 @@ export type DisplaySetting = keyof typeof DISPLAY_DEFAULTS | 'timezone';
  * with google-blob, and today's clients refuse any other name. A stored google-blue reads as
  * google, as Zulip's migration made it.
  */
-const EMOJISET_NAMES: Record<string, string> = { google: 'Google', 'google-blob': 'Google classic', twitter: 'Twitter', text: 'Plain text' };
+const EMOJISET_NAMES: Record<string, string> = {
+  google: 'Google',
+  'google-blob': 'Google classic',
+  twitter: 'Twitter',
+  text: 'Plain text',
+};
 export const EMOJISETS = Object.keys(EMOJISET_NAMES);
 /** /register's emojiset_choices, beside the display settings and in user_settings alike. */
 export const EMOJISET_CHOICES = Object.entries(EMOJISET_NAMES).map(([key, text]) => ({ key, text }));
 const RETIRED_EMOJISETS: Record<string, string> = { 'google-blue': 'google' };
 export const LANGUAGES = [
-  'en', 'ar', 'bg', 'ca', 'cs', 'de', 'el', 'en-gb', 'eo', 'es', 'fa', 'fi', 'fr', 'gl', 'hi', 'hu', 'id', 'it', 'ja',
-  'ko', 'lt', 'ml', 'nl', 'pl', 'pt', 'pt-br', 'pt-pt', 'ro', 'ru', 'sk', 'sr', 'sv', 'ta', 'tr', 'uk', 'zh-hans', 'zh-hant',
+  'en',
+  'ar',
+  'bg',
+  'ca',
+  'cs',
+  'de',
+  'el',
+  'en-gb',
+  'eo',
+  'es',
+  'fa',
+  'fi',
+  'fr',
+  'gl',
+  'hi',
+  'hu',
+  'id',
+  'it',
+  'ja',
+  'ko',
+  'lt',
+  'ml',
+  'nl',
+  'pl',
+  'pt',
+  'pt-br',
+  'pt-pt',
+  'ro',
+  'ru',
+  'sk',
+  'sr',
+  'sv',
+  'ta',
+  'tr',
+  'uk',
+  'zh-hans',
+  'zh-hant',
 ];
 /** 1 automatic, 2 always, 3 never (UserProfile.DEMOTE_STREAMS_CHOICES). */
 export const DEMOTE_CHOICES = [1, 2, 3];
@@ -88,7 +128,11 @@ export function notificationSettings(user: UserRow): Record<NotificationSetting,
 }
 
 export function displaySettings(user: UserRow): Record<string, unknown> {
-  const settings: Record<string, unknown> = { ...DISPLAY_DEFAULTS, ...pick(user.settings, Object.keys(DISPLAY_DEFAULTS)), timezone: user.timezone };
+  const settings: Record<string, unknown> = {
+    ...DISPLAY_DEFAULTS,
+    ...pick(user.settings, Object.keys(DISPLAY_DEFAULTS)),
+    timezone: user.timezone,
+  };
   settings.emojiset = RETIRED_EMOJISETS[settings.emojiset as string] ?? settings.emojiset;
   return settings;
 }

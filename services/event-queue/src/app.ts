@@ -25,7 +25,11 @@ export function buildApp(deps: EventQueueDeps): Express {
         takeWebPrefix(req);
         next();
       });
-      if (deps.authenticator) app.use(API_PREFIX, directAuthentication(directIdentity(deps.authenticator, deps.db.knex, deps.config.externalHost), deps.rateLimiter));
+      if (deps.authenticator)
+        app.use(
+          API_PREFIX,
+          directAuthentication(directIdentity(deps.authenticator, deps.db.knex, deps.config.externalHost), deps.rateLimiter),
+        );
     },
   });
 }

@@ -50,7 +50,17 @@ async function main(): Promise<void> {
   // ...and counts them against the gateway's rate-limit windows, which it shares through Redis.
   const limits = await openSharedRateLimiter(config, logger);
   const requestDuration = ops.metrics.requestDuration;
-  const replica = await startReplica({ config, db, bus, store: redis.store, logger, observer, authenticator, rateLimiter: limits.limiter, requestDuration });
+  const replica = await startReplica({
+    config,
+    db,
+    bus,
+    store: redis.store,
+    logger,
+    observer,
+    authenticator,
+    rateLimiter: limits.limiter,
+    requestDuration,
+  });
   parkedPolls = () => replica.polls.size;
   await serve(withPlainEvents(replica.plain, ops.wrap(replica.app)), {
     port: config.port,

@@ -114,7 +114,11 @@ async function identityOf(
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<Identity | undefined> {
-  const signed = verifyIdentityHeaders(headerText(req, IDENTITY_HEADER), headerText(req, SIGNATURE_HEADER), acceptedInternalSecrets(deps.config));
+  const signed = verifyIdentityHeaders(
+    headerText(req, IDENTITY_HEADER),
+    headerText(req, SIGNATURE_HEADER),
+    acceptedInternalSecrets(deps.config),
+  );
   if (signed) return signed;
   const direct = await identify?.(req);
   if (direct) await limitDirect(deps.rateLimiter, direct, res);

@@ -60,7 +60,16 @@ export async function startReplica(options: ReplicaOptions): Promise<Replica> {
       : await startWorker({ bus, store, logger, observer: options.observer, gcIntervalMs: config.eventQueueGcSecs * 1000 });
   const relay = options.relay === false ? null : new OutboxRelay({ db, bus, logger });
   await relay?.start();
-  const deps = { config, db, store, logger, polls, heartbeatMs: options.heartbeatMs, authenticator: options.authenticator, rateLimiter: options.rateLimiter };
+  const deps = {
+    config,
+    db,
+    store,
+    logger,
+    polls,
+    heartbeatMs: options.heartbeatMs,
+    authenticator: options.authenticator,
+    rateLimiter: options.rateLimiter,
+  };
   const app = buildApp(deps);
   const plain = plainEventsHandler(deps, { requestDuration: options.requestDuration });
   return {

@@ -24,6 +24,11 @@ describe('answerJson', () => {
     const fanOut = Array.from({ length: 50 }, (_, id) => ({ id, type: 'message', message: shared, flags: [] }) as QueuedEvent);
     const answers = fanOut.map((event) => answerJson({ events: [event], queue_id: 'q' }));
     expect(serialized).toBe(1);
-    expect(JSON.parse(answers[49]!)).toEqual({ result: 'success', msg: '', events: [{ id: 49, type: 'message', message: { id: 9, content: 'hello' }, flags: [] }], queue_id: 'q' });
+    expect(JSON.parse(answers[49]!)).toEqual({
+      result: 'success',
+      msg: '',
+      events: [{ id: 49, type: 'message', message: { id: 9, content: 'hello' }, flags: [] }],
+      queue_id: 'q',
+    });
   });
 });

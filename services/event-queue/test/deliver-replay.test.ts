@@ -14,7 +14,13 @@ import { deliverRecord } from '../src/consumers/deliver';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 jest.setTimeout(20_000);
 
-const notice = (n: number): Notice => ({ v: NOTICE_VERSION, kind: 'event', realmId: 1, event: { type: 'pointer', pointer: n }, userIds: [7] });
+const notice = (n: number): Notice => ({
+  v: NOTICE_VERSION,
+  kind: 'event',
+  realmId: 1,
+  event: { type: 'pointer', pointer: n },
+  userIds: [7],
+});
 /** A record as a stream delivers it: its own sequence, and the relay's position. */
 const record = (seq: number, position: number): BusRecord => ({
   id: String(position),
@@ -39,9 +45,21 @@ describe.each([
     const id = await store.newQueueId();
     await store.create(queueDescriptor({ id, userId: 7, realmId: 1, lastActivity: Date.now() }));
     // The old stream: positions 101..103 at sequences 501..503, and a redelivery of 503.
-    for (const [seq, position] of [[501, 101], [502, 102], [503, 103], [503, 103]] as const) await deliverRecord(store, record(seq, position));
+    for (const [seq, position] of [
+      [501, 101],
+      [502, 102],
+      [503, 103],
+      [503, 103],
+    ] as const)
+      await deliverRecord(store, record(seq, position));
     // The new stream: the replayed window (101..103) from sequence 1, then a new record 104.
-    for (const [seq, position] of [[1, 101], [2, 102], [3, 103], [4, 104]] as const) await deliverRecord(store, record(seq, position));
+    for (const [seq, position] of [
+      [1, 101],
+      [2, 102],
+      [3, 103],
+      [4, 104],
+    ] as const)
+      await deliverRecord(store, record(seq, position));
     const result = await store.fetch(id, -1);
     expect(result.kind === 'ok' ? result.events.map((e) => e.pointer) : result).toEqual([101, 102, 103, 104]);
   });

@@ -82,11 +82,24 @@ describe('delivering bus records to queues', () => {
     await store.create(queue('q:narrow', 9, { narrow: [['stream', 'Verona']] }));
     const appended = await deliverRecord(
       store,
-      record({ v: NOTICE_VERSION, kind: 'message', realmId: 1, message, users: [{ id: 7, flags: ['mentioned'] }, { id: 8, flags: [] }], publicStream: true }),
+      record({
+        v: NOTICE_VERSION,
+        kind: 'message',
+        realmId: 1,
+        message,
+        users: [
+          { id: 7, flags: ['mentioned'] },
+          { id: 8, flags: [] },
+        ],
+        publicStream: true,
+      }),
     );
     expect(appended).toBe(3);
     expect(await events(store, 'q:html')).toEqual([
-      expect.objectContaining({ flags: ['mentioned'], message: expect.objectContaining({ content: '<p><strong>hi</strong></p>', content_type: 'text/html' }) }),
+      expect.objectContaining({
+        flags: ['mentioned'],
+        message: expect.objectContaining({ content: '<p><strong>hi</strong></p>', content_type: 'text/html' }),
+      }),
     ]);
     const [raw] = await events(store, 'q:raw');
     expect(raw?.message).toMatchObject({ content: '**hi**', content_type: 'text/x-markdown', avatar_url: null });
@@ -99,7 +112,10 @@ describe('delivering bus records to queues', () => {
     await store.create(queue('q:guest-narrow', 9, { narrow: [['stream', 'Denmark']], guest: true }));
     await store.create(queue('q:guest-in-stream', 7, { narrow: [['stream', 'Denmark']], guest: true }));
     await store.create(queue('q:member-narrow', 8, { narrow: [['stream', 'Denmark']] }));
-    await deliverRecord(store, record({ v: NOTICE_VERSION, kind: 'message', realmId: 1, message, users: [{ id: 7, flags: [] }], publicStream: true }));
+    await deliverRecord(
+      store,
+      record({ v: NOTICE_VERSION, kind: 'message', realmId: 1, message, users: [{ id: 7, flags: [] }], publicStream: true }),
+    );
     expect(await events(store, 'q:guest-narrow')).toEqual([]);
     expect(await events(store, 'q:guest-in-stream')).toHaveLength(1);
     expect(await events(store, 'q:member-narrow')).toHaveLength(1);

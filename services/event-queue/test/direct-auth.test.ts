@@ -36,10 +36,17 @@ describe('event-queue: clients authenticated without the gateway', () => {
 
   it('serves /register, GET and DELETE /events under HTTP Basic', async () => {
     const auth = basic('hamlet@zulip.com', await keyOf('hamlet@zulip.com'));
-    const registered = await request(app).post('/api/v1/register').set('authorization', auth).type('form').send({ event_types: '["message"]' });
+    const registered = await request(app)
+      .post('/api/v1/register')
+      .set('authorization', auth)
+      .type('form')
+      .send({ event_types: '["message"]' });
     expect(registered.status).toBe(200);
     const queueId = registered.body.queue_id as string;
-    const polled = await request(app).get('/api/v1/events').set('authorization', auth).query({ queue_id: queueId, last_event_id: -1, dont_block: true });
+    const polled = await request(app)
+      .get('/api/v1/events')
+      .set('authorization', auth)
+      .query({ queue_id: queueId, last_event_id: -1, dont_block: true });
     expect(polled.body).toEqual({ result: 'success', msg: '', events: [], handler_id: expect.any(Number) });
     const deleted = await request(app).delete('/api/v1/events').set('authorization', auth).type('form').send({ queue_id: queueId });
     expect(deleted.body).toEqual({ result: 'success', msg: '' });
@@ -49,10 +56,14 @@ describe('event-queue: clients authenticated without the gateway', () => {
     const missing = await request(app).get('/api/v1/events').query({ queue_id: '1:1', last_event_id: -1 });
     expect(missing.status).toBe(401);
     expect(missing.body).toEqual({ result: 'error', msg: 'Not logged in: API authentication or user session required' });
-    const wrongKey = await request(app).post('/api/v1/register').set('authorization', basic('hamlet@zulip.com', 'x'.repeat(32)));
+    const wrongKey = await request(app)
+      .post('/api/v1/register')
+      .set('authorization', basic('hamlet@zulip.com', 'x'.repeat(32)));
     expect(wrongKey.status).toBe(401);
     expect(wrongKey.body).toEqual({ result: 'error', msg: 'Invalid API key' });
-    const otherUsersKey = await request(app).post('/api/v1/register').set('authorization', basic('hamlet@zulip.com', await keyOf('othello@zulip.com')));
+    const otherUsersKey = await request(app)
+      .post('/api/v1/register')
+      .set('authorization', basic('hamlet@zulip.com', await keyOf('othello@zulip.com')));
     expect(otherUsersKey.status).toBe(401);
     const notBasic = await request(app).post('/api/v1/register').set('authorization', 'Bearer abc');
     expect(notBasic.status).toBe(400);
@@ -60,10 +71,15 @@ describe('event-queue: clients authenticated without the gateway', () => {
   });
 
   it("still takes the gateway's signed identity, and never an unsigned one", async () => {
-    const viaGateway = await request(app).post('/api/v1/register').set(await headersFor(db, config, 'othello@zulip.com'));
+    const viaGateway = await request(app)
+      .post('/api/v1/register')
+      .set(await headersFor(db, config, 'othello@zulip.com'));
     expect(viaGateway.status).toBe(200);
     const forged = { ...(await headersFor(db, config, 'othello@zulip.com')), 'x-chat-signature': 'forged' };
-    const refused = await request(app).post('/api/v1/register').set(forged).set('authorization', basic('hamlet@zulip.com', await keyOf('hamlet@zulip.com')));
+    const refused = await request(app)
+      .post('/api/v1/register')
+      .set(forged)
+      .set('authorization', basic('hamlet@zulip.com', await keyOf('hamlet@zulip.com')));
     expect(refused.status).toBe(401);
   });
 });
@@ -83,7 +99,15 @@ describe('event-queue: rate limit of clients that come without the gateway', () 
   beforeAll(async () => {
     db = await seededDatabase(config);
     const rateLimiter = new RateLimiter({ store: new MemoryRateLimitStore(), perMinute: PER_MINUTE, logger: testLogger() });
-    const deps = { config, db, store: new MemoryQueueStore(), logger: testLogger(), polls: new LocalPolls(), authenticator: new Authenticator(db.knex, cipher), rateLimiter };
+    const deps = {
+      config,
+      db,
+      store: new MemoryQueueStore(),
+      logger: testLogger(),
+      polls: new LocalPolls(),
+      authenticator: new Authenticator(db.knex, cipher),
+      rateLimiter,
+    };
     server = createServer(withPlainEvents(plainEventsHandler(deps), buildApp(deps)));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -123,7 +147,9 @@ describe('event-queue: rate limit of clients that come without the gateway', () 
     expectLimited(await request(url).post('/api/v1/register').set('authorization', auth));
     expectLimited(await request(url).get('/api/v1/events').set('authorization', auth).query(queue));
     // Another user has a window of their own.
-    const other = await request(url).post('/api/v1/register').set('authorization', await basicOf('othello@zulip.com'));
+    const other = await request(url)
+      .post('/api/v1/register')
+      .set('authorization', await basicOf('othello@zulip.com'));
     expect(other.status).toBe(200);
   });
 

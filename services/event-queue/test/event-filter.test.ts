@@ -23,8 +23,10 @@ describe('event narrow filter', () => {
   });
 
   it.each(cases.map((c) => [JSON.stringify(c.narrow), c] as const))('narrow %s accepts and rejects as Zulip', (_n, c) => {
-    for (const event of c.accept_events) expect({ event, accepted: matchesNarrow(c.narrow, event.message, event.flags) }).toEqual({ event, accepted: true });
-    for (const event of c.reject_events) expect({ event, accepted: matchesNarrow(c.narrow, event.message, event.flags) }).toEqual({ event, accepted: false });
+    for (const event of c.accept_events)
+      expect({ event, accepted: matchesNarrow(c.narrow, event.message, event.flags) }).toEqual({ event, accepted: true });
+    for (const event of c.reject_events)
+      expect({ event, accepted: matchesNarrow(c.narrow, event.message, event.flags) }).toEqual({ event, accepted: false });
   });
 
   it('filters by event_types (null means every type)', () => {
@@ -37,7 +39,15 @@ describe('event narrow filter', () => {
 describe('register narrow', () => {
   it("accepts the spec's single pair and Zulip's list of pairs", () => {
     expect(normalizeNarrow(['stream', 'Denmark'])).toEqual([['stream', 'Denmark']]);
-    expect(normalizeNarrow([['stream', 'Denmark'], ['topic', 'x']])).toEqual([['stream', 'Denmark'], ['topic', 'x']]);
+    expect(
+      normalizeNarrow([
+        ['stream', 'Denmark'],
+        ['topic', 'x'],
+      ]),
+    ).toEqual([
+      ['stream', 'Denmark'],
+      ['topic', 'x'],
+    ]);
     expect(normalizeNarrow([])).toEqual([]);
   });
 

@@ -12,7 +12,11 @@ describe('POST /register: alert_words and realm_user_groups', () => {
   let db: Database;
   let app: Express;
   const register = async (email: string, eventTypes: string[]) =>
-    request(app).post('/api/v1/register').set(await headersFor(db, config, email)).type('form').send({ event_types: JSON.stringify(eventTypes) });
+    request(app)
+      .post('/api/v1/register')
+      .set(await headersFor(db, config, email))
+      .type('form')
+      .send({ event_types: JSON.stringify(eventTypes) });
 
   beforeAll(async () => {
     db = await seededDatabase(config);
@@ -31,9 +35,14 @@ describe('POST /register: alert_words and realm_user_groups', () => {
   });
 
   it("returns the realm's user groups with their members, the system groups first", async () => {
-    const ids = await db.knex('users').whereRaw(...anyOf('email', ['hamlet@zulip.com', 'cordelia@zulip.com'])).orderBy('id').pluck('id');
+    const ids = await db
+      .knex('users')
+      .whereRaw(...anyOf('email', ['hamlet@zulip.com', 'cordelia@zulip.com']))
+      .orderBy('id')
+      .pluck('id');
     const realmId = ((await db.knex('realms').where({ string_id: 'zulip' }).first('id')) as { id: number }).id;
-    const groupId = async (name: string) => ((await db.knex('user_groups').where({ realm_id: realmId, name }).first('id')) as { id: number }).id;
+    const groupId = async (name: string) =>
+      ((await db.knex('user_groups').where({ realm_id: realmId, name }).first('id')) as { id: number }).id;
     const userId = async (email: string) => ((await db.knex('users').where({ email }).first('id')) as { id: number }).id;
     const members: number[] = await db.knex('users').where({ realm_id: realmId, role: 'member' }).orderBy('id').pluck('id');
     // Made with the realm: each role's users are direct members, each group nests the next role up.
@@ -50,11 +59,21 @@ describe('POST /register: alert_words and realm_user_groups', () => {
     const expected = [];
     for (const [name, direct, subgroup] of system) {
       expected.push({
-        id: await groupId(name), name, description: '', members: direct, direct_subgroup_ids: subgroup ? [await groupId(subgroup)] : [], is_system_group: true,
+        id: await groupId(name),
+        name,
+        description: '',
+        members: direct,
+        direct_subgroup_ids: subgroup ? [await groupId(subgroup)] : [],
+        is_system_group: true,
       });
     }
     expected.push({
-      id: await groupId('hamletcharacters'), name: 'hamletcharacters', description: 'Characters of Hamlet', members: ids, direct_subgroup_ids: [], is_system_group: false,
+      id: await groupId('hamletcharacters'),
+      name: 'hamletcharacters',
+      description: 'Characters of Hamlet',
+      members: ids,
+      direct_subgroup_ids: [],
+      is_system_group: false,
     });
     const body = (await register('othello@zulip.com', ['realm_user_groups'])).body;
     expect(body.realm_user_groups).toEqual(expected);

@@ -18,7 +18,16 @@ describe('modern register narrow operators', () => {
     expect(matchesNarrow([['channel', 'denmark']], streamMessage, [])).toBe(true);
     expect(matchesNarrow([['channel', 'Verona']], streamMessage, [])).toBe(false);
     expect(matchesNarrow([['channel', 'Denmark']], privateMessage, [])).toBe(false);
-    expect(matchesNarrow([['channel', 'Denmark'], ['topic', 'castle']], streamMessage, [])).toBe(true);
+    expect(
+      matchesNarrow(
+        [
+          ['channel', 'Denmark'],
+          ['topic', 'castle'],
+        ],
+        streamMessage,
+        [],
+      ),
+    ).toBe(true);
   });
 
   it('reads is:dm as is:private', () => {
@@ -27,7 +36,15 @@ describe('modern register narrow operators', () => {
   });
 
   it('registers channel narrows and still refuses the operators Zulip does not filter events by', () => {
-    expect(normalizeNarrow([['channel', 'Denmark'], ['is', 'dm']])).toEqual([['channel', 'Denmark'], ['is', 'dm']]);
+    expect(
+      normalizeNarrow([
+        ['channel', 'Denmark'],
+        ['is', 'dm'],
+      ]),
+    ).toEqual([
+      ['channel', 'Denmark'],
+      ['is', 'dm'],
+    ]);
     for (const operator of ['dm', 'dm-including', 'with', 'id']) {
       expect(() => normalizeNarrow([[operator, '1']])).toThrow(`Operator ${operator} not supported.`);
     }
@@ -63,7 +80,11 @@ describe('delivering to queues narrowed with the modern names', () => {
     partition: 0,
     seq,
     redeliveries: 0,
-    payload: { outboxId: String(seq), txId: seq, notice: { v: NOTICE_VERSION, kind: 'message', realmId: 1, message: msg, users: users.map((id) => ({ id, flags: [] })), publicStream } },
+    payload: {
+      outboxId: String(seq),
+      txId: seq,
+      notice: { v: NOTICE_VERSION, kind: 'message', realmId: 1, message: msg, users: users.map((id) => ({ id, flags: [] })), publicStream },
+    },
   });
   const queue = (id: string, userId: number, narrow: [string, string][]): QueueDescriptor =>
     queueDescriptor({ id, userId, narrow, lastActivity: Date.now() });

@@ -86,7 +86,7 @@ describe('GET /events on plain node:http', () => {
     expect(answer(plain)).toEqual(expressAnswer);
   });
 
-  it('refuses a caller without identity, and another user\'s queue, as express does', async () => {
+  it("refuses a caller without identity, and another user's queue, as express does", async () => {
     const queueId = await newQueue();
     const anonymous = await bothWays({}, { queue_id: queueId, last_event_id: -1 });
     expect(anonymous.plain.status).toBe(401);
@@ -99,18 +99,30 @@ describe('GET /events on plain node:http', () => {
 
   it('parks until an event arrives, then answers with queue_id', async () => {
     const queueId = await newQueue();
-    const parked = request(url).get('/api/v1/events').set(hamlet).query({ queue_id: queueId, last_event_id: -1 }).then((res) => res);
+    const parked = request(url)
+      .get('/api/v1/events')
+      .set(hamlet)
+      .query({ queue_id: queueId, last_event_id: -1 })
+      .then((res) => res);
     await waitFor(() => store.parkedWaiters === 1);
     await store.append([{ queueId, event: { type: 'message', message: { id: 2 }, flags: [] } }]);
     const res = await parked;
-    expect(res.body).toEqual({ result: 'success', msg: '', queue_id: queueId, events: [{ type: 'message', message: { id: 2 }, flags: [], id: 0 }] });
+    expect(res.body).toEqual({
+      result: 'success',
+      msg: '',
+      queue_id: queueId,
+      events: [{ type: 'message', message: { id: 2 }, flags: [], id: 0 }],
+    });
     expect(polls.size).toBe(0);
   });
 
   it('releases the parked poll when the client goes away', async () => {
     const queueId = await newQueue();
     const controller = new AbortController();
-    const gone = fetch(`${url}/api/v1/events?queue_id=${encodeURIComponent(queueId)}&last_event_id=-1`, { headers: hamlet, signal: controller.signal }).catch(() => 'aborted');
+    const gone = fetch(`${url}/api/v1/events?queue_id=${encodeURIComponent(queueId)}&last_event_id=-1`, {
+      headers: hamlet,
+      signal: controller.signal,
+    }).catch(() => 'aborted');
     await waitFor(() => store.parkedWaiters === 1 && polls.size === 1);
     controller.abort();
     expect(await gone).toBe('aborted');

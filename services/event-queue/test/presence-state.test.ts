@@ -11,7 +11,11 @@ describe('POST /register: presences and user_status', () => {
   let db: Database;
   let app: Express;
   const register = async (email: string, form: Record<string, string> = {}) =>
-    request(app).post('/api/v1/register').set(await headersFor(db, config, email)).type('form').send(form);
+    request(app)
+      .post('/api/v1/register')
+      .set(await headersFor(db, config, email))
+      .type('form')
+      .send(form);
   const userId = async (email: string) => ((await db.knex('users').where({ email }).first('id')) as { id: number }).id;
 
   beforeAll(async () => {

@@ -21,7 +21,11 @@ describe('POST /register: bots, recent private conversations, static catalogues'
   let app: Express;
   let realmId: number;
   const register = async (email: string, types: string[]) =>
-    request(app).post('/api/v1/register').set(await headersFor(db, config, email)).type('form').send({ fetch_event_types: JSON.stringify(types) });
+    request(app)
+      .post('/api/v1/register')
+      .set(await headersFor(db, config, email))
+      .type('form')
+      .send({ fetch_event_types: JSON.stringify(types) });
   const userId = async (email: string): Promise<{ id: number; recipient_id: number }> =>
     db.knex('users').where({ realm_id: realmId }).whereRaw('lower(email) = lower(?)', [email]).first('id', 'recipient_id');
 
@@ -34,12 +38,24 @@ describe('POST /register: bots, recent private conversations, static catalogues'
 
   it('serves the static catalogues as Zulip 2.1 does for a realm without them', async () => {
     const res = await register('hamlet@zulip.com', [
-      'hotspots', 'realm_domains', 'default_stream_groups', 'realm_embedded_bots', 'realm_incoming_webhook_bots', 'stop_words',
+      'hotspots',
+      'realm_domains',
+      'default_stream_groups',
+      'realm_embedded_bots',
+      'realm_incoming_webhook_bots',
+      'stop_words',
     ]);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ hotspots: [], realm_domains: [], realm_default_stream_groups: [] });
     expect(res.body.realm_embedded_bots).toEqual(EMBEDDED_BOTS);
-    expect(res.body.realm_embedded_bots.map((b: { name: string }) => b.name)).toEqual(['converter', 'encrypt', 'helloworld', 'virtual_fs', 'giphy', 'followup']);
+    expect(res.body.realm_embedded_bots.map((b: { name: string }) => b.name)).toEqual([
+      'converter',
+      'encrypt',
+      'helloworld',
+      'virtual_fs',
+      'giphy',
+      'followup',
+    ]);
     expect(res.body.realm_incoming_webhook_bots).toEqual(INCOMING_WEBHOOK_BOTS);
     expect(res.body.realm_incoming_webhook_bots).toContainEqual({ name: 'github', config: {} });
     expect(res.body.stop_words).toEqual(STOP_WORDS);
@@ -65,7 +81,10 @@ describe('POST /register: bots, recent private conversations, static catalogues'
     const res = await register('iago@zulip.com', ['realm_bot']);
     expect(res.status).toBe(200);
     const bots = res.body.realm_bots as Record<string, unknown>[];
-    const all: { id: number; email: string; api_key_hash: string }[] = await db.knex('users').where({ realm_id: realmId, is_bot: true }).orderBy('id');
+    const all: { id: number; email: string; api_key_hash: string }[] = await db
+      .knex('users')
+      .where({ realm_id: realmId, is_bot: true })
+      .orderBy('id');
     expect(bots.map((b) => b.user_id)).toEqual(all.map((b) => b.id));
     const cipher = createApiKeyCipher(config.apiKeySecret);
     for (const [i, bot] of bots.entries()) expect(cipher.lookupHash(String(bot.api_key))).toBe(all[i]!.api_key_hash);
@@ -104,15 +123,28 @@ describe('POST /register: bots, recent private conversations, static catalogues'
     const othello = await userId('othello@zulip.com');
     const iago = await userId('iago@zulip.com');
     const huddleRecipient = await db.knex.transaction(async (trx) => {
-      const [huddle] = await trx('huddles').insert({ realm_id: realmId, huddle_hash: 'test-huddle', user_ids: [hamlet.id, othello.id, iago.id] }).returning('id');
+      const [huddle] = await trx('huddles')
+        .insert({ realm_id: realmId, huddle_hash: 'test-huddle', user_ids: [hamlet.id, othello.id, iago.id] })
+        .returning('id');
       const recipientId = await createRecipient(trx, RECIPIENT_HUDDLE, (huddle as { id: number }).id);
-      await trx('huddles').where({ id: (huddle as { id: number }).id }).update({ recipient_id: recipientId });
+      await trx('huddles')
+        .where({ id: (huddle as { id: number }).id })
+        .update({ recipient_id: recipientId });
       return recipientId;
     });
     const stream: { recipient_id: number } = await db.knex('streams').where({ realm_id: realmId, name: 'Denmark' }).first('recipient_id');
     const send = async (sender: number, recipientId: number, receivers: number[], isPrivate = true): Promise<number> => {
-      const [row] = await db.knex('messages')
-        .insert({ realm_id: realmId, sender_id: sender, recipient_id: recipientId, subject: '', content: 'x', rendered_content: '<p>x</p>', sending_client: 'test' })
+      const [row] = await db
+        .knex('messages')
+        .insert({
+          realm_id: realmId,
+          sender_id: sender,
+          recipient_id: recipientId,
+          subject: '',
+          content: 'x',
+          rendered_content: '<p>x</p>',
+          sending_client: 'test',
+        })
         .returning('id');
       const id = (row as { id: number }).id;
       await db.knex('user_messages').insert(receivers.map((u) => ({ user_id: u, message_id: id, flags: isPrivate ? 2048 : 0 })));

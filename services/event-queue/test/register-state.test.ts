@@ -11,7 +11,11 @@ describe('POST /register initial state', () => {
   let db: Database;
   let app: Express;
   const register = async (email: string, form: Record<string, string> = {}) =>
-    request(app).post('/api/v1/register').set(await headersFor(db, config, email)).type('form').send(form);
+    request(app)
+      .post('/api/v1/register')
+      .set(await headersFor(db, config, email))
+      .type('form')
+      .send(form);
 
   beforeAll(async () => {
     db = await seededDatabase(config);
@@ -25,9 +29,25 @@ describe('POST /register initial state', () => {
     const body = res.body;
     expect(body).toMatchObject({ result: 'success', last_event_id: -1, queue_id: expect.stringMatching(/^\d+:\d+$/) });
     for (const key of [
-      'max_message_id', 'pointer', 'muted_topics', 'realm_emoji', 'realm_users', 'realm_non_active_users', 'subscriptions',
-      'unsubscribed', 'never_subscribed', 'unread_msgs', 'streams', 'realm_default_streams', 'realm_name', 'realm_uri',
-      'enable_desktop_notifications', 'available_notification_sounds', 'twenty_four_hour_time', 'emojiset_choices', 'zulip_version',
+      'max_message_id',
+      'pointer',
+      'muted_topics',
+      'realm_emoji',
+      'realm_users',
+      'realm_non_active_users',
+      'subscriptions',
+      'unsubscribed',
+      'never_subscribed',
+      'unread_msgs',
+      'streams',
+      'realm_default_streams',
+      'realm_name',
+      'realm_uri',
+      'enable_desktop_notifications',
+      'available_notification_sounds',
+      'twenty_four_hour_time',
+      'emojiset_choices',
+      'zulip_version',
     ]) {
       expect(body).toHaveProperty(key);
     }
@@ -38,7 +58,13 @@ describe('POST /register initial state', () => {
     expect(body.realm_users[0]).not.toHaveProperty('is_active');
     expect(body.unread_msgs).toEqual({ pms: [], streams: [], huddles: [], mentions: [], count: 0, old_unreads_missing: false });
     expect(body).toMatchObject({
-      pointer: -1, max_message_id: -1, muted_topics: [], realm_name: 'Zulip Dev', zulip_version: '9.0', zulip_feature_level: 277, zulip_merge_base: '9.0',
+      pointer: -1,
+      max_message_id: -1,
+      muted_topics: [],
+      realm_name: 'Zulip Dev',
+      zulip_version: '9.0',
+      zulip_feature_level: 277,
+      zulip_merge_base: '9.0',
     });
   });
 

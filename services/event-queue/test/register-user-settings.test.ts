@@ -28,7 +28,11 @@ describe('POST /register: user_settings', () => {
   let app: Express;
   let realmId: number;
   const register = async (email: string, form: Record<string, string> = {}) =>
-    request(app).post('/api/v1/register').set(await headersFor(db, config, email)).type('form').send(form);
+    request(app)
+      .post('/api/v1/register')
+      .set(await headersFor(db, config, email))
+      .type('form')
+      .send(form);
 
   beforeAll(async () => {
     db = await seededDatabase(config);
@@ -83,10 +87,18 @@ describe('POST /register: user_settings', () => {
   });
 
   it('shows the stored values, the later settings and the timezone included', async () => {
-    await db.knex('users').where({ realm_id: realmId, email: 'cordelia@zulip.com' }).update({
-      settings: JSON.stringify({ twenty_four_hour_time: true, enable_sounds: false, send_private_typing_notifications: false, presence_enabled: false }),
-      timezone: 'Europe/Rome',
-    });
+    await db
+      .knex('users')
+      .where({ realm_id: realmId, email: 'cordelia@zulip.com' })
+      .update({
+        settings: JSON.stringify({
+          twenty_four_hour_time: true,
+          enable_sounds: false,
+          send_private_typing_notifications: false,
+          presence_enabled: false,
+        }),
+        timezone: 'Europe/Rome',
+      });
     const res = await register('cordelia@zulip.com', { fetch_event_types: '["user_settings"]' });
     expect(res.body.user_settings).toMatchObject({
       twenty_four_hour_time: true,
@@ -101,7 +113,11 @@ describe('POST /register: user_settings', () => {
   it('comes with everything when no type is named, and leaves the legacy top-level keys as 2.1 has them', async () => {
     const all = await register('hamlet@zulip.com');
     expect(all.body.user_settings).toMatchObject({ twenty_four_hour_time: false, send_private_typing_notifications: true });
-    expect(all.body).toMatchObject({ twenty_four_hour_time: false, pm_content_in_desktop_notifications: true, emojiset_choices: EMOJISET_CHOICES });
+    expect(all.body).toMatchObject({
+      twenty_four_hour_time: false,
+      pm_content_in_desktop_notifications: true,
+      emojiset_choices: EMOJISET_CHOICES,
+    });
     // The later settings stay out of the top level: 2.1 has no such keys.
     expect(all.body).not.toHaveProperty('send_private_typing_notifications');
     expect(all.body).not.toHaveProperty('presence_enabled');
@@ -110,25 +126,74 @@ describe('POST /register: user_settings', () => {
     expect(legacy.body).not.toHaveProperty('user_settings');
     expect(Object.keys(legacy.body).sort()).toEqual(
       [
-        'result', 'msg', 'queue_id', 'last_event_id',
-        'twenty_four_hour_time', 'dense_mode', 'starred_message_counts', 'fluid_layout_width', 'high_contrast_mode', 'night_mode',
-        'translate_emoticons', 'default_language', 'left_side_userlist', 'emojiset', 'demote_inactive_streams', 'timezone', 'emojiset_choices',
-        'enable_stream_desktop_notifications', 'enable_stream_email_notifications', 'enable_stream_push_notifications',
-        'enable_stream_audible_notifications', 'notification_sound', 'wildcard_mentions_notify', 'enable_desktop_notifications',
-        'pm_content_in_desktop_notifications', 'enable_sounds', 'enable_offline_email_notifications',
-        'message_content_in_email_notifications', 'enable_offline_push_notifications', 'enable_online_push_notifications',
-        'desktop_icon_count_display', 'enable_digest_emails', 'enable_login_emails', 'realm_name_in_notifications',
-        'available_notification_sounds', ...VERSION_KEYS,
+        'result',
+        'msg',
+        'queue_id',
+        'last_event_id',
+        'twenty_four_hour_time',
+        'dense_mode',
+        'starred_message_counts',
+        'fluid_layout_width',
+        'high_contrast_mode',
+        'night_mode',
+        'translate_emoticons',
+        'default_language',
+        'left_side_userlist',
+        'emojiset',
+        'demote_inactive_streams',
+        'timezone',
+        'emojiset_choices',
+        'enable_stream_desktop_notifications',
+        'enable_stream_email_notifications',
+        'enable_stream_push_notifications',
+        'enable_stream_audible_notifications',
+        'notification_sound',
+        'wildcard_mentions_notify',
+        'enable_desktop_notifications',
+        'pm_content_in_desktop_notifications',
+        'enable_sounds',
+        'enable_offline_email_notifications',
+        'message_content_in_email_notifications',
+        'enable_offline_push_notifications',
+        'enable_online_push_notifications',
+        'desktop_icon_count_display',
+        'enable_digest_emails',
+        'enable_login_emails',
+        'realm_name_in_notifications',
+        'available_notification_sounds',
+        ...VERSION_KEYS,
       ].sort(),
     );
   });
 
   it("serves zulip-terminal's first register: its three settings from user_settings", async () => {
     const res = await register('hamlet@zulip.com', {
-      event_types: JSON.stringify(['message', 'update_message', 'reaction', 'submessage', 'subscription', 'typing', 'update_message_flags', 'user_settings', 'realm_emoji', 'realm_user']),
+      event_types: JSON.stringify([
+        'message',
+        'update_message',
+        'reaction',
+        'submessage',
+        'subscription',
+        'typing',
+        'update_message_flags',
+        'user_settings',
+        'realm_emoji',
+        'realm_user',
+      ]),
       fetch_event_types: JSON.stringify([
-        'realm', 'presence', 'subscription', 'message', 'starred_messages', 'update_message_flags', 'muted_topics', 'realm_user',
-        'realm_user_groups', 'user_settings', 'realm_emoji', 'custom_profile_fields', 'zulip_version',
+        'realm',
+        'presence',
+        'subscription',
+        'message',
+        'starred_messages',
+        'update_message_flags',
+        'muted_topics',
+        'realm_user',
+        'realm_user_groups',
+        'user_settings',
+        'realm_emoji',
+        'custom_profile_fields',
+        'zulip_version',
       ]),
       client_gravatar: 'true',
       apply_markdown: 'true',

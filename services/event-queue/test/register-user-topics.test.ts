@@ -13,13 +13,24 @@ describe('POST /register user_topics', () => {
   let app: Express;
   let ids: { hamlet: number; denmark: number; verona: number };
   const register = async (form: Record<string, string> = {}) =>
-    (await request(app).post('/api/v1/register').set(await headersFor(db, config, 'hamlet@zulip.com')).type('form').send(form)).body;
+    (
+      await request(app)
+        .post('/api/v1/register')
+        .set(await headersFor(db, config, 'hamlet@zulip.com'))
+        .type('form')
+        .send(form)
+    ).body;
 
   beforeAll(async () => {
     db = await seededDatabase(config);
     app = buildApp({ config, db, store: new MemoryQueueStore(), logger: testLogger(), polls: new LocalPolls() });
-    const id = async (table: string, where: Record<string, string>) => ((await db.knex(table).where(where).first('id')) as { id: number }).id;
-    ids = { hamlet: await id('users', { email: 'hamlet@zulip.com' }), denmark: await id('streams', { name: 'Denmark' }), verona: await id('streams', { name: 'Verona' }) };
+    const id = async (table: string, where: Record<string, string>) =>
+      ((await db.knex(table).where(where).first('id')) as { id: number }).id;
+    ids = {
+      hamlet: await id('users', { email: 'hamlet@zulip.com' }),
+      denmark: await id('streams', { name: 'Denmark' }),
+      verona: await id('streams', { name: 'Verona' }),
+    };
     const at = new Date('2026-01-02T03:04:05Z');
     await db.knex('muted_topics').insert([
       { user_id: ids.hamlet, stream_id: ids.denmark, topic_name: 'muted one', visibility_policy: 1, date_muted: at },

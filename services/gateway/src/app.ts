@@ -97,7 +97,12 @@ export function buildGateway(deps: GatewayDeps): Express {
   for (const route of apiRoutes) router[verbOf(route)](route.path, ...stepsOf(route));
   addMethodNotAllowed(router, apiRoutes);
   app.use(API_PREFIX, router);
-  app.use(rootRouter(ROUTES.filter((route) => route.root === true), stepsOf));
+  app.use(
+    rootRouter(
+      ROUTES.filter((route) => route.root === true),
+      stepsOf,
+    ),
+  );
   app.get(SERVER_EMOJI_DATA_PATH, serveEmojiData());
   app.get(`${EMOJI_IMAGES_PATH}/:file`, serveEmojiImages());
   app.get('/thumbnail', serveThumbnail());

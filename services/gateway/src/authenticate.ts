@@ -3,7 +3,15 @@
  * Zulip's error bodies (behaviour notes 1.4).
  */
 import type { Request, RequestHandler } from 'express';
-import { authenticateBasicUser, authenticateWebUser, Authenticator, checkAnonymousCsrf, isWebRequest, parseBasicAuth, userIdentity } from '@chat/auth';
+import {
+  authenticateBasicUser,
+  authenticateWebUser,
+  Authenticator,
+  checkAnonymousCsrf,
+  isWebRequest,
+  parseBasicAuth,
+  userIdentity,
+} from '@chat/auth';
 import type { UserRow } from '@chat/db';
 import { ApiError, missingArgument, notFound, unauthorized } from '@chat/errors';
 import { IDENTITY_HEADER, SIGNATURE_HEADER, type AnonymousIdentity } from '@chat/http';
@@ -61,7 +69,8 @@ export function authenticateRoute(
         // webhooks are integrations', served only under /api/v1, as Zulip does.
         if (route.auth === 'webhook') throw notFound();
         if (route.auth === 'public') checkAnonymousCsrf(req.method, req.headers);
-        req.identity = route.auth === 'public' ? anonymous(req, realmId) : await authenticateWebUser(authenticator, req.method, req.headers, realmId);
+        req.identity =
+          route.auth === 'public' ? anonymous(req, realmId) : await authenticateWebUser(authenticator, req.method, req.headers, realmId);
         next();
         return;
       }

@@ -1,7 +1,16 @@
 import { Authenticator, watchAuthChanges } from '@chat/auth';
 import { loadConfig, SERVICE_NAMES, type ServiceName } from '@chat/config';
 import { createLogger } from '@chat/log';
-import { cipherFor, createOperations, databaseCheck, openDatabase, openSharedRateLimiter, serve, serverLimits, withDevelopmentSecrets } from '@chat/runtime';
+import {
+  cipherFor,
+  createOperations,
+  databaseCheck,
+  openDatabase,
+  openSharedRateLimiter,
+  serve,
+  serverLimits,
+  withDevelopmentSecrets,
+} from '@chat/runtime';
 import { buildGateway } from './app';
 import { webDirFor } from './web-app';
 import { forwardTo } from './forward';
@@ -12,7 +21,9 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel, 'gateway');
   const missing = SERVICE_NAMES.filter((name) => !config.serviceUrls[name]);
   if (missing.length > 0) {
-    throw new Error(`The gateway needs each service's URL: set ${missing.map((n) => `${n.toUpperCase().replace('-', '_')}_URL`).join(', ')}`);
+    throw new Error(
+      `The gateway needs each service's URL: set ${missing.map((n) => `${n.toUpperCase().replace('-', '_')}_URL`).join(', ')}`,
+    );
   }
   const db = await openDatabase(config, { migrate: false, logger });
   const dispatch = Object.fromEntries(
@@ -22,7 +33,15 @@ async function main(): Promise<void> {
   const unwatch = await watchAuthChanges(db, authenticator, logger);
   // Replicas (and the event tier) share each user's window through Redis; none is opened when limiting is off.
   const limits = await openSharedRateLimiter(config, logger);
-  const app = buildGateway({ db: db.knex, externalHost: config.externalHost, authenticator, logger, dispatch, rateLimiter: limits.limiter, webDir: webDirFor(config.webDir) });
+  const app = buildGateway({
+    db: db.knex,
+    externalHost: config.externalHost,
+    authenticator,
+    logger,
+    dispatch,
+    rateLimiter: limits.limiter,
+    webDir: webDirFor(config.webDir),
+  });
   // Ready when it can authenticate (its database); never tied to one service's health, or one
   // failing service would take the whole API out of the load balancer.
   const ops = createOperations({ service: 'gateway', logger, checks: { database: databaseCheck(db) } });

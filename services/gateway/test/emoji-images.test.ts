@@ -25,7 +25,10 @@ function startsLikePng(file: string): boolean {
 
 /** Reaction codes as the message service takes them: lower-case, without the presentation selector. */
 function reactionCodes(): string[] {
-  const data = JSON.parse(readFileSync(require.resolve('emoji-datasource/emoji.json'), 'utf8')) as { unified: string; non_qualified: string | null }[];
+  const data = JSON.parse(readFileSync(require.resolve('emoji-datasource/emoji.json'), 'utf8')) as {
+    unified: string;
+    non_qualified: string | null;
+  }[];
   return data.map((entry) => (entry.non_qualified ?? entry.unified).toLowerCase());
 }
 

@@ -45,7 +45,10 @@ describe('gateway forward: the service fails before answering', () => {
 
   it('answers 502, saying the request may have been processed, when the connection resets after sending', async () => {
     const { port } = resetting.address() as AddressInfo;
-    const answer = await request(gatewayTo(`http://127.0.0.1:${port}`)).post('/api/v1/messages').type('form').send({ content: 'x' });
+    const answer = await request(gatewayTo(`http://127.0.0.1:${port}`))
+      .post('/api/v1/messages')
+      .type('form')
+      .send({ content: 'x' });
     expect(received).toBe(1);
     expect(answer.status).toBe(502);
     expect(answer.body).toEqual({

@@ -7,7 +7,10 @@ describe('DELETE /messages/{id}', () => {
   });
   afterAll(() => h.close());
   const setRealm = (settings: Record<string, unknown>) =>
-    h.db.knex('realms').where({ id: h.realmId }).update({ settings: JSON.stringify(settings) });
+    h.db
+      .knex('realms')
+      .where({ id: h.realmId })
+      .update({ settings: JSON.stringify(settings) });
 
   it('lets an administrator delete any message, permanently, and tells those who had it', async () => {
     const id = await sendOk(h, 'hamlet@zulip.com', { type: 'stream', to: 'Denmark', topic: 'doomed', content: 'x' });
@@ -22,8 +25,14 @@ describe('DELETE /messages/{id}', () => {
     expect(events).toEqual([
       { type: 'delete_message', message_ids: [id], message_type: 'stream', stream_id: denmark, topic: 'doomed', id: 0 },
       {
-        type: 'delete_message', sender: 'hamlet@zulip.com', sender_id: await h.userId('hamlet@zulip.com'), message_id: id,
-        message_type: 'stream', stream_id: denmark, topic: 'doomed', id: 0,
+        type: 'delete_message',
+        sender: 'hamlet@zulip.com',
+        sender_id: await h.userId('hamlet@zulip.com'),
+        message_id: id,
+        message_type: 'stream',
+        stream_id: denmark,
+        topic: 'doomed',
+        id: 0,
       },
     ]);
     expect(audiencesOf(notices)).toEqual([
@@ -31,8 +40,13 @@ describe('DELETE /messages/{id}', () => {
       { capability: 'bulk_message_deletion', declared: false },
     ]);
     events.forEach(expectValidEvent);
-    for (const notice of notices) expect(notice).toMatchObject({ kind: 'event', userIds: expect.arrayContaining([await h.userId('othello@zulip.com')]) });
-    expect((await h.del('iago@zulip.com', `/messages/${id}`)).body).toEqual({ result: 'error', msg: 'Invalid message(s)', code: 'BAD_REQUEST' });
+    for (const notice of notices)
+      expect(notice).toMatchObject({ kind: 'event', userIds: expect.arrayContaining([await h.userId('othello@zulip.com')]) });
+    expect((await h.del('iago@zulip.com', `/messages/${id}`)).body).toEqual({
+      result: 'error',
+      msg: 'Invalid message(s)',
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('refuses others by default, and applies the realm setting and time limit', async () => {
@@ -41,9 +55,14 @@ describe('DELETE /messages/{id}', () => {
     expect((await h.del('hamlet@zulip.com', `/messages/${id}`)).body).toEqual(denied);
     await setRealm({ allow_message_deleting: true });
     expect((await h.del('othello@zulip.com', `/messages/${id}`)).body).toEqual(denied);
-    await h.db.knex('messages').where({ id }).update({ date_sent: new Date(Date.now() - 3600 * 1000) });
+    await h.db
+      .knex('messages')
+      .where({ id })
+      .update({ date_sent: new Date(Date.now() - 3600 * 1000) });
     expect((await h.del('hamlet@zulip.com', `/messages/${id}`)).body).toEqual({
-      result: 'error', msg: 'The time limit for deleting this message has passed', code: 'BAD_REQUEST',
+      result: 'error',
+      msg: 'The time limit for deleting this message has passed',
+      code: 'BAD_REQUEST',
     });
     await setRealm({ allow_message_deleting: true, message_content_delete_limit_seconds: 0 });
     const notices = await h.noticesOf(() => h.del('hamlet@zulip.com', `/messages/${id}`));
@@ -75,25 +94,42 @@ describe('reactions', () => {
   it('adds a reaction by name, shows it on the message and tells everyone who has the message', async () => {
     const othello = await h.userId('othello@zulip.com');
     const notices = await h.noticesOf(async () => {
-      expect((await h.post('othello@zulip.com', `/messages/${id}/reactions`, { emoji_name: 'joy' })).body).toEqual({ result: 'success', msg: '' });
+      expect((await h.post('othello@zulip.com', `/messages/${id}/reactions`, { emoji_name: 'joy' })).body).toEqual({
+        result: 'success',
+        msg: '',
+      });
     });
     const [event] = eventsOf(notices);
     expect(event).toEqual({
-      type: 'reaction', op: 'add', user_id: othello, user: { user_id: othello, email: 'othello@zulip.com', full_name: 'Othello, the Moor of Venice' },
-      message_id: id, emoji_name: 'joy', emoji_code: '1f602', reaction_type: 'unicode_emoji', id: 0,
+      type: 'reaction',
+      op: 'add',
+      user_id: othello,
+      user: { user_id: othello, email: 'othello@zulip.com', full_name: 'Othello, the Moor of Venice' },
+      message_id: id,
+      emoji_name: 'joy',
+      emoji_code: '1f602',
+      reaction_type: 'unicode_emoji',
+      id: 0,
     });
     expectValidEvent(event!);
     const fetched = await h.get('hamlet@zulip.com', '/messages', { anchor: id, num_before: 0, num_after: 0 });
     expect(fetched.body.messages[0].reactions).toEqual([
       {
-        emoji_name: 'joy', emoji_code: '1f602', reaction_type: 'unicode_emoji', user_id: othello,
+        emoji_name: 'joy',
+        emoji_code: '1f602',
+        reaction_type: 'unicode_emoji',
+        user_id: othello,
         user: { email: 'othello@zulip.com', id: othello, full_name: 'Othello, the Moor of Venice' },
       },
     ]);
   });
 
   it('a second reactor votes for the first name; a non-recipient reactor gets a historical row', async () => {
-    await h.post('cordelia@zulip.com', `/messages/${id}/reactions`, { emoji_name: 'joy', emoji_code: '1f602', reaction_type: 'unicode_emoji' });
+    await h.post('cordelia@zulip.com', `/messages/${id}/reactions`, {
+      emoji_name: 'joy',
+      emoji_code: '1f602',
+      reaction_type: 'unicode_emoji',
+    });
     const cordelia = await h.userId('cordelia@zulip.com');
     const row = await h.db.knex('user_messages').where({ user_id: cordelia, message_id: id }).first();
     expect(row.flags).toBe(1 | 1024);
@@ -125,7 +161,10 @@ describe('reactions', () => {
   it('accepts zulip and Zulip names (smile is U+263A)', async () => {
     expect((await h.post('iago@zulip.com', `/messages/${id}/reactions`, { emoji_name: 'zulip' })).status).toBe(200);
     expect((await h.post('iago@zulip.com', `/messages/${id}/reactions`, { emoji_name: 'smile' })).status).toBe(200);
-    const rows = await h.db.knex('reactions').where({ message_id: id, user_id: await h.userId('iago@zulip.com') }).orderBy('id');
+    const rows = await h.db
+      .knex('reactions')
+      .where({ message_id: id, user_id: await h.userId('iago@zulip.com') })
+      .orderBy('id');
     expect(rows.map((r: { emoji_code: string; reaction_type: string }) => [r.emoji_code, r.reaction_type])).toEqual([
       ['zulip', 'zulip_extra_emoji'],
       ['263a', 'unicode_emoji'],
@@ -134,9 +173,16 @@ describe('reactions', () => {
 
   it('removes a reaction by name or code, with its errors', async () => {
     const none = await h.del('othello@zulip.com', `/messages/${id}/reactions`, {});
-    expect(none.body).toEqual({ result: 'error', msg: 'At least one of the following arguments must be present: emoji_name, emoji_code', code: 'BAD_REQUEST' });
+    expect(none.body).toEqual({
+      result: 'error',
+      msg: 'At least one of the following arguments must be present: emoji_name, emoji_code',
+      code: 'BAD_REQUEST',
+    });
     const notices = await h.noticesOf(async () => {
-      expect((await h.del('othello@zulip.com', `/messages/${id}/reactions`, { emoji_name: 'joy' })).body).toEqual({ result: 'success', msg: '' });
+      expect((await h.del('othello@zulip.com', `/messages/${id}/reactions`, { emoji_name: 'joy' })).body).toEqual({
+        result: 'success',
+        msg: '',
+      });
     });
     const [event] = eventsOf(notices);
     expect(event).toMatchObject({ type: 'reaction', op: 'remove', emoji_name: 'joy', emoji_code: '1f602' });

@@ -8,18 +8,32 @@ describe('PATCH /messages/{id}, GET /messages/{id}, GET /messages/{id}/history',
   afterAll(() => h.close());
 
   const setRealm = (settings: Record<string, unknown>) =>
-    h.db.knex('realms').where({ id: h.realmId }).update({ settings: JSON.stringify(settings) });
+    h.db
+      .knex('realms')
+      .where({ id: h.realmId })
+      .update({ settings: JSON.stringify(settings) });
   const age = (id: number, seconds: number) =>
-    h.db.knex('messages').where({ id }).update({ date_sent: new Date(Date.now() - seconds * 1000) });
+    h.db
+      .knex('messages')
+      .where({ id })
+      .update({ date_sent: new Date(Date.now() - seconds * 1000) });
 
   it('edits content: stored, raw content returned, history snapshots as the spec says, one event per flag set', async () => {
     const id = await sendOk(h, 'hamlet@zulip.com', { type: 'stream', to: 'Denmark', topic: 'Castle', content: 'first words' });
     // The message dict (feature level 120) is the one GET /messages gives, with othello's flags.
     const listed = (await h.get('othello@zulip.com', '/messages', { anchor: id, num_before: 0, num_after: 0 })).body.messages;
     expect(listed).toEqual([expect.objectContaining({ id, content: '<p>first words</p>', flags: [] })]);
-    expect((await h.get('othello@zulip.com', `/messages/${id}`)).body).toEqual({ result: 'success', msg: '', raw_content: 'first words', message: listed[0] });
+    expect((await h.get('othello@zulip.com', `/messages/${id}`)).body).toEqual({
+      result: 'success',
+      msg: '',
+      raw_content: 'first words',
+      message: listed[0],
+    });
     const hamlet = await h.userId('hamlet@zulip.com');
-    await h.db.knex('user_messages').where({ message_id: id, user_id: await h.userId('othello@zulip.com') }).update({ flags: 1 });
+    await h.db
+      .knex('user_messages')
+      .where({ message_id: id, user_id: await h.userId('othello@zulip.com') })
+      .update({ flags: 1 });
     const notices = await h.noticesOf(async () => {
       const res = await h.patch('hamlet@zulip.com', `/messages/${id}`, { content: '  second words  ' });
       expect(res.body).toEqual({ result: 'success', msg: '' });
@@ -28,8 +42,15 @@ describe('PATCH /messages/{id}, GET /messages/{id}, GET /messages/{id}/history',
     events.forEach(expectValidEvent);
     expect(events.map((e) => e.flags).sort()).toEqual([[], ['read']]);
     expect(events[0]).toMatchObject({
-      type: 'update_message', sender: 'hamlet@zulip.com', user_id: hamlet, message_id: id, message_ids: [id],
-      orig_content: 'first words', content: 'second words', stream_name: 'Denmark', rendering_only: false,
+      type: 'update_message',
+      sender: 'hamlet@zulip.com',
+      user_id: hamlet,
+      message_id: id,
+      message_ids: [id],
+      orig_content: 'first words',
+      content: 'second words',
+      stream_name: 'Denmark',
+      rendering_only: false,
       stream_id: (await h.db.knex('streams').where({ realm_id: h.realmId, name: 'Denmark' }).first('id')).id,
     });
     expect(events[0]).not.toHaveProperty('subject');
@@ -55,7 +76,15 @@ describe('PATCH /messages/{id}, GET /messages/{id}, GET /messages/{id}/history',
   it('an unedited message has a single snapshot; an empty edit becomes (deleted)', async () => {
     const id = await sendOk(h, 'hamlet@zulip.com', { type: 'stream', to: 'Denmark', topic: 'x', content: 'y' });
     const history = (await h.get('hamlet@zulip.com', `/messages/${id}/history`)).body.message_history;
-    expect(history).toEqual([{ topic: 'x', content: 'y', rendered_content: expect.any(String), timestamp: expect.any(Number), user_id: await h.userId('hamlet@zulip.com') }]);
+    expect(history).toEqual([
+      {
+        topic: 'x',
+        content: 'y',
+        rendered_content: expect.any(String),
+        timestamp: expect.any(Number),
+        user_id: await h.userId('hamlet@zulip.com'),
+      },
+    ]);
     await h.patch('hamlet@zulip.com', `/messages/${id}`, { content: '   ' });
     expect((await h.get('hamlet@zulip.com', `/messages/${id}`)).body.raw_content).toBe('(deleted)');
   });
@@ -68,9 +97,16 @@ describe('PATCH /messages/{id}, GET /messages/{id}, GET /messages/{id}/history',
     const topicOf = async (id: number) => (await h.db.knex('messages').where({ id }).first('subject')).subject;
     await h.patch('iago@zulip.com', `/messages/${b}`, { topic: 'one' });
     expect([await topicOf(a), await topicOf(b), await topicOf(c)]).toEqual(['old', 'one', 'old']);
-    const later = await h.noticesOf(() => h.patch('hamlet@zulip.com', `/messages/${a}`, { subject: 'later', propagate_mode: 'change_later' }));
+    const later = await h.noticesOf(() =>
+      h.patch('hamlet@zulip.com', `/messages/${a}`, { subject: 'later', propagate_mode: 'change_later' }),
+    );
     expect([await topicOf(a), await topicOf(b), await topicOf(c), await topicOf(other)]).toEqual(['later', 'one', 'later', 'other']);
-    expect(eventsOf(later)[0]).toMatchObject({ message_ids: [a, c], propagate_mode: 'change_later', orig_subject: 'old', subject: 'later' });
+    expect(eventsOf(later)[0]).toMatchObject({
+      message_ids: [a, c],
+      propagate_mode: 'change_later',
+      orig_subject: 'old',
+      subject: 'later',
+    });
     eventsOf(later).forEach(expectValidEvent);
     await h.patch('hamlet@zulip.com', `/messages/${c}`, { topic: 'all', propagate_mode: 'change_all' });
     // a is older than 7 days, so change_all leaves it.
@@ -80,28 +116,45 @@ describe('PATCH /messages/{id}, GET /messages/{id}, GET /messages/{id}/history',
   it('applies Zulip permission and time-limit rules', async () => {
     const id = await sendOk(h, 'hamlet@zulip.com', { type: 'stream', to: 'Denmark', topic: 'rules', content: 'x' });
     const err = (msg: string) => ({ result: 'error', msg, code: 'BAD_REQUEST' });
-    expect((await h.patch('othello@zulip.com', `/messages/${id}`, { content: 'y' })).body).toEqual(err("You don't have permission to edit this message"));
-    expect((await h.patch('iago@zulip.com', `/messages/${id}`, { content: 'y' })).body).toEqual(err("You don't have permission to edit this message"));
+    expect((await h.patch('othello@zulip.com', `/messages/${id}`, { content: 'y' })).body).toEqual(
+      err("You don't have permission to edit this message"),
+    );
+    expect((await h.patch('iago@zulip.com', `/messages/${id}`, { content: 'y' })).body).toEqual(
+      err("You don't have permission to edit this message"),
+    );
     expect((await h.patch('othello@zulip.com', `/messages/${id}`, { topic: 'renamed' })).status).toBe(200);
     expect((await h.patch('hamlet@zulip.com', `/messages/${id}`, {})).body).toEqual({ result: 'error', msg: 'Nothing to change' });
     expect((await h.patch('hamlet@zulip.com', `/messages/${id}`, { topic: '  ' })).body).toEqual(err("Topic can't be empty"));
     expect((await h.patch('hamlet@zulip.com', `/messages/${id}`, { topic: 'a', subject: 'b' })).body).toMatchObject({
-      code: 'REQUEST_CONFUSING_VAR', msg: "Can't decide between 'topic' and 'subject' arguments",
+      code: 'REQUEST_CONFUSING_VAR',
+      msg: "Can't decide between 'topic' and 'subject' arguments",
     });
     await age(id, 700);
-    expect((await h.patch('hamlet@zulip.com', `/messages/${id}`, { content: 'late' })).body).toEqual(err('The time limit for editing this message has passed'));
+    expect((await h.patch('hamlet@zulip.com', `/messages/${id}`, { content: 'late' })).body).toEqual(
+      err('The time limit for editing this message has passed'),
+    );
     expect((await h.patch('othello@zulip.com', `/messages/${id}`, { topic: 'fine within a day' })).status).toBe(200);
     await age(id, 86400 + 100);
-    expect((await h.patch('othello@zulip.com', `/messages/${id}`, { topic: 'too late' })).body).toEqual(err('The time limit for editing this message has passed'));
+    expect((await h.patch('othello@zulip.com', `/messages/${id}`, { topic: 'too late' })).body).toEqual(
+      err('The time limit for editing this message has passed'),
+    );
     expect((await h.patch('iago@zulip.com', `/messages/${id}`, { topic: 'admins may' })).status).toBe(200);
     await setRealm({ message_content_edit_limit_seconds: 0 });
     expect((await h.patch('hamlet@zulip.com', `/messages/${id}`, { content: 'no limit' })).status).toBe(200);
     await setRealm({ allow_community_topic_editing: false });
-    expect((await h.patch('othello@zulip.com', `/messages/${id}`, { topic: 'no' })).body).toEqual(err("You don't have permission to edit this message"));
+    expect((await h.patch('othello@zulip.com', `/messages/${id}`, { topic: 'no' })).body).toEqual(
+      err("You don't have permission to edit this message"),
+    );
     await setRealm({ allow_message_editing: false });
-    expect((await h.patch('hamlet@zulip.com', `/messages/${id}`, { content: 'z' })).body).toEqual({ result: 'error', msg: 'Your organization has turned off message editing' });
+    expect((await h.patch('hamlet@zulip.com', `/messages/${id}`, { content: 'z' })).body).toEqual({
+      result: 'error',
+      msg: 'Your organization has turned off message editing',
+    });
     await setRealm({ allow_edit_history: false });
-    expect((await h.get('hamlet@zulip.com', `/messages/${id}/history`)).body).toEqual({ result: 'error', msg: 'Message edit history is disabled in this organization' });
+    expect((await h.get('hamlet@zulip.com', `/messages/${id}/history`)).body).toEqual({
+      result: 'error',
+      msg: 'Message edit history is disabled in this organization',
+    });
     await setRealm({});
   });
 

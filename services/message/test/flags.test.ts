@@ -21,7 +21,13 @@ describe('POST /messages/flags and mark-as-read', () => {
       expect(res.body).toEqual({ result: 'success', msg: '', messages: [a, b] });
     });
     expect(notices).toEqual([
-      { v: 2, kind: 'event', realmId: h.realmId, event: { type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: [a, b], all: false }, userIds: [othello] },
+      {
+        v: 2,
+        kind: 'event',
+        realmId: h.realmId,
+        event: { type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: [a, b], all: false },
+        userIds: [othello],
+      },
     ]);
     eventsOf(notices).forEach(expectValidEvent);
     expect(await flagsOf('othello@zulip.com', a)).toEqual(['read']);
@@ -67,7 +73,12 @@ describe('POST /messages/flags and mark-as-read', () => {
 
   it('requires each parameter', async () => {
     const res = await h.post('othello@zulip.com', '/messages/flags', { op: 'add', flag: 'read' });
-    expect(res.body).toEqual({ result: 'error', msg: "Missing 'messages' argument", code: 'REQUEST_VARIABLE_MISSING', var_name: 'messages' });
+    expect(res.body).toEqual({
+      result: 'error',
+      msg: "Missing 'messages' argument",
+      code: 'REQUEST_VARIABLE_MISSING',
+      var_name: 'messages',
+    });
   });
 
   it('a private message someone else received is not theirs to flag', async () => {
@@ -80,7 +91,9 @@ describe('POST /messages/flags and mark-as-read', () => {
     const iago = await h.userId('iago@zulip.com');
     const denmark = await h.db.knex('streams').where({ name: 'Denmark' }).first('id');
     const topic = await h.noticesOf(() => h.post('iago@zulip.com', '/mark_topic_as_read', { stream_id: denmark.id, topic_name: 'T' }));
-    expect(topic).toMatchObject([{ event: { type: 'update_message_flags', operation: 'add', flag: 'read', messages: [a], all: false }, userIds: [iago] }]);
+    expect(topic).toMatchObject([
+      { event: { type: 'update_message_flags', operation: 'add', flag: 'read', messages: [a], all: false }, userIds: [iago] },
+    ]);
     const stream = await h.noticesOf(() => h.post('iago@zulip.com', '/mark_stream_as_read', { stream_id: denmark.id }));
     expect(stream).toMatchObject([{ event: { messages: [b], all: false } }]);
     const all = await h.noticesOf(async () => {
@@ -88,7 +101,9 @@ describe('POST /messages/flags and mark-as-read', () => {
     });
     expect(all).toMatchObject([{ event: { type: 'update_message_flags', operation: 'add', flag: 'read', messages: [], all: true } }]);
     [...topic, ...stream, ...all].forEach((n) => eventsOf([n]).forEach(expectValidEvent));
-    expect(await h.db.knex('user_messages').where({ user_id: iago }).whereRaw('(flags & 1) = 0').count({ n: '*' }).first()).toEqual({ n: 0 });
+    expect(await h.db.knex('user_messages').where({ user_id: iago }).whereRaw('(flags & 1) = 0').count({ n: '*' }).first()).toEqual({
+      n: 0,
+    });
     const noTopic = await h.post('iago@zulip.com', '/mark_topic_as_read', { stream_id: denmark.id, topic_name: 'nope' });
     expect(noTopic.body).toEqual({ result: 'error', msg: "No such topic 'nope'", code: 'BAD_REQUEST' });
     const noStream = await h.post('iago@zulip.com', '/mark_stream_as_read', { stream_id: 99999 });

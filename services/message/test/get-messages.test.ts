@@ -10,7 +10,10 @@ describe('GET /messages', () => {
   let app: Express;
   const ids: number[] = [];
   const get = async (query: Record<string, string | number | boolean>) =>
-    request(app).get('/api/v1/messages').query(query).set(await headersFor(db, config, 'othello@zulip.com'));
+    request(app)
+      .get('/api/v1/messages')
+      .query(query)
+      .set(await headersFor(db, config, 'othello@zulip.com'));
 
   beforeAll(async () => {
     db = await seededDatabase(config);

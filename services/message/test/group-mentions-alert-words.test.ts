@@ -16,10 +16,19 @@ describe('group mentions and alert words on send', () => {
     Number((await h.db.knex('user_messages').where({ message_id: messageId, user_id: userId }).first('flags')).flags);
 
   it('renders @*hamletcharacters* and gives its members the mentioned flag', async () => {
-    const [hamlet, cordelia, othello] = [await h.userId('hamlet@zulip.com'), await h.userId('cordelia@zulip.com'), await h.userId('othello@zulip.com')];
+    const [hamlet, cordelia, othello] = [
+      await h.userId('hamlet@zulip.com'),
+      await h.userId('cordelia@zulip.com'),
+      await h.userId('othello@zulip.com'),
+    ];
     let id = 0;
     const notices = await h.noticesOf(async () => {
-      id = await sendOk(h, 'iago@zulip.com', { type: 'stream', to: 'Verona', topic: 'groups', content: 'Hello @*HamletCharacters* and @*nobody*' });
+      id = await sendOk(h, 'iago@zulip.com', {
+        type: 'stream',
+        to: 'Verona',
+        topic: 'groups',
+        content: 'Hello @*HamletCharacters* and @*nobody*',
+      });
     });
     const notice = notices.find((n): n is MessageNotice => n.kind === 'message')!;
     expect(notice.message.rendered_content).toBe(
@@ -32,7 +41,11 @@ describe('group mentions and alert words on send', () => {
   });
 
   it('sets has_alert_word for recipients whose alert word appears (case-insensitive, at word boundaries)', async () => {
-    const [hamlet, othello, cordelia] = [await h.userId('hamlet@zulip.com'), await h.userId('othello@zulip.com'), await h.userId('cordelia@zulip.com')];
+    const [hamlet, othello, cordelia] = [
+      await h.userId('hamlet@zulip.com'),
+      await h.userId('othello@zulip.com'),
+      await h.userId('cordelia@zulip.com'),
+    ];
     await h.db.knex('alert_words').insert([
       { user_id: hamlet, word: 'Denmark' },
       { user_id: othello, word: 'moor' },
@@ -40,7 +53,12 @@ describe('group mentions and alert words on send', () => {
     ]);
     let id = 0;
     const notices = await h.noticesOf(async () => {
-      id = await sendOk(h, 'iago@zulip.com', { type: 'stream', to: 'Verona', topic: 'alerts', content: 'Something rotten in DENMARK, said the moor. Nuclear!' });
+      id = await sendOk(h, 'iago@zulip.com', {
+        type: 'stream',
+        to: 'Verona',
+        topic: 'alerts',
+        content: 'Something rotten in DENMARK, said the moor. Nuclear!',
+      });
     });
     const notice = notices.find((n): n is MessageNotice => n.kind === 'message')!;
     expect(flagsOf(notice, hamlet)).toContain('has_alert_word');

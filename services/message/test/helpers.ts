@@ -5,7 +5,16 @@ import type { Express } from 'express';
 import { encodeParam } from '@chat/contracts';
 import { createRecipient, RECIPIENT_STREAM, type Database } from '@chat/db';
 import { EVENT_SCHEMAS, finalizeMessage, type GenericEvent, type MessageNotice, type Notice } from '@chat/events';
-import { devRealmId, headersFor, inThreadRenderer, lastOutboxId, outboxNotices, seededDatabase, testConfig, testLogger } from '@chat/testing';
+import {
+  devRealmId,
+  headersFor,
+  inThreadRenderer,
+  lastOutboxId,
+  outboxNotices,
+  seededDatabase,
+  testConfig,
+  testLogger,
+} from '@chat/testing';
 import type { Config } from '@chat/config';
 import { buildApp, type MessageDeps } from '../src/app';
 
@@ -74,12 +83,41 @@ export async function startHarness(overrides: Partial<Config> = {}): Promise<Har
     realmId,
     headers,
     send: async (email, form, userAgent = 'ZulipPython/0.6') =>
-      request(app).post('/api/v1/messages').set(await headers(email)).set('User-Agent', userAgent).type('form').send(encode(form)),
-    get: async (email, path, query = {}) => request(app).get(`/api/v1${path}`).query(encode(query)).set(await headers(email)),
-    post: async (email, path, form = {}) => request(app).post(`/api/v1${path}`).set(await headers(email)).type('form').send(encode(form)),
-    patch: async (email, path, form = {}) => request(app).patch(`/api/v1${path}`).set(await headers(email)).type('form').send(encode(form)),
-    put: async (email, path, form = {}) => request(app).put(`/api/v1${path}`).set(await headers(email)).type('form').send(encode(form)),
-    del: async (email, path, form = {}) => request(app).delete(`/api/v1${path}`).set(await headers(email)).type('form').send(encode(form)),
+      request(app)
+        .post('/api/v1/messages')
+        .set(await headers(email))
+        .set('User-Agent', userAgent)
+        .type('form')
+        .send(encode(form)),
+    get: async (email, path, query = {}) =>
+      request(app)
+        .get(`/api/v1${path}`)
+        .query(encode(query))
+        .set(await headers(email)),
+    post: async (email, path, form = {}) =>
+      request(app)
+        .post(`/api/v1${path}`)
+        .set(await headers(email))
+        .type('form')
+        .send(encode(form)),
+    patch: async (email, path, form = {}) =>
+      request(app)
+        .patch(`/api/v1${path}`)
+        .set(await headers(email))
+        .type('form')
+        .send(encode(form)),
+    put: async (email, path, form = {}) =>
+      request(app)
+        .put(`/api/v1${path}`)
+        .set(await headers(email))
+        .type('form')
+        .send(encode(form)),
+    del: async (email, path, form = {}) =>
+      request(app)
+        .delete(`/api/v1${path}`)
+        .set(await headers(email))
+        .type('form')
+        .send(encode(form)),
     userId: async (email) => {
       const row = await db.knex('users').whereRaw('lower(email) = lower(?)', [email]).first('id');
       return (row as { id: number }).id;

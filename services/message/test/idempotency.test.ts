@@ -6,7 +6,16 @@
 import request from 'supertest';
 import type { Express } from 'express';
 import { createDatabase, type Database } from '@chat/db';
-import { createTestDatabase, headersFor, inThreadRenderer, seededDatabase, testConfig, testLogger, waitFor, type TestDatabase } from '@chat/testing';
+import {
+  createTestDatabase,
+  headersFor,
+  inThreadRenderer,
+  seededDatabase,
+  testConfig,
+  testLogger,
+  waitFor,
+  type TestDatabase,
+} from '@chat/testing';
 import { buildApp } from '../src/app';
 
 jest.setTimeout(60_000);
@@ -118,7 +127,10 @@ describe('Idempotency-Key on POST /messages (one process, PGlite)', () => {
 
   it('forgets keys after 24 hours: an old key matches nothing and expired keys are swept', async () => {
     const first = await send(stream('yesterday'), 'key-old');
-    await db.knex('idempotency_keys').where({ key: 'key-old' }).update({ created_at: db.knex.raw("now() - interval '25 hours'") });
+    await db
+      .knex('idempotency_keys')
+      .where({ key: 'key-old' })
+      .update({ created_at: db.knex.raw("now() - interval '25 hours'") });
     const hamlet = (await db.knex('users').where({ email: HAMLET }).first('id')) as { id: number };
     await db.knex('idempotency_keys').insert({
       user_id: hamlet.id,
@@ -211,7 +223,9 @@ describe('Idempotency-Key across two replicas of the message service (PostgreSQL
       keys.flatMap((key) => replicas.map((replicaSend) => replicaSend(stream(`race ${key}`), key).then((res) => ({ key, res })))),
     );
     const statuses = answers.map((a) => a.res.status);
-    console.log(`two replicas, ${keys.length} keys: ${statuses.filter((s) => s === 200).length} answers 200, ${statuses.filter((s) => s === 409).length} answers 409`);
+    console.log(
+      `two replicas, ${keys.length} keys: ${statuses.filter((s) => s === 200).length} answers 200, ${statuses.filter((s) => s === 409).length} answers 409`,
+    );
     for (const key of keys) {
       const mine = answers.filter((a) => a.key === key).map((a) => a.res);
       expect(mine.every((r) => r.status === 200 || r.status === 409)).toBe(true);

@@ -71,7 +71,11 @@ describe('the message service layers', () => {
   it('imports app.ts only from the entry files', () => {
     const offenders = files
       .filter((f) => !(dirname(f) === SRC && ENTRY_FILES.has(relative(SRC, f))))
-      .flatMap((f) => relativeImports(readFileSync(f, 'utf8')).filter((s) => namesApp(f, s)).map((s) => `${relative(SRC, f)} imports ${s}`));
+      .flatMap((f) =>
+        relativeImports(readFileSync(f, 'utf8'))
+          .filter((s) => namesApp(f, s))
+          .map((s) => `${relative(SRC, f)} imports ${s}`),
+      );
     expect(offenders).toEqual([]);
   });
 

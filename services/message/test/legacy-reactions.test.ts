@@ -17,16 +17,30 @@ describe('PUT and DELETE /messages/{id}/emoji_reactions/{emoji_name} (Zulip 2.1 
       expect((await h.put('othello@zulip.com', path(id, 'joy'))).body).toEqual({ result: 'success', msg: '' });
     });
     const [event] = eventsOf(notices);
-    expect(event).toMatchObject({ type: 'reaction', op: 'add', user_id: othello, message_id: id, emoji_name: 'joy', emoji_code: '1f602', reaction_type: 'unicode_emoji' });
+    expect(event).toMatchObject({
+      type: 'reaction',
+      op: 'add',
+      user_id: othello,
+      message_id: id,
+      emoji_name: 'joy',
+      emoji_code: '1f602',
+      reaction_type: 'unicode_emoji',
+    });
     expectValidEvent(event!);
     const fetched = await h.get('hamlet@zulip.com', '/messages', { anchor: id, num_before: 0, num_after: 0 });
     expect(fetched.body.messages[0].reactions).toEqual([expect.objectContaining({ emoji_name: 'joy', user_id: othello })]);
   });
 
   it('adds a realm emoji by name', async () => {
-    const [emoji] = (await h.db.knex('realm_emoji').insert({ realm_id: h.realmId, name: 'legacyparrot', file_name: 'p.png', deactivated: false }).returning('id')) as { id: number }[];
+    const [emoji] = (await h.db
+      .knex('realm_emoji')
+      .insert({ realm_id: h.realmId, name: 'legacyparrot', file_name: 'p.png', deactivated: false })
+      .returning('id')) as { id: number }[];
     await h.put('iago@zulip.com', path(id, 'legacyparrot'));
-    const row = await h.db.knex('reactions').where({ message_id: id, user_id: await h.userId('iago@zulip.com') }).first();
+    const row = await h.db
+      .knex('reactions')
+      .where({ message_id: id, user_id: await h.userId('iago@zulip.com') })
+      .first();
     expect(row).toMatchObject({ emoji_name: 'legacyparrot', emoji_code: String(emoji!.id), reaction_type: 'realm_emoji' });
   });
 

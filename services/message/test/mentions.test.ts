@@ -43,7 +43,9 @@ describe('mentions and the render context', () => {
     const iago = await h.userId('iago@zulip.com');
     const [notice] = (await h.noticesOf(() =>
       sendOk(h, 'hamlet@zulip.com', {
-        type: 'stream', to: 'Denmark', topic: 't',
+        type: 'stream',
+        to: 'Denmark',
+        topic: 't',
         content: `hi @**othello, the moor of venice** and @**Iago|${iago}**, @**Nobody**, see #**Verona** http://x`,
       }),
     )) as MessageNotice[];

@@ -53,7 +53,11 @@ describe('missed-message e-mails over SMTP', () => {
   const mailsTo = (address: string) => smtp.mails.filter((m) => m.envelopeTo.includes(address));
 
   it('mails unread private messages and mentions once the delay passed, batched in one mail', async () => {
-    await sendOk(h, 'hamlet@zulip.com', { type: 'private', to: JSON.stringify(['othello@zulip.com']), content: 'Where is the handkerchief?' });
+    await sendOk(h, 'hamlet@zulip.com', {
+      type: 'private',
+      to: JSON.stringify(['othello@zulip.com']),
+      content: 'Where is the handkerchief?',
+    });
     await sendOk(h, 'hamlet@zulip.com', { type: 'private', to: JSON.stringify(['othello@zulip.com']), content: 'Answer me.' });
     await sendOk(h, 'iago@zulip.com', { type: 'stream', to: 'Verona', topic: 'plots', content: '@**Othello, the Moor of Venice** a word' });
     // Not mailed: nobody is mentioned, and the sender's own copy is read.
@@ -73,7 +77,11 @@ describe('missed-message e-mails over SMTP', () => {
   });
 
   it('sends nothing for a message read before the delay', async () => {
-    const id = await sendOk(h, 'hamlet@zulip.com', { type: 'private', to: JSON.stringify(['cordelia@zulip.com']), content: 'Nothing will come of nothing.' });
+    const id = await sendOk(h, 'hamlet@zulip.com', {
+      type: 'private',
+      to: JSON.stringify(['cordelia@zulip.com']),
+      content: 'Nothing will come of nothing.',
+    });
     expect(await pendingFor(h, 'cordelia@zulip.com')).toHaveLength(1);
     const read = await h.post('cordelia@zulip.com', '/messages/flags', { messages: [id], op: 'add', flag: 'read' });
     expect(read.status).toBe(200);
@@ -84,8 +92,15 @@ describe('missed-message e-mails over SMTP', () => {
 
   it('queues nothing for a user who turned offline e-mail notifications off', async () => {
     const prospero = await h.userId('prospero@zulip.com');
-    await h.db.knex('users').where({ id: prospero }).update({ settings: JSON.stringify({ enable_offline_email_notifications: false }) });
-    await sendOk(h, 'hamlet@zulip.com', { type: 'private', to: JSON.stringify(['prospero@zulip.com']), content: 'Our revels now are ended.' });
+    await h.db
+      .knex('users')
+      .where({ id: prospero })
+      .update({ settings: JSON.stringify({ enable_offline_email_notifications: false }) });
+    await sendOk(h, 'hamlet@zulip.com', {
+      type: 'private',
+      to: JSON.stringify(['prospero@zulip.com']),
+      content: 'Our revels now are ended.',
+    });
     expect(await pendingFor(h, 'prospero@zulip.com')).toEqual([]);
   });
 });
@@ -96,7 +111,10 @@ describe('missed-message e-mails through the folder backend', () => {
     const env = await startWith(mailerFromConfig(testConfig({ emailBackend: 'folder', emailFolder: folder })));
     try {
       const { h } = env;
-      await h.db.knex('users').where({ id: await h.userId('iago@zulip.com') }).update({ settings: JSON.stringify({ message_content_in_email_notifications: false }) });
+      await h.db
+        .knex('users')
+        .where({ id: await h.userId('iago@zulip.com') })
+        .update({ settings: JSON.stringify({ message_content_in_email_notifications: false }) });
       await sendOk(h, 'hamlet@zulip.com', { type: 'private', to: JSON.stringify(['iago@zulip.com']), content: 'a secret' });
       await waitFor(async () => (await readMailFolder(folder)).length === 1, 20_000);
       const [mail] = await readMailFolder(folder);

@@ -36,11 +36,26 @@ describe('modern narrow operators', () => {
 
   it('narrows by channel as by stream: id or name, object or pair, with the history of a public one', async () => {
     expect(await hamlet([{ operator: 'channel', operand: denmark }])).toEqual([ids.castle, ids.ghosts, ids.castle2]);
-    expect(await hamlet([['channel', 'denmark'], ['topic', 'CASTLE']])).toEqual([ids.castle, ids.castle2]);
-    expect(await hamlet([{ operator: 'channel', operand: denmark, negated: true }, { operator: 'sender', operand: user.othello }])).toEqual([ids.pmBack]);
+    expect(
+      await hamlet([
+        ['channel', 'denmark'],
+        ['topic', 'CASTLE'],
+      ]),
+    ).toEqual([ids.castle, ids.castle2]);
+    expect(
+      await hamlet([
+        { operator: 'channel', operand: denmark, negated: true },
+        { operator: 'sender', operand: user.othello },
+      ]),
+    ).toEqual([ids.pmBack]);
     const lonely = await fetchAs('hamlet@zulip.com', [{ operator: 'channel', operand: 'Lonely' }]);
     expect(lonely.body.messages).toEqual([expect.objectContaining({ id: ids.lonely, flags: ['read', 'historical'] })]);
-    expect(await hamlet([{ operator: 'channels', operand: 'public' }, { operator: 'topic', operand: 'alone' }])).toEqual([ids.lonely]);
+    expect(
+      await hamlet([
+        { operator: 'channels', operand: 'public' },
+        { operator: 'topic', operand: 'alone' },
+      ]),
+    ).toEqual([ids.lonely]);
     expect(await fetchIds(h, 'cordelia@zulip.com', [{ operator: 'channel', operand: secret }])).toEqual([]);
   });
 
@@ -61,14 +76,23 @@ describe('modern narrow operators', () => {
     expect(await hamlet([{ operator: 'dm', operand: [user.hamlet] }])).toEqual([ids.self]);
     expect(await hamlet([{ operator: 'dm', operand: [user.iago, user.othello] }])).toEqual([ids.huddle]);
     expect(await hamlet([['dm', 'iago@zulip.com,othello@zulip.com']])).toEqual([ids.huddle]);
-    expect(await hamlet([{ operator: 'dm', operand: [user.othello], negated: true }, { operator: 'is', operand: 'dm' }])).toEqual([ids.self, ids.huddle]);
+    expect(
+      await hamlet([
+        { operator: 'dm', operand: [user.othello], negated: true },
+        { operator: 'is', operand: 'dm' },
+      ]),
+    ).toEqual([ids.self, ids.huddle]);
     expect((await fetchAs('hamlet@zulip.com', [{ operator: 'dm', operand: [99999] }])).body).toEqual(badNarrow('unknown user in [99999]'));
   });
 
   it("checks dm's operand as current Zulip does", async () => {
     const error = (msg: string) => ({ result: 'error', msg, code: 'BAD_REQUEST' });
-    expect((await fetchAs('hamlet@zulip.com', [{ operator: 'dm', operand: user.othello }])).body).toEqual(error('operand is not a string or an integer list'));
-    expect((await fetchAs('hamlet@zulip.com', [{ operator: 'dm', operand: [user.othello, 'x'] }])).body).toEqual(error('operand[1] is not an integer'));
+    expect((await fetchAs('hamlet@zulip.com', [{ operator: 'dm', operand: user.othello }])).body).toEqual(
+      error('operand is not a string or an integer list'),
+    );
+    expect((await fetchAs('hamlet@zulip.com', [{ operator: 'dm', operand: [user.othello, 'x'] }])).body).toEqual(
+      error('operand[1] is not an integer'),
+    );
   });
 
   it('narrows by dm-including: 1:1 and group conversations with that user, or every DM for oneself', async () => {
@@ -77,7 +101,9 @@ describe('modern narrow operators', () => {
     expect(await hamlet([{ operator: 'dm-including', operand: user.hamlet }])).toEqual([ids.pm, ids.pmBack, ids.self, ids.huddle]);
     expect(await hamlet([{ operator: 'dm-including', operand: user.othello, negated: true }, ['is', 'dm']])).toEqual([ids.self]);
     expect(await hamlet([['group-pm-with', 'othello@zulip.com']])).toEqual([ids.huddle]);
-    expect((await fetchAs('hamlet@zulip.com', [{ operator: 'dm-including', operand: 99999 }])).body).toEqual(badNarrow('unknown user 99999'));
+    expect((await fetchAs('hamlet@zulip.com', [{ operator: 'dm-including', operand: 99999 }])).body).toEqual(
+      badNarrow('unknown user 99999'),
+    );
   });
 
   it('reads is:dm as is:private and an integer id as its string', async () => {
@@ -90,27 +116,60 @@ describe('modern narrow operators', () => {
 
   it('narrows with a message id to the conversation it is in, replacing conversation terms', async () => {
     expect(await hamlet([{ operator: 'with', operand: ids.castle }])).toEqual([ids.castle, ids.castle2]);
-    expect(await hamlet([['with', String(ids.ghosts)], ['topic', 'castle']])).toEqual([ids.ghosts]);
-    expect(await hamlet([{ operator: 'with', operand: ids.ghosts }, { operator: 'sender', operand: user.hamlet }])).toEqual([]);
+    expect(
+      await hamlet([
+        ['with', String(ids.ghosts)],
+        ['topic', 'castle'],
+      ]),
+    ).toEqual([ids.ghosts]);
+    expect(
+      await hamlet([
+        { operator: 'with', operand: ids.ghosts },
+        { operator: 'sender', operand: user.hamlet },
+      ]),
+    ).toEqual([]);
     expect(await hamlet([{ operator: 'with', operand: ids.pmBack }])).toEqual([ids.pm, ids.pmBack]);
     expect(await hamlet([{ operator: 'with', operand: ids.self }])).toEqual([ids.self]);
-    expect(await hamlet([{ operator: 'with', operand: ids.huddle }, { operator: 'dm', operand: [user.othello] }])).toEqual([ids.huddle]);
+    expect(
+      await hamlet([
+        { operator: 'with', operand: ids.huddle },
+        { operator: 'dm', operand: [user.othello] },
+      ]),
+    ).toEqual([ids.huddle]);
     expect(await hamlet([{ operator: 'with', operand: ids.lonely }])).toEqual([ids.lonely]);
   });
 
   it('follows the message when its topic moves', async () => {
     const moved = await sendOk(h, 'hamlet@zulip.com', { type: 'channel', to: denmark, topic: 'old name', content: 'moving' });
     await h.db.knex('messages').where({ id: moved }).update({ subject: 'new name' });
-    expect(await hamlet([{ operator: 'with', operand: moved }, { operator: 'topic', operand: 'old name' }])).toEqual([moved]);
+    expect(
+      await hamlet([
+        { operator: 'with', operand: moved },
+        { operator: 'topic', operand: 'old name' },
+      ]),
+    ).toEqual([moved]);
   });
 
   it('ignores a message the caller cannot read when the rest names a conversation, else refuses it', async () => {
-    expect(await fetchIds(h, 'cordelia@zulip.com', [{ operator: 'with', operand: ids.secret }, ['channel', 'Denmark'], ['topic', 'Ghosts']])).toEqual([ids.ghosts]);
-    expect((await fetchAs('cordelia@zulip.com', [{ operator: 'with', operand: ids.secret }])).body).toEqual(badNarrow("Invalid 'with' operator"));
-    expect((await fetchAs('hamlet@zulip.com', [{ operator: 'with', operand: ids.otherPm }])).body).toEqual(badNarrow("Invalid 'with' operator"));
+    expect(
+      await fetchIds(h, 'cordelia@zulip.com', [{ operator: 'with', operand: ids.secret }, ['channel', 'Denmark'], ['topic', 'Ghosts']]),
+    ).toEqual([ids.ghosts]);
+    expect((await fetchAs('cordelia@zulip.com', [{ operator: 'with', operand: ids.secret }])).body).toEqual(
+      badNarrow("Invalid 'with' operator"),
+    );
+    expect((await fetchAs('hamlet@zulip.com', [{ operator: 'with', operand: ids.otherPm }])).body).toEqual(
+      badNarrow("Invalid 'with' operator"),
+    );
     expect((await fetchAs('hamlet@zulip.com', [['with', 'abc']])).body).toEqual(badNarrow("Invalid 'with' operator"));
     expect((await fetchAs('hamlet@zulip.com', [['with', '99999999999']])).body).toEqual(badNarrow("Invalid 'with' operator"));
-    expect((await fetchAs('hamlet@zulip.com', [['with', String(ids.castle)], ['with', String(ids.ghosts)]])).body).toEqual({
+    expect(
+      (
+        await fetchAs('hamlet@zulip.com', [
+          ['with', String(ids.castle)],
+          ['with', String(ids.ghosts)],
+        ])
+      ).body,
+    ).toEqual({
       result: 'error',
       msg: "Invalid narrow operator combination: Duplicate 'with' operators.",
       code: 'BAD_NARROW',
@@ -119,10 +178,21 @@ describe('modern narrow operators', () => {
   });
 
   it('reads the new operators in /messages/matches_narrow too, where with is unknown (as in Zulip)', async () => {
-    const matches = (narrow: unknown) => h.get('hamlet@zulip.com', '/messages/matches_narrow', { msg_ids: [ids.castle, ids.ghosts, ids.pm, ids.huddle], narrow });
-    expect(Object.keys((await matches([{ operator: 'channel', operand: denmark }, ['topic', 'castle']])).body.messages).map(Number)).toEqual([ids.castle]);
-    expect(Object.keys((await matches([{ operator: 'dm-including', operand: user.othello }])).body.messages).map(Number).sort((a, b) => a - b)).toEqual([ids.pm, ids.huddle]);
-    expect(Object.keys((await matches([['is', 'dm']])).body.messages).map(Number).sort((a, b) => a - b)).toEqual([ids.pm, ids.huddle]);
+    const matches = (narrow: unknown) =>
+      h.get('hamlet@zulip.com', '/messages/matches_narrow', { msg_ids: [ids.castle, ids.ghosts, ids.pm, ids.huddle], narrow });
+    expect(
+      Object.keys((await matches([{ operator: 'channel', operand: denmark }, ['topic', 'castle']])).body.messages).map(Number),
+    ).toEqual([ids.castle]);
+    expect(
+      Object.keys((await matches([{ operator: 'dm-including', operand: user.othello }])).body.messages)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([ids.pm, ids.huddle]);
+    expect(
+      Object.keys((await matches([['is', 'dm']])).body.messages)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([ids.pm, ids.huddle]);
     expect((await matches([{ operator: 'with', operand: ids.castle }])).body).toEqual(badNarrow('unknown operator with'));
   });
 });

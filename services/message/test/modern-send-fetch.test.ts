@@ -28,7 +28,9 @@ describe('modern send, fetch and typing vocabulary', () => {
     });
     const [notice] = notices;
     expect(notice).toMatchObject({ kind: 'message', message: { type: 'stream', display_recipient: 'Denmark' } });
-    expect((notice as { users: { id: number }[] }).users.map((u) => u.id).sort((a, b) => a - b)).toEqual([...subscribers].sort((a, b) => a - b));
+    expect((notice as { users: { id: number }[] }).users.map((u) => u.id).sort((a, b) => a - b)).toEqual(
+      [...subscribers].sort((a, b) => a - b),
+    );
     const listed = await sendOk(h, 'hamlet@zulip.com', { type: 'channel', to: [denmark], topic: 'listed id', content: 'two' });
     const named = await sendOk(h, 'hamlet@zulip.com', { type: 'channel', to: 'Denmark', topic: 'name', content: 'three' });
     const legacy = await sendOk(h, 'hamlet@zulip.com', { type: 'stream', to: denmark, topic: 'stream type', content: 'four' });
@@ -40,7 +42,9 @@ describe('modern send, fetch and typing vocabulary', () => {
       await sendOk(h, 'hamlet@zulip.com', { type: 'direct', to: [user.othello], content: 'direct word' });
     });
     expect(notices[0]).toMatchObject({ kind: 'message', message: { type: 'private', content: 'direct word' } });
-    expect((notices[0] as { users: { id: number }[] }).users.map((u) => u.id).sort((a, b) => a - b)).toEqual([user.hamlet, user.othello].sort((a, b) => a - b));
+    expect((notices[0] as { users: { id: number }[] }).users.map((u) => u.id).sort((a, b) => a - b)).toEqual(
+      [user.hamlet, user.othello].sort((a, b) => a - b),
+    );
     const group = await sendOk(h, 'hamlet@zulip.com', { type: 'direct', to: 'othello@zulip.com,iago@zulip.com', content: 'group' });
     expect(await fetchIds(h, 'iago@zulip.com', [{ operator: 'dm', operand: [user.hamlet, user.othello] }])).toEqual([group]);
   });
@@ -69,10 +73,14 @@ describe('modern send, fetch and typing vocabulary', () => {
   describe('anchors', () => {
     const ids: number[] = [];
     beforeAll(async () => {
-      for (const content of ['a', 'b', 'c', 'd']) ids.push(await sendOk(h, 'othello@zulip.com', { type: 'stream', to: 'Verona', topic: 'anchors', content }));
+      for (const content of ['a', 'b', 'c', 'd'])
+        ids.push(await sendOk(h, 'othello@zulip.com', { type: 'stream', to: 'Verona', topic: 'anchors', content }));
       await h.db.knex('user_messages').where({ user_id: user.hamlet }).whereIn('message_id', ids.slice(0, 2)).update({ flags: 1 });
     });
-    const verona = [{ operator: 'channel', operand: 'Verona' }, { operator: 'topic', operand: 'anchors' }];
+    const verona = [
+      { operator: 'channel', operand: 'Verona' },
+      { operator: 'topic', operand: 'anchors' },
+    ];
     const fetch = async (params: Record<string, unknown>) => {
       const res = await h.get('hamlet@zulip.com', '/messages', { narrow: verona, ...params });
       return { ...res.body, messages: (res.body.messages as { id: number }[] | undefined)?.map((m) => m.id) };
@@ -86,13 +94,19 @@ describe('modern send, fetch and typing vocabulary', () => {
         found_newest: true,
         found_oldest: false,
       });
-      expect(await fetch({ anchor: 'oldest', num_before: 2, num_after: 1 })).toMatchObject({ anchor: 0, messages: ids.slice(0, 1), found_oldest: true });
+      expect(await fetch({ anchor: 'oldest', num_before: 2, num_after: 1 })).toMatchObject({
+        anchor: 0,
+        messages: ids.slice(0, 1),
+        found_oldest: true,
+      });
       expect(await fetch({ anchor: 'first_unread', num_before: 1, num_after: 1 })).toMatchObject({
         anchor: ids[2],
         messages: ids.slice(1, 4),
         found_anchor: true,
       });
-      expect(await fetch({ anchor: 'first_unread', num_before: 0, num_after: 0, narrow: [{ operator: 'id', operand: ids[0] }] })).toMatchObject({
+      expect(
+        await fetch({ anchor: 'first_unread', num_before: 0, num_after: 0, narrow: [{ operator: 'id', operand: ids[0] }] }),
+      ).toMatchObject({
         anchor: 10000000000000000,
         messages: [],
       });
@@ -104,9 +118,19 @@ describe('modern send, fetch and typing vocabulary', () => {
         messages: ids.slice(0, 2),
         found_anchor: false,
       });
-      expect(await fetch({ anchor: ids[1], include_anchor: false, num_before: 0, num_after: 1 })).toMatchObject({ messages: [ids[2]], found_anchor: false, found_newest: false });
-      expect(await fetch({ anchor: ids[1], include_anchor: true, num_before: 0, num_after: 1 })).toMatchObject({ messages: [ids[1], ids[2]], found_anchor: true });
-      expect(await fetch({ anchor: ids[1], include_anchor: false, num_before: 0, num_after: 0 })).toMatchObject({ messages: [ids[1]], found_anchor: true });
+      expect(await fetch({ anchor: ids[1], include_anchor: false, num_before: 0, num_after: 1 })).toMatchObject({
+        messages: [ids[2]],
+        found_anchor: false,
+        found_newest: false,
+      });
+      expect(await fetch({ anchor: ids[1], include_anchor: true, num_before: 0, num_after: 1 })).toMatchObject({
+        messages: [ids[1], ids[2]],
+        found_anchor: true,
+      });
+      expect(await fetch({ anchor: ids[1], include_anchor: false, num_before: 0, num_after: 0 })).toMatchObject({
+        messages: [ids[1]],
+        found_anchor: true,
+      });
       expect(await fetch({ anchor: ids[1], include_anchor: false, num_before: 1, num_after: 1 })).toEqual({
         ...error('The anchor can only be excluded at an end of the range'),
         messages: undefined,
@@ -114,21 +138,34 @@ describe('modern send, fetch and typing vocabulary', () => {
     });
 
     it("keeps 2.1's answers for other anchors", async () => {
-      expect(await fetch({ anchor: 'latest', num_before: 1, num_after: 0 })).toMatchObject({ msg: "Bad value for 'anchor': latest", code: 'REQUEST_VARIABLE_INVALID' });
-      expect(await fetch({ num_before: 1, num_after: 0 })).toMatchObject({ msg: "Missing 'anchor' argument (or set 'use_first_unread_anchor'=True)." });
-      expect(await fetch({ anchor: 0, use_first_unread_anchor: true, num_before: 0, num_after: 0 })).toMatchObject({ anchor: ids[2], messages: [ids[2]] });
+      expect(await fetch({ anchor: 'latest', num_before: 1, num_after: 0 })).toMatchObject({
+        msg: "Bad value for 'anchor': latest",
+        code: 'REQUEST_VARIABLE_INVALID',
+      });
+      expect(await fetch({ num_before: 1, num_after: 0 })).toMatchObject({
+        msg: "Missing 'anchor' argument (or set 'use_first_unread_anchor'=True).",
+      });
+      expect(await fetch({ anchor: 0, use_first_unread_anchor: true, num_before: 0, num_after: 0 })).toMatchObject({
+        anchor: ids[2],
+        messages: [ids[2]],
+      });
     });
   });
 
   describe('typing', () => {
     it('sends type=direct with user ids as the 2.1 form', async () => {
       const notices = await h.noticesOf(async () => {
-        expect((await h.post('hamlet@zulip.com', '/typing', { op: 'start', type: 'direct', to: [user.othello] })).body).toEqual({ result: 'success', msg: '' });
+        expect((await h.post('hamlet@zulip.com', '/typing', { op: 'start', type: 'direct', to: [user.othello] })).body).toEqual({
+          result: 'success',
+          msg: '',
+        });
       });
       const [event] = eventsOf(notices);
       expect(event).toMatchObject({ type: 'typing', op: 'start', sender: { user_id: user.hamlet } });
       expectValidEvent(event!);
-      expect((notices[0] as { userIds: number[] }).userIds.sort((a, b) => a - b)).toEqual([user.hamlet, user.othello].sort((a, b) => a - b));
+      expect((notices[0] as { userIds: number[] }).userIds.sort((a, b) => a - b)).toEqual(
+        [user.hamlet, user.othello].sort((a, b) => a - b),
+      );
     });
 
     const typing = async (form: Record<string, unknown>) => (await h.post('hamlet@zulip.com', '/typing', { op: 'start', ...form })).body;
@@ -140,7 +177,15 @@ describe('modern send, fetch and typing vocabulary', () => {
       });
       const events = eventsOf(notices);
       expect(events).toEqual([
-        { type: 'typing', op: 'start', message_type: 'stream', sender: { user_id: user.hamlet, email: 'hamlet@zulip.com' }, stream_id: denmark, topic: 'castle', id: 0 },
+        {
+          type: 'typing',
+          op: 'start',
+          message_type: 'stream',
+          sender: { user_id: user.hamlet, email: 'hamlet@zulip.com' },
+          stream_id: denmark,
+          topic: 'castle',
+          id: 0,
+        },
       ]);
       expectValidEvent(events[0]!);
       expect(audiencesOf(notices)).toEqual([{ capability: 'stream_typing_notifications', declared: true }]);
@@ -155,14 +200,22 @@ describe('modern send, fetch and typing vocabulary', () => {
       });
       expect(notices).toEqual([]);
       const { settings } = (await h.db.knex('users').where({ id: user.hamlet }).first('settings')) as { settings: Record<string, unknown> };
-      await h.db.knex('users').where({ id: user.hamlet }).update({ settings: JSON.stringify({ ...settings, send_stream_typing_notifications: false }) });
+      await h.db
+        .knex('users')
+        .where({ id: user.hamlet })
+        .update({ settings: JSON.stringify({ ...settings, send_stream_typing_notifications: false }) });
       try {
         const off = await h.noticesOf(async () => {
-          expect(await typing({ type: 'channel', stream_id: denmark, topic: 'x' })).toEqual(error('User has disabled typing notifications for stream messages'));
+          expect(await typing({ type: 'channel', stream_id: denmark, topic: 'x' })).toEqual(
+            error('User has disabled typing notifications for stream messages'),
+          );
         });
         expect(off).toEqual([]);
       } finally {
-        await h.db.knex('users').where({ id: user.hamlet }).update({ settings: JSON.stringify(settings) });
+        await h.db
+          .knex('users')
+          .where({ id: user.hamlet })
+          .update({ settings: JSON.stringify(settings) });
       }
     });
   });

@@ -8,9 +8,18 @@ describe('GET /messages narrows and access', () => {
 
   beforeAll(async () => {
     h = await startHarness();
-    secret = await createStream(h, 'Secret', { inviteOnly: true, historyPublic: false, subscribers: ['hamlet@zulip.com', 'iago@zulip.com'] });
+    secret = await createStream(h, 'Secret', {
+      inviteOnly: true,
+      historyPublic: false,
+      subscribers: ['hamlet@zulip.com', 'iago@zulip.com'],
+    });
     shared = await createStream(h, 'Shared', { inviteOnly: true, historyPublic: true, subscribers: ['iago@zulip.com'] });
-    ids.castle = await sendOk(h, 'hamlet@zulip.com', { type: 'stream', to: 'Denmark', topic: 'Castle', content: 'The dogs are running in the castle' });
+    ids.castle = await sendOk(h, 'hamlet@zulip.com', {
+      type: 'stream',
+      to: 'Denmark',
+      topic: 'Castle',
+      content: 'The dogs are running in the castle',
+    });
     ids.castle2 = await sendOk(h, 'othello@zulip.com', { type: 'stream', to: 'Denmark', topic: 'castle', content: 'cats sleep' });
     ids.ghosts = await sendOk(h, 'hamlet@zulip.com', { type: 'stream', to: 'Denmark', topic: 'Ghosts', content: 'a "ghost" <appears>' });
     ids.verona = await sendOk(h, 'iago@zulip.com', { type: 'stream', to: 'Verona', topic: 'fair', content: 'two households' });
@@ -29,7 +38,12 @@ describe('GET /messages narrows and access', () => {
   it('narrows by stream (name or id) and topic (case-insensitive), in both forms', async () => {
     const denmark = await h.db.knex('streams').where({ name: 'Denmark' }).first('id');
     expect(await hamlet([['stream', 'denmark']])).toEqual([ids.castle, ids.castle2, ids.ghosts]);
-    expect(await hamlet([{ operator: 'stream', operand: denmark.id }, { operator: 'topic', operand: 'CASTLE' }])).toEqual([ids.castle, ids.castle2]);
+    expect(
+      await hamlet([
+        { operator: 'stream', operand: denmark.id },
+        { operator: 'topic', operand: 'CASTLE' },
+      ]),
+    ).toEqual([ids.castle, ids.castle2]);
     expect(await hamlet([{ operator: 'topic', operand: 'castle', negated: true }, ['stream', 'Denmark']])).toEqual([ids.ghosts]);
   });
 
@@ -37,7 +51,9 @@ describe('GET /messages narrows and access', () => {
     const othello = await h.userId('othello@zulip.com');
     expect(await hamlet([['sender', 'OTHELLO@zulip.com']])).toEqual([ids.castle2, ids.pmBack]);
     expect(await hamlet([{ operator: 'sender', operand: othello }])).toEqual([ids.castle2, ids.pmBack]);
-    expect(await hamlet([{ operator: 'sender', operand: 'hamlet@zulip.com', negated: true }, ['stream', 'Denmark']])).toEqual([ids.castle2]);
+    expect(await hamlet([{ operator: 'sender', operand: 'hamlet@zulip.com', negated: true }, ['stream', 'Denmark']])).toEqual([
+      ids.castle2,
+    ]);
   });
 
   it('narrows by pm-with (1:1 both ways, self, group by e-mails or ids) and group-pm-with', async () => {
@@ -51,18 +67,32 @@ describe('GET /messages narrows and access', () => {
     expect(await hamlet([['pm-with', 'iago@zulip.com,cordelia@zulip.com']])).toEqual([]);
     expect(await hamlet([['group-pm-with', 'iago@zulip.com']])).toEqual([ids.huddle]);
     expect(await hamlet([{ operator: 'group-pm-with', operand: othello }])).toEqual([ids.huddle]);
-    expect(await hamlet([{ operator: 'pm-with', operand: 'othello@zulip.com', negated: true }, ['is', 'private']])).toEqual([ids.self, ids.huddle]);
+    expect(await hamlet([{ operator: 'pm-with', operand: 'othello@zulip.com', negated: true }, ['is', 'private']])).toEqual([
+      ids.self,
+      ids.huddle,
+    ]);
   });
 
   it('narrows by is: private, starred, unread, mentioned, alerted', async () => {
     const me = await h.userId('hamlet@zulip.com');
     expect(await hamlet([['is', 'private']])).toEqual([ids.pm, ids.pmBack, ids.self, ids.huddle]);
-    await h.db.knex('user_messages').where({ user_id: me, message_id: ids.castle2 }).update({ flags: 2 | 8 });
-    await h.db.knex('user_messages').where({ user_id: me, message_id: ids.ghosts }).update({ flags: 16 | 512 | 1 });
+    await h.db
+      .knex('user_messages')
+      .where({ user_id: me, message_id: ids.castle2 })
+      .update({ flags: 2 | 8 });
+    await h.db
+      .knex('user_messages')
+      .where({ user_id: me, message_id: ids.ghosts })
+      .update({ flags: 16 | 512 | 1 });
     expect(await hamlet([['is', 'starred']])).toEqual([ids.castle2]);
     expect(await hamlet([['is', 'mentioned']])).toEqual([ids.castle2, ids.ghosts]);
     expect(await hamlet([['is', 'alerted']])).toEqual([ids.ghosts]);
-    expect(await hamlet([['is', 'unread'], ['stream', 'Denmark']])).toEqual([ids.castle, ids.castle2]);
+    expect(
+      await hamlet([
+        ['is', 'unread'],
+        ['stream', 'Denmark'],
+      ]),
+    ).toEqual([ids.castle, ids.castle2]);
     expect(await hamlet([{ operator: 'is', operand: 'unread', negated: true }])).toEqual([ids.ghosts]);
   });
 
@@ -95,11 +125,21 @@ describe('GET /messages narrows and access', () => {
     expect(res.body.messages[0].match_content).toContain('<span class="highlight">dogs</span>');
     expect(res.body.messages[0].match_content).toContain('<span class="highlight">running</span>');
     expect(res.body.messages[0].match_subject).toBe('Castle');
-    const topic = await h.get('hamlet@zulip.com', '/messages', { anchor: 0, num_before: 0, num_after: 100, narrow: [{ operator: 'search', operand: 'ghosts' }] });
+    const topic = await h.get('hamlet@zulip.com', '/messages', {
+      anchor: 0,
+      num_before: 0,
+      num_after: 100,
+      narrow: [{ operator: 'search', operand: 'ghosts' }],
+    });
     expect(topic.body.messages.map((m: { id: number }) => m.id)).toEqual([ids.ghosts]);
     expect(topic.body.messages[0].match_subject).toBe('<span class="highlight">Ghosts</span>');
     // Several search terms are one search; quoted phrases must appear as written.
-    expect(await hamlet([['search', 'castle'], ['search', 'dogs']])).toEqual([ids.castle]);
+    expect(
+      await hamlet([
+        ['search', 'castle'],
+        ['search', 'dogs'],
+      ]),
+    ).toEqual([ids.castle]);
     expect(await hamlet([['search', '"are running"']])).toEqual([ids.castle]);
     expect(await hamlet([['search', '"running are"']])).toEqual([]);
     expect(await hamlet([{ operator: 'search', operand: 'castle', negated: true }, ['stream', 'Denmark']])).toEqual([ids.ghosts]);
@@ -108,21 +148,40 @@ describe('GET /messages narrows and access', () => {
   });
 
   it('near is a no-op; id picks one message; streams:public covers public streams only', async () => {
-    expect(await hamlet([['near', '12'], ['stream', 'Denmark']])).toEqual([ids.castle, ids.castle2, ids.ghosts]);
+    expect(
+      await hamlet([
+        ['near', '12'],
+        ['stream', 'Denmark'],
+      ]),
+    ).toEqual([ids.castle, ids.castle2, ids.ghosts]);
     expect(await hamlet([['id', String(ids.pm)]])).toEqual([ids.pm]);
-    expect(await hamlet([{ operator: 'id', operand: String(ids.pm), negated: true }, ['is', 'private']])).toEqual([ids.pmBack, ids.self, ids.huddle]);
+    expect(await hamlet([{ operator: 'id', operand: String(ids.pm), negated: true }, ['is', 'private']])).toEqual([
+      ids.pmBack,
+      ids.self,
+      ids.huddle,
+    ]);
     expect(await fetchIds(h, 'cordelia@zulip.com', [['streams', 'public']])).toEqual([ids.castle, ids.castle2, ids.ghosts, ids.verona]);
   });
 
   it('shows public-stream history to non-subscribers as read and historical, never other people private messages', async () => {
-    const res = await h.get('cordelia@zulip.com', '/messages', { anchor: 0, num_before: 0, num_after: 100, narrow: [['stream', 'Denmark']] });
+    const res = await h.get('cordelia@zulip.com', '/messages', {
+      anchor: 0,
+      num_before: 0,
+      num_after: 100,
+      narrow: [['stream', 'Denmark']],
+    });
     expect(res.body.messages.map((m: { id: number }) => m.id)).toEqual([ids.castle, ids.castle2, ids.ghosts]);
     expect(res.body.messages[0].flags).toEqual(['read', 'historical']);
     // Without a stream narrow only what she received.
     expect(await fetchIds(h, 'cordelia@zulip.com', [])).toEqual([ids.verona]);
     expect(await fetchIds(h, 'cordelia@zulip.com', [['is', 'private']])).toEqual([]);
     expect(await fetchIds(h, 'hamlet@zulip.com', [['pm-with', 'othello@zulip.com']])).not.toContain(ids.otherPm);
-    expect(await fetchIds(h, 'cordelia@zulip.com', [['stream', 'Denmark'], ['is', 'unread']])).toEqual([]);
+    expect(
+      await fetchIds(h, 'cordelia@zulip.com', [
+        ['stream', 'Denmark'],
+        ['is', 'unread'],
+      ]),
+    ).toEqual([]);
   });
 
   it('keeps invite-only streams to those allowed: history public to subscribers decides what a new member sees', async () => {
@@ -144,8 +203,14 @@ describe('GET /messages narrows and access', () => {
     ['[{"operator":"stream","operand":99999}]', { code: 'BAD_NARROW', msg: 'Invalid narrow operator: unknown stream 99999' }],
     ['[["sender","nobody@zulip.com"]]', { code: 'BAD_NARROW', msg: 'Invalid narrow operator: unknown user nobody@zulip.com' }],
     ['[["group-pm-with","nobody@zulip.com"]]', { code: 'BAD_NARROW', msg: 'Invalid narrow operator: unknown user nobody@zulip.com' }],
-    ['[["pm-with","othello@zulip.com,nobody@zulip.com"]]', { code: 'BAD_NARROW', msg: 'Invalid narrow operator: unknown user in othello@zulip.com,nobody@zulip.com' }],
-    ['[{"operator":"pm-with","operand":[99998,99999]}]', { code: 'BAD_NARROW', msg: 'Invalid narrow operator: unknown user in [99998, 99999]' }],
+    [
+      '[["pm-with","othello@zulip.com,nobody@zulip.com"]]',
+      { code: 'BAD_NARROW', msg: 'Invalid narrow operator: unknown user in othello@zulip.com,nobody@zulip.com' },
+    ],
+    [
+      '[{"operator":"pm-with","operand":[99998,99999]}]',
+      { code: 'BAD_NARROW', msg: 'Invalid narrow operator: unknown user in [99998, 99999]' },
+    ],
     ['[["is","loud"]]', { code: 'BAD_NARROW', msg: "Invalid narrow operator: unknown 'is' operand loud" }],
     ['[["in","space"]]', { code: 'BAD_NARROW', msg: "Invalid narrow operator: unknown 'in' operand space" }],
     ['[["has","cheese"]]', { code: 'BAD_NARROW', msg: "Invalid narrow operator: unknown 'has' operand cheese" }],
@@ -166,10 +231,23 @@ describe('GET /messages narrows and access', () => {
   });
 
   it('use_first_unread_anchor finds the first unread message in the narrow, or the newest end', async () => {
-    const res = await h.get('othello@zulip.com', '/messages', { use_first_unread_anchor: true, num_before: 1, num_after: 1, narrow: [['stream', 'Denmark']] });
+    const res = await h.get('othello@zulip.com', '/messages', {
+      use_first_unread_anchor: true,
+      num_before: 1,
+      num_after: 1,
+      narrow: [['stream', 'Denmark']],
+    });
     expect(res.body.anchor).toBe(ids.castle);
     expect(res.body).toMatchObject({ found_anchor: true, found_oldest: true, found_newest: false });
-    const none = await h.get('othello@zulip.com', '/messages', { use_first_unread_anchor: true, num_before: 5, num_after: 5, narrow: [['stream', 'Verona'], ['is', 'starred']] });
+    const none = await h.get('othello@zulip.com', '/messages', {
+      use_first_unread_anchor: true,
+      num_before: 5,
+      num_after: 5,
+      narrow: [
+        ['stream', 'Verona'],
+        ['is', 'starred'],
+      ],
+    });
     expect(none.body).toMatchObject({ anchor: 10000000000000000, found_anchor: false, found_newest: true, messages: [] });
   });
 

@@ -70,7 +70,10 @@ describe('outgoing-webhook bots', () => {
   });
 
   it('answers a mention in a stream in the same topic; a message without the mention triggers nothing', async () => {
-    hook.answerWith((req) => ({ status: 200, body: JSON.stringify({ content: `you said: ${(JSON.parse(req.body) as { data: string }).data}` }) }));
+    hook.answerWith((req) => ({
+      status: 200,
+      body: JSON.stringify({ content: `you said: ${(JSON.parse(req.body) as { data: string }).data}` }),
+    }));
     const plain = await sendOk(h, 'hamlet@zulip.com', { type: 'stream', to: 'Verona', topic: 'bots', content: 'no bot here' });
     const id = await sendOk(h, 'hamlet@zulip.com', { type: 'stream', to: 'Verona', topic: 'bots', content: '@**Outgoing Webhook** hello' });
     await waitFor(async () => (await messagesBy(botId, id)).length === 1);
@@ -96,7 +99,12 @@ describe('outgoing-webhook bots', () => {
   it('retries a 500 answer, then says the bot is unavailable and tells its owner', async () => {
     hook.answerWith(() => ({ status: 500, body: 'upstream exploded' }));
     const aaron = await h.userId('aaron@zulip.com');
-    const id = await sendOk(h, 'hamlet@zulip.com', { type: 'stream', to: 'Verona', topic: 'outage', content: '@**Outgoing Webhook** status?' });
+    const id = await sendOk(h, 'hamlet@zulip.com', {
+      type: 'stream',
+      to: 'Verona',
+      topic: 'outage',
+      content: '@**Outgoing Webhook** status?',
+    });
     await waitFor(async () => (await messagesBy(botId, id)).length === 2, 10_000);
     expect(hook.requests).toHaveLength(OUTGOING_WEBHOOK_ATTEMPTS);
     const [failure, notice] = await messagesBy(botId, id);
@@ -124,7 +132,13 @@ describe('outgoing-webhook bots', () => {
       await waitFor(async () => (await messagesBy(botId, id)).length === 1);
       expect(hook.requests[0]!.headers['content-type']).toBe('application/x-www-form-urlencoded');
       const form = new URLSearchParams(hook.requests[0]!.body);
-      expect(Object.fromEntries(form)).toMatchObject({ token: (await service()).token, channel_name: 'Verona', text: '@**Outgoing Webhook** hi', trigger_word: 'mention', user_name: 'King Hamlet' });
+      expect(Object.fromEntries(form)).toMatchObject({
+        token: (await service()).token,
+        channel_name: 'Verona',
+        text: '@**Outgoing Webhook** hi',
+        trigger_word: 'mention',
+        user_name: 'King Hamlet',
+      });
       expect((await messagesBy(botId, id))[0]).toMatchObject({ content: 'slack says hi', subject: 'slack' });
     } finally {
       await h.db.knex('services').where({ bot_id: botId }).update({ interface: 1 });

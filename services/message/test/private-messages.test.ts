@@ -20,7 +20,9 @@ describe('POST /messages (private messages)', () => {
   it('sends a 1:1 message to the other user personal recipient, sender included in display_recipient', async () => {
     const hamlet = await h.userId('hamlet@zulip.com');
     const othello = await h.userId('othello@zulip.com');
-    const [notice] = (await h.noticesOf(() => sendOk(h, 'hamlet@zulip.com', { type: 'private', to: 'othello@zulip.com', content: 'hi' }))) as MessageNotice[];
+    const [notice] = (await h.noticesOf(() =>
+      sendOk(h, 'hamlet@zulip.com', { type: 'private', to: 'othello@zulip.com', content: 'hi' }),
+    )) as MessageNotice[];
     const othelloRow = await h.db.knex('users').where({ id: othello }).first('recipient_id');
     expect(notice!.message.recipient_id).toBe(othelloRow.recipient_id);
     expect(notice!.message.display_recipient).toEqual([
@@ -29,7 +31,12 @@ describe('POST /messages (private messages)', () => {
     ]);
     expect(notice!.publicStream).toBe(false);
     // is_private is stored but never shown; an API client's message stays unread for its sender.
-    expect(notice!.users.sort((a, b) => a.id - b.id)).toEqual([{ id: hamlet, flags: [] }, { id: othello, flags: [] }].sort((a, b) => a.id - b.id));
+    expect(notice!.users.sort((a, b) => a.id - b.id)).toEqual(
+      [
+        { id: hamlet, flags: [] },
+        { id: othello, flags: [] },
+      ].sort((a, b) => a.id - b.id),
+    );
     const rows = await h.db.knex('user_messages').where({ message_id: notice!.message.id });
     expect(rows.map((r: { flags: number }) => r.flags)).toEqual([2048, 2048]);
     expectValidEvent(messageEventFor(notice!, othello));
@@ -41,11 +48,17 @@ describe('POST /messages (private messages)', () => {
     const a = await sendOk(h, 'hamlet@zulip.com', { type: 'private', to: ['othello@zulip.com'], content: 'a' });
     const b = await sendOk(h, 'othello@zulip.com', { type: 'private', to: [await h.userId('hamlet@zulip.com')], content: 'b' });
     const c = await sendOk(h, 'hamlet@zulip.com', { type: 'private', to: ' othello@zulip.com , ', content: 'c' });
-    const rows = await h.db.knex('messages').whereRaw(...anyOf('id', [a, b, c])).orderBy('id');
+    const rows = await h.db
+      .knex('messages')
+      .whereRaw(...anyOf('id', [a, b, c]))
+      .orderBy('id');
     expect(rows[0].recipient_id).toBe(rows[2].recipient_id);
     expect(rows[1].recipient_id).not.toBe(rows[0].recipient_id);
     const res = await h.get('hamlet@zulip.com', '/messages', {
-      anchor: a, num_before: 0, num_after: 10, narrow: [{ operator: 'pm-with', operand: [othello] }],
+      anchor: a,
+      num_before: 0,
+      num_after: 10,
+      narrow: [{ operator: 'pm-with', operand: [othello] }],
     });
     expect(res.body.messages.map((m: { id: number }) => m.id)).toEqual([a, b, c]);
     expect(res.body.messages[1]).toMatchObject({ type: 'private', subject: '', sender_email: 'othello@zulip.com' });
@@ -110,7 +123,14 @@ describe('POST /messages (private messages)', () => {
     const [other] = await h.db.knex('realms').insert({ string_id: 'elsewhere', name: 'Elsewhere' }).returning('id');
     const [stranger] = await h.db
       .knex('users')
-      .insert({ realm_id: other.id, email: 'stranger@elsewhere.com', delivery_email: 'stranger@elsewhere.com', full_name: 'S', api_key_enc: 'x', api_key_hash: 'stranger' })
+      .insert({
+        realm_id: other.id,
+        email: 'stranger@elsewhere.com',
+        delivery_email: 'stranger@elsewhere.com',
+        full_name: 'S',
+        api_key_enc: 'x',
+        api_key_hash: 'stranger',
+      })
       .returning('id');
     const byEmail = await h.send('hamlet@zulip.com', { type: 'private', to: 'stranger@elsewhere.com', content: 'x' });
     expect(byEmail.body.msg).toBe("Invalid email 'stranger@elsewhere.com'");

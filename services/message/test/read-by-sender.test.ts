@@ -23,11 +23,17 @@ describe('read for its sender', () => {
   async function headers(sessionId?: number): Promise<Record<string, string>> {
     const apiKey = await h.headers('hamlet@zulip.com');
     if (sessionId === undefined) return apiKey;
-    const { ts: _ts, ...identity } = JSON.parse(Buffer.from(apiKey[IDENTITY_HEADER]!, 'base64url').toString('utf8')) as UserIdentity & { ts: number };
+    const { ts: _ts, ...identity } = JSON.parse(Buffer.from(apiKey[IDENTITY_HEADER]!, 'base64url').toString('utf8')) as UserIdentity & {
+      ts: number;
+    };
     return identityHeaders({ ...identity, sessionId }, h.config.internalSecret);
   }
 
-  async function sendAs(how: { session?: boolean; userAgent: string; form?: Record<string, string> }): Promise<{ client: string; flags: string[] }> {
+  async function sendAs(how: {
+    session?: boolean;
+    userAgent: string;
+    form?: Record<string, string>;
+  }): Promise<{ client: string; flags: string[] }> {
     const res = await request(h.app)
       .post('/api/v1/messages')
       .set(await headers(how.session ? 41 : undefined))
@@ -45,13 +51,23 @@ describe('read for its sender', () => {
 
   it.each([
     ['the web client (a browser session)', { session: true, userAgent: CHROME }, 'website', true],
-    ['the desktop app (its session keeps its name)', { session: true, userAgent: 'ZulipElectron/5.11.1 Mozilla/5.0 Electron/31.0' }, 'ZulipElectron', true],
+    [
+      'the desktop app (its session keeps its name)',
+      { session: true, userAgent: 'ZulipElectron/5.11.1 Mozilla/5.0 Electron/31.0' },
+      'ZulipElectron',
+      true,
+    ],
     ['a browser with an API key', { userAgent: CHROME }, 'Mozilla', false],
     ["Zulip's Python bindings", { userAgent: 'ZulipPython/0.8.2 (Debian GNU/Linux; 12)' }, 'ZulipPython', false],
     ['zulip-terminal', { userAgent: 'ZulipTerminal/0.7.0 Linux-6.1.0 (Debian GNU/Linux; 12)' }, 'ZulipTerminal', true],
     ['the mobile app on servers before level 236', { userAgent: 'ZulipMobile/flutter' }, 'ZulipMobile', true],
     ['the mobile app without read_by_sender', { userAgent: 'ZulipFlutter/30.0.261+261 (Android 14)' }, 'ZulipFlutter', false],
-    ['the mobile app with read_by_sender', { userAgent: 'ZulipFlutter/30.0.261+261 (Android 14)', form: { read_by_sender: 'true' } }, 'ZulipFlutter', true],
+    [
+      'the mobile app with read_by_sender',
+      { userAgent: 'ZulipFlutter/30.0.261+261 (Android 14)', form: { read_by_sender: 'true' } },
+      'ZulipFlutter',
+      true,
+    ],
     ['the web client declining it', { session: true, userAgent: CHROME, form: { read_by_sender: 'false' } }, 'website', false],
     ['a client parameter naming a human client', { userAgent: 'ZulipPython/0.8.2', form: { client: 'website' } }, 'website', true],
     ['a client whose name says it is a desktop app', { userAgent: 'Zulip Desktop App/2.0' }, 'Zulip Desktop App', true],

@@ -58,7 +58,10 @@ describe('GET /messages/matches_narrow', () => {
 
   it("answers Zulip's errors for bad parameters", async () => {
     expect((await h.get('othello@zulip.com', '/messages/matches_narrow', { narrow: [] })).body).toEqual({
-      result: 'error', msg: "Missing 'msg_ids' argument", code: 'REQUEST_VARIABLE_MISSING', var_name: 'msg_ids',
+      result: 'error',
+      msg: "Missing 'msg_ids' argument",
+      code: 'REQUEST_VARIABLE_MISSING',
+      var_name: 'msg_ids',
     });
     expect((await h.get('othello@zulip.com', '/messages/matches_narrow', { msg_ids: [1] })).body).toMatchObject({
       msg: "Missing 'narrow' argument",
@@ -96,23 +99,47 @@ describe('POST /streams/{stream_id}/delete_topic', () => {
     // Each deletion: the bulk event for bulk_message_deletion clients, then 2.1's event for the others.
     expect(events).toEqual([
       { type: 'delete_message', message_ids: [ids[0]], message_type: 'stream', stream_id: stream.id, topic: 'Old', id: 0 },
-      { type: 'delete_message', sender: 'hamlet@zulip.com', sender_id: await h.userId('hamlet@zulip.com'), message_id: ids[0], message_type: 'stream', stream_id: stream.id, topic: 'Old', id: 0 },
+      {
+        type: 'delete_message',
+        sender: 'hamlet@zulip.com',
+        sender_id: await h.userId('hamlet@zulip.com'),
+        message_id: ids[0],
+        message_type: 'stream',
+        stream_id: stream.id,
+        topic: 'Old',
+        id: 0,
+      },
       { type: 'delete_message', message_ids: [ids[1]], message_type: 'stream', stream_id: stream.id, topic: 'old', id: 0 },
-      { type: 'delete_message', sender: 'iago@zulip.com', sender_id: await h.userId('iago@zulip.com'), message_id: ids[1], message_type: 'stream', stream_id: stream.id, topic: 'old', id: 0 },
+      {
+        type: 'delete_message',
+        sender: 'iago@zulip.com',
+        sender_id: await h.userId('iago@zulip.com'),
+        message_id: ids[1],
+        message_type: 'stream',
+        stream_id: stream.id,
+        topic: 'old',
+        id: 0,
+      },
     ]);
     const bulk = (declared: boolean) => ({ capability: 'bulk_message_deletion', declared });
     expect(audiencesOf(notices)).toEqual([bulk(true), bulk(false), bulk(true), bulk(false)]);
     events.forEach(expectValidEvent);
-    expect(notices[0]).toMatchObject({ userIds: expect.arrayContaining([await h.userId('hamlet@zulip.com'), await h.userId('iago@zulip.com')]) });
+    expect(notices[0]).toMatchObject({
+      userIds: expect.arrayContaining([await h.userId('hamlet@zulip.com'), await h.userId('iago@zulip.com')]),
+    });
   });
 
   it('is for administrators, on streams they can reach', async () => {
     const denmark = (await h.db.knex('streams').where({ name: 'Denmark' }).first('id')) as { id: number };
     expect((await h.post('hamlet@zulip.com', `/streams/${denmark.id}/delete_topic`, { topic_name: 'x' })).body).toEqual({
-      result: 'error', msg: 'Must be an organization administrator', code: 'UNAUTHORIZED_PRINCIPAL',
+      result: 'error',
+      msg: 'Must be an organization administrator',
+      code: 'UNAUTHORIZED_PRINCIPAL',
     });
     expect((await h.post('iago@zulip.com', '/streams/999999/delete_topic', { topic_name: 'x' })).body).toEqual({
-      result: 'error', msg: 'Invalid stream id', code: 'BAD_REQUEST',
+      result: 'error',
+      msg: 'Invalid stream id',
+      code: 'BAD_REQUEST',
     });
     const secret = await createStream(h, 'secret', { inviteOnly: true, subscribers: ['hamlet@zulip.com'] });
     expect((await h.post('iago@zulip.com', `/streams/${secret.id}/delete_topic`, { topic_name: 'x' })).body.msg).toBe('Invalid stream id');
@@ -132,10 +159,20 @@ describe('POST /typing', () => {
     const hamlet = { user_id: await h.userId('hamlet@zulip.com'), email: 'hamlet@zulip.com' };
     const othello = { user_id: await h.userId('othello@zulip.com'), email: 'othello@zulip.com' };
     const notices = await h.noticesOf(async () => {
-      expect((await h.post('hamlet@zulip.com', '/typing', { op: 'start', to: ['othello@zulip.com'] })).body).toEqual({ result: 'success', msg: '' });
+      expect((await h.post('hamlet@zulip.com', '/typing', { op: 'start', to: ['othello@zulip.com'] })).body).toEqual({
+        result: 'success',
+        msg: '',
+      });
     });
     const [event] = eventsOf(notices);
-    expect(event).toEqual({ type: 'typing', op: 'start', message_type: 'direct', sender: hamlet, recipients: [hamlet, othello].sort((a, b) => a.user_id - b.user_id), id: 0 });
+    expect(event).toEqual({
+      type: 'typing',
+      op: 'start',
+      message_type: 'direct',
+      sender: hamlet,
+      recipients: [hamlet, othello].sort((a, b) => a.user_id - b.user_id),
+      id: 0,
+    });
     expectValidEvent(event!);
     expect(notices[0]).toMatchObject({ userIds: expect.arrayContaining([hamlet.user_id, othello.user_id]) });
 
@@ -154,7 +191,11 @@ describe('POST /typing', () => {
     expect((await h.post('hamlet@zulip.com', '/typing', { op: 'go', to: ['othello@zulip.com'] })).body).toEqual(
       err("Invalid 'op' value (should be start or stop)"),
     );
-    expect((await h.post('hamlet@zulip.com', '/typing', { op: 'start', to: ['nobody@zulip.com'] })).body).toEqual(err("Invalid email 'nobody@zulip.com'"));
-    expect((await h.post('hamlet@zulip.com', '/typing', { to: ['othello@zulip.com'] })).body).toMatchObject({ msg: "Missing 'op' argument" });
+    expect((await h.post('hamlet@zulip.com', '/typing', { op: 'start', to: ['nobody@zulip.com'] })).body).toEqual(
+      err("Invalid email 'nobody@zulip.com'"),
+    );
+    expect((await h.post('hamlet@zulip.com', '/typing', { to: ['othello@zulip.com'] })).body).toMatchObject({
+      msg: "Missing 'op' argument",
+    });
   });
 });

@@ -4,7 +4,16 @@ import type { Express } from 'express';
 import type { Database } from '@chat/db';
 import { EVENT_SCHEMAS, type Notice } from '@chat/events';
 import { renderMarkdown, topicLinks } from '@chat/markdown';
-import { devRealmId, headersFor, inThreadRenderer, lastOutboxId, outboxNotices, seededDatabase, testConfig, testLogger } from '@chat/testing';
+import {
+  devRealmId,
+  headersFor,
+  inThreadRenderer,
+  lastOutboxId,
+  outboxNotices,
+  seededDatabase,
+  testConfig,
+  testLogger,
+} from '@chat/testing';
 import { buildApp } from '../src/app';
 import { loadMessages } from '../src/queries/messages';
 import { insertRealmFilter } from '../src/actions/realm-filters';
@@ -25,13 +34,26 @@ describe('linkifiers: /realm/filters', () => {
   let realmId: number;
 
   const as = async (email: string) => headersFor(db, config, email);
-  const list = async (email = MEMBER) => request(app).get('/api/v1/realm/filters').set(await as(email));
+  const list = async (email = MEMBER) =>
+    request(app)
+      .get('/api/v1/realm/filters')
+      .set(await as(email));
   const add = async (email: string, form: Record<string, string>) =>
-    request(app).post('/api/v1/realm/filters').set(await as(email)).type('form').send(form);
+    request(app)
+      .post('/api/v1/realm/filters')
+      .set(await as(email))
+      .type('form')
+      .send(form);
   const remove = async (email: string, id: number | string) =>
-    request(app).delete(`/api/v1/realm/filters/${id}`).set(await as(email));
+    request(app)
+      .delete(`/api/v1/realm/filters/${id}`)
+      .set(await as(email));
   const sendToDenmark = async (topic: string, content: string) => {
-    const res = await request(app).post('/api/v1/messages').set(await as(MEMBER)).type('form').send({ type: 'stream', to: 'Denmark', topic, content });
+    const res = await request(app)
+      .post('/api/v1/messages')
+      .set(await as(MEMBER))
+      .type('form')
+      .send({ type: 'stream', to: 'Denmark', topic, content });
     expect(res.status).toBe(200);
     const loaded = (await loadMessages(db.knex, [res.body.id as number])).get(res.body.id as number)!;
     return { rendered: loaded.row.rendered_content, subjectLinks: loaded.wire.subject_links };
@@ -145,7 +167,7 @@ describe('linkifiers: /realm/filters', () => {
     expect((await list()).body.filters).toEqual([]);
   });
 
-  it('accepts the patterns and URLs of Zulip\'s own examples', async () => {
+  it("accepts the patterns and URLs of Zulip's own examples", async () => {
     for (const [pattern, url] of [
       ['#(?P<id>[0-9]{2,8})', URL],
       ['ZUL-(?P<id>\\d+)', 'https://trac.example.com/ticket/%(id)s'],
@@ -171,7 +193,9 @@ describe('linkifiers: /realm/filters', () => {
       expect(sent.rendered).toBe(`<p>#${as}</p>`);
       expect(sent.subjectLinks).toEqual([]);
       const url = URL.replace('%(id)s', `${as}b`);
-      expect((await sendToDenmark('t', `see #${as}b`)).rendered).toBe(`<p>see <a href="${url}" target="_blank" title="${url}">#${as}b</a></p>`);
+      expect((await sendToDenmark('t', `see #${as}b`)).rendered).toBe(
+        `<p>see <a href="${url}" target="_blank" title="${url}">#${as}b</a></p>`,
+      );
     }
     expect((await sendToDenmark(`#${'a'.repeat(40)}b`, 'x')).subjectLinks).toEqual([URL.replace('%(id)s', `${'a'.repeat(40)}b`)]);
   });
@@ -186,7 +210,11 @@ describe('linkifiers: /realm/filters', () => {
       '<p>#5 and <a href="https://trac.example.com/ticket/7" target="_blank" title="https://trac.example.com/ticket/7">ZUL-7</a></p>',
     );
     expect(sent.subjectLinks).toEqual(['https://trac.example.com/ticket/2']);
-    const preview = await request(app).post('/api/v1/messages/render').set(await as(MEMBER)).type('form').send({ content: '#5' });
+    const preview = await request(app)
+      .post('/api/v1/messages/render')
+      .set(await as(MEMBER))
+      .type('form')
+      .send({ content: '#5' });
     expect(preview.body).toEqual({ result: 'success', msg: '', rendered: '<p>#5</p>' });
     expect((await list()).body.filters.map(([pattern]: [string]) => pattern)).toEqual([refused, 'ZUL-(?P<id>\\d+)']);
   });
@@ -210,7 +238,7 @@ describe('linkifiers: /realm/filters', () => {
     expect((await remove(ADMIN, 'abc')).status).toBe(404);
   });
 
-  it('loads the realm\'s linkifiers for rendering (content and subject_links)', async () => {
+  it("loads the realm's linkifiers for rendering (content and subject_links)", async () => {
     await add(ADMIN, { pattern: PATTERN, url_format_string: URL });
     await add(ADMIN, { pattern: 'ZUL-(?P<id>\\d+)', url_format_string: 'https://trac.example.com/ticket/%(id)s' });
     const linkifiers = await loadRealmLinkifiers(db.knex, realmId);

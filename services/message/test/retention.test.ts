@@ -29,20 +29,33 @@ describe('message retention (Zulip retention policy)', () => {
   }
 
   async function setRetention(days: number | null): Promise<void> {
-    await h.db.knex('realms').where('id', h.realmId).update({
-      settings: h.db.knex.raw(`settings || jsonb_build_object('message_retention_days', ?::jsonb)`, [JSON.stringify(days)]),
-    });
+    await h.db
+      .knex('realms')
+      .where('id', h.realmId)
+      .update({
+        settings: h.db.knex.raw(`settings || jsonb_build_object('message_retention_days', ?::jsonb)`, [JSON.stringify(days)]),
+      });
   }
 
   async function age(ids: number[], days: number): Promise<void> {
-    await h.db.knex('messages').whereIn('id', ids).update({ date_sent: new Date(Date.now() - days * DAY_MS) });
+    await h.db
+      .knex('messages')
+      .whereIn('id', ids)
+      .update({ date_sent: new Date(Date.now() - days * DAY_MS) });
   }
 
   async function attach(messageId: number): Promise<number> {
     const owner = await h.userId('hamlet@zulip.com');
     const [row] = await h.db
       .knex('attachments')
-      .insert({ realm_id: h.realmId, owner_id: owner, path_id: `${h.realmId}/ab/old.txt`, file_name: 'old.txt', size: 3, create_time: new Date() })
+      .insert({
+        realm_id: h.realmId,
+        owner_id: owner,
+        path_id: `${h.realmId}/ab/old.txt`,
+        file_name: 'old.txt',
+        size: 3,
+        create_time: new Date(),
+      })
       .returning('id');
     await h.db.knex('attachment_messages').insert({ attachment_id: row.id, message_id: messageId });
     return row.id as number;
@@ -85,7 +98,9 @@ describe('message retention (Zulip retention policy)', () => {
   it('archives submessages with their message', async () => {
     // Not a /poll: its widget submessage, made at send, would be archived beside this one.
     const old = await send('lunch at noon?');
-    await h.db.knex('submessages').insert({ message_id: old, sender_id: await h.userId('hamlet@zulip.com'), msg_type: 'widget', content: '{"type":"vote"}' });
+    await h.db
+      .knex('submessages')
+      .insert({ message_id: old, sender_id: await h.userId('hamlet@zulip.com'), msg_type: 'widget', content: '{"type":"vote"}' });
     await age([old], 40);
     await setRetention(30);
     await archiveExpiredMessages(h.db.knex);
@@ -125,7 +140,7 @@ describe('message retention (Zulip retention policy)', () => {
     }
   });
 
-  it('runs as the message service\'s job, scheduled daily', async () => {
+  it("runs as the message service's job, scheduled daily", async () => {
     const old = await send('expired');
     await age([old], 10);
     await setRetention(1);

@@ -10,7 +10,11 @@ describe('POST /messages (stream messages)', () => {
   let db: Database;
   let app: Express;
   const send = async (email: string, form: Record<string, string>) =>
-    request(app).post('/api/v1/messages').set(await headersFor(db, config, email)).type('form').send(form);
+    request(app)
+      .post('/api/v1/messages')
+      .set(await headersFor(db, config, email))
+      .type('form')
+      .send(form);
 
   beforeAll(async () => {
     db = await seededDatabase(config);

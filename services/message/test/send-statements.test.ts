@@ -80,13 +80,19 @@ describe('a send, statement by statement', () => {
 
   it('a stream message arrives read for a subscriber who muted the sender, and only for them', async () => {
     const ids = Object.fromEntries(
-      (await db.knex('users').whereIn('email', ['hamlet@zulip.com', 'othello@zulip.com', 'iago@zulip.com']).select('id', 'email')).map((u: { id: number; email: string }) => [u.email, u.id]),
+      (await db.knex('users').whereIn('email', ['hamlet@zulip.com', 'othello@zulip.com', 'iago@zulip.com']).select('id', 'email')).map(
+        (u: { id: number; email: string }) => [u.email, u.id],
+      ),
     );
     await db.knex('muted_users').insert({ user_id: ids['othello@zulip.com'], muted_user_id: ids['hamlet@zulip.com'] });
     try {
       const res = await send({ type: 'stream', to: 'Denmark', topic: 'Castle', content: 'Muted?' });
       expect(res.status).toBe(200);
-      const notices = (await outboxNotices(db.knex)) as { kind: string; message?: { id: number }; users?: { id: number; flags: string[] }[] }[];
+      const notices = (await outboxNotices(db.knex)) as {
+        kind: string;
+        message?: { id: number };
+        users?: { id: number; flags: string[] }[];
+      }[];
       const users = notices.find((n) => n.kind === 'message' && n.message?.id === res.body.id)!.users!;
       const flagsOf = (email: string) => users.find((u) => u.id === ids[email])?.flags;
       expect(flagsOf('othello@zulip.com')).toEqual(['read']);

@@ -8,17 +8,29 @@ describe('POST /submessage', () => {
     id = await sendOk(h, 'hamlet@zulip.com', { type: 'stream', to: 'Denmark', topic: 'poll', content: '/poll Which castle?' });
   });
   afterAll(() => h.close());
-  const countOf = async (where: Record<string, number>) => Number(((await h.db.knex('submessages').where(where).count({ n: '*' })) as { n: string | number }[])[0]!.n);
+  const countOf = async (where: Record<string, number>) =>
+    Number(((await h.db.knex('submessages').where(where).count({ n: '*' })) as { n: string | number }[])[0]!.n);
 
   it('stores a submessage, tells everyone who has the message, and shows it in the message dict', async () => {
     const othello = await h.userId('othello@zulip.com');
     const content = JSON.stringify({ type: 'vote', key: 'canned,1', vote: 1 });
     const notices = await h.noticesOf(async () => {
-      expect((await h.post('othello@zulip.com', '/submessage', { message_id: id, msg_type: 'widget', content })).body).toEqual({ result: 'success', msg: '' });
+      expect((await h.post('othello@zulip.com', '/submessage', { message_id: id, msg_type: 'widget', content })).body).toEqual({
+        result: 'success',
+        msg: '',
+      });
     });
     const [event] = eventsOf(notices);
     const row = await h.db.knex('submessages').where({ message_id: id, sender_id: othello }).first();
-    expect(event).toEqual({ type: 'submessage', message_id: id, submessage_id: row.id, sender_id: othello, msg_type: 'widget', content, id: 0 });
+    expect(event).toEqual({
+      type: 'submessage',
+      message_id: id,
+      submessage_id: row.id,
+      sender_id: othello,
+      msg_type: 'widget',
+      content,
+      id: 0,
+    });
     expectValidEvent(event!);
     const recipients = (await h.db.knex('user_messages').where({ message_id: id }).pluck('user_id')) as number[];
     expect(notices[0]).toMatchObject({ userIds: expect.arrayContaining(recipients) });
@@ -33,7 +45,11 @@ describe('POST /submessage', () => {
   });
 
   it('keeps submessages in the order they came', async () => {
-    await h.post('iago@zulip.com', '/submessage', { message_id: id, msg_type: 'widget', content: '{"type":"vote","key":"canned,1","vote":-1}' });
+    await h.post('iago@zulip.com', '/submessage', {
+      message_id: id,
+      msg_type: 'widget',
+      content: '{"type":"vote","key":"canned,1","vote":-1}',
+    });
     const single = await h.get('hamlet@zulip.com', `/messages/${id}`);
     expect((single.body.message.submessages as { sender_id: number }[]).map((s) => s.sender_id)).toEqual([
       await h.userId('hamlet@zulip.com'),
@@ -44,10 +60,16 @@ describe('POST /submessage', () => {
 
   it("answers 2.1's errors", async () => {
     const error = (msg: string) => ({ result: 'error', msg, code: 'BAD_REQUEST' });
-    expect((await h.post('othello@zulip.com', '/submessage', { message_id: id, msg_type: 'widget', content: '{not json' })).body).toEqual(error('Invalid json for submessage'));
+    expect((await h.post('othello@zulip.com', '/submessage', { message_id: id, msg_type: 'widget', content: '{not json' })).body).toEqual(
+      error('Invalid json for submessage'),
+    );
     const pm = await sendOk(h, 'hamlet@zulip.com', { type: 'private', to: 'iago@zulip.com', content: 'x' });
-    expect((await h.post('othello@zulip.com', '/submessage', { message_id: pm, msg_type: 'widget', content: '{}' })).body).toEqual(error('Invalid message(s)'));
-    expect((await h.post('othello@zulip.com', '/submessage', { message_id: 99999999, msg_type: 'widget', content: '{}' })).body).toEqual(error('Invalid message(s)'));
+    expect((await h.post('othello@zulip.com', '/submessage', { message_id: pm, msg_type: 'widget', content: '{}' })).body).toEqual(
+      error('Invalid message(s)'),
+    );
+    expect((await h.post('othello@zulip.com', '/submessage', { message_id: 99999999, msg_type: 'widget', content: '{}' })).body).toEqual(
+      error('Invalid message(s)'),
+    );
     const missing = await h.post('othello@zulip.com', '/submessage', { message_id: id, content: '{}' });
     expect(missing.body).toMatchObject({ code: 'REQUEST_VARIABLE_MISSING', msg: "Missing 'msg_type' argument" });
     expect(await h.db.knex('submessages').whereNot({ message_id: id })).toEqual([]);
@@ -60,13 +82,21 @@ describe('POST /submessage', () => {
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({ result: 'error', msg: 'You cannot attach a submessage to this message.', code: 'BAD_REQUEST' });
     // Once the sender has attached one, readers may follow.
-    expect((await h.post('hamlet@zulip.com', '/submessage', { message_id: plain, msg_type: 'widget', content: '{"any":"thing"}' })).status).toBe(200);
+    expect(
+      (await h.post('hamlet@zulip.com', '/submessage', { message_id: plain, msg_type: 'widget', content: '{"any":"thing"}' })).status,
+    ).toBe(200);
     expect((await h.post('othello@zulip.com', '/submessage', { message_id: plain, msg_type: 'widget', content })).status).toBe(200);
   });
 
   it("checks a poll's changes as Zulip does", async () => {
-    const poll = await sendOk(h, 'hamlet@zulip.com', { type: 'stream', to: 'Denmark', topic: 'poll', content: '/poll Tea or coffee?\nTea\nCoffee' });
-    const attach = (email: string, data: unknown) => h.post(email, '/submessage', { message_id: poll, msg_type: 'widget', content: JSON.stringify(data) });
+    const poll = await sendOk(h, 'hamlet@zulip.com', {
+      type: 'stream',
+      to: 'Denmark',
+      topic: 'poll',
+      content: '/poll Tea or coffee?\nTea\nCoffee',
+    });
+    const attach = (email: string, data: unknown) =>
+      h.post(email, '/submessage', { message_id: poll, msg_type: 'widget', content: JSON.stringify(data) });
     const refusals: [string, unknown, string][] = [
       ['othello@zulip.com', { type: 'vote', key: 'canned,0', vote: 1, extra: 'x'.repeat(100) }, 'Unexpected arguments: extra'],
       ['othello@zulip.com', { type: 'vote', key: 'canned,0', vote: 5 }, 'Invalid poll data["vote"]'],
@@ -85,10 +115,20 @@ describe('POST /submessage', () => {
   });
 
   it("checks a to-do list's changes", async () => {
-    const todo = await sendOk(h, 'hamlet@zulip.com', { type: 'stream', to: 'Denmark', topic: 'todo', content: '/todo Chores\nSweep: the hall' });
-    const attach = (email: string, data: unknown) => h.post(email, '/submessage', { message_id: todo, msg_type: 'widget', content: JSON.stringify(data) });
-    expect((await attach('othello@zulip.com', { type: 'new_task_list_title', title: 'Mine' })).body.msg).toBe("You can't edit the task list title unless you are the author.");
-    expect((await attach('othello@zulip.com', { type: 'new_task', key: 1, task: 'Dust', desc: '', completed: 'no' })).body.msg).toBe('todo data["completed"] is not a boolean');
+    const todo = await sendOk(h, 'hamlet@zulip.com', {
+      type: 'stream',
+      to: 'Denmark',
+      topic: 'todo',
+      content: '/todo Chores\nSweep: the hall',
+    });
+    const attach = (email: string, data: unknown) =>
+      h.post(email, '/submessage', { message_id: todo, msg_type: 'widget', content: JSON.stringify(data) });
+    expect((await attach('othello@zulip.com', { type: 'new_task_list_title', title: 'Mine' })).body.msg).toBe(
+      "You can't edit the task list title unless you are the author.",
+    );
+    expect((await attach('othello@zulip.com', { type: 'new_task', key: 1, task: 'Dust', desc: '', completed: 'no' })).body.msg).toBe(
+      'todo data["completed"] is not a boolean',
+    );
     expect((await attach('othello@zulip.com', { type: 'new_task', key: 1, task: 'Dust', desc: '', completed: false })).status).toBe(200);
     expect((await attach('othello@zulip.com', { type: 'strike', key: '1,canned' })).status).toBe(200);
   });
@@ -100,14 +140,21 @@ describe('POST /submessage', () => {
     expect(tooLong.status).toBe(400);
     expect(tooLong.body).toEqual({ result: 'error', msg: 'content is too long (limit: 10000 characters)', code: 'BAD_REQUEST' });
     const hamletId = await h.userId('hamlet@zulip.com');
-    const rows = Array.from({ length: 100 }, (_v, i) => ({ message_id: own, sender_id: hamletId, msg_type: 'widget', content: `{"n":${i}}` }));
+    const rows = Array.from({ length: 100 }, (_v, i) => ({
+      message_id: own,
+      sender_id: hamletId,
+      msg_type: 'widget',
+      content: `{"n":${i}}`,
+    }));
     await h.db.knex('submessages').insert(rows);
     const over = await h.post('hamlet@zulip.com', '/submessage', { message_id: own, msg_type: 'widget', content: '{"n":100}' });
     expect(over.status).toBe(400);
     expect(over.body.msg).toBe('You cannot attach more than 100 submessages to a message.');
     expect(await countOf({ message_id: own, sender_id: hamletId })).toBe(100);
     // Another reader still has their own allowance.
-    expect((await h.post('othello@zulip.com', '/submessage', { message_id: own, msg_type: 'widget', content: '{"n":0}' })).status).toBe(200);
+    expect((await h.post('othello@zulip.com', '/submessage', { message_id: own, msg_type: 'widget', content: '{"n":0}' })).status).toBe(
+      200,
+    );
   });
 
   it('goes with its message when the message is deleted', async () => {

@@ -26,12 +26,17 @@ afterAll(async () => {
 });
 
 async function upload(email: string, name = 'zulip notes.txt', body = 'hello world') {
-  return request(app).post('/api/v1/user_uploads').set(await h.headers(email)).attach('file', Buffer.from(body), name);
+  return request(app)
+    .post('/api/v1/user_uploads')
+    .set(await h.headers(email))
+    .attach('file', Buffer.from(body), name);
 }
 
 /** The file at its root path, where messages link it (the service serves it there too). */
 async function download(email: string, uri: string) {
-  return request(app).get(uri).set(await h.headers(email));
+  return request(app)
+    .get(uri)
+    .set(await h.headers(email));
 }
 
 describe('POST /user_uploads', () => {
@@ -39,7 +44,12 @@ describe('POST /user_uploads', () => {
     const notices = await h.noticesOf(async () => {
       const res = await upload('hamlet@zulip.com');
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ result: 'success', msg: '', uri: expect.stringMatching(new RegExp(`^/user_uploads/${h.realmId}/[0-9a-f]{1,2}/[A-Za-z0-9_-]{24}/zulip-notes\\.txt$`)), url: res.body.uri });
+      expect(res.body).toEqual({
+        result: 'success',
+        msg: '',
+        uri: expect.stringMatching(new RegExp(`^/user_uploads/${h.realmId}/[0-9a-f]{1,2}/[A-Za-z0-9_-]{24}/zulip-notes\\.txt$`)),
+        url: res.body.uri,
+      });
     });
     const [event] = eventsOf(notices);
     expectValidEvent(event!);
@@ -52,9 +62,16 @@ describe('POST /user_uploads', () => {
     const none = await request(app).post('/api/v1/user_uploads').set(headers).type('form').send({ a: 'b' });
     expect(none.status).toBe(400);
     expect(none.body).toEqual({ result: 'error', msg: 'You must specify a file to upload' });
-    const two = await request(app).post('/api/v1/user_uploads').set(headers).attach('f1', Buffer.from('a'), 'a.txt').attach('f2', Buffer.from('b'), 'b.txt');
+    const two = await request(app)
+      .post('/api/v1/user_uploads')
+      .set(headers)
+      .attach('f1', Buffer.from('a'), 'a.txt')
+      .attach('f2', Buffer.from('b'), 'b.txt');
     expect(two.body).toEqual({ result: 'error', msg: 'You may only upload one file at a time' });
-    const big = await request(app).post('/api/v1/user_uploads').set(headers).attach('file', Buffer.alloc(1024 * 1024 + 1), 'big.bin');
+    const big = await request(app)
+      .post('/api/v1/user_uploads')
+      .set(headers)
+      .attach('file', Buffer.alloc(1024 * 1024 + 1), 'big.bin');
     expect(big.status).toBe(400);
     expect(big.body).toEqual({ result: 'error', msg: 'Uploaded file is larger than the allowed limit of 1 MB' });
   });
@@ -113,27 +130,37 @@ describe('GET and DELETE /attachments', () => {
   it('lists the caller’s files and deletes only its own, file included', async () => {
     const res = await upload('iago@zulip.com', 'list me.png', 'png');
     const uri: string = res.body.uri;
-    const listed = await request(app).get('/api/v1/attachments').set(await h.headers('iago@zulip.com'));
+    const listed = await request(app)
+      .get('/api/v1/attachments')
+      .set(await h.headers('iago@zulip.com'));
     expect(listed.status).toBe(200);
     const pathId = uri.slice('/user_uploads/'.length);
     const total = Number(((await h.db.knex('attachments').sum({ s: 'size' }).first()) as { s: string }).s);
     expect(listed.body).toEqual({
       result: 'success',
       msg: '',
-      attachments: [{ id: expect.any(Number), name: 'list me.png', path_id: pathId, size: 3, create_time: expect.any(Number), messages: [] }],
+      attachments: [
+        { id: expect.any(Number), name: 'list me.png', path_id: pathId, size: 3, create_time: expect.any(Number), messages: [] },
+      ],
       upload_space_used: total,
     });
     const id: number = listed.body.attachments[0].id;
 
-    const other = await request(app).delete(`/api/v1/attachments/${id}`).set(await h.headers('hamlet@zulip.com'));
+    const other = await request(app)
+      .delete(`/api/v1/attachments/${id}`)
+      .set(await h.headers('hamlet@zulip.com'));
     expect(other.status).toBe(400);
     expect(other.body).toEqual({ result: 'error', msg: 'Invalid attachment', code: 'BAD_REQUEST' });
-    const bad = await request(app).delete('/api/v1/attachments/abc').set(await h.headers('iago@zulip.com'));
+    const bad = await request(app)
+      .delete('/api/v1/attachments/abc')
+      .set(await h.headers('iago@zulip.com'));
     expect(bad.status).toBe(400);
     expect(bad.body.result).toBe('error');
 
     const notices = await h.noticesOf(async () => {
-      const gone = await request(app).delete(`/api/v1/attachments/${id}`).set(await h.headers('iago@zulip.com'));
+      const gone = await request(app)
+        .delete(`/api/v1/attachments/${id}`)
+        .set(await h.headers('iago@zulip.com'));
       expect(gone.body).toEqual({ result: 'success', msg: '' });
     });
     const [event] = eventsOf(notices);
@@ -148,6 +175,9 @@ describe('helpers', () => {
   it('sanitizes names and finds linked path ids', () => {
     expect(sanitizeFileName('my  file (1).txt')).toBe('my-file-1.txt');
     expect(sanitizeFileName('../')).toBe('uploaded-file');
-    expect(linkedPathIds('[a](/user_uploads/2/ab/Xy/a.txt) and https://h/user_uploads/2/cd/Zz/b.png.')).toEqual(['2/ab/Xy/a.txt', '2/cd/Zz/b.png']);
+    expect(linkedPathIds('[a](/user_uploads/2/ab/Xy/a.txt) and https://h/user_uploads/2/cd/Zz/b.png.')).toEqual([
+      '2/ab/Xy/a.txt',
+      '2/cd/Zz/b.png',
+    ]);
   });
 });

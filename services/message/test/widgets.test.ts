@@ -13,7 +13,13 @@ describe('widgets made by /poll and /todo', () => {
   it('reads a todo list: the title, then tasks with descriptions after a colon', () => {
     expect(widgetData('/todo Chores\n- Sweep: the great hall\nFeed the ghost')).toEqual({
       widget_type: 'todo',
-      extra_data: { task_list_title: 'Chores', tasks: [{ task: 'Sweep', desc: 'the great hall' }, { task: 'Feed the ghost', desc: '' }] },
+      extra_data: {
+        task_list_title: 'Chores',
+        tasks: [
+          { task: 'Sweep', desc: 'the great hall' },
+          { task: 'Feed the ghost', desc: '' },
+        ],
+      },
     });
   });
 
@@ -36,7 +42,9 @@ describe('sending a widget message', () => {
   afterAll(() => h.close());
 
   it('stores the widget submessage and puts it in the message event and the fetched message alike', async () => {
-    const notices = await h.noticesOf(() => sendOk(h, 'hamlet@zulip.com', { type: 'stream', to: 'Denmark', topic: 'poll', content: '/poll Which castle?\nElsinore' }));
+    const notices = await h.noticesOf(() =>
+      sendOk(h, 'hamlet@zulip.com', { type: 'stream', to: 'Denmark', topic: 'poll', content: '/poll Which castle?\nElsinore' }),
+    );
     const [notice] = notices.flatMap((n) => (n.kind === 'message' ? [n] : []));
     const id = notice!.message.id;
     const expected = [

@@ -23,7 +23,10 @@ describe('stream and topic wildcard mentions', () => {
   afterAll(() => h.close());
 
   /** Each recipient's flags in the send's notice, by name. */
-  async function sendFlags(email: string, form: Record<string, unknown>): Promise<{ id: number; flags: Record<string, string[]>; notice: MessageNotice }> {
+  async function sendFlags(
+    email: string,
+    form: Record<string, unknown>,
+  ): Promise<{ id: number; flags: Record<string, string[]>; notice: MessageNotice }> {
     const notices = (await h.noticesOf(() => sendOk(h, email, form))) as MessageNotice[];
     const notice = notices.find((n) => n.kind === 'message')!;
     const byName = Object.fromEntries(Object.entries(ids).map(([name, id]) => [name, notice.users.find((u) => u.id === id)?.flags ?? []]));
@@ -33,15 +36,30 @@ describe('stream and topic wildcard mentions', () => {
   const fetchedFlags = async (email: string, id: number): Promise<string[]> =>
     (await h.get(email, '/messages', { anchor: id, num_before: 0, num_after: 0 })).body.messages[0].flags as string[];
 
-  it.each(['channel', 'all', 'everyone', 'stream'])('@**%s** mentions every recipient, in the event and in GET /messages', async (wildcard) => {
-    const { id, flags, notice } = await sendFlags('hamlet@zulip.com', { type: 'stream', to: 'Elsinore', topic: `w-${wildcard}`, content: `@**${wildcard}** look` });
-    for (const name of Object.keys(ids)) expect(flags[name]).toEqual(['stream_wildcard_mentioned', 'wildcard_mentioned']);
-    expectValidEvent(messageEventFor(notice, ids.othello!));
-    expect(notice.message.rendered_content).toBe(`<p><span class="user-mention channel-wildcard-mention" data-user-id="*">@${wildcard}</span> look</p>`);
-    expect(await fetchedFlags('othello@zulip.com', id)).toEqual(['stream_wildcard_mentioned', 'wildcard_mentioned']);
-    const mentioned = await h.get('othello@zulip.com', '/messages', { anchor: id, num_before: 0, num_after: 0, narrow: [['is', 'mentioned']] });
-    expect(mentioned.body.messages.map((m: { id: number }) => m.id)).toEqual([id]);
-  });
+  it.each(['channel', 'all', 'everyone', 'stream'])(
+    '@**%s** mentions every recipient, in the event and in GET /messages',
+    async (wildcard) => {
+      const { id, flags, notice } = await sendFlags('hamlet@zulip.com', {
+        type: 'stream',
+        to: 'Elsinore',
+        topic: `w-${wildcard}`,
+        content: `@**${wildcard}** look`,
+      });
+      for (const name of Object.keys(ids)) expect(flags[name]).toEqual(['stream_wildcard_mentioned', 'wildcard_mentioned']);
+      expectValidEvent(messageEventFor(notice, ids.othello!));
+      expect(notice.message.rendered_content).toBe(
+        `<p><span class="user-mention channel-wildcard-mention" data-user-id="*">@${wildcard}</span> look</p>`,
+      );
+      expect(await fetchedFlags('othello@zulip.com', id)).toEqual(['stream_wildcard_mentioned', 'wildcard_mentioned']);
+      const mentioned = await h.get('othello@zulip.com', '/messages', {
+        anchor: id,
+        num_before: 0,
+        num_after: 0,
+        narrow: [['is', 'mentioned']],
+      });
+      expect(mentioned.body.messages.map((m: { id: number }) => m.id)).toEqual([id]);
+    },
+  );
 
   it("@**topic** mentions the topic's participants: its senders (any case of the topic), who reacted, and the sender", async () => {
     const first = await sendOk(h, 'iago@zulip.com', { type: 'stream', to: 'Elsinore', topic: 'Ghost', content: 'I saw it' });
@@ -51,19 +69,31 @@ describe('stream and topic wildcard mentions', () => {
     await sendOk(h, 'prospero@zulip.com', { type: 'stream', to: 'Elsinore', topic: 'other', content: 'elsewhere' });
     await sendOk(h, 'prospero@zulip.com', { type: 'stream', to: 'Denmark', topic: 'Ghost', content: 'other stream' });
 
-    const { id, flags, notice } = await sendFlags('hamlet@zulip.com', { type: 'stream', to: 'Elsinore', topic: 'ghost', content: '@**topic** what now?' });
+    const { id, flags, notice } = await sendFlags('hamlet@zulip.com', {
+      type: 'stream',
+      to: 'Elsinore',
+      topic: 'ghost',
+      content: '@**topic** what now?',
+    });
     const topicFlags = ['topic_wildcard_mentioned', 'wildcard_mentioned'];
     expect(flags).toEqual({ hamlet: topicFlags, iago: topicFlags, othello: topicFlags, cordelia: topicFlags, prospero: [] });
     expect(notice.message.rendered_content).toBe('<p><span class="topic-mention">@topic</span> what now?</p>');
     expectValidEvent(messageEventFor(notice, ids.iago!));
     expect(await fetchedFlags('iago@zulip.com', id)).toEqual(topicFlags);
     expect(await fetchedFlags('prospero@zulip.com', id)).toEqual([]);
-    const mentioned = await h.get('iago@zulip.com', '/messages', { anchor: id, num_before: 0, num_after: 0, narrow: [['is', 'mentioned']] });
+    const mentioned = await h.get('iago@zulip.com', '/messages', {
+      anchor: id,
+      num_before: 0,
+      num_after: 0,
+      narrow: [['is', 'mentioned']],
+    });
     expect(mentioned.body.messages.map((m: { id: number }) => m.id)).toEqual([id]);
   });
 
   it('@**topic** in a new topic mentions its sender alone; in a private message, nobody', async () => {
-    expect((await sendFlags('hamlet@zulip.com', { type: 'stream', to: 'Elsinore', topic: 'brand new', content: '@**topic**' })).flags).toMatchObject({
+    expect(
+      (await sendFlags('hamlet@zulip.com', { type: 'stream', to: 'Elsinore', topic: 'brand new', content: '@**topic**' })).flags,
+    ).toMatchObject({
       hamlet: ['topic_wildcard_mentioned', 'wildcard_mentioned'],
       othello: [],
     });
@@ -73,7 +103,12 @@ describe('stream and topic wildcard mentions', () => {
   });
 
   it('a wildcard quoted, silent or in code mentions nobody', async () => {
-    for (const content of ['`@**topic**` and `@**all**`', '> @**channel** @**topic**', '@_**all** @_**topic**', '```\n@**everyone**\n```']) {
+    for (const content of [
+      '`@**topic**` and `@**all**`',
+      '> @**channel** @**topic**',
+      '@_**all** @_**topic**',
+      '```\n@**everyone**\n```',
+    ]) {
       const { flags } = await sendFlags('othello@zulip.com', { type: 'stream', to: 'Elsinore', topic: 'Ghost', content });
       expect({ content, flags: Object.values(flags).flat() }).toEqual({ content, flags: [] });
     }
@@ -84,11 +119,17 @@ describe('stream and topic wildcard mentions', () => {
     /** Each holder's wildcard bits: 16 stream_wildcard_mentioned, 32 topic_wildcard_mentioned. */
     const stored = async (): Promise<Record<string, number>> => {
       const rows = (await h.db.knex('user_messages').where({ message_id: id })) as { user_id: number; flags: number }[];
-      return Object.fromEntries(Object.entries(ids).map(([name, userId]) => [name, rows.find((r) => r.user_id === userId)!.flags & (16 | 32)]));
+      return Object.fromEntries(
+        Object.entries(ids).map(([name, userId]) => [name, rows.find((r) => r.user_id === userId)!.flags & (16 | 32)]),
+      );
     };
     const edit = async (content: string) => {
-      const notices = await h.noticesOf(async () => expect((await h.patch('hamlet@zulip.com', `/messages/${id}`, { content })).status).toBe(200));
-      return notices.flatMap((n) => (n.kind === 'event' && n.event.type === 'update_message' ? [{ flags: n.event.flags as string[], userIds: n.userIds }] : []));
+      const notices = await h.noticesOf(async () =>
+        expect((await h.patch('hamlet@zulip.com', `/messages/${id}`, { content })).status).toBe(200),
+      );
+      return notices.flatMap((n) =>
+        n.kind === 'event' && n.event.type === 'update_message' ? [{ flags: n.event.flags as string[], userIds: n.userIds }] : [],
+      );
     };
     expect(await stored()).toEqual({ hamlet: 0, othello: 0, iago: 0, cordelia: 0, prospero: 0 });
 

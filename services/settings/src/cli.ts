@@ -27,11 +27,7 @@ import { realmVerbs } from './cli/realm-verbs';
 import { userVerbs } from './cli/user-verbs';
 
 /** Every verb, in the order the usage text lists them: a group per line. */
-export const VERBS: readonly Verb[] = [
-  ...realmVerbs,
-  ...userVerbs,
-  ...jobVerbs,
-];
+export const VERBS: readonly Verb[] = [...realmVerbs, ...userVerbs, ...jobVerbs];
 
 export type { CliIo } from './cli/command';
 

@@ -9,7 +9,9 @@ describe('alert words', () => {
   afterAll(() => h.close());
 
   const call = async (method: 'get' | 'post' | 'delete', body?: Record<string, string>) => {
-    const req = request(h.app)[method]('/api/v1/users/me/alert_words').set(await h.headers('hamlet@zulip.com'));
+    const req = request(h.app)
+      [method]('/api/v1/users/me/alert_words')
+      .set(await h.headers('hamlet@zulip.com'));
     return (body ? await req.type('form').send(body) : await req).body;
   };
 
@@ -17,7 +19,11 @@ describe('alert words', () => {
     const hamlet = await h.user('hamlet@zulip.com');
     expect(await call('get')).toEqual({ result: 'success', msg: '', alert_words: [] });
     const added = await eventsOf(h.db, async () => {
-      expect(await call('post', { alert_words: JSON.stringify(['foo', ' bar ', '', 'foo']) })).toEqual({ result: 'success', msg: '', alert_words: ['foo', 'bar'] });
+      expect(await call('post', { alert_words: JSON.stringify(['foo', ' bar ', '', 'foo']) })).toEqual({
+        result: 'success',
+        msg: '',
+        alert_words: ['foo', 'bar'],
+      });
     });
     expect(added.map((n) => [n.event, n.userIds])).toEqual([[{ type: 'alert_words', alert_words: ['foo', 'bar'] }, [hamlet.id]]]);
     const removed = await eventsOf(h.db, async () => {
@@ -25,13 +31,27 @@ describe('alert words', () => {
     });
     expect(removed.map((n) => n.event)).toEqual([{ type: 'alert_words', alert_words: ['bar'] }]);
     expect(await call('get')).toEqual({ result: 'success', msg: '', alert_words: ['bar'] });
-    const other = await request(h.app).get('/api/v1/users/me/alert_words').set(await h.headers('othello@zulip.com'));
+    const other = await request(h.app)
+      .get('/api/v1/users/me/alert_words')
+      .set(await h.headers('othello@zulip.com'));
     expect(other.body.alert_words).toEqual([]);
   });
 
   it('refuses what is not a list of strings', async () => {
-    expect(await call('post', { alert_words: '"foo"' })).toEqual({ result: 'error', msg: 'alert_words is not a list', code: 'BAD_REQUEST' });
-    expect(await call('post', { alert_words: '[1]' })).toEqual({ result: 'error', msg: 'alert_words[0] is not a string', code: 'BAD_REQUEST' });
-    expect(await call('delete', { alert_words: '[' })).toEqual({ result: 'error', msg: 'Argument "alert_words" is not valid JSON.', code: 'BAD_REQUEST' });
+    expect(await call('post', { alert_words: '"foo"' })).toEqual({
+      result: 'error',
+      msg: 'alert_words is not a list',
+      code: 'BAD_REQUEST',
+    });
+    expect(await call('post', { alert_words: '[1]' })).toEqual({
+      result: 'error',
+      msg: 'alert_words[0] is not a string',
+      code: 'BAD_REQUEST',
+    });
+    expect(await call('delete', { alert_words: '[' })).toEqual({
+      result: 'error',
+      msg: 'Argument "alert_words" is not valid JSON.',
+      code: 'BAD_REQUEST',
+    });
   });
 });

@@ -9,13 +9,22 @@ import { startSettings, type Harness } from './helpers';
 describe('POST /fetch_api_key', () => {
   let h: Harness;
   const login = async (username: string, password: string) =>
-    request(h.app).post('/api/v1/fetch_api_key').set(await anonymousHeaders(h.db, h.config)).type('form').send({ username, password });
+    request(h.app)
+      .post('/api/v1/fetch_api_key')
+      .set(await anonymousHeaders(h.db, h.config))
+      .type('form')
+      .send({ username, password });
 
   beforeAll(async () => {
     h = await startSettings();
     const ctx = settingsContext(h.deps);
     await createUser(ctx, h.realmId, { email: 'viola@zulip.com', password: 'sebastian twin', fullName: 'Viola', shortName: 'viola' });
-    await createUser(ctx, h.realmId, { email: 'olivia@zulip.com', password: 'x'.repeat(80) + 'A', fullName: 'Olivia', shortName: 'olivia' });
+    await createUser(ctx, h.realmId, {
+      email: 'olivia@zulip.com',
+      password: 'x'.repeat(80) + 'A',
+      fullName: 'Olivia',
+      shortName: 'olivia',
+    });
   });
   afterAll(() => h.close());
 
@@ -23,7 +32,13 @@ describe('POST /fetch_api_key', () => {
     const res = await login('VIOLA@zulip.com', 'sebastian twin');
     expect(res.status).toBe(200);
     const viola = await h.db.knex('users').where({ email: 'viola@zulip.com' }).first('id');
-    expect(res.body).toEqual({ result: 'success', msg: '', api_key: expect.stringMatching(/^[A-Za-z0-9]{32}$/), email: 'viola@zulip.com', user_id: viola.id });
+    expect(res.body).toEqual({
+      result: 'success',
+      msg: '',
+      api_key: expect.stringMatching(/^[A-Za-z0-9]{32}$/),
+      email: 'viola@zulip.com',
+      user_id: viola.id,
+    });
     const auth = new Authenticator(h.db.knex, h.deps.cipher);
     const { user } = await auth.authenticate({ email: 'viola@zulip.com', apiKey: res.body.api_key }, h.realmId);
     expect(user.email).toBe('viola@zulip.com');
@@ -50,8 +65,17 @@ describe('POST /fetch_api_key', () => {
 
   it('validates the username and requires both parameters', async () => {
     expect((await login('not an email', 'x')).body).toEqual({ result: 'error', msg: 'Enter a valid email address.', code: 'BAD_REQUEST' });
-    const res = await request(h.app).post('/api/v1/fetch_api_key').set(await anonymousHeaders(h.db, h.config)).type('form').send({ username: 'a@b.c' });
-    expect(res.body).toEqual({ result: 'error', msg: "Missing 'password' argument", code: 'REQUEST_VARIABLE_MISSING', var_name: 'password' });
+    const res = await request(h.app)
+      .post('/api/v1/fetch_api_key')
+      .set(await anonymousHeaders(h.db, h.config))
+      .type('form')
+      .send({ username: 'a@b.c' });
+    expect(res.body).toEqual({
+      result: 'error',
+      msg: "Missing 'password' argument",
+      code: 'REQUEST_VARIABLE_MISSING',
+      var_name: 'password',
+    });
   });
 
   it('refuses a deactivated account', async () => {
@@ -63,7 +87,12 @@ describe('POST /fetch_api_key', () => {
   });
 
   it(`allows ${LOGIN_MAX_ATTEMPTS} attempts per username in 30 minutes, then answers 429 even to the right password`, async () => {
-    await createUser(settingsContext(h.deps), h.realmId, { email: 'feste@zulip.com', password: 'clown', fullName: 'Feste', shortName: 'feste' });
+    await createUser(settingsContext(h.deps), h.realmId, {
+      email: 'feste@zulip.com',
+      password: 'clown',
+      fullName: 'Feste',
+      shortName: 'feste',
+    });
     for (let i = 0; i < LOGIN_MAX_ATTEMPTS; i++) expect((await login('feste@zulip.com', `guess ${i}`)).status).toBe(403);
     const limited = await login('Feste@zulip.com', 'clown');
     expect(limited.status).toBe(429);
@@ -97,10 +126,14 @@ describe('deactivated accounts cannot authenticate', () => {
   it('drops the cached key at commit of a deactivation, for users and bots', async () => {
     const auth = new Authenticator(h.db.knex, h.deps.cipher);
     const dropped: number[] = [];
-    const unlisten = await h.db.listen('chat_auth_changes', (payload) => {
-      dropped.push(Number(payload));
-      auth.invalidateUser(Number(payload));
-    }, { logger: h.deps.logger });
+    const unlisten = await h.db.listen(
+      'chat_auth_changes',
+      (payload) => {
+        dropped.push(Number(payload));
+        auth.invalidateUser(Number(payload));
+      },
+      { logger: h.deps.logger },
+    );
     try {
       const keyOf = async (email: string) => h.deps.cipher.decrypt((await h.user(email)).api_key_enc);
       const hamletKey = await keyOf('hamlet@zulip.com');
@@ -109,12 +142,22 @@ describe('deactivated accounts cannot authenticate', () => {
       await auth.authenticate({ email: 'webhook-bot@zulip.com', apiKey: botKey }, h.realmId);
       const hamlet = await h.user('hamlet@zulip.com');
       const bot = await h.user('webhook-bot@zulip.com');
-      await request(h.app).delete(`/api/v1/users/${hamlet.id}`).set(await h.headers('iago@zulip.com')).expect(200);
-      await request(h.app).delete(`/api/v1/bots/${bot.id}`).set(await h.headers('ZOE@zulip.com')).expect(200);
+      await request(h.app)
+        .delete(`/api/v1/users/${hamlet.id}`)
+        .set(await h.headers('iago@zulip.com'))
+        .expect(200);
+      await request(h.app)
+        .delete(`/api/v1/bots/${bot.id}`)
+        .set(await h.headers('ZOE@zulip.com'))
+        .expect(200);
       await new Promise((resolve) => setImmediate(resolve));
       expect(dropped).toEqual(expect.arrayContaining([hamlet.id, bot.id]));
-      await expect(auth.authenticate({ email: 'hamlet@zulip.com', apiKey: hamletKey }, h.realmId)).rejects.toThrow('Account is deactivated');
-      await expect(auth.authenticate({ email: 'webhook-bot@zulip.com', apiKey: botKey }, h.realmId)).rejects.toThrow('Account is deactivated');
+      await expect(auth.authenticate({ email: 'hamlet@zulip.com', apiKey: hamletKey }, h.realmId)).rejects.toThrow(
+        'Account is deactivated',
+      );
+      await expect(auth.authenticate({ email: 'webhook-bot@zulip.com', apiKey: botKey }, h.realmId)).rejects.toThrow(
+        'Account is deactivated',
+      );
     } finally {
       await unlisten();
     }

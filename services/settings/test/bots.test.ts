@@ -9,7 +9,11 @@ describe('bots', () => {
   afterAll(() => h.close());
 
   const create = async (caller: string, form: Record<string, string>) =>
-    request(h.app).post('/api/v1/bots').set(await h.headers(caller)).type('form').send(form);
+    request(h.app)
+      .post('/api/v1/bots')
+      .set(await h.headers(caller))
+      .type('form')
+      .send(form);
 
   it('POST /bots creates a bot owned by the caller and returns its key', async () => {
     const notices = await eventsOf(h.db, async () => {
@@ -84,7 +88,9 @@ describe('bots', () => {
     });
     expect((await create('hamlet@zulip.com', { short_name: 'x' })).body.var_name).toBe('full_name');
     expect((await create('hamlet@zulip.com', { full_name: 'x' })).body.var_name).toBe('short_name');
-    expect((await create('hamlet@zulip.com', { full_name: 'Xx', short_name: 'x', bot_type: 'one' })).body.code).toBe('REQUEST_VARIABLE_INVALID');
+    expect((await create('hamlet@zulip.com', { full_name: 'Xx', short_name: 'x', bot_type: 'one' })).body.code).toBe(
+      'REQUEST_VARIABLE_INVALID',
+    );
   });
 
   it('refuses bots and guests on the bot endpoints (require_member_or_admin), so a bot key cannot mint keys', async () => {
@@ -93,9 +99,11 @@ describe('bots', () => {
     const asBot = await h.headers('rosencrantz-bot@zulip.com');
     const asGuest = await h.headers('polonius@zulip.com');
     const calls = [
-      (headers: Record<string, string>) => request(h.app).post('/api/v1/bots').set(headers).type('form').send({ full_name: 'Guildenstern', short_name: 'guildenstern' }),
+      (headers: Record<string, string>) =>
+        request(h.app).post('/api/v1/bots').set(headers).type('form').send({ full_name: 'Guildenstern', short_name: 'guildenstern' }),
       (headers: Record<string, string>) => request(h.app).get('/api/v1/bots').set(headers),
-      (headers: Record<string, string>) => request(h.app).patch(`/api/v1/bots/${botId}`).set(headers).type('form').send({ full_name: 'Renamed' }),
+      (headers: Record<string, string>) =>
+        request(h.app).patch(`/api/v1/bots/${botId}`).set(headers).type('form').send({ full_name: 'Renamed' }),
       (headers: Record<string, string>) => request(h.app).post(`/api/v1/bots/${botId}/api_key/regenerate`).set(headers),
     ];
     for (const call of calls) {
@@ -109,7 +117,9 @@ describe('bots', () => {
   });
 
   it("GET /bots lists the caller's bots with their keys", async () => {
-    const res = await request(h.app).get('/api/v1/bots').set(await h.headers('hamlet@zulip.com'));
+    const res = await request(h.app)
+      .get('/api/v1/bots')
+      .set(await h.headers('hamlet@zulip.com'));
     expect(res.status).toBe(200);
     const bot = await h.user('yorick-bot@zulip.com');
     expect(res.body.bots.map((b: { username: string }) => b.username)).toEqual(['yorick-bot@zulip.com', 'hook-bot@zulip.com']);
@@ -122,7 +132,9 @@ describe('bots', () => {
       default_events_register_stream: null,
       default_all_public_streams: false,
     });
-    const other = await request(h.app).get('/api/v1/bots').set(await h.headers('othello@zulip.com'));
+    const other = await request(h.app)
+      .get('/api/v1/bots')
+      .set(await h.headers('othello@zulip.com'));
     expect(other.body).toEqual({ result: 'success', msg: '', bots: [] });
   });
 
@@ -160,42 +172,64 @@ describe('bots', () => {
     ]);
     expect((await h.user('yorick-bot@zulip.com')).bot_owner_id).toBe(othello.id);
     // Hamlet no longer manages it.
-    const denied = await request(h.app).patch(`/api/v1/bots/${bot.id}`).set(await h.headers('hamlet@zulip.com')).type('form').send({ full_name: 'Mine' });
+    const denied = await request(h.app)
+      .patch(`/api/v1/bots/${bot.id}`)
+      .set(await h.headers('hamlet@zulip.com'))
+      .type('form')
+      .send({ full_name: 'Mine' });
     expect(denied.body).toEqual({ result: 'error', msg: 'Insufficient permission', code: 'BAD_REQUEST' });
   });
 
   it('PATCH /bots/{id} refuses bad owners and unknown bots', async () => {
     const bot = await h.user('yorick-bot@zulip.com');
     const patch = async (form: Record<string, string>, id = bot.id) =>
-      (await request(h.app).patch(`/api/v1/bots/${id}`).set(await h.headers('othello@zulip.com')).type('form').send(form)).body;
+      (
+        await request(h.app)
+          .patch(`/api/v1/bots/${id}`)
+          .set(await h.headers('othello@zulip.com'))
+          .type('form')
+          .send(form)
+      ).body;
     expect(await patch({ bot_owner_id: '999999' })).toEqual({ result: 'error', msg: 'Failed to change owner, no such user' });
     expect(await patch({ bot_owner_id: String((await h.user('error-bot@zulip.com')).id) })).toEqual({
       result: 'error',
       msg: "Failed to change owner, bots can't own other bots",
     });
-    expect(await patch({ full_name: 'x' }, (await h.user('hamlet@zulip.com')).id)).toEqual({ result: 'error', msg: 'No such bot', code: 'BAD_REQUEST' });
+    expect(await patch({ full_name: 'x' }, (await h.user('hamlet@zulip.com')).id)).toEqual({
+      result: 'error',
+      msg: 'No such bot',
+      code: 'BAD_REQUEST',
+    });
     expect(await patch({ full_name: 'x' }, 999999)).toEqual({ result: 'error', msg: 'No such bot', code: 'BAD_REQUEST' });
   });
 
-  it('regenerates keys for oneself and for one\'s bots; the old key stops matching', async () => {
+  it("regenerates keys for oneself and for one's bots; the old key stops matching", async () => {
     const bot = await h.user('yorick-bot@zulip.com');
     const before = bot.api_key_hash;
-    const res = await request(h.app).post(`/api/v1/bots/${bot.id}/api_key/regenerate`).set(await h.headers('othello@zulip.com'));
+    const res = await request(h.app)
+      .post(`/api/v1/bots/${bot.id}/api_key/regenerate`)
+      .set(await h.headers('othello@zulip.com'));
     expect(res.body).toEqual({ result: 'success', msg: '', api_key: expect.stringMatching(/^[A-Za-z0-9]{32}$/) });
     const after = await h.user('yorick-bot@zulip.com');
     expect(after.api_key_hash).not.toBe(before);
     expect(h.deps.cipher.decrypt(after.api_key_enc)).toBe(res.body.api_key);
-    const denied = await request(h.app).post(`/api/v1/bots/${bot.id}/api_key/regenerate`).set(await h.headers('hamlet@zulip.com'));
+    const denied = await request(h.app)
+      .post(`/api/v1/bots/${bot.id}/api_key/regenerate`)
+      .set(await h.headers('hamlet@zulip.com'));
     expect(denied.body).toEqual({ result: 'error', msg: 'Insufficient permission', code: 'BAD_REQUEST' });
 
-    const own = await request(h.app).post('/api/v1/users/me/api_key/regenerate').set(await h.headers('hamlet@zulip.com'));
+    const own = await request(h.app)
+      .post('/api/v1/users/me/api_key/regenerate')
+      .set(await h.headers('hamlet@zulip.com'));
     expect(own.body.api_key).toBe(h.deps.cipher.decrypt((await h.user('hamlet@zulip.com')).api_key_enc));
   });
 
   it('DELETE /bots/{id} deactivates the bot (admins may too)', async () => {
     const bot = await h.user('hook-bot@zulip.com');
     const notices = await eventsOf(h.db, async () => {
-      const res = await request(h.app).delete(`/api/v1/bots/${bot.id}`).set(await h.headers('iago@zulip.com'));
+      const res = await request(h.app)
+        .delete(`/api/v1/bots/${bot.id}`)
+        .set(await h.headers('iago@zulip.com'));
       expect(res.body).toEqual({ result: 'success', msg: '' });
     });
     expect(notices.map((n) => [n.event.type, n.event.op])).toEqual([
@@ -203,7 +237,9 @@ describe('bots', () => {
       ['realm_bot', 'remove'],
     ]);
     expect((await h.user('hook-bot@zulip.com')).is_active).toBe(false);
-    const other = await request(h.app).delete(`/api/v1/bots/${(await h.user('yorick-bot@zulip.com')).id}`).set(await h.headers('cordelia@zulip.com'));
+    const other = await request(h.app)
+      .delete(`/api/v1/bots/${(await h.user('yorick-bot@zulip.com')).id}`)
+      .set(await h.headers('cordelia@zulip.com'));
     expect(other.body).toEqual({ result: 'error', msg: 'Insufficient permission', code: 'BAD_REQUEST' });
   });
 });

@@ -51,7 +51,9 @@ describe('manage jobs-dead-letters and jobs-retry (embedded: the jobs table)', (
     const id = await jobs.enqueue('mail.send', { to: 'hamlet@zulip.com' });
     await deadLetters(1);
     const lines = await manage('jobs-dead-letters', '--kind', 'mail.send');
-    expect(lines[0]).toMatch(new RegExp(`^mail\\.send ${id}: failed \\S+ after 2 attempts: smtp refused\\n  payload \\{"to":"hamlet@zulip.com"\\}$`));
+    expect(lines[0]).toMatch(
+      new RegExp(`^mail\\.send ${id}: failed \\S+ after 2 attempts: smtp refused\\n  payload \\{"to":"hamlet@zulip.com"\\}$`),
+    );
     expect(lines[1]).toBe('1 dead letter.');
     expect(await manage('jobs-dead-letters', '--kind', 'other')).toEqual(['No dead letters.']);
     await expect(manage('jobs-dead-letters', '--limit', '0')).rejects.toThrow('--limit must be a whole number');

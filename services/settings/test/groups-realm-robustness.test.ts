@@ -35,13 +35,21 @@ describe('user groups, alert words, profile fields and PATCH /realm: no 500 on b
     ['patch', '/realm', 'iago', { waiting_period_threshold: HUGE + HUGE }],
     ['patch', '/realm', 'iago', { authentication_methods: JSON.stringify({ [NUL]: true }) }],
   ] as const)('%s %s %s', async (method, path, who, body) => {
-    const res = await request(h.app)[method](`/api/v1${path}`).set(await h.headers(`${who}@zulip.com`)).type('form').send(body);
+    const res = await request(h.app)
+      [method](`/api/v1${path}`)
+      .set(await h.headers(`${who}@zulip.com`))
+      .type('form')
+      .send(body);
     expect(res.status).toBe(400);
     expect(res.body.result).toBe('error');
   });
 
   it('a profile value with NUL is refused', async () => {
-    const field = await request(h.app).post('/api/v1/realm/profile_fields').set(await h.headers('iago@zulip.com')).type('form').send({ name: 'Phone', field_type: '1' });
+    const field = await request(h.app)
+      .post('/api/v1/realm/profile_fields')
+      .set(await h.headers('iago@zulip.com'))
+      .type('form')
+      .send({ name: 'Phone', field_type: '1' });
     const res = await request(h.app)
       .patch('/api/v1/users/me/profile_data')
       .set(await h.headers('hamlet@zulip.com'))

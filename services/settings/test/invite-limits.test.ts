@@ -31,9 +31,14 @@ describe('invitation caps', () => {
 
   const addresses = (tag: string, count: number) => Array.from({ length: count }, (_, i) => `${tag}${i}@example.test`).join('\n');
   const invite = async (inviteeEmails: string, who = 'iago@zulip.com') =>
-    request(h.app).post('/api/v1/invites').set(await h.headers(who)).type('form').send({ invitee_emails: inviteeEmails, stream_ids: JSON.stringify([verona]) });
+    request(h.app)
+      .post('/api/v1/invites')
+      .set(await h.headers(who))
+      .type('form')
+      .send({ invitee_emails: inviteeEmails, stream_ids: JSON.stringify([verona]) });
   const invitations = async () => Number((await h.db.knex('invitations').count<{ n: string }[]>('* as n'))[0]!.n);
-  const jobRequests = async () => Number((await h.db.knex('job_requests').where({ kind: 'settings.invitation-mail' }).count<{ n: string }[]>('* as n'))[0]!.n);
+  const jobRequests = async () =>
+    Number((await h.db.knex('job_requests').where({ kind: 'settings.invitation-mail' }).count<{ n: string }[]>('* as n'))[0]!.n);
 
   /** The statements of each transaction that wrote invitations while `run` ran. */
   async function invitingTransactions(run: () => Promise<void>): Promise<string[][]> {
@@ -94,12 +99,24 @@ describe('invitation caps', () => {
     expect((await invite(addresses('last', 997))).body.result).toBe('success');
     expect((await invite('one-too-many@example.test', 'hamlet@zulip.com')).body).toEqual(DAILY_LIMIT);
     const pending = await h.db.knex('invitations').where({ email: 'last0@example.test' }).first('id');
-    expect((await request(h.app).post(`/api/v1/invites/${pending.id}/resend`).set(await h.headers('iago@zulip.com'))).body).toEqual(DAILY_LIMIT);
+    expect(
+      (
+        await request(h.app)
+          .post(`/api/v1/invites/${pending.id}/resend`)
+          .set(await h.headers('iago@zulip.com'))
+      ).body,
+    ).toEqual(DAILY_LIMIT);
     expect(await invitations()).toBe(before + 997);
     expect(await jobRequests()).toBe(jobsBefore + 997);
     // A day later the count has aged out.
     await h.db.knex('realm_invites_sent').update({ sent_at: h.db.knex.raw("now() - interval '25 hours'") });
-    expect((await request(h.app).post(`/api/v1/invites/${pending.id}/resend`).set(await h.headers('iago@zulip.com'))).body.result).toBe('success');
+    expect(
+      (
+        await request(h.app)
+          .post(`/api/v1/invites/${pending.id}/resend`)
+          .set(await h.headers('iago@zulip.com'))
+      ).body.result,
+    ).toBe('success');
     expect((await invite('one-more@example.test', 'hamlet@zulip.com')).body).toEqual({ result: 'success', msg: '' });
   });
 });

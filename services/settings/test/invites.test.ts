@@ -27,8 +27,14 @@ describe('invitations', () => {
     verona = (await getStreamByName(h.db.knex, h.realmId, 'Verona'))!.id;
     denmark = (await getStreamByName(h.db.knex, h.realmId, 'Denmark'))!.id;
     // A private stream nobody in these tests is subscribed to.
-    await h.db.knex('streams').where({ id: (await getStreamByName(h.db.knex, h.realmId, 'Scotland'))!.id }).update({ invite_only: true });
-    await h.db.knex('subscriptions').where({ stream_id: (await getStreamByName(h.db.knex, h.realmId, 'Scotland'))!.id }).del();
+    await h.db
+      .knex('streams')
+      .where({ id: (await getStreamByName(h.db.knex, h.realmId, 'Scotland'))!.id })
+      .update({ invite_only: true });
+    await h.db
+      .knex('subscriptions')
+      .where({ stream_id: (await getStreamByName(h.db.knex, h.realmId, 'Scotland'))!.id })
+      .del();
     scotland = (await getStreamByName(h.db.knex, h.realmId, 'Scotland'))!.id;
   });
   afterAll(async () => {
@@ -38,10 +44,13 @@ describe('invitations', () => {
   });
 
   const as = async (email: string, method: 'get' | 'post' | 'delete', path: string, body?: Record<string, string>) => {
-    const req = request(h.app)[method](`/api/v1${path}`).set(await h.headers(email));
+    const req = request(h.app)
+      [method](`/api/v1${path}`)
+      .set(await h.headers(email));
     return body ? req.type('form').send(body) : req;
   };
-  const invite = (email: string, body: Record<string, string>) => as(email, 'post', '/invites', { stream_ids: JSON.stringify([verona]), ...body });
+  const invite = (email: string, body: Record<string, string>) =>
+    as(email, 'post', '/invites', { stream_ids: JSON.stringify([verona]), ...body });
   const err = (msg: string, extra: Record<string, unknown> = {}) => ({ result: 'error', msg, ...extra });
   const pending = async (email = 'iago@zulip.com') => {
     const res = await as(email, 'get', '/invites');
@@ -53,7 +62,10 @@ describe('invitations', () => {
   it('invites several addresses, mails each its own link and tells administrators and the inviter', async () => {
     const [iago, hamlet] = [await h.user('iago@zulip.com'), await h.user('hamlet@zulip.com')];
     const notices = await eventsOf(h.db, async () => {
-      const res = await invite('hamlet@zulip.com', { invitee_emails: 'Viola <viola@example.test>, sebastian@example.test\norsino@example.test,', stream_ids: JSON.stringify([verona, denmark]) });
+      const res = await invite('hamlet@zulip.com', {
+        invitee_emails: 'Viola <viola@example.test>, sebastian@example.test\norsino@example.test,',
+        stream_ids: JSON.stringify([verona, denmark]),
+      });
       expect(res.body).toEqual({ result: 'success', msg: '' });
     });
     expect(notices.map((n) => [n.event, n.userIds])).toEqual([[{ type: 'invites_changed' }, [iago.id, hamlet.id].sort((a, b) => a - b)]]);
@@ -67,7 +79,9 @@ describe('invitations', () => {
     expect(viola.html).toContain(`/accounts/do_confirm/${key}`);
     const row = await h.db.knex('invitations').where({ email: 'viola@example.test' }).first();
     expect(row).toMatchObject({ confirmation_key: key, invited_as: 1, is_multiuse: false });
-    expect((await h.db.knex('invitation_streams').where({ invitation_id: row.id }).orderBy('stream_id')).map((r) => r.stream_id)).toEqual([verona, denmark].sort((a, b) => a - b));
+    expect((await h.db.knex('invitation_streams').where({ invitation_id: row.id }).orderBy('stream_id')).map((r) => r.stream_id)).toEqual(
+      [verona, denmark].sort((a, b) => a - b),
+    );
   });
 
   it('lists pending invitations: all to administrators, their own to others, none to guests', async () => {
@@ -86,7 +100,11 @@ describe('invitations', () => {
       is_multiuse: false,
     });
     expect(all.map((i) => i.email)).toEqual(expect.arrayContaining(['lear@example.test', 'orsino@example.test']));
-    expect((await pending('hamlet@zulip.com')).map((i) => i.email).sort()).toEqual(['orsino@example.test', 'sebastian@example.test', 'viola@example.test']);
+    expect((await pending('hamlet@zulip.com')).map((i) => i.email).sort()).toEqual([
+      'orsino@example.test',
+      'sebastian@example.test',
+      'viola@example.test',
+    ]);
     expect((await pending('cordelia@zulip.com')).map((i) => i.email)).toEqual(['lear@example.test']);
     expect((await as('polonius@zulip.com', 'get', '/invites')).body).toEqual(err('Not allowed for guest users', { code: 'BAD_REQUEST' }));
   });
@@ -94,19 +112,34 @@ describe('invitations', () => {
   it('refuses what Zulip refuses, inviting nobody', async () => {
     const before = await h.db.knex('invitations').count<{ count: string }[]>('* as count');
     expect((await invite('hamlet@zulip.com', { invitee_emails: ' , ' })).body).toEqual(err('You must specify at least one email address.'));
-    expect((await invite('hamlet@zulip.com', { invitee_emails: 'a@example.test', stream_ids: '[]' })).body).toEqual(err('You must specify at least one stream for invitees to join.'));
-    expect((await invite('hamlet@zulip.com', { invitee_emails: 'a@example.test', stream_ids: '[999999]' })).body).toEqual(err('Stream does not exist with id: 999999. No invites were sent.'));
+    expect((await invite('hamlet@zulip.com', { invitee_emails: 'a@example.test', stream_ids: '[]' })).body).toEqual(
+      err('You must specify at least one stream for invitees to join.'),
+    );
+    expect((await invite('hamlet@zulip.com', { invitee_emails: 'a@example.test', stream_ids: '[999999]' })).body).toEqual(
+      err('Stream does not exist with id: 999999. No invites were sent.'),
+    );
     expect((await invite('hamlet@zulip.com', { invitee_emails: 'a@example.test', stream_ids: JSON.stringify([scotland]) })).body).toEqual(
       err(`Stream does not exist with id: ${scotland}. No invites were sent.`),
     );
-    expect((await invite('hamlet@zulip.com', { invitee_emails: 'a@example.test', invite_as: '2' })).body).toEqual(err('Must be an organization administrator'));
-    expect((await invite('hamlet@zulip.com', { invitee_emails: 'a@example.test', invite_as: '100' })).body).toEqual(err('Must be invited as an valid type of user'));
-    expect((await invite('polonius@zulip.com', { invitee_emails: 'a@example.test' })).body).toEqual(err('Not allowed for guest users', { code: 'BAD_REQUEST' }));
-    expect((await invite('default-bot@zulip.com', { invitee_emails: 'a@example.test' })).body).toEqual(err('This endpoint does not accept bot requests.'));
+    expect((await invite('hamlet@zulip.com', { invitee_emails: 'a@example.test', invite_as: '2' })).body).toEqual(
+      err('Must be an organization administrator'),
+    );
+    expect((await invite('hamlet@zulip.com', { invitee_emails: 'a@example.test', invite_as: '100' })).body).toEqual(
+      err('Must be invited as an valid type of user'),
+    );
+    expect((await invite('polonius@zulip.com', { invitee_emails: 'a@example.test' })).body).toEqual(
+      err('Not allowed for guest users', { code: 'BAD_REQUEST' }),
+    );
+    expect((await invite('default-bot@zulip.com', { invitee_emails: 'a@example.test' })).body).toEqual(
+      err('This endpoint does not accept bot requests.'),
+    );
     expect((await invite('hamlet@zulip.com', { invitee_emails: 'not-an-address, b@example.test, othello@zulip.com' })).body).toEqual(
       err("Some emails did not validate, so we didn't send any invitations.", {
         code: 'INVITATION_FAILED',
-        errors: [['not-an-address', 'Invalid address.', false], ['othello@zulip.com', 'Already has an account.', false]],
+        errors: [
+          ['not-an-address', 'Invalid address.', false],
+          ['othello@zulip.com', 'Already has an account.', false],
+        ],
         sent_invitations: false,
       }),
     );
@@ -114,7 +147,10 @@ describe('invitations', () => {
     expect((await invite('hamlet@zulip.com', { invitee_emails: 'OTHELLO@zulip.com\nprospero@zulip.com' })).body).toEqual(
       err("We weren't able to invite anyone.", {
         code: 'INVITATION_FAILED',
-        errors: [['OTHELLO@zulip.com', 'Already has an account.', false], ['prospero@zulip.com', 'Account has been deactivated.', true]],
+        errors: [
+          ['OTHELLO@zulip.com', 'Already has an account.', false],
+          ['prospero@zulip.com', 'Account has been deactivated.', true],
+        ],
         sent_invitations: false,
       }),
     );
@@ -124,25 +160,36 @@ describe('invitations', () => {
 
   it('invites the others when some addresses already have accounts, and says so', async () => {
     expect((await invite('iago@zulip.com', { invitee_emails: 'othello@zulip.com, antonio@example.test', invite_as: '2' })).body).toEqual(
-      err("Some of those addresses are already using Zulip, so we didn't send them an invitation. We did send invitations to everyone else!", {
-        code: 'INVITATION_FAILED',
-        errors: [['othello@zulip.com', 'Already has an account.', false]],
-        sent_invitations: true,
-      }),
+      err(
+        "Some of those addresses are already using Zulip, so we didn't send them an invitation. We did send invitations to everyone else!",
+        {
+          code: 'INVITATION_FAILED',
+          errors: [['othello@zulip.com', 'Already has an account.', false]],
+          sent_invitations: true,
+        },
+      ),
     );
     expect(await byEmail('antonio@example.test')).toMatchObject({ invited_as: 2, ref: 'iago@zulip.com' });
   });
 
   it('follows the realm: administrators only, and addresses outside its domains', async () => {
     const settings = (await h.db.knex('realms').where({ id: h.realmId }).first('settings')).settings;
-    await h.db.knex('realms').where({ id: h.realmId }).update({ settings: { ...settings, invite_by_admins_only: true, emails_restricted_to_domains: true } });
-    expect((await invite('hamlet@zulip.com', { invitee_emails: 'a@example.test' })).body).toEqual(err('Must be an organization administrator'));
+    await h.db
+      .knex('realms')
+      .where({ id: h.realmId })
+      .update({ settings: { ...settings, invite_by_admins_only: true, emails_restricted_to_domains: true } });
+    expect((await invite('hamlet@zulip.com', { invitee_emails: 'a@example.test' })).body).toEqual(
+      err('Must be an organization administrator'),
+    );
     expect((await invite('iago@zulip.com', { invitee_emails: 'a@example.test' })).body).toMatchObject({
       msg: "Some emails did not validate, so we didn't send any invitations.",
       errors: [['a@example.test', 'Outside your domain.', false]],
     });
     // A realm anyone may join: new accounts do not invite (Zulip's INVITES_MIN_USER_AGE_DAYS).
-    await h.db.knex('realms').where({ id: h.realmId }).update({ settings: { ...settings, invite_required: false } });
+    await h.db
+      .knex('realms')
+      .where({ id: h.realmId })
+      .update({ settings: { ...settings, invite_required: false } });
     expect((await invite('hamlet@zulip.com', { invitee_emails: 'a@example.test' })).body).toEqual(
       err('Your account is too new to send invites for this organization. Ask an organization admin, or a more experienced user.', {
         code: 'INVITATION_FAILED',
@@ -150,17 +197,25 @@ describe('invitations', () => {
         sent_invitations: false,
       }),
     );
-    await h.db.knex('users').where({ email: 'hamlet@zulip.com' }).update({ date_joined: new Date(Date.now() - 4 * 86_400_000) });
+    await h.db
+      .knex('users')
+      .where({ email: 'hamlet@zulip.com' })
+      .update({ date_joined: new Date(Date.now() - 4 * 86_400_000) });
     expect((await invite('hamlet@zulip.com', { invitee_emails: 'malvolio@example.test' })).body).toEqual({ result: 'success', msg: '' });
     await h.db.knex('realms').where({ id: h.realmId }).update({ settings });
   });
 
   it('resends (a new mail, valid again from now) and revokes; others may manage only their own', async () => {
     const viola = await byEmail('viola@example.test');
-    await h.db.knex('invitations').where({ id: viola.id }).update({ invited_at: new Date(Date.now() - 5 * 86_400_000) });
+    await h.db
+      .knex('invitations')
+      .where({ id: viola.id })
+      .update({ invited_at: new Date(Date.now() - 5 * 86_400_000) });
     const toViola = async () => (await readMailFolder(mailDir)).filter((m) => m.to === 'viola@example.test').length;
     const mailsBefore = await toViola();
-    expect((await as('cordelia@zulip.com', 'post', `/invites/${viola.id}/resend`)).body).toEqual(err('Must be an organization administrator'));
+    expect((await as('cordelia@zulip.com', 'post', `/invites/${viola.id}/resend`)).body).toEqual(
+      err('Must be an organization administrator'),
+    );
     const resent = await as('hamlet@zulip.com', 'post', `/invites/${viola.id}/resend`);
     expect(resent.body).toEqual({ result: 'success', msg: '', timestamp: expect.any(Number) });
     expect(Math.abs(resent.body.timestamp - Date.now() / 1000)).toBeLessThan(60);
@@ -173,7 +228,8 @@ describe('invitations', () => {
     });
     expect(notices.map((n) => n.event.type)).toEqual(['invites_changed']);
     expect(await byEmail('orsino@example.test')).toBeUndefined();
-    for (const path of [`/invites/${orsino.id}`, '/invites/999999']) expect((await as('iago@zulip.com', 'delete', path)).body).toEqual(err('No such invitation'));
+    for (const path of [`/invites/${orsino.id}`, '/invites/999999'])
+      expect((await as('iago@zulip.com', 'delete', path)).body).toEqual(err('No such invitation'));
     expect((await as('iago@zulip.com', 'post', '/invites/999999/resend')).body).toEqual(err('No such invitation'));
   });
 
@@ -189,25 +245,41 @@ describe('invitations', () => {
   });
 
   it('creates and revokes reusable links, administrators only', async () => {
-    expect((await as('hamlet@zulip.com', 'post', '/invites/multiuse', {})).body).toEqual(err('Must be an organization administrator', { code: 'UNAUTHORIZED_PRINCIPAL' }));
-    expect((await as('iago@zulip.com', 'post', '/invites/multiuse', { stream_ids: '[999999]' })).body).toEqual(err('Invalid stream id 999999. No invites were sent.'));
+    expect((await as('hamlet@zulip.com', 'post', '/invites/multiuse', {})).body).toEqual(
+      err('Must be an organization administrator', { code: 'UNAUTHORIZED_PRINCIPAL' }),
+    );
+    expect((await as('iago@zulip.com', 'post', '/invites/multiuse', { stream_ids: '[999999]' })).body).toEqual(
+      err('Invalid stream id 999999. No invites were sent.'),
+    );
     const res = await as('iago@zulip.com', 'post', '/invites/multiuse', { stream_ids: JSON.stringify([denmark]), invite_as: '3' });
-    expect(res.body).toEqual({ result: 'success', msg: '', invite_link: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/join\/[a-z0-9]{24}\/$/) });
+    expect(res.body).toEqual({
+      result: 'success',
+      msg: '',
+      invite_link: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/join\/[a-z0-9]{24}\/$/),
+    });
     const listed = (await pending()).find((i) => i.is_multiuse)!;
     expect(listed).toMatchObject({ link_url: res.body.invite_link, invited_as: 3, ref: 'iago@zulip.com' });
     expect(listed.email).toBeUndefined();
     expect((await as('iago@zulip.com', 'delete', `/invites/${listed.id}`)).body).toEqual(err('No such invitation'));
-    expect((await as('hamlet@zulip.com', 'delete', `/invites/multiuse/${listed.id}`)).body).toMatchObject({ msg: 'Must be an organization administrator' });
+    expect((await as('hamlet@zulip.com', 'delete', `/invites/multiuse/${listed.id}`)).body).toMatchObject({
+      msg: 'Must be an organization administrator',
+    });
     expect((await as('iago@zulip.com', 'delete', `/invites/multiuse/${listed.id}`)).body).toEqual({ result: 'success', msg: '' });
     expect((await pending()).some((i) => i.is_multiuse)).toBe(false);
   });
 
   it('forgets invitations past their validity (INVITATION_LINK_VALIDITY_DAYS)', async () => {
     const sebastian = await byEmail('sebastian@example.test');
-    await h.db.knex('invitations').where({ id: sebastian.id }).update({ invited_at: new Date(Date.now() - 10 * 86_400_000 - 1000) });
+    await h.db
+      .knex('invitations')
+      .where({ id: sebastian.id })
+      .update({ invited_at: new Date(Date.now() - 10 * 86_400_000 - 1000) });
     expect(await byEmail('sebastian@example.test')).toBeUndefined();
     const key = (await h.db.knex('invitations').where({ id: sebastian.id }).first('confirmation_key')).confirmation_key;
-    const res = await request(h.app).get('/api/v1/signup/invitation').query({ key }).set(await anonymousHeaders(h.db, h.config));
+    const res = await request(h.app)
+      .get('/api/v1/signup/invitation')
+      .query({ key })
+      .set(await anonymousHeaders(h.db, h.config));
     expect(res.body).toEqual(err('The confirmation link has expired or been deactivated.'));
   });
 });

@@ -21,14 +21,18 @@ describe('responses against Zulip 2.1 OpenAPI', () => {
 
   it('GET /users/me matches the Profile schema, for a user and a bot', async () => {
     for (const email of ['iago@zulip.com', 'default-bot@zulip.com']) {
-      const res = await request(h.app).get('/api/v1/users/me').set(await h.headers(email));
+      const res = await request(h.app)
+        .get('/api/v1/users/me')
+        .set(await h.headers(email));
       expect(res.status).toBe(200);
       check(schemaFor('/users/me', 'get'), res.body);
     }
   });
 
   it('GET /server_settings matches, with and without a realm', async () => {
-    const withRealm = await request(h.app).get('/api/v1/server_settings').set(await anonymousHeaders(h.db, h.config));
+    const withRealm = await request(h.app)
+      .get('/api/v1/server_settings')
+      .set(await anonymousHeaders(h.db, h.config));
     check(schemaFor('/server_settings', 'get'), withRealm.body);
     const withoutRealm = await request(h.app).get('/api/v1/server_settings');
     check(schemaFor('/server_settings', 'get', { requireDocumented: false }), withoutRealm.body);

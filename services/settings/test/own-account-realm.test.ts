@@ -17,7 +17,14 @@ describe("enter-sends, the caller's avatar, the realm's images and deactivation"
 
   it('POST /users/me/enter-sends changes the setting PATCH /settings changes', async () => {
     const hamlet = await h.user('hamlet@zulip.com');
-    const post = async (value: string) => (await request(h.app).post('/api/v1/users/me/enter-sends').set(await as('hamlet')).type('form').send({ enter_sends: value })).body;
+    const post = async (value: string) =>
+      (
+        await request(h.app)
+          .post('/api/v1/users/me/enter-sends')
+          .set(await as('hamlet'))
+          .type('form')
+          .send({ enter_sends: value })
+      ).body;
     expect(await post('true')).toEqual(ok);
     expect(personalSettings((await getUserById(h.db.knex, h.realmId, hamlet.id))!).enter_sends).toBe(true);
     expect(await post('false')).toEqual(ok);
@@ -29,14 +36,28 @@ describe("enter-sends, the caller's avatar, the realm's images and deactivation"
     const before = await h.user('othello@zulip.com');
     let body: Record<string, unknown> = {};
     const notices = await eventsOf(h.db, async () => {
-      body = (await request(h.app).delete('/api/v1/users/me/avatar').set(await as('othello'))).body;
+      body = (
+        await request(h.app)
+          .delete('/api/v1/users/me/avatar')
+          .set(await as('othello'))
+      ).body;
     });
-    expect(body).toEqual({ ...ok, avatar_url: expect.stringContaining('https://secure.gravatar.com/avatar/'), avatar_url_medium: expect.stringContaining('&s=500') });
+    expect(body).toEqual({
+      ...ok,
+      avatar_url: expect.stringContaining('https://secure.gravatar.com/avatar/'),
+      avatar_url_medium: expect.stringContaining('&s=500'),
+    });
     expect(notices.map((n) => n.event)).toEqual([
       {
         type: 'realm_user',
         op: 'update',
-        person: { user_id: before.id, email: before.email, avatar_source: 'G', avatar_url: body.avatar_url, avatar_url_medium: body.avatar_url_medium },
+        person: {
+          user_id: before.id,
+          email: before.email,
+          avatar_source: 'G',
+          avatar_url: body.avatar_url,
+          avatar_url_medium: body.avatar_url_medium,
+        },
       },
     ]);
     expect((await h.user('othello@zulip.com')).avatar_version).toBe(before.avatar_version + 1);
@@ -44,22 +65,46 @@ describe("enter-sends, the caller's avatar, the realm's images and deactivation"
 
   it("GET /realm/icon and /realm/logo redirect to the realm's icon, passing the query on", async () => {
     const realm: { string_id: string } = await h.db.knex('realms').where({ id: h.realmId }).first('string_id');
-    const icon = await request(h.app).get('/api/v1/realm/icon').query({ version: '3' }).set(await as('hamlet'));
+    const icon = await request(h.app)
+      .get('/api/v1/realm/icon')
+      .query({ version: '3' })
+      .set(await as('hamlet'));
     expect(icon.status).toBe(302);
     expect(icon.headers.location).toBe(`${realmIconUrl(realm.string_id)}&version=3`);
-    const logo = await request(h.app).get('/api/v1/realm/logo').query({ night: 'false' }).set(await as('hamlet'));
+    const logo = await request(h.app)
+      .get('/api/v1/realm/logo')
+      .query({ night: 'false' })
+      .set(await as('hamlet'));
     expect([logo.status, logo.headers.location]).toEqual([302, `${realmIconUrl(realm.string_id)}&night=false`]);
-    const noNight = await request(h.app).get('/api/v1/realm/logo').set(await as('hamlet'));
+    const noNight = await request(h.app)
+      .get('/api/v1/realm/logo')
+      .set(await as('hamlet'));
     expect(noNight.body).toMatchObject({ result: 'error', msg: "Missing 'night' argument" });
   });
 
   it('POST /realm/deactivate: administrators only; deactivates once, ends sessions, tells every active user', async () => {
-    const refused = await request(h.app).post('/api/v1/realm/deactivate').set(await as('hamlet'));
+    const refused = await request(h.app)
+      .post('/api/v1/realm/deactivate')
+      .set(await as('hamlet'));
     expect(refused.body).toEqual({ result: 'error', msg: 'Must be an organization administrator', code: 'UNAUTHORIZED_PRINCIPAL' });
     const hamlet = await h.user('hamlet@zulip.com');
-    await h.db.knex('sessions').insert({ realm_id: h.realmId, user_id: hamlet.id, token_hash: 'deactivation-test', csrf_token: 'x', expires_at: new Date(Date.now() + 60_000) });
+    await h.db
+      .knex('sessions')
+      .insert({
+        realm_id: h.realmId,
+        user_id: hamlet.id,
+        token_hash: 'deactivation-test',
+        csrf_token: 'x',
+        expires_at: new Date(Date.now() + 60_000),
+      });
     const notices = await eventsOf(h.db, async () => {
-      expect((await request(h.app).post('/api/v1/realm/deactivate').set(await as('iago'))).body).toEqual(ok);
+      expect(
+        (
+          await request(h.app)
+            .post('/api/v1/realm/deactivate')
+            .set(await as('iago'))
+        ).body,
+      ).toEqual(ok);
     });
     expect(notices.map((n) => n.event)).toEqual([{ type: 'realm', op: 'deactivated', realm_id: h.realmId }]);
     expect(notices[0]!.userIds).toContain(hamlet.id);
@@ -69,7 +114,12 @@ describe("enter-sends, the caller's avatar, the realm's images and deactivation"
 
   it('manage reactivate-realm lets the realm back in, once', async () => {
     const lines: string[] = [];
-    const io = { out: (line: string) => void lines.push(line), err: () => undefined, readPassword: async () => '', writePrivateFile: () => undefined };
+    const io = {
+      out: (line: string) => void lines.push(line),
+      err: () => undefined,
+      readPassword: async () => '',
+      writePrivateFile: () => undefined,
+    };
     await runCommand(settingsContext(h.deps), ['reactivate-realm'], io);
     await runCommand(settingsContext(h.deps), ['reactivate-realm'], io);
     expect(lines).toEqual(["Reactivated realm 'zulip'.", "Realm 'zulip' is not deactivated."]);

@@ -10,7 +10,11 @@ describe('PATCH /settings (every personal setting, Zulip feature level 80)', () 
   afterAll(() => h.close());
 
   const patch = async (form: Record<string, string>, who = 'hamlet@zulip.com') =>
-    request(h.app).patch('/api/v1/settings').set(await h.headers(who)).type('form').send(form);
+    request(h.app)
+      .patch('/api/v1/settings')
+      .set(await h.headers(who))
+      .type('form')
+      .send(form);
 
   it('changes display, notification and later settings at once, answering without the values', async () => {
     const hamlet = await h.user('hamlet@zulip.com');
@@ -41,7 +45,10 @@ describe('PATCH /settings (every personal setting, Zulip feature level 80)', () 
   it('names the new default language in user_settings, and a new timezone reaches everyone', async () => {
     const cordelia = await h.user('cordelia@zulip.com');
     const notices = await eventsOf(h.db, async () => {
-      expect((await patch({ default_language: 'es', timezone: 'Asia/Tokyo' }, 'cordelia@zulip.com')).body).toEqual({ result: 'success', msg: '' });
+      expect((await patch({ default_language: 'es', timezone: 'Asia/Tokyo' }, 'cordelia@zulip.com')).body).toEqual({
+        result: 'success',
+        msg: '',
+      });
     });
     expect(notices.map((n) => n.event)).toEqual([
       { type: 'user_settings', op: 'update', property: 'default_language', value: 'es', language_name: 'Español' },
@@ -65,12 +72,17 @@ describe('PATCH /settings (every personal setting, Zulip feature level 80)', () 
       expect((await patch(form, 'othello@zulip.com')).status).toBe(200);
     });
     expect((await h.user('othello@zulip.com')).settings).toMatchObject(expected);
-    expect(notices.map((n) => n.event)).toEqual(Object.entries(expected).map(([property, value]) => ({ type: 'user_settings', op: 'update', property, value })));
+    expect(notices.map((n) => n.event)).toEqual(
+      Object.entries(expected).map(([property, value]) => ({ type: 'user_settings', op: 'update', property, value })),
+    );
   });
 
   it('sends nothing when nothing changes', async () => {
     const notices = await eventsOf(h.db, async () => {
-      expect((await patch({ twenty_four_hour_time: 'false', display_emoji_reaction_users: 'true' }, 'iago@zulip.com')).body).toEqual({ result: 'success', msg: '' });
+      expect((await patch({ twenty_four_hour_time: 'false', display_emoji_reaction_users: 'true' }, 'iago@zulip.com')).body).toEqual({
+        result: 'success',
+        msg: '',
+      });
     });
     expect(notices).toEqual([]);
   });

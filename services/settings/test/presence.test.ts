@@ -9,8 +9,16 @@ describe('presence', () => {
   afterAll(() => h.close());
 
   const post = async (email: string, path: string, form: Record<string, string>, agent = 'ZulipMobile/1.0') =>
-    request(h.app).post(`/api/v1${path}`).set(await h.headers(email)).set('User-Agent', agent).type('form').send(form);
-  const get = async (email: string, path: string) => request(h.app).get(`/api/v1${path}`).set(await h.headers(email));
+    request(h.app)
+      .post(`/api/v1${path}`)
+      .set(await h.headers(email))
+      .set('User-Agent', agent)
+      .type('form')
+      .send(form);
+  const get = async (email: string, path: string) =>
+    request(h.app)
+      .get(`/api/v1${path}`)
+      .set(await h.headers(email));
 
   it('records a client, tells the realm when it is new, and answers with the realm presences', async () => {
     const hamlet = await h.user('hamlet@zulip.com');
@@ -40,7 +48,10 @@ describe('presence', () => {
     expect(await eventsOf(h.db, () => post('hamlet@zulip.com', '/users/me/presence', { status: 'active' }))).toEqual([]);
     expect(await eventsOf(h.db, () => post('hamlet@zulip.com', '/users/me/presence', { status: 'idle' }))).toEqual([]);
     expect((await get('othello@zulip.com', '/users/hamlet@zulip.com/presence')).body.presence.aggregated.status).toBe('active');
-    await h.db.knex('user_presence').where({ user_id: hamlet.id }).update({ timestamp: new Date(Date.now() - 80 * 1000) });
+    await h.db
+      .knex('user_presence')
+      .where({ user_id: hamlet.id })
+      .update({ timestamp: new Date(Date.now() - 80 * 1000) });
     expect(await eventsOf(h.db, () => post('hamlet@zulip.com', '/users/me/presence', { status: 'idle' }))).toEqual([]);
     expect((await get('othello@zulip.com', '/users/hamlet@zulip.com/presence')).body.presence.aggregated.status).toBe('idle');
     // Back from idle: the realm hears it.
@@ -65,10 +76,16 @@ describe('presence', () => {
     expect(fresh.body).toEqual({
       result: 'success',
       msg: '',
-      presence: { website: { status: 'active', timestamp: expect.any(Number) }, aggregated: { status: 'active', timestamp: expect.any(Number) } },
+      presence: {
+        website: { status: 'active', timestamp: expect.any(Number) },
+        aggregated: { status: 'active', timestamp: expect.any(Number) },
+      },
     });
     const cordelia = await h.user('cordelia@zulip.com');
-    await h.db.knex('user_presence').where({ user_id: cordelia.id }).update({ timestamp: new Date(Date.now() - 141 * 1000) });
+    await h.db
+      .knex('user_presence')
+      .where({ user_id: cordelia.id })
+      .update({ timestamp: new Date(Date.now() - 141 * 1000) });
     const old = await get('othello@zulip.com', '/users/cordelia@zulip.com/presence');
     expect(old.body.presence.aggregated.status).toBe('offline');
     expect(old.body.presence.website.status).toBe('active');
@@ -76,23 +93,34 @@ describe('presence', () => {
 
   it("answers Zulip's errors", async () => {
     expect((await post('hamlet@zulip.com', '/users/me/presence', { status: 'away' })).body).toEqual({
-      result: 'error', msg: 'Invalid status: away', code: 'BAD_REQUEST',
+      result: 'error',
+      msg: 'Invalid status: away',
+      code: 'BAD_REQUEST',
     });
     expect((await post('hamlet@zulip.com', '/users/me/presence', {})).body).toEqual({
-      result: 'error', msg: "Missing 'status' argument", code: 'REQUEST_VARIABLE_MISSING', var_name: 'status',
+      result: 'error',
+      msg: "Missing 'status' argument",
+      code: 'REQUEST_VARIABLE_MISSING',
+      var_name: 'status',
     });
     expect((await post('hamlet@zulip.com', '/users/me/presence', { status: 'active', ping_only: 'yes' })).body.msg).toBe(
       'Argument "ping_only" is not valid JSON.',
     );
     expect((await get('othello@zulip.com', '/users/nobody@zulip.com/presence')).body).toEqual({ result: 'error', msg: 'No such user' });
     expect((await get('othello@zulip.com', '/users/prospero@zulip.com/presence')).body).toEqual({
-      result: 'error', msg: 'No presence data for prospero@zulip.com',
+      result: 'error',
+      msg: 'No presence data for prospero@zulip.com',
     });
-    const bot = (await h.db.knex('users').where({ realm_id: h.realmId, is_bot: true, is_active: true }).first('email')) as { email: string };
+    const bot = (await h.db.knex('users').where({ realm_id: h.realmId, is_bot: true, is_active: true }).first('email')) as {
+      email: string;
+    };
     expect((await get('othello@zulip.com', `/users/${bot.email}/presence`)).body).toEqual({
-      result: 'error', msg: 'Presence is not supported for bot users.',
+      result: 'error',
+      msg: 'Presence is not supported for bot users.',
     });
-    expect((await post(bot.email, '/users/me/presence', { status: 'active' })).body.msg).toBe('This endpoint does not accept bot requests.');
+    expect((await post(bot.email, '/users/me/presence', { status: 'active' })).body.msg).toBe(
+      'This endpoint does not accept bot requests.',
+    );
   });
 });
 
@@ -103,7 +131,11 @@ describe('POST /users/me/status', () => {
   });
   afterAll(() => h.close());
   const put = async (email: string, form: Record<string, string>) =>
-    request(h.app).post('/api/v1/users/me/status').set(await h.headers(email)).type('form').send(form);
+    request(h.app)
+      .post('/api/v1/users/me/status')
+      .set(await h.headers(email))
+      .type('form')
+      .send(form);
 
   it('sets away and the status text, with a user_status event carrying what changed', async () => {
     const hamlet = await h.user('hamlet@zulip.com');
@@ -117,14 +149,17 @@ describe('POST /users/me/status', () => {
     const only = await eventsOf(h.db, () => put('hamlet@zulip.com', { away: 'false' }));
     expect(only.map((n) => n.event)).toEqual([{ type: 'user_status', user_id: hamlet.id, away: false }]);
     expect(await h.db.knex('user_status').where({ user_id: hamlet.id }).first('status', 'status_text')).toEqual({
-      status: 0, status_text: 'on vacation',
+      status: 0,
+      status_text: 'on vacation',
     });
   });
 
   it("answers Zulip's errors", async () => {
     expect((await put('hamlet@zulip.com', {})).body).toEqual({ result: 'error', msg: 'Client did not pass any new values.' });
     expect((await put('hamlet@zulip.com', { status_text: 'x'.repeat(61) })).body).toEqual({
-      result: 'error', msg: 'status_text is too long (limit: 60 characters)', code: 'BAD_REQUEST',
+      result: 'error',
+      msg: 'status_text is too long (limit: 60 characters)',
+      code: 'BAD_REQUEST',
     });
     expect((await put('hamlet@zulip.com', { away: 'maybe' })).body.msg).toBe('Argument "away" is not valid JSON.');
   });

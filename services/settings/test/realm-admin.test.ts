@@ -9,12 +9,20 @@ describe('PATCH /realm', () => {
   afterAll(() => h.close());
 
   const patch = async (body: Record<string, string>, who = 'iago') =>
-    (await request(h.app).patch('/api/v1/realm').set(await h.headers(`${who}@zulip.com`)).type('form').send(body)).body;
+    (
+      await request(h.app)
+        .patch('/api/v1/realm')
+        .set(await h.headers(`${who}@zulip.com`))
+        .type('form')
+        .send(body)
+    ).body;
 
   it('changes the name, description and flags with realm update events to every active user', async () => {
     const hamlet = await h.user('hamlet@zulip.com');
     const notices = await eventsOf(h.db, async () => {
-      expect(await patch({ name: JSON.stringify('Elsinore'), description: 'A castle', invite_required: 'false', waiting_period_threshold: '3' })).toEqual({
+      expect(
+        await patch({ name: JSON.stringify('Elsinore'), description: 'A castle', invite_required: 'false', waiting_period_threshold: '3' }),
+      ).toEqual({
         result: 'success',
         msg: '',
         name: 'updated',
@@ -31,7 +39,12 @@ describe('PATCH /realm', () => {
     ]);
     expect(notices[0]!.userIds).toContain(hamlet.id);
     const realm = await h.db.knex('realms').where({ id: h.realmId }).first();
-    expect([realm.name, realm.description, realm.settings.invite_required, realm.settings.waiting_period_threshold]).toEqual(['Elsinore', 'A castle', false, 3]);
+    expect([realm.name, realm.description, realm.settings.invite_required, realm.settings.waiting_period_threshold]).toEqual([
+      'Elsinore',
+      'A castle',
+      false,
+      3,
+    ]);
     // Unchanged values change nothing and send nothing.
     const none = await eventsOf(h.db, async () => {
       expect(await patch({ invite_required: 'false' })).toEqual({ result: 'success', msg: '' });
@@ -41,7 +54,9 @@ describe('PATCH /realm', () => {
 
   it('sends the editing rules together as update_dict, deleting rules on their own', async () => {
     const notices = await eventsOf(h.db, async () => {
-      expect(await patch({ allow_message_editing: 'false', message_content_delete_limit_seconds: '120', allow_message_deleting: 'true' })).toEqual({
+      expect(
+        await patch({ allow_message_editing: 'false', message_content_delete_limit_seconds: '120', allow_message_deleting: 'true' }),
+      ).toEqual({
         result: 'success',
         msg: '',
         allow_message_editing: false,
@@ -62,7 +77,11 @@ describe('PATCH /realm', () => {
       { type: 'realm', op: 'update', property: 'allow_message_deleting', value: true },
     ]);
     const realm = await h.db.knex('realms').where({ id: h.realmId }).first('settings');
-    expect(realm.settings).toMatchObject({ allow_message_editing: false, allow_message_deleting: true, message_content_delete_limit_seconds: 120 });
+    expect(realm.settings).toMatchObject({
+      allow_message_editing: false,
+      allow_message_deleting: true,
+      message_content_delete_limit_seconds: 120,
+    });
   });
 
   it('changes authentication methods as update_dict', async () => {
@@ -74,7 +93,12 @@ describe('PATCH /realm', () => {
       });
     });
     expect(notices.map((n) => n.event)).toEqual([
-      { type: 'realm', op: 'update_dict', property: 'default', data: { authentication_methods: { password: false, email: true, dev: false } } },
+      {
+        type: 'realm',
+        op: 'update_dict',
+        property: 'default',
+        data: { authentication_methods: { password: false, email: true, dev: false } },
+      },
     ]);
     expect(await patch({ authentication_methods: JSON.stringify({ password: false, email: false }) })).toEqual({
       result: 'error',
@@ -85,7 +109,11 @@ describe('PATCH /realm', () => {
 
   it('refuses non-administrators and bad values', async () => {
     const err = (msg: string) => ({ result: 'error', msg, code: 'BAD_REQUEST' });
-    expect(await patch({ name: 'x' }, 'hamlet')).toEqual({ result: 'error', msg: 'Must be an organization administrator', code: 'UNAUTHORIZED_PRINCIPAL' });
+    expect(await patch({ name: 'x' }, 'hamlet')).toEqual({
+      result: 'error',
+      msg: 'Must be an organization administrator',
+      code: 'UNAUTHORIZED_PRINCIPAL',
+    });
     expect(await patch({ name: 'x'.repeat(41) })).toEqual(err('Organization name is too long.'));
     expect(await patch({ description: 'x'.repeat(1001) })).toEqual(err('Organization description is too long.'));
     expect(await patch({ default_language: 'xx' })).toEqual(err("Invalid language 'xx'"));

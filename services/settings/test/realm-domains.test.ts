@@ -12,22 +12,58 @@ describe('realm domains', () => {
   const err = (msg: string) => ({ result: 'error', msg });
   const ok = { result: 'success', msg: '' };
   const add = async (domain: string, allowSubdomains = false, who = 'iago') =>
-    (await request(h.app).post('/api/v1/realm/domains').set(await as(who)).type('form').send({ domain, allow_subdomains: String(allowSubdomains) })).body;
+    (
+      await request(h.app)
+        .post('/api/v1/realm/domains')
+        .set(await as(who))
+        .type('form')
+        .send({ domain, allow_subdomains: String(allowSubdomains) })
+    ).body;
   const patch = async (domain: string, allowSubdomains: boolean, who = 'iago') =>
-    (await request(h.app).patch(`/api/v1/realm/domains/${domain}`).set(await as(who)).type('form').send({ allow_subdomains: String(allowSubdomains) })).body;
-  const remove = async (domain: string, who = 'iago') => (await request(h.app).delete(`/api/v1/realm/domains/${domain}`).set(await as(who))).body;
-  const list = async () => (await request(h.app).get('/api/v1/realm/domains').set(await as('hamlet'))).body;
+    (
+      await request(h.app)
+        .patch(`/api/v1/realm/domains/${domain}`)
+        .set(await as(who))
+        .type('form')
+        .send({ allow_subdomains: String(allowSubdomains) })
+    ).body;
+  const remove = async (domain: string, who = 'iago') =>
+    (
+      await request(h.app)
+        .delete(`/api/v1/realm/domains/${domain}`)
+        .set(await as(who))
+    ).body;
+  const list = async () =>
+    (
+      await request(h.app)
+        .get('/api/v1/realm/domains')
+        .set(await as('hamlet'))
+    ).body;
   const restrict = async (on: boolean) =>
-    (await request(h.app).patch('/api/v1/realm').set(await as('iago')).type('form').send({ emails_restricted_to_domains: String(on) })).body;
+    (
+      await request(h.app)
+        .patch('/api/v1/realm')
+        .set(await as('iago'))
+        .type('form')
+        .send({ emails_restricted_to_domains: String(on) })
+    ).body;
   const createUser = async (email: string) =>
-    (await request(h.app).post('/api/v1/users').set(await as('iago')).type('form').send({ email, password: 'a-long-password', full_name: 'New One', short_name: 'new' })).body;
+    (
+      await request(h.app)
+        .post('/api/v1/users')
+        .set(await as('iago'))
+        .type('form')
+        .send({ email, password: 'a-long-password', full_name: 'New One', short_name: 'new' })
+    ).body;
 
   it('adds a domain (lower-cased, JSON string or plain) with a realm_domains add event to every active user', async () => {
     expect(await list()).toEqual({ ...ok, domains: [] });
     const notices = await eventsOf(h.db, async () => {
       expect(await add('"Zulip.COM"')).toEqual({ ...ok, new_domain: [expect.any(Number), 'zulip.com'] });
     });
-    expect(notices.map((n) => n.event)).toEqual([{ type: 'realm_domains', op: 'add', realm_domain: { domain: 'zulip.com', allow_subdomains: false } }]);
+    expect(notices.map((n) => n.event)).toEqual([
+      { type: 'realm_domains', op: 'add', realm_domain: { domain: 'zulip.com', allow_subdomains: false } },
+    ]);
     expect(notices[0]!.userIds.length).toBeGreaterThan(5);
     await add('acme.example', true);
     expect((await list()).domains).toEqual([
@@ -53,13 +89,19 @@ describe('realm domains', () => {
     expect(await remove('zulip.com', 'hamlet')).toEqual(notAdmin);
     expect(await patch('nowhere.org', true)).toEqual(err('No entry found for domain nowhere.org.'));
     expect(await remove('nowhere.org')).toEqual(err('No entry found for domain nowhere.org.'));
-    const missing = await request(h.app).post('/api/v1/realm/domains').set(await as('iago')).type('form').send({ domain: 'x.org' });
-    expect(missing.body).toMatchObject({ result: 'error', msg: 'Missing \'allow_subdomains\' argument' });
+    const missing = await request(h.app)
+      .post('/api/v1/realm/domains')
+      .set(await as('iago'))
+      .type('form')
+      .send({ domain: 'x.org' });
+    expect(missing.body).toMatchObject({ result: 'error', msg: "Missing 'allow_subdomains' argument" });
   });
 
   it('changes allow_subdomains with a change event', async () => {
     const notices = await eventsOf(h.db, async () => expect(await patch('zulip.com', true)).toEqual(ok));
-    expect(notices.map((n) => n.event)).toEqual([{ type: 'realm_domains', op: 'change', realm_domain: { domain: 'zulip.com', allow_subdomains: true } }]);
+    expect(notices.map((n) => n.event)).toEqual([
+      { type: 'realm_domains', op: 'change', realm_domain: { domain: 'zulip.com', allow_subdomains: true } },
+    ]);
     await patch('zulip.com', false);
   });
 

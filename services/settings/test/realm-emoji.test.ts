@@ -9,7 +9,9 @@ describe('realm emoji', () => {
   afterAll(() => h.close());
 
   const upload = async (name: string, who = 'hamlet@zulip.com', file: Buffer | null = PNG, filename = 'green.png') => {
-    const req = request(h.app).post(`/api/v1/realm/emoji/${name}`).set(await h.headers(who));
+    const req = request(h.app)
+      .post(`/api/v1/realm/emoji/${name}`)
+      .set(await h.headers(who));
     return file ? req.attach('file', file, filename) : req.type('form').send({});
   };
 
@@ -40,7 +42,9 @@ describe('realm emoji', () => {
     stored?.stream.destroy();
     const image = await request(h.app).get(`/user_avatars/${h.realmId}/emoji/images/${row.id}.png`).responseType('blob');
     expect([image.status, image.headers['content-type'], image.body]).toEqual([200, 'image/png', PNG]);
-    const list = await request(h.app).get('/api/v1/realm/emoji').set(await h.headers('othello@zulip.com'));
+    const list = await request(h.app)
+      .get('/api/v1/realm/emoji')
+      .set(await h.headers('othello@zulip.com'));
     expect(list.body).toEqual({ result: 'success', msg: '', emoji: expected });
   });
 
@@ -62,14 +66,27 @@ describe('realm emoji', () => {
       code: 'BAD_IMAGE',
     });
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
-    expect((await upload('big', 'hamlet@zulip.com', big)).body).toEqual({ result: 'error', msg: 'Uploaded file is larger than the allowed limit of 5 MB' });
-    expect((await upload('spy', 'polonius@zulip.com')).body).toEqual({ result: 'error', msg: 'Not allowed for guest users', code: 'BAD_REQUEST' });
-    expect((await upload('botty', 'default-bot@zulip.com')).body).toEqual({ result: 'error', msg: 'This endpoint does not accept bot requests.' });
+    expect((await upload('big', 'hamlet@zulip.com', big)).body).toEqual({
+      result: 'error',
+      msg: 'Uploaded file is larger than the allowed limit of 5 MB',
+    });
+    expect((await upload('spy', 'polonius@zulip.com')).body).toEqual({
+      result: 'error',
+      msg: 'Not allowed for guest users',
+      code: 'BAD_REQUEST',
+    });
+    expect((await upload('botty', 'default-bot@zulip.com')).body).toEqual({
+      result: 'error',
+      msg: 'This endpoint does not accept bot requests.',
+    });
     expect(await h.db.knex('realm_emoji').count({ n: '*' }).first()).toEqual({ n: 1 });
   });
 
   it('only administrators add emoji when the realm says so', async () => {
-    await h.db.knex('realms').where({ id: h.realmId }).update({ settings: JSON.stringify({ add_emoji_by_admins_only: true }) });
+    await h.db
+      .knex('realms')
+      .where({ id: h.realmId })
+      .update({ settings: JSON.stringify({ add_emoji_by_admins_only: true }) });
     try {
       expect((await upload('members_not', 'hamlet@zulip.com')).body).toEqual({
         result: 'error',
@@ -83,7 +100,10 @@ describe('realm emoji', () => {
   });
 
   it('deactivates an emoji: its author or an administrator; others are refused', async () => {
-    const del = async (name: string, who: string) => request(h.app).delete(`/api/v1/realm/emoji/${name}`).set(await h.headers(who));
+    const del = async (name: string, who: string) =>
+      request(h.app)
+        .delete(`/api/v1/realm/emoji/${name}`)
+        .set(await h.headers(who));
     expect((await del('green_tick', 'othello@zulip.com')).body).toEqual({
       result: 'error',
       msg: 'Must be an organization administrator or emoji author',
@@ -94,9 +114,16 @@ describe('realm emoji', () => {
     });
     const dict = notices[0]!.event.realm_emoji as Record<string, { name: string; deactivated: boolean }>;
     expect(Object.values(dict).find((e) => e.name === 'green_tick')!.deactivated).toBe(true);
-    expect((await del('green_tick', 'hamlet@zulip.com')).body).toEqual({ result: 'error', msg: "Emoji 'green_tick' does not exist", code: 'BAD_REQUEST' });
+    expect((await del('green_tick', 'hamlet@zulip.com')).body).toEqual({
+      result: 'error',
+      msg: "Emoji 'green_tick' does not exist",
+      code: 'BAD_REQUEST',
+    });
     // NUL cannot be in a stored name: the parameter layer refuses it (found by test/malformed-input.property.test.ts: was a 500).
-    expect((await del('a%00b', 'hamlet@zulip.com')).body).toMatchObject({ result: 'error', msg: "'emoji_name' cannot contain NULL (0x00) characters." });
+    expect((await del('a%00b', 'hamlet@zulip.com')).body).toMatchObject({
+      result: 'error',
+      msg: "'emoji_name' cannot contain NULL (0x00) characters.",
+    });
     expect((await del('admins_may', 'iago@zulip.com')).status).toBe(200);
     // The name is free again once deactivated.
     expect((await upload('green_tick')).status).toBe(200);

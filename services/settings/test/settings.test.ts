@@ -20,7 +20,9 @@ describe('settings service', () => {
 
   describe('GET /server_settings', () => {
     it('answers without authentication with every field of the spec and the realm of the host', async () => {
-      const res = await request(app).get('/api/v1/server_settings').set(await anonymousHeaders(db, config));
+      const res = await request(app)
+        .get('/api/v1/server_settings')
+        .set(await anonymousHeaders(db, config));
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         result: 'success',
@@ -62,9 +64,14 @@ describe('settings service', () => {
     });
 
     it('follows the realm switching password login off', async () => {
-      await db.knex('realms').where({ string_id: 'zulip' }).update({ settings: JSON.stringify({ authentication_methods: { email: false } }) });
+      await db
+        .knex('realms')
+        .where({ string_id: 'zulip' })
+        .update({ settings: JSON.stringify({ authentication_methods: { email: false } }) });
       try {
-        const res = await request(app).get('/api/v1/server_settings').set(await anonymousHeaders(db, config));
+        const res = await request(app)
+          .get('/api/v1/server_settings')
+          .set(await anonymousHeaders(db, config));
         expect(res.body.authentication_methods).toMatchObject({ email: false, password: false, dev: true });
         expect(res.body.email_auth_enabled).toBe(false);
       } finally {
@@ -90,7 +97,13 @@ describe('settings service', () => {
         .send({ username: 'zoe@zulip.com' });
       expect(res.status).toBe(200);
       const zoe = await db.knex('users').where({ email: 'ZOE@zulip.com' }).first('id');
-      expect(res.body).toEqual({ result: 'success', msg: '', api_key: expect.stringMatching(/^[A-Za-z0-9]{32}$/), email: 'ZOE@zulip.com', user_id: zoe.id });
+      expect(res.body).toEqual({
+        result: 'success',
+        msg: '',
+        api_key: expect.stringMatching(/^[A-Za-z0-9]{32}$/),
+        email: 'ZOE@zulip.com',
+        user_id: zoe.id,
+      });
     });
 
     it('refuses an unknown user with 403 and Zulip reason', async () => {
@@ -104,7 +117,9 @@ describe('settings service', () => {
     });
 
     it('requires username', async () => {
-      const res = await request(app).post('/api/v1/dev_fetch_api_key').set(await anonymousHeaders(db, config));
+      const res = await request(app)
+        .post('/api/v1/dev_fetch_api_key')
+        .set(await anonymousHeaders(db, config));
       expect(res.status).toBe(400);
       expect(res.body).toEqual({
         result: 'error',
@@ -129,14 +144,18 @@ describe('settings service', () => {
         .send({ username: 'iago@zulip.com' });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ result: 'error', msg: 'Dev environment not enabled.' });
-      const settings = await request(production).get('/api/v1/server_settings').set(await anonymousHeaders(db, config));
+      const settings = await request(production)
+        .get('/api/v1/server_settings')
+        .set(await anonymousHeaders(db, config));
       expect(settings.body.authentication_methods.dev).toBe(false);
     });
   });
 
   describe('GET /users/me', () => {
     it('returns the Profile fields of the caller', async () => {
-      const res = await request(app).get('/api/v1/users/me').set(await headersFor(db, config, 'iago@zulip.com'));
+      const res = await request(app)
+        .get('/api/v1/users/me')
+        .set(await headersFor(db, config, 'iago@zulip.com'));
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         result: 'success',
@@ -166,12 +185,16 @@ describe('settings service', () => {
     it('gives max_message_id from the user history and profile_data to bots too', async () => {
       const bot = (await db.knex('users').where({ email: 'default-bot@zulip.com' }).first()) as { id: number };
       await db.knex('user_messages').insert({ user_id: bot.id, message_id: 42 });
-      const res = await request(app).get('/api/v1/users/me').set(await headersFor(db, config, 'default-bot@zulip.com'));
+      const res = await request(app)
+        .get('/api/v1/users/me')
+        .set(await headersFor(db, config, 'default-bot@zulip.com'));
       expect(res.body).toMatchObject({ is_bot: true, max_message_id: 42, pointer: -1, profile_data: {} });
     });
 
     it('needs an authenticated user', async () => {
-      const res = await request(app).get('/api/v1/users/me').set(await anonymousHeaders(db, config));
+      const res = await request(app)
+        .get('/api/v1/users/me')
+        .set(await anonymousHeaders(db, config));
       expect(res.status).toBe(401);
     });
   });

@@ -36,7 +36,11 @@ describe('signing up through a reusable link', () => {
     jobs = await startJobs(h.config, h.db, testLogger(), 'embedded');
     await registerInvitationMailJob({ ...h.deps, jobs: jobs.jobs });
     denmark = (await getStreamByName(h.db.knex, h.realmId, 'Denmark'))!.id;
-    const link = await request(h.app).post('/api/v1/invites/multiuse').set(await h.headers('iago@zulip.com')).type('form').send({ stream_ids: JSON.stringify([denmark]), invite_as: '3' });
+    const link = await request(h.app)
+      .post('/api/v1/invites/multiuse')
+      .set(await h.headers('iago@zulip.com'))
+      .type('form')
+      .send({ stream_ids: JSON.stringify([denmark]), invite_as: '3' });
     linkKey = /\/join\/([a-z0-9]{24})\/$/.exec(link.body.invite_link as string)![1]!;
     linkId = (await h.db.knex('invitations').where({ confirmation_key: linkKey }).first('id')).id;
   });
@@ -46,8 +50,10 @@ describe('signing up through a reusable link', () => {
     await rm(mailDir, { recursive: true, force: true });
   });
 
-  const anonymous = (clientAddress?: string) => identityHeaders({ kind: 'anonymous', realmId: h.realmId, ...(clientAddress ? { clientAddress } : {}) }, h.config.internalSecret);
-  const askLink = (email: string, key = linkKey, clientAddress?: string) => request(h.app).post('/api/v1/join').set(anonymous(clientAddress)).type('form').send({ key, email });
+  const anonymous = (clientAddress?: string) =>
+    identityHeaders({ kind: 'anonymous', realmId: h.realmId, ...(clientAddress ? { clientAddress } : {}) }, h.config.internalSecret);
+  const askLink = (email: string, key = linkKey, clientAddress?: string) =>
+    request(h.app).post('/api/v1/join').set(anonymous(clientAddress)).type('form').send({ key, email });
   const signUp = (key: string, fullName = 'Viola', password = 'sebastian twin') =>
     request(h.app).post('/api/v1/signup').set(anonymous()).type('form').send({ key, full_name: fullName, password });
   // Addresses compare as the mailer writes them (it lower-cases the domain).
@@ -59,11 +65,19 @@ describe('signing up through a reusable link', () => {
   const confirmationKey = (mail: ReceivedMail) => /\/accounts\/do_confirm\/([a-z0-9]{24})/.exec(mail.text)![1]!;
 
   it('makes no account from the reusable link itself, whatever address is given', async () => {
-    expect((await request(h.app).post('/api/v1/signup').set(anonymous()).type('form').send({ key: linkKey, full_name: 'Mallory', password: 'long enough', email: 'othello@example.test' })).body).toEqual(BAD_LINK);
+    expect(
+      (
+        await request(h.app)
+          .post('/api/v1/signup')
+          .set(anonymous())
+          .type('form')
+          .send({ key: linkKey, full_name: 'Mallory', password: 'long enough', email: 'othello@example.test' })
+      ).body,
+    ).toEqual(BAD_LINK);
     expect(await h.db.knex('users').where({ delivery_email: 'othello@example.test' }).first('id')).toBeUndefined();
   });
 
-  it('mails the address a link of its own, which makes the account with the link\'s role and streams', async () => {
+  it("mails the address a link of its own, which makes the account with the link's role and streams", async () => {
     expect((await askLink('Viola@Example.test')).body).toEqual({ result: 'success', msg: '' });
     const mail = await mailTo('Viola@Example.test');
     expect(mail.subject).toBe('Confirm your address to join Zulip Dev');
@@ -77,16 +91,30 @@ describe('signing up through a reusable link', () => {
       is_multiuse: false,
     });
     // Not an invitation anyone sent: neither listed nor managed as one.
-    const listed = (await request(h.app).get('/api/v1/invites').set(await h.headers('iago@zulip.com'))).body.invites as { email?: string; id: number }[];
+    const listed = (
+      await request(h.app)
+        .get('/api/v1/invites')
+        .set(await h.headers('iago@zulip.com'))
+    ).body.invites as { email?: string; id: number }[];
     expect(listed.map((i) => i.email)).not.toContain('Viola@Example.test');
     const row = await h.db.knex('invitations').where({ confirmation_key: key }).first();
     expect(row).toMatchObject({ via_invitation_id: linkId, invited_as: 3, is_multiuse: false });
-    expect((await request(h.app).post(`/api/v1/invites/${row.id}/resend`).set(await h.headers('iago@zulip.com'))).body).toEqual({ result: 'error', msg: 'No such invitation' });
+    expect(
+      (
+        await request(h.app)
+          .post(`/api/v1/invites/${row.id}/resend`)
+          .set(await h.headers('iago@zulip.com'))
+      ).body,
+    ).toEqual({ result: 'error', msg: 'No such invitation' });
 
     const signed = await signUp(key);
     expect(signed.body).toEqual({ result: 'success', msg: '', user_id: expect.any(Number), email: 'Viola@Example.test' });
     expect(await h.db.knex('users').where({ id: signed.body.user_id }).first('role')).toEqual({ role: 'guest' });
-    const followUp = await h.db.knex('job_requests').where({ kind: 'subscription.join-invited-streams' }).orderBy('id', 'desc').first('payload');
+    const followUp = await h.db
+      .knex('job_requests')
+      .where({ kind: 'subscription.join-invited-streams' })
+      .orderBy('id', 'desc')
+      .first('payload');
     expect(followUp?.payload).toMatchObject({ userId: signed.body.user_id, streamIds: [denmark] });
     expect((await signUp(key)).body).toEqual(BAD_LINK);
     // The reusable link stays for the next person.
@@ -105,7 +133,10 @@ describe('signing up through a reusable link', () => {
   it("refuses an address outside the realm's domains and one that is not an address", async () => {
     expect((await askLink('not an address')).body).toEqual({ result: 'error', msg: 'Enter a valid email address.' });
     const settings = (await h.db.knex('realms').where({ id: h.realmId }).first('settings')).settings;
-    await h.db.knex('realms').where({ id: h.realmId }).update({ settings: { ...settings, emails_restricted_to_domains: true } });
+    await h.db
+      .knex('realms')
+      .where({ id: h.realmId })
+      .update({ settings: { ...settings, emails_restricted_to_domains: true } });
     try {
       expect((await askLink('orsino@example.test')).body).toEqual({
         result: 'error',
@@ -120,17 +151,30 @@ describe('signing up through a reusable link', () => {
   it('lets a confirmation link expire after a day, and go with the reusable link', async () => {
     expect((await askLink('antonio@example.test')).body.result).toBe('success');
     const key = confirmationKey(await mailTo('antonio@example.test'));
-    await h.db.knex('invitations').where({ confirmation_key: key }).update({ invited_at: h.db.knex.raw("now() - interval '25 hours'") });
+    await h.db
+      .knex('invitations')
+      .where({ confirmation_key: key })
+      .update({ invited_at: h.db.knex.raw("now() - interval '25 hours'") });
     expect((await signUp(key, 'Antonio')).body).toEqual(BAD_LINK);
     await h.db.knex('invitations').where({ confirmation_key: key }).update({ invited_at: h.db.knex.fn.now() });
     const sebastian = confirmationKey(await mailTo('sebastian@example.test'));
-    expect((await request(h.app).delete(`/api/v1/invites/multiuse/${linkId}`).set(await h.headers('iago@zulip.com'))).body.result).toBe('success');
+    expect(
+      (
+        await request(h.app)
+          .delete(`/api/v1/invites/multiuse/${linkId}`)
+          .set(await h.headers('iago@zulip.com'))
+      ).body.result,
+    ).toBe('success');
     expect((await signUp(sebastian, 'Sebastian')).body).toEqual(BAD_LINK);
     expect((await signUp(key, 'Antonio')).body).toEqual(BAD_LINK);
   });
 
   it('limits the mails per address (2 an hour) and per client address (5 a day), before looking the address up', async () => {
-    const link = await request(h.app).post('/api/v1/invites/multiuse').set(await h.headers('iago@zulip.com')).type('form').send({});
+    const link = await request(h.app)
+      .post('/api/v1/invites/multiuse')
+      .set(await h.headers('iago@zulip.com'))
+      .type('form')
+      .send({});
     const key = /\/join\/([a-z0-9]{24})\/$/.exec(link.body.invite_link as string)![1]!;
     for (const address of ['maria@example.test', 'hamlet@zulip.com']) {
       for (let i = 0; i < 2; i++) expect((await askLink(address, key)).body).toEqual({ result: 'success', msg: '' });

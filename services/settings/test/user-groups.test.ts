@@ -7,7 +7,8 @@ describe('user groups', () => {
   beforeAll(async () => {
     h = await startSettings();
     ids = {};
-    for (const name of ['hamlet', 'cordelia', 'othello', 'iago', 'aaron', 'prospero', 'polonius']) ids[name] = (await h.user(`${name}@zulip.com`)).id;
+    for (const name of ['hamlet', 'cordelia', 'othello', 'iago', 'aaron', 'prospero', 'polonius'])
+      ids[name] = (await h.user(`${name}@zulip.com`)).id;
   });
   afterAll(() => h.close());
 
@@ -43,7 +44,9 @@ describe('user groups', () => {
   };
 
   it('lists the system groups and the seeded hamletcharacters group', async () => {
-    const res = await request(h.app).get('/api/v1/user_groups').set(await as('othello'));
+    const res = await request(h.app)
+      .get('/api/v1/user_groups')
+      .set(await as('othello'));
     expect(res.body).toEqual({
       result: 'success',
       msg: '',
@@ -78,7 +81,14 @@ describe('user groups', () => {
       {
         type: 'user_group',
         op: 'add',
-        group: { id, name: 'marketing', description: 'The marketing team', members: [...members].sort((a, b) => a - b), direct_subgroup_ids: [], is_system_group: false },
+        group: {
+          id,
+          name: 'marketing',
+          description: 'The marketing team',
+          members: [...members].sort((a, b) => a - b),
+          direct_subgroup_ids: [],
+          is_system_group: false,
+        },
       },
     ]);
     expect(notices[0]!.userIds).toContain(ids.iago);
@@ -86,20 +96,37 @@ describe('user groups', () => {
 
   it('refuses bad creations', async () => {
     const create = async (body: Record<string, string>, who = 'othello') =>
-      (await request(h.app).post('/api/v1/user_groups/create').set(await as(who)).type('form').send(body)).body;
+      (
+        await request(h.app)
+          .post('/api/v1/user_groups/create')
+          .set(await as(who))
+          .type('form')
+          .send(body)
+      ).body;
     expect(await create({ name: 'marketing', description: 'x', members: '[]' })).toEqual(err("User group 'marketing' already exists."));
     expect(await create({ name: 'new', description: 'x', members: '[99999]' })).toEqual(err('Invalid user ID: 99999'));
     expect(await create({ name: 'new', description: 'x', members: '"a"' })).toEqual(err('members is not a list'));
     expect(await create({ name: 'new', description: 'x', members: '["a"]' })).toEqual(err('members[0] is not an integer'));
     expect(await create({ name: 'new', description: 'x', members: 'nope' })).toEqual(err('Argument "members" is not valid JSON.'));
-    expect(await create({ name: 'new', description: 'x' })).toEqual({ result: 'error', msg: "Missing 'members' argument", code: 'REQUEST_VARIABLE_MISSING', var_name: 'members' });
+    expect(await create({ name: 'new', description: 'x' })).toEqual({
+      result: 'error',
+      msg: "Missing 'members' argument",
+      code: 'REQUEST_VARIABLE_MISSING',
+      var_name: 'members',
+    });
     expect(await create({ name: 'new', description: 'x', members: '[]' }, 'polonius')).toEqual(err('Not allowed for guest users'));
   });
 
   it('updates name and description (members and administrators only)', async () => {
     const id = await groupId('marketing');
     const patch = async (body: Record<string, string>, who = 'othello', gid = id) =>
-      (await request(h.app).patch(`/api/v1/user_groups/${gid}`).set(await as(who)).type('form').send(body)).body;
+      (
+        await request(h.app)
+          .patch(`/api/v1/user_groups/${gid}`)
+          .set(await as(who))
+          .type('form')
+          .send(body)
+      ).body;
     const notices = await eventsOf(h.db, async () => {
       expect(await patch({ name: 'sales', description: 'The sales team' })).toEqual({ result: 'success', msg: '' });
     });
@@ -110,7 +137,9 @@ describe('user groups', () => {
     expect(await patch({})).toEqual(err('No new data supplied'));
     expect(await patch({ name: '', description: '' })).toEqual(err('No new data supplied'));
     expect(await patch({ name: 'hamletcharacters' })).toEqual(err("User group 'hamletcharacters' already exists."));
-    expect(await patch({ name: 'x' }, 'prospero')).toEqual(err('Only group members and organization administrators can administer this group.'));
+    expect(await patch({ name: 'x' }, 'prospero')).toEqual(
+      err('Only group members and organization administrators can administer this group.'),
+    );
     expect(await patch({ name: 'x' }, 'othello', 99999)).toEqual(err('Invalid user group'));
     expect(await patch({ description: 'Admins may' }, 'iago')).toEqual({ result: 'success', msg: '' });
   });
@@ -118,9 +147,18 @@ describe('user groups', () => {
   it('adds and removes members', async () => {
     const id = await groupId('sales');
     const members = async (body: Record<string, string>, who = 'othello') =>
-      (await request(h.app).post(`/api/v1/user_groups/${id}/members`).set(await as(who)).type('form').send(body)).body;
+      (
+        await request(h.app)
+          .post(`/api/v1/user_groups/${id}/members`)
+          .set(await as(who))
+          .type('form')
+          .send(body)
+      ).body;
     const notices = await eventsOf(h.db, async () => {
-      expect(await members({ add: JSON.stringify([ids.cordelia]), delete: JSON.stringify([ids.aaron]) })).toEqual({ result: 'success', msg: '' });
+      expect(await members({ add: JSON.stringify([ids.cordelia]), delete: JSON.stringify([ids.aaron]) })).toEqual({
+        result: 'success',
+        msg: '',
+      });
     });
     expect(notices.map((n) => n.event)).toEqual([
       { type: 'user_group', op: 'add_members', group_id: id, user_ids: [ids.cordelia] },
@@ -138,9 +176,16 @@ describe('user groups', () => {
   });
 
   it('only administrators edit groups when user_group_edit_policy is 2', async () => {
-    await h.db.knex('realms').where({ id: h.realmId }).update({ settings: JSON.stringify({ user_group_edit_policy: 2 }) });
+    await h.db
+      .knex('realms')
+      .where({ id: h.realmId })
+      .update({ settings: JSON.stringify({ user_group_edit_policy: 2 }) });
     try {
-      const res = await request(h.app).patch(`/api/v1/user_groups/${await groupId('sales')}`).set(await as('othello')).type('form').send({ name: 'x' });
+      const res = await request(h.app)
+        .patch(`/api/v1/user_groups/${await groupId('sales')}`)
+        .set(await as('othello'))
+        .type('form')
+        .send({ name: 'x' });
       expect(res.body).toEqual({ result: 'error', msg: 'Must be an organization administrator', code: 'UNAUTHORIZED_PRINCIPAL' });
     } finally {
       await h.db.knex('realms').where({ id: h.realmId }).update({ settings: '{}' });
@@ -149,13 +194,29 @@ describe('user groups', () => {
 
   it('deletes a group with a user_group remove event', async () => {
     const id = await groupId('sales');
-    expect((await request(h.app).delete(`/api/v1/user_groups/${id}`).set(await as('prospero'))).body).toEqual(
-      err('Only group members and organization administrators can administer this group.'),
-    );
+    expect(
+      (
+        await request(h.app)
+          .delete(`/api/v1/user_groups/${id}`)
+          .set(await as('prospero'))
+      ).body,
+    ).toEqual(err('Only group members and organization administrators can administer this group.'));
     const notices = await eventsOf(h.db, async () => {
-      expect((await request(h.app).delete(`/api/v1/user_groups/${id}`).set(await as('othello'))).body).toEqual({ result: 'success', msg: '' });
+      expect(
+        (
+          await request(h.app)
+            .delete(`/api/v1/user_groups/${id}`)
+            .set(await as('othello'))
+        ).body,
+      ).toEqual({ result: 'success', msg: '' });
     });
     expect(notices.map((n) => n.event)).toEqual([{ type: 'user_group', op: 'remove', group_id: id }]);
-    expect((await request(h.app).delete(`/api/v1/user_groups/${id}`).set(await as('othello'))).body).toEqual(err('Invalid user group'));
+    expect(
+      (
+        await request(h.app)
+          .delete(`/api/v1/user_groups/${id}`)
+          .set(await as('othello'))
+      ).body,
+    ).toEqual(err('Invalid user group'));
   });
 });

@@ -10,7 +10,11 @@ describe('PATCH /settings/notifications', () => {
   afterAll(() => h.close());
 
   const patch = async (form: Record<string, string>, who = 'hamlet@zulip.com') =>
-    request(h.app).patch('/api/v1/settings/notifications').set(await h.headers(who)).type('form').send(form);
+    request(h.app)
+      .patch('/api/v1/settings/notifications')
+      .set(await h.headers(who))
+      .type('form')
+      .send(form);
 
   it('answers with only the submitted settings that changed, stores them and sends one event each', async () => {
     const notices = await eventsOf(h.db, async () => {
@@ -30,15 +34,33 @@ describe('PATCH /settings/notifications', () => {
       });
     });
     const hamlet = await h.user('hamlet@zulip.com');
-    expect(hamlet.settings).toMatchObject({ enable_offline_push_notifications: false, desktop_icon_count_display: 2, notification_sound: 'ding' });
+    expect(hamlet.settings).toMatchObject({
+      enable_offline_push_notifications: false,
+      desktop_icon_count_display: 2,
+      notification_sound: 'ding',
+    });
     // In the order the endpoint declares its parameters, each user_settings event before its legacy one.
     expect(notices.map((n) => [n.event, n.userIds])).toEqual([
       [{ type: 'user_settings', op: 'update', property: 'notification_sound', value: 'ding' }, [hamlet.id]],
-      [{ type: 'update_global_notifications', user: 'hamlet@zulip.com', notification_name: 'notification_sound', setting: 'ding' }, [hamlet.id]],
+      [
+        { type: 'update_global_notifications', user: 'hamlet@zulip.com', notification_name: 'notification_sound', setting: 'ding' },
+        [hamlet.id],
+      ],
       [{ type: 'user_settings', op: 'update', property: 'enable_offline_push_notifications', value: false }, [hamlet.id]],
-      [{ type: 'update_global_notifications', user: 'hamlet@zulip.com', notification_name: 'enable_offline_push_notifications', setting: false }, [hamlet.id]],
+      [
+        {
+          type: 'update_global_notifications',
+          user: 'hamlet@zulip.com',
+          notification_name: 'enable_offline_push_notifications',
+          setting: false,
+        },
+        [hamlet.id],
+      ],
       [{ type: 'user_settings', op: 'update', property: 'desktop_icon_count_display', value: 2 }, [hamlet.id]],
-      [{ type: 'update_global_notifications', user: 'hamlet@zulip.com', notification_name: 'desktop_icon_count_display', setting: 2 }, [hamlet.id]],
+      [
+        { type: 'update_global_notifications', user: 'hamlet@zulip.com', notification_name: 'desktop_icon_count_display', setting: 2 },
+        [hamlet.id],
+      ],
     ]);
     expect((await patch({ enable_offline_push_notifications: 'false' })).body).toEqual({ result: 'success', msg: '' });
   });
@@ -64,7 +86,13 @@ describe('PATCH /settings/notifications', () => {
     [{ desktop_icon_count_display: '0' }, { result: 'error', msg: 'Invalid desktop_icon_count_display', code: 'BAD_REQUEST' }],
     [
       { desktop_icon_count_display: 'all' },
-      { result: 'error', msg: "Bad value for 'desktop_icon_count_display': all", code: 'REQUEST_VARIABLE_INVALID', var_name: 'desktop_icon_count_display', bad_value: 'all' },
+      {
+        result: 'error',
+        msg: "Bad value for 'desktop_icon_count_display': all",
+        code: 'REQUEST_VARIABLE_INVALID',
+        var_name: 'desktop_icon_count_display',
+        bad_value: 'all',
+      },
     ],
     [{ enable_sounds: 'yes' }, { result: 'error', msg: 'Argument "enable_sounds" is not valid JSON.', code: 'BAD_REQUEST' }],
     [{ notification_sound: 'trumpet' }, { result: 'error', msg: "Invalid notification sound 'trumpet'", code: 'BAD_REQUEST' }],
@@ -85,13 +113,30 @@ describe('PATCH /settings/display', () => {
   afterAll(() => h.close());
 
   const patch = async (form: Record<string, string>) =>
-    request(h.app).patch('/api/v1/settings/display').set(await h.headers('hamlet@zulip.com')).type('form').send(form);
+    request(h.app)
+      .patch('/api/v1/settings/display')
+      .set(await h.headers('hamlet@zulip.com'))
+      .type('form')
+      .send(form);
 
   it('changes display settings and the timezone (a realm_user update for everyone)', async () => {
     const hamlet = await h.user('hamlet@zulip.com');
     const notices = await eventsOf(h.db, async () => {
-      const res = await patch({ night_mode: 'true', dense_mode: 'true', emojiset: '"twitter"', timezone: 'Europe/Copenhagen', default_language: 'de' });
-      expect(res.body).toEqual({ result: 'success', msg: '', night_mode: true, emojiset: 'twitter', timezone: 'Europe/Copenhagen', default_language: 'de' });
+      const res = await patch({
+        night_mode: 'true',
+        dense_mode: 'true',
+        emojiset: '"twitter"',
+        timezone: 'Europe/Copenhagen',
+        default_language: 'de',
+      });
+      expect(res.body).toEqual({
+        result: 'success',
+        msg: '',
+        night_mode: true,
+        emojiset: 'twitter',
+        timezone: 'Europe/Copenhagen',
+        default_language: 'de',
+      });
     });
     expect(notices.map((n) => n.event)).toEqual([
       { type: 'user_settings', op: 'update', property: 'night_mode', value: true },
@@ -128,9 +173,18 @@ describe('pointer', () => {
   });
   afterAll(() => h.close());
 
-  const get = async () => (await request(h.app).get('/api/v1/users/me/pointer').set(await h.headers('hamlet@zulip.com'))).body;
+  const get = async () =>
+    (
+      await request(h.app)
+        .get('/api/v1/users/me/pointer')
+        .set(await h.headers('hamlet@zulip.com'))
+    ).body;
   const move = async (method: 'post' | 'put', pointer: string) =>
-    request(h.app)[method]('/api/v1/users/me/pointer').set(await h.headers('hamlet@zulip.com')).type('form').send({ pointer });
+    request(h.app)
+      [method]('/api/v1/users/me/pointer')
+      .set(await h.headers('hamlet@zulip.com'))
+      .type('form')
+      .send({ pointer });
 
   it('starts at -1, moves forward onto a message the user has, with a pointer event', async () => {
     expect(await get()).toEqual({ result: 'success', msg: '', pointer: -1 });
@@ -141,7 +195,9 @@ describe('pointer', () => {
     expect(notices.map((n) => [n.event, n.userIds])).toEqual([[{ type: 'pointer', pointer: 10 }, [hamlet.id]]]);
     expect((await move('put', '20')).status).toBe(200);
     expect(await get()).toEqual({ result: 'success', msg: '', pointer: 20 });
-    const me = await request(h.app).get('/api/v1/users/me').set(await h.headers('hamlet@zulip.com'));
+    const me = await request(h.app)
+      .get('/api/v1/users/me')
+      .set(await h.headers('hamlet@zulip.com'));
     expect(me.body.pointer).toBe(20);
   });
 
@@ -164,7 +220,14 @@ describe('pointer', () => {
       var_name: 'pointer',
       bad_value: '-1',
     });
-    const missing = await request(h.app).post('/api/v1/users/me/pointer').set(await h.headers('hamlet@zulip.com'));
-    expect(missing.body).toEqual({ result: 'error', msg: "Missing 'pointer' argument", code: 'REQUEST_VARIABLE_MISSING', var_name: 'pointer' });
+    const missing = await request(h.app)
+      .post('/api/v1/users/me/pointer')
+      .set(await h.headers('hamlet@zulip.com'));
+    expect(missing.body).toEqual({
+      result: 'error',
+      msg: "Missing 'pointer' argument",
+      code: 'REQUEST_VARIABLE_MISSING',
+      var_name: 'pointer',
+    });
   });
 });

@@ -12,7 +12,9 @@ describe('users', () => {
 
   describe('GET /users', () => {
     it('lists every user of the realm in Zulip 2.1 member format', async () => {
-      const res = await request(h.app).get('/api/v1/users').set(await h.headers('hamlet@zulip.com'));
+      const res = await request(h.app)
+        .get('/api/v1/users')
+        .set(await h.headers('hamlet@zulip.com'));
       expect(res.status).toBe(200);
       const hamlet = res.body.members.find((m: { email: string }) => m.email === 'hamlet@zulip.com');
       expect(hamlet).toEqual({
@@ -49,7 +51,10 @@ describe('users', () => {
     });
 
     it('checks boolean parameters', async () => {
-      const res = await request(h.app).get('/api/v1/users').query({ client_gravatar: 'yes' }).set(await h.headers('hamlet@zulip.com'));
+      const res = await request(h.app)
+        .get('/api/v1/users')
+        .query({ client_gravatar: 'yes' })
+        .set(await h.headers('hamlet@zulip.com'));
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ result: 'error', msg: 'Argument "client_gravatar" is not valid JSON.', code: 'BAD_REQUEST' });
     });
@@ -58,7 +63,8 @@ describe('users', () => {
   describe('GET /users/{user_id}', () => {
     it('answers one member as GET /users lists it, deactivated ones included', async () => {
       const headers = await h.headers('hamlet@zulip.com');
-      const all = (await request(h.app).get('/api/v1/users').query({ include_custom_profile_fields: 'true' }).set(headers)).body.members as { user_id: number }[];
+      const all = (await request(h.app).get('/api/v1/users').query({ include_custom_profile_fields: 'true' }).set(headers)).body
+        .members as { user_id: number }[];
       const othello = await h.user('othello@zulip.com');
       const res = await request(h.app).get(`/api/v1/users/${othello.id}`).query({ include_custom_profile_fields: 'true' }).set(headers);
       expect(res.status).toBe(200);
@@ -71,7 +77,9 @@ describe('users', () => {
     });
 
     it('answers an unknown id with "No such user"', async () => {
-      const res = await request(h.app).get('/api/v1/users/999999').set(await h.headers('hamlet@zulip.com'));
+      const res = await request(h.app)
+        .get('/api/v1/users/999999')
+        .set(await h.headers('hamlet@zulip.com'));
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ result: 'error', msg: 'No such user', code: 'BAD_REQUEST' });
     });
@@ -82,13 +90,19 @@ describe('users', () => {
 
     it('lets an administrator create a user, announced to the realm and joined to the default streams', async () => {
       const notices = await eventsOf(h.db, async () => {
-        const res = await request(h.app).post('/api/v1/users').set(await h.headers('iago@zulip.com')).type('form').send(form);
+        const res = await request(h.app)
+          .post('/api/v1/users')
+          .set(await h.headers('iago@zulip.com'))
+          .type('form')
+          .send(form);
         expect(res.status).toBe(200);
         expect(res.body).toEqual({ result: 'success', msg: '' });
       });
       const created = await h.user('newbie@zulip.com');
       expect(created).toMatchObject({ full_name: 'New User', short_name: 'newbie', role: 'member', is_bot: false });
-      const fullMembers = (await h.db.knex('user_groups').where({ name: 'role:fullmembers', is_system_group: true }).first('id')) as { id: number };
+      const fullMembers = (await h.db.knex('user_groups').where({ name: 'role:fullmembers', is_system_group: true }).first('id')) as {
+        id: number;
+      };
       expect(notices).toHaveLength(2);
       // The new member joins the system group of their role.
       expect(notices[1]!.event).toEqual({ type: 'user_group', op: 'add_members', group_id: fullMembers.id, user_ids: [created.id] });
@@ -131,7 +145,11 @@ describe('users', () => {
     });
 
     it('is for administrators only', async () => {
-      const res = await request(h.app).post('/api/v1/users').set(await h.headers('hamlet@zulip.com')).type('form').send({ ...form, email: 'x@zulip.com' });
+      const res = await request(h.app)
+        .post('/api/v1/users')
+        .set(await h.headers('hamlet@zulip.com'))
+        .type('form')
+        .send({ ...form, email: 'x@zulip.com' });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ result: 'error', msg: 'Must be an organization administrator', code: 'UNAUTHORIZED_PRINCIPAL' });
       expect(await h.db.knex('users').where({ email: 'x@zulip.com' }).first()).toBeUndefined();
@@ -155,7 +173,11 @@ describe('users', () => {
     it.each(['email', 'password', 'full_name', 'short_name'])('requires %s', async (name) => {
       const body: Record<string, string> = { ...form };
       delete body[name];
-      const res = await request(h.app).post('/api/v1/users').set(await h.headers('iago@zulip.com')).type('form').send(body);
+      const res = await request(h.app)
+        .post('/api/v1/users')
+        .set(await h.headers('iago@zulip.com'))
+        .type('form')
+        .send(body);
       expect(res.body).toEqual({ result: 'error', msg: `Missing '${name}' argument`, code: 'REQUEST_VARIABLE_MISSING', var_name: name });
     });
   });
@@ -164,7 +186,9 @@ describe('users', () => {
     it('deactivates a user: realm_user remove to the others, then reactivates with realm_user add', async () => {
       const target = await h.user('cordelia@zulip.com');
       const notices = await eventsOf(h.db, async () => {
-        const res = await request(h.app).delete(`/api/v1/users/${target.id}`).set(await h.headers('iago@zulip.com'));
+        const res = await request(h.app)
+          .delete(`/api/v1/users/${target.id}`)
+          .set(await h.headers('iago@zulip.com'));
         expect(res.body).toEqual({ result: 'success', msg: '' });
       });
       expect((await h.user('cordelia@zulip.com')).is_active).toBe(false);
@@ -173,11 +197,15 @@ describe('users', () => {
       ]);
       expect(notices[0]!.userIds).not.toContain(target.id);
 
-      const again = await request(h.app).delete(`/api/v1/users/${target.id}`).set(await h.headers('iago@zulip.com'));
+      const again = await request(h.app)
+        .delete(`/api/v1/users/${target.id}`)
+        .set(await h.headers('iago@zulip.com'));
       expect(again.body).toEqual({ result: 'error', msg: 'User is deactivated', code: 'BAD_REQUEST' });
 
       const back = await eventsOf(h.db, async () => {
-        const res = await request(h.app).post(`/api/v1/users/${target.id}/reactivate`).set(await h.headers('iago@zulip.com'));
+        const res = await request(h.app)
+          .post(`/api/v1/users/${target.id}/reactivate`)
+          .set(await h.headers('iago@zulip.com'));
         expect(res.body).toEqual({ result: 'success', msg: '' });
       });
       expect(back.map((n) => [n.event.type, n.event.op])).toEqual([['realm_user', 'add']]);
@@ -188,7 +216,10 @@ describe('users', () => {
       const zoe = await h.user('ZOE@zulip.com');
       const bot = await h.user('webhook-bot@zulip.com');
       const notices = await eventsOf(h.db, async () => {
-        await request(h.app).delete(`/api/v1/users/${zoe.id}`).set(await h.headers('iago@zulip.com')).expect(200);
+        await request(h.app)
+          .delete(`/api/v1/users/${zoe.id}`)
+          .set(await h.headers('iago@zulip.com'))
+          .expect(200);
       });
       expect((await h.user('webhook-bot@zulip.com')).is_active).toBe(false);
       expect(notices.map((n) => [n.event.type, n.event.op, (n.event.person ?? n.event.bot) as unknown])).toEqual([
@@ -196,8 +227,14 @@ describe('users', () => {
         ['realm_user', 'remove', { email: bot.email, user_id: bot.id, full_name: bot.full_name }],
         ['realm_bot', 'remove', { email: bot.email, user_id: bot.id, full_name: bot.full_name }],
       ]);
-      await request(h.app).post(`/api/v1/users/${zoe.id}/reactivate`).set(await h.headers('iago@zulip.com')).expect(200);
-      await request(h.app).post(`/api/v1/users/${bot.id}/reactivate`).set(await h.headers('iago@zulip.com')).expect(200);
+      await request(h.app)
+        .post(`/api/v1/users/${zoe.id}/reactivate`)
+        .set(await h.headers('iago@zulip.com'))
+        .expect(200);
+      await request(h.app)
+        .post(`/api/v1/users/${bot.id}/reactivate`)
+        .set(await h.headers('iago@zulip.com'))
+        .expect(200);
     });
 
     it('refuses the only administrator, bots, unknown ids and non-administrators', async () => {
@@ -209,18 +246,30 @@ describe('users', () => {
         ['hamlet@zulip.com', iago.id, { result: 'error', msg: 'Must be an organization administrator', code: 'UNAUTHORIZED_PRINCIPAL' }],
       ];
       for (const [caller, id, body] of cases) {
-        const res = await request(h.app).delete(`/api/v1/users/${id}`).set(await h.headers(caller));
+        const res = await request(h.app)
+          .delete(`/api/v1/users/${id}`)
+          .set(await h.headers(caller));
         expect(res.status).toBe(400);
         expect(res.body).toEqual(body);
       }
-      const bad = await request(h.app).delete('/api/v1/users/abc').set(await h.headers('iago@zulip.com'));
-      expect(bad.body).toEqual({ result: 'error', msg: "Bad value for 'user_id': abc", code: 'REQUEST_VARIABLE_INVALID', var_name: 'user_id', bad_value: 'abc' });
+      const bad = await request(h.app)
+        .delete('/api/v1/users/abc')
+        .set(await h.headers('iago@zulip.com'));
+      expect(bad.body).toEqual({
+        result: 'error',
+        msg: "Bad value for 'user_id': abc",
+        code: 'REQUEST_VARIABLE_INVALID',
+        var_name: 'user_id',
+        bad_value: 'abc',
+      });
     });
   });
 
   describe('DELETE /users/me', () => {
     it('refuses the only administrator with CANNOT_DEACTIVATE_LAST_USER', async () => {
-      const res = await request(h.app).delete('/api/v1/users/me').set(await h.headers('iago@zulip.com'));
+      const res = await request(h.app)
+        .delete('/api/v1/users/me')
+        .set(await h.headers('iago@zulip.com'));
       expect(res.status).toBe(400);
       expect(res.body).toEqual({
         result: 'error',
@@ -232,7 +281,9 @@ describe('users', () => {
     });
 
     it('deactivates the caller', async () => {
-      const res = await request(h.app).delete('/api/v1/users/me').set(await h.headers('othello@zulip.com'));
+      const res = await request(h.app)
+        .delete('/api/v1/users/me')
+        .set(await h.headers('othello@zulip.com'));
       expect(res.body).toEqual({ result: 'success', msg: '' });
       expect((await h.user('othello@zulip.com')).is_active).toBe(false);
     });
@@ -249,7 +300,11 @@ describe('users', () => {
           .send({ is_admin: 'true', full_name: '"Prospero"' });
         expect(res.body).toEqual({ result: 'success', msg: '' });
       });
-      const groups = new Map(((await h.db.knex('user_groups').where({ is_system_group: true }).select('id', 'name')) as { id: number; name: string }[]).map((g) => [g.name, g.id]));
+      const groups = new Map(
+        ((await h.db.knex('user_groups').where({ is_system_group: true }).select('id', 'name')) as { id: number; name: string }[]).map(
+          (g) => [g.name, g.id],
+        ),
+      );
       expect(notices.map((n) => n.event.person ?? { group_id: n.event.group_id, op: n.event.op, user_ids: n.event.user_ids })).toEqual([
         { email: prospero.email, user_id: prospero.id, is_admin: true },
         { user_id: prospero.id, role: 200 },
@@ -258,12 +313,24 @@ describe('users', () => {
         { group_id: groups.get('role:administrators'), op: 'add_members', user_ids: [prospero.id] },
         { email: prospero.email, user_id: prospero.id, full_name: 'Prospero' },
       ]);
-      const demote = await request(h.app).patch(`/api/v1/users/${prospero.id}`).set(await h.headers('iago@zulip.com')).type('form').send({ is_admin: 'false' });
+      const demote = await request(h.app)
+        .patch(`/api/v1/users/${prospero.id}`)
+        .set(await h.headers('iago@zulip.com'))
+        .type('form')
+        .send({ is_admin: 'false' });
       expect(demote.body).toEqual({ result: 'success', msg: '' });
-      const both = await request(h.app).patch(`/api/v1/users/${prospero.id}`).set(await h.headers('iago@zulip.com')).type('form').send({ is_admin: 'true', is_guest: 'true' });
+      const both = await request(h.app)
+        .patch(`/api/v1/users/${prospero.id}`)
+        .set(await h.headers('iago@zulip.com'))
+        .type('form')
+        .send({ is_admin: 'true', is_guest: 'true' });
       expect(both.body).toEqual({ result: 'error', msg: 'Guests cannot be organization administrators' });
       const iago = await h.user('iago@zulip.com');
-      const last = await request(h.app).patch(`/api/v1/users/${iago.id}`).set(await h.headers('iago@zulip.com')).type('form').send({ is_admin: 'false' });
+      const last = await request(h.app)
+        .patch(`/api/v1/users/${iago.id}`)
+        .set(await h.headers('iago@zulip.com'))
+        .type('form')
+        .send({ is_admin: 'false' });
       expect(last.body).toEqual({ result: 'error', msg: 'Cannot remove the only organization administrator' });
     });
   });

@@ -9,7 +9,11 @@ describe('POST /zcommand', () => {
   afterAll(() => h.close());
 
   const run = async (command: string, who = 'hamlet@zulip.com') =>
-    request(h.app).post('/api/v1/zcommand').set(await h.headers(who)).type('form').send({ command });
+    request(h.app)
+      .post('/api/v1/zcommand')
+      .set(await h.headers(who))
+      .type('form')
+      .send({ command });
 
   it('answers /ping with nothing', async () => {
     expect((await run('/ping')).body).toEqual({ result: 'success', msg: '' });
@@ -43,10 +47,18 @@ describe('POST /zcommand', () => {
   });
 
   it("answers 2.1's errors", async () => {
-    expect((await run('night')).body).toEqual({ result: 'error', msg: 'There should be a leading slash in the zcommand.', code: 'BAD_REQUEST' });
+    expect((await run('night')).body).toEqual({
+      result: 'error',
+      msg: 'There should be a leading slash in the zcommand.',
+      code: 'BAD_REQUEST',
+    });
     expect((await run('/dance')).body).toEqual({ result: 'error', msg: 'No such command: dance', code: 'BAD_REQUEST' });
     expect((await run('/constructor')).body).toEqual({ result: 'error', msg: 'No such command: constructor', code: 'BAD_REQUEST' });
-    const missing = await request(h.app).post('/api/v1/zcommand').set(await h.headers('hamlet@zulip.com')).type('form').send({});
+    const missing = await request(h.app)
+      .post('/api/v1/zcommand')
+      .set(await h.headers('hamlet@zulip.com'))
+      .type('form')
+      .send({});
     expect(missing.body).toMatchObject({ msg: "Missing 'command' argument" });
   });
 });

@@ -20,7 +20,10 @@ export async function restoreQueues(store: MemoryQueueStore, file: string, logge
   store.restore(saved);
   const serverGeneration = Math.floor(Date.now() / 1000);
   await store.append(
-    saved.map((queue) => ({ queueId: queue.descriptor.id, event: { type: 'restart', server_generation: serverGeneration, immediate: true } })),
+    saved.map((queue) => ({
+      queueId: queue.descriptor.id,
+      event: { type: 'restart', server_generation: serverGeneration, immediate: true },
+    })),
   );
   logger.info({ queues: saved.length }, 'restored event queues');
   return saved.length;

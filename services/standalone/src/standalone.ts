@@ -138,10 +138,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
     logger,
     rateLimiter,
     webDir: webDirFor(config.webDir),
-    dispatch: Object.fromEntries(SERVICE_NAMES.map((name) => [name, inProcess(apps[name])])) as Record<
-      ServiceName,
-      RequestHandler
-    >,
+    dispatch: Object.fromEntries(SERVICE_NAMES.map((name) => [name, inProcess(apps[name])])) as Record<ServiceName, RequestHandler>,
   });
 
   return {

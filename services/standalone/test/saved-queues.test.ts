@@ -12,7 +12,13 @@ describe('event queues across a restart of the embedded server', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'queues-')), 'event-queues.json');
     const before = new MemoryQueueStore();
     await before.create(queue('1:1'));
-    await before.append([{ queueId: '1:1', event: { type: 'a' } }, { queueId: '1:1', event: { type: 'b' } }], 41);
+    await before.append(
+      [
+        { queueId: '1:1', event: { type: 'a' } },
+        { queueId: '1:1', event: { type: 'b' } },
+      ],
+      41,
+    );
     expect((await before.fetch('1:1', 0)).kind).toBe('ok');
     saveQueues(before, file);
 

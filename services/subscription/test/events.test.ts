@@ -24,14 +24,35 @@ describe('subscription service events match their schemas', () => {
     ['subscription', 'add', () => h.as('hamlet@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'ev1' }] })],
     ['subscription', 'peer_add', () => h.as('othello@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'ev1' }] })],
     ['subscription', 'remove', () => h.as('othello@zulip.com').delete('/users/me/subscriptions', { subscriptions: ['ev1'] })],
-    ['subscription', 'peer_remove', () => h.as('othello@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'ev1' }] }).then(() => h.as('othello@zulip.com').delete('/users/me/subscriptions', { subscriptions: ['ev1'] }))],
-    ['subscription', 'update', async () => h.as('hamlet@zulip.com').post('/users/me/subscriptions/properties', { subscription_data: [{ stream_id: await h.streamId('ev1'), property: 'is_muted', value: true }] })],
+    [
+      'subscription',
+      'peer_remove',
+      () =>
+        h
+          .as('othello@zulip.com')
+          .post('/users/me/subscriptions', { subscriptions: [{ name: 'ev1' }] })
+          .then(() => h.as('othello@zulip.com').delete('/users/me/subscriptions', { subscriptions: ['ev1'] })),
+    ],
+    [
+      'subscription',
+      'update',
+      async () =>
+        h
+          .as('hamlet@zulip.com')
+          .post('/users/me/subscriptions/properties', {
+            subscription_data: [{ stream_id: await h.streamId('ev1'), property: 'is_muted', value: true }],
+          }),
+    ],
     ['stream', 'create', () => h.as('hamlet@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'ev2' }] })],
     ['stream', 'vacate', () => h.as('hamlet@zulip.com').delete('/users/me/subscriptions', { subscriptions: ['ev2'] })],
     ['stream', 'occupy', () => h.as('hamlet@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'ev2' }] })],
     ['stream', 'update', async () => h.as('iago@zulip.com').patch(`/streams/${await h.streamId('ev2')}`, { description: 'updated' })],
     ['stream', 'delete', async () => h.as('iago@zulip.com').delete(`/streams/${await h.streamId('ev2')}`)],
-    ['muted_topics', undefined, () => h.as('hamlet@zulip.com').patch('/users/me/subscriptions/muted_topics', { stream: 'ev1', topic: 'quiet', op: 'add' })],
+    [
+      'muted_topics',
+      undefined,
+      () => h.as('hamlet@zulip.com').patch('/users/me/subscriptions/muted_topics', { stream: 'ev1', topic: 'quiet', op: 'add' }),
+    ],
     ['default_streams', undefined, () => h.as('iago@zulip.com').post('/default_streams', { stream_name: 'ev1' })],
   ] as [EventType, string | undefined, () => Promise<unknown>][])('%s %s', async (type, op, action) => {
     const notices = await emitted(action, type, op);

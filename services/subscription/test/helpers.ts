@@ -12,7 +12,17 @@ import type { Config } from '@chat/config';
 import type { Database } from '@chat/db';
 import { EVENT_SCHEMAS, type EventOf, type EventType, type GenericEvent, type UserEventNotice } from '@chat/events';
 import type { InternalCall, InternalClient } from '@chat/http';
-import { devRealmId, headersFor, inThreadRenderer, lastOutboxId, outboxNotices, requestedFollowUps, seededDatabase, testConfig, testLogger } from '@chat/testing';
+import {
+  devRealmId,
+  headersFor,
+  inThreadRenderer,
+  lastOutboxId,
+  outboxNotices,
+  requestedFollowUps,
+  seededDatabase,
+  testConfig,
+  testLogger,
+} from '@chat/testing';
 import { buildApp } from '../src/app';
 
 export interface Harness {
@@ -70,13 +80,28 @@ export async function startHarness(): Promise<Harness> {
   const realmId = await devRealmId(db);
   const client = (email: string): UserClient => ({
     get: async (path, query = {}) =>
-      request(app).get(`/api/v1${path}`).query(encode(query)).set(await headersFor(db, config, email)),
+      request(app)
+        .get(`/api/v1${path}`)
+        .query(encode(query))
+        .set(await headersFor(db, config, email)),
     post: async (path, form = {}) =>
-      request(app).post(`/api/v1${path}`).set(await headersFor(db, config, email)).type('form').send(encode(form)),
+      request(app)
+        .post(`/api/v1${path}`)
+        .set(await headersFor(db, config, email))
+        .type('form')
+        .send(encode(form)),
     patch: async (path, form = {}) =>
-      request(app).patch(`/api/v1${path}`).set(await headersFor(db, config, email)).type('form').send(encode(form)),
+      request(app)
+        .patch(`/api/v1${path}`)
+        .set(await headersFor(db, config, email))
+        .type('form')
+        .send(encode(form)),
     delete: async (path, form = {}) =>
-      request(app).delete(`/api/v1${path}`).set(await headersFor(db, config, email)).type('form').send(encode(form)),
+      request(app)
+        .delete(`/api/v1${path}`)
+        .set(await headersFor(db, config, email))
+        .type('form')
+        .send(encode(form)),
   });
   return {
     config,

@@ -13,19 +13,35 @@ describe('POST /internal/subscriptions/invited', () => {
     (
       await h.db
         .knex('users')
-        .insert({ realm_id: h.realmId, email, delivery_email: email, full_name: 'Invited User', api_key_enc: 'x', api_key_hash: `${email}-hash` })
+        .insert({
+          realm_id: h.realmId,
+          email,
+          delivery_email: email,
+          full_name: 'Invited User',
+          api_key_enc: 'x',
+          api_key_hash: `${email}-hash`,
+        })
         .returning('id')
     )[0].id as number;
   const invited = async (userId: number, streamIds: number[]) => {
     const headers = identityHeaders({ kind: 'service', service: 'settings', realmId: h.realmId }, h.config.internalSecret);
-    return request(h.app).post('/api/v1/internal/subscriptions/invited').set(headers).type('form').send({ user_id: String(userId), stream_ids: JSON.stringify(streamIds) });
+    return request(h.app)
+      .post('/api/v1/internal/subscriptions/invited')
+      .set(headers)
+      .type('form')
+      .send({ user_id: String(userId), stream_ids: JSON.stringify(streamIds) });
   };
 
   it("subscribes the new user to the invitation's streams, with the subscribe events", async () => {
     const userId = await newUser('viola@zulip.com');
     const [denmark, rome] = [await h.streamId('Denmark'), await h.streamId('Rome')];
     const mark = await h.mark();
-    expect((await invited(userId, [rome, denmark, 999999])).body).toEqual({ result: 'success', msg: '', subscribed: ['Denmark', 'Rome'], already_subscribed: [] });
+    expect((await invited(userId, [rome, denmark, 999999])).body).toEqual({
+      result: 'success',
+      msg: '',
+      subscribed: ['Denmark', 'Rome'],
+      already_subscribed: [],
+    });
     expect(ofType(await h.events(mark), 'subscription', 'add')[0]!.userIds).toEqual([userId]);
   });
 

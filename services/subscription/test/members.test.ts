@@ -34,13 +34,17 @@ describe('GET /streams/{stream_id}/members', () => {
     expect((await h.as('hamlet@zulip.com').get(`/streams/${id}/members`)).body).toEqual(expected);
     expect((await h.as('iago@zulip.com').get(`/streams/${id}/members`)).body).toEqual(expected);
     expect((await h.as('othello@zulip.com').get(`/streams/${id}/members`)).body).toEqual({
-      result: 'error', msg: 'Invalid stream id', code: 'BAD_REQUEST',
+      result: 'error',
+      msg: 'Invalid stream id',
+      code: 'BAD_REQUEST',
     });
   });
 
   it('answers Invalid stream id for an unknown stream, and a bad id as a bad value', async () => {
     expect((await h.as('othello@zulip.com').get('/streams/99999/members')).body).toEqual({
-      result: 'error', msg: 'Invalid stream id', code: 'BAD_REQUEST',
+      result: 'error',
+      msg: 'Invalid stream id',
+      code: 'BAD_REQUEST',
     });
     const bad = await h.as('othello@zulip.com').get('/streams/abc/members');
     expect(bad.status).toBe(400);

@@ -6,10 +6,14 @@ describe('PATCH /users/me/subscriptions/muted_topics', () => {
     h = await startHarness();
   });
   afterAll(() => h.close());
-  const mute = (form: Record<string, unknown>, email = 'hamlet@zulip.com') => h.as(email).patch('/users/me/subscriptions/muted_topics', form);
+  const mute = (form: Record<string, unknown>, email = 'hamlet@zulip.com') =>
+    h.as(email).patch('/users/me/subscriptions/muted_topics', form);
   /** When hamlet muted the topic, in seconds: the third item of a muted_topics entry. */
   const mutedAt = async (topic: string) => {
-    const row: { date_muted: Date } = await h.db.knex('muted_topics').where({ user_id: await h.userId('hamlet@zulip.com'), topic_name: topic }).first('date_muted');
+    const row: { date_muted: Date } = await h.db
+      .knex('muted_topics')
+      .where({ user_id: await h.userId('hamlet@zulip.com'), topic_name: topic })
+      .first('date_muted');
     return Math.floor(new Date(row.date_muted).getTime() / 1000);
   };
 
@@ -37,7 +41,10 @@ describe('PATCH /users/me/subscriptions/muted_topics', () => {
   it('mutes by stream_id, and a topic without messages', async () => {
     const res = await mute({ stream_id: await h.streamId('Verona'), topic: 'dinner', op: 'add' });
     expect(res.status).toBe(200);
-    const rows = await h.db.knex('muted_topics').where({ user_id: await h.userId('hamlet@zulip.com') }).orderBy('id');
+    const rows = await h.db
+      .knex('muted_topics')
+      .where({ user_id: await h.userId('hamlet@zulip.com') })
+      .orderBy('id');
     expect(rows.map((r: { topic_name: string }) => r.topic_name)).toEqual(['boat party', 'dinner']);
   });
 
@@ -66,11 +73,26 @@ describe('PATCH /users/me/subscriptions/muted_topics', () => {
   });
 
   it.each([
-    [{ stream: 'Denmark', stream_id: 1, topic: 't', op: 'add' }, { result: 'error', msg: "Please choose one: 'stream' or 'stream_id'." }],
-    [{ topic: 't', op: 'add' }, { result: 'error', msg: "Please choose one: 'stream' or 'stream_id'." }],
-    [{ stream: 'Denmark', topic: 't', op: 'toggle' }, { result: 'error', msg: 'Invalid op', code: 'BAD_REQUEST' }],
-    [{ stream: 'Denmark', op: 'add' }, { result: 'error', msg: "Missing 'topic' argument", code: 'REQUEST_VARIABLE_MISSING', var_name: 'topic' }],
-    [{ stream: 'Denmark', topic: 't' }, { result: 'error', msg: "Missing 'op' argument", code: 'REQUEST_VARIABLE_MISSING', var_name: 'op' }],
+    [
+      { stream: 'Denmark', stream_id: 1, topic: 't', op: 'add' },
+      { result: 'error', msg: "Please choose one: 'stream' or 'stream_id'." },
+    ],
+    [
+      { topic: 't', op: 'add' },
+      { result: 'error', msg: "Please choose one: 'stream' or 'stream_id'." },
+    ],
+    [
+      { stream: 'Denmark', topic: 't', op: 'toggle' },
+      { result: 'error', msg: 'Invalid op', code: 'BAD_REQUEST' },
+    ],
+    [
+      { stream: 'Denmark', op: 'add' },
+      { result: 'error', msg: "Missing 'topic' argument", code: 'REQUEST_VARIABLE_MISSING', var_name: 'topic' },
+    ],
+    [
+      { stream: 'Denmark', topic: 't' },
+      { result: 'error', msg: "Missing 'op' argument", code: 'REQUEST_VARIABLE_MISSING', var_name: 'op' },
+    ],
     [{ stream_id: 'x', topic: 't', op: 'add' }, expect.objectContaining({ code: 'REQUEST_VARIABLE_INVALID', var_name: 'stream_id' })],
   ])('rejects %j', async (form, body) => {
     const res = await mute(form);

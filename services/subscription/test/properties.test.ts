@@ -13,7 +13,10 @@ describe('POST /users/me/subscriptions/properties', () => {
   const set = (data: unknown, email = 'hamlet@zulip.com') =>
     h.as(email).post('/users/me/subscriptions/properties', { subscription_data: data });
   const sub = async (streamId: number) =>
-    h.db.knex('subscriptions').where({ user_id: await h.userId('hamlet@zulip.com'), stream_id: streamId }).first();
+    h.db
+      .knex('subscriptions')
+      .where({ user_id: await h.userId('hamlet@zulip.com'), stream_id: streamId })
+      .first();
 
   it('changes each property, echoes subscription_data and sends one update per change', async () => {
     const data = [
@@ -61,7 +64,10 @@ describe('POST /users/me/subscriptions/properties', () => {
     await set([{ stream_id: denmark, property: 'in_home_view', value: true }]);
     expect((await sub(denmark)).is_muted).toBe(false);
     const list = await h.as('hamlet@zulip.com').get('/users/me/subscriptions');
-    expect(list.body.subscriptions.find((s: { name: string }) => s.name === 'Denmark')).toMatchObject({ is_muted: false, in_home_view: true });
+    expect(list.body.subscriptions.find((s: { name: string }) => s.name === 'Denmark')).toMatchObject({
+      is_muted: false,
+      in_home_view: true,
+    });
   });
 
   it('sends nothing when the value does not change', async () => {
@@ -82,7 +88,10 @@ describe('POST /users/me/subscriptions/properties', () => {
     [[{ property: 'pin_to_top', value: true }], 'stream_id key is missing from subscription_data[0]', 'BAD_REQUEST'],
     ['nope', 'Argument "subscription_data" is not valid JSON.', 'BAD_REQUEST'],
   ])('rejects %j with "%s"', async (data, msg, code) => {
-    const body = typeof data === 'string' ? data : JSON.stringify((data as { stream_id: unknown }[]).map((d) => (d.stream_id === 1 ? { ...d, stream_id: denmark } : d)));
+    const body =
+      typeof data === 'string'
+        ? data
+        : JSON.stringify((data as { stream_id: unknown }[]).map((d) => (d.stream_id === 1 ? { ...d, stream_id: denmark } : d)));
     const res = await h.as('hamlet@zulip.com').post('/users/me/subscriptions/properties', { subscription_data: body });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ result: 'error', msg, ...(code ? { code } : {}) });

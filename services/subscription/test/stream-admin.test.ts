@@ -11,7 +11,8 @@ describe('stream administration', () => {
     for (const name of ['iago', 'hamlet', 'polonius', 'othello', 'cordelia']) ids[name] = await h.userId(`${name}@zulip.com`);
   });
   afterAll(() => h.close());
-  const patch = (streamId: number, form: Record<string, unknown>, email = 'iago@zulip.com') => h.as(email).patch(`/streams/${streamId}`, form);
+  const patch = (streamId: number, form: Record<string, unknown>, email = 'iago@zulip.com') =>
+    h.as(email).patch(`/streams/${streamId}`, form);
 
   describe('PATCH /streams/{stream_id}', () => {
     it('is for administrators', async () => {
@@ -22,7 +23,10 @@ describe('stream administration', () => {
     it('changes the description (JSON or plain), rendered, told to those who may see the stream', async () => {
       const denmark = await h.streamId('Denmark');
       const mark = await h.mark();
-      expect((await patch(denmark, { description: JSON.stringify('A country\nin Scandinavia') })).body).toEqual({ result: 'success', msg: '' });
+      expect((await patch(denmark, { description: JSON.stringify('A country\nin Scandinavia') })).body).toEqual({
+        result: 'success',
+        msg: '',
+      });
       const [update] = ofType(await h.events(mark), 'stream', 'update');
       expect(update!.event).toEqual({
         type: 'stream',
@@ -77,9 +81,17 @@ describe('stream administration', () => {
 
     it('refuses a taken name, the same name and bad names; a change of case is a rename', async () => {
       const venezia = await h.streamId('Venezia');
-      expect((await patch(venezia, { new_name: 'rome' })).body).toEqual({ result: 'error', msg: "Stream name 'rome' is already taken.", code: 'BAD_REQUEST' });
+      expect((await patch(venezia, { new_name: 'rome' })).body).toEqual({
+        result: 'error',
+        msg: "Stream name 'rome' is already taken.",
+        code: 'BAD_REQUEST',
+      });
       expect((await patch(venezia, { new_name: 'Venezia' })).body).toEqual({ result: 'error', msg: 'Stream already has that name!' });
-      expect((await patch(venezia, { new_name: '"  "' })).body).toEqual({ result: 'error', msg: "Invalid stream name ''", code: 'BAD_REQUEST' });
+      expect((await patch(venezia, { new_name: '"  "' })).body).toEqual({
+        result: 'error',
+        msg: "Invalid stream name ''",
+        code: 'BAD_REQUEST',
+      });
       expect((await patch(venezia, { new_name: 'VENEZIA' })).status).toBe(200);
     });
 
@@ -102,13 +114,19 @@ describe('stream administration', () => {
       const subscribers = await h.db.knex('subscriptions').where({ stream_id: scotland, active: true }).pluck('user_id');
       expect(update!.userIds).toEqual([...new Set([...subscribers, ids.iago])].sort((a, b) => a - b));
       expect((await patch(scotland, { invite_only: false })).status).toBe(200);
-      expect(await h.db.knex('streams').where({ id: scotland }).first()).toMatchObject({ invite_only: false, history_public_to_subscribers: true });
+      expect(await h.db.knex('streams').where({ id: scotland }).first()).toMatchObject({
+        invite_only: false,
+        history_public_to_subscribers: true,
+      });
       // A private stream Iago is not in stays as it is.
       await h.as('hamlet@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'hamlet private' }], invite_only: true });
       const hidden = await patch(await h.streamId('hamlet private'), { is_private: false });
       expect(hidden.body).toEqual({ result: 'error', msg: 'Invalid stream id', code: 'BAD_REQUEST' });
       // Verona is a default stream.
-      expect((await patch(await h.streamId('Verona'), { is_private: true })).body).toEqual({ result: 'error', msg: 'Default streams cannot be made private.' });
+      expect((await patch(await h.streamId('Verona'), { is_private: true })).body).toEqual({
+        result: 'error',
+        msg: 'Default streams cannot be made private.',
+      });
     });
 
     it('applies nothing when one part fails', async () => {
@@ -123,8 +141,16 @@ describe('stream administration', () => {
     it('rejects unknown ids, long descriptions and bad booleans', async () => {
       expect((await patch(99999, { description: 'x' })).body).toEqual({ result: 'error', msg: 'Invalid stream id', code: 'BAD_REQUEST' });
       // Past PostgreSQL's integer range (found by test/malformed-input.property.test.ts: was a 500).
-      expect((await patch(9223372036854775808, { description: 'x' })).body).toEqual({ result: 'error', msg: 'Invalid stream id', code: 'BAD_REQUEST' });
-      expect((await h.as('iago@zulip.com').delete('/streams/9223372036854775808')).body).toEqual({ result: 'error', msg: 'Invalid stream id', code: 'BAD_REQUEST' });
+      expect((await patch(9223372036854775808, { description: 'x' })).body).toEqual({
+        result: 'error',
+        msg: 'Invalid stream id',
+        code: 'BAD_REQUEST',
+      });
+      expect((await h.as('iago@zulip.com').delete('/streams/9223372036854775808')).body).toEqual({
+        result: 'error',
+        msg: 'Invalid stream id',
+        code: 'BAD_REQUEST',
+      });
       expect((await patch(await h.streamId('Denmark'), { description: 'd'.repeat(1025) })).body).toEqual({
         result: 'error',
         msg: 'description is too long (limit: 1024 characters)',
@@ -147,17 +173,27 @@ describe('stream administration', () => {
       const res = await h.as('iago@zulip.com').delete(`/streams/${id}`);
       expect(res.body).toEqual({ result: 'success', msg: '' });
       const [deleted] = ofType(await h.events(mark), 'stream', 'delete');
-      expect(deleted!.event.streams).toEqual([expect.objectContaining({ name: 'stream to be deleted', invite_only: false, stream_id: id })]);
+      expect(deleted!.event.streams).toEqual([
+        expect.objectContaining({ name: 'stream to be deleted', invite_only: false, stream_id: id }),
+      ]);
       expect(deleted!.userIds).toContain(ids.hamlet);
       expect(deleted!.userIds).not.toContain(ids.polonius);
-      expect(await h.db.knex('streams').where({ id }).first()).toMatchObject({ deactivated: true, invite_only: true, name: '!DEACTIVATED:stream to be deleted' });
+      expect(await h.db.knex('streams').where({ id }).first()).toMatchObject({
+        deactivated: true,
+        invite_only: true,
+        name: '!DEACTIVATED:stream to be deleted',
+      });
       expect(await h.db.knex('subscriptions').where({ stream_id: id, active: true })).toEqual([]);
       // The name is free again; deleting the second one stacks another "!".
       await h.as('hamlet@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'stream to be deleted' }] });
       const second = await h.streamId('stream to be deleted');
       await h.as('iago@zulip.com').delete(`/streams/${second}`);
       expect((await h.db.knex('streams').where({ id: second }).first()).name).toBe('!!DEACTIVATED:stream to be deleted');
-      expect((await h.as('iago@zulip.com').delete(`/streams/${second}`)).body).toEqual({ result: 'error', msg: 'Invalid stream id', code: 'BAD_REQUEST' });
+      expect((await h.as('iago@zulip.com').delete(`/streams/${second}`)).body).toEqual({
+        result: 'error',
+        msg: 'Invalid stream id',
+        code: 'BAD_REQUEST',
+      });
     });
 
     it('removes a default stream from the defaults, with a default_streams event', async () => {
@@ -181,7 +217,10 @@ describe('stream administration', () => {
         code: 'UNAUTHORIZED_PRINCIPAL',
       });
       const mark = await h.mark();
-      expect((await h.as('iago@zulip.com').post('/default_streams', { stream_name: 'Denmark' })).body).toEqual({ result: 'success', msg: '' });
+      expect((await h.as('iago@zulip.com').post('/default_streams', { stream_name: 'Denmark' })).body).toEqual({
+        result: 'success',
+        msg: '',
+      });
       const [event] = ofType(await h.events(mark), 'default_streams');
       expect((event!.event.default_streams as { name: string }[]).map((s) => s.name)).toEqual(['Denmark', 'Verona']);
       await h.as('iago@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'iago hidden' }], invite_only: true });
@@ -196,18 +235,42 @@ describe('stream administration', () => {
     it('are given to a new user through POST /internal/subscriptions/defaults', async () => {
       const [row] = await h.db
         .knex('users')
-        .insert({ realm_id: h.realmId, email: 'newbie@zulip.com', delivery_email: 'newbie@zulip.com', full_name: 'New User', api_key_enc: 'x', api_key_hash: 'newbie-hash' })
+        .insert({
+          realm_id: h.realmId,
+          email: 'newbie@zulip.com',
+          delivery_email: 'newbie@zulip.com',
+          full_name: 'New User',
+          api_key_enc: 'x',
+          api_key_hash: 'newbie-hash',
+        })
         .returning('id');
       const mark = await h.mark();
       const headers = identityHeaders({ kind: 'service', service: 'settings', realmId: h.realmId }, h.config.internalSecret);
-      const res = await request(h.app).post('/api/v1/internal/subscriptions/defaults').set(headers).type('form').send({ user_id: String(row.id) });
+      const res = await request(h.app)
+        .post('/api/v1/internal/subscriptions/defaults')
+        .set(headers)
+        .type('form')
+        .send({ user_id: String(row.id) });
       expect(res.body).toEqual({ result: 'success', msg: '', subscribed: ['Verona'], already_subscribed: [] });
       const events = await h.events(mark);
       expect(ofType(events, 'subscription', 'add')[0]!.userIds).toEqual([row.id]);
-      expect(ofType(events, 'subscription', 'peer_add')[0]!.event).toEqual({ type: 'subscription', op: 'peer_add', stream_ids: [await h.streamId('Verona')], user_ids: [row.id] });
-      const again = await request(h.app).post('/api/v1/internal/subscriptions/defaults').set(headers).type('form').send({ user_id: String(row.id) });
+      expect(ofType(events, 'subscription', 'peer_add')[0]!.event).toEqual({
+        type: 'subscription',
+        op: 'peer_add',
+        stream_ids: [await h.streamId('Verona')],
+        user_ids: [row.id],
+      });
+      const again = await request(h.app)
+        .post('/api/v1/internal/subscriptions/defaults')
+        .set(headers)
+        .type('form')
+        .send({ user_id: String(row.id) });
       expect(again.body).toEqual({ result: 'success', msg: '', subscribed: [], already_subscribed: ['Verona'] });
-      const unknown = await request(h.app).post('/api/v1/internal/subscriptions/defaults').set(headers).type('form').send({ user_id: '99999' });
+      const unknown = await request(h.app)
+        .post('/api/v1/internal/subscriptions/defaults')
+        .set(headers)
+        .type('form')
+        .send({ user_id: '99999' });
       expect(unknown.body).toEqual({ result: 'error', msg: 'Invalid user ID', code: 'BAD_REQUEST' });
       const asUser = await h.as('iago@zulip.com').post('/internal/subscriptions/defaults', { user_id: row.id });
       expect(asUser.status).toBe(401);

@@ -52,7 +52,13 @@ describe('listing streams and subscriptions', () => {
     it('adds subscribers as sorted e-mail addresses with include_subscribers', async () => {
       const res = await h.as('hamlet@zulip.com').get('/users/me/subscriptions', { include_subscribers: true });
       const denmark = res.body.subscriptions.find((s: { name: string }) => s.name === 'Denmark');
-      expect(denmark.subscribers).toEqual(['ZOE@zulip.com', 'hamlet@zulip.com', 'iago@zulip.com', 'othello@zulip.com', 'prospero@zulip.com']);
+      expect(denmark.subscribers).toEqual([
+        'ZOE@zulip.com',
+        'hamlet@zulip.com',
+        'iago@zulip.com',
+        'othello@zulip.com',
+        'prospero@zulip.com',
+      ]);
     });
   });
 
@@ -77,7 +83,14 @@ describe('listing streams and subscriptions', () => {
         stream_post_policy: 1,
         message_retention_days: null,
       });
-      expect(names(await h.as('iago@zulip.com').get('/streams'))).toEqual(['Denmark', 'Rome', 'Scotland', 'Venice', 'Verona', 'private_stream']);
+      expect(names(await h.as('iago@zulip.com').get('/streams'))).toEqual([
+        'Denmark',
+        'Rome',
+        'Scotland',
+        'Venice',
+        'Verona',
+        'private_stream',
+      ]);
     });
 
     it('honours include_public and include_subscribed', async () => {
@@ -107,15 +120,17 @@ describe('listing streams and subscriptions', () => {
       expect(guest.body).toEqual({ code: 'BAD_REQUEST', msg: 'User not authorized for this query', result: 'error' });
       const member = await h.as('hamlet@zulip.com').get('/streams', { include_all_active: true });
       expect(member.body).toEqual({ code: 'BAD_REQUEST', msg: 'User not authorized for this query', result: 'error' });
-      await h.as('iago@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'zoe only' }], invite_only: true, principals: ['ZOE@zulip.com'] });
+      await h
+        .as('iago@zulip.com')
+        .post('/users/me/subscriptions', { subscriptions: [{ name: 'zoe only' }], invite_only: true, principals: ['ZOE@zulip.com'] });
       expect(names(await h.as('iago@zulip.com').get('/streams', { include_all_active: true }))).toContain('zoe only');
       expect(names(await h.as('iago@zulip.com').get('/streams'))).not.toContain('zoe only');
     });
 
     it('adds the default streams with include_default', async () => {
-      expect(names(await h.as('hamlet@zulip.com').get('/streams', { include_public: false, include_subscribed: false, include_default: true }))).toEqual([
-        'Verona',
-      ]);
+      expect(
+        names(await h.as('hamlet@zulip.com').get('/streams', { include_public: false, include_subscribed: false, include_default: true })),
+      ).toEqual(['Verona']);
       expect(names(await h.as('polonius@zulip.com').get('/streams', { include_subscribed: false, include_default: true }))).toEqual([]);
     });
 
@@ -164,7 +179,16 @@ describe('listing streams and subscriptions', () => {
       const sender = await h.userId(userEmail);
       const [row] = await h.db
         .knex('messages')
-        .insert({ realm_id: h.realmId, sender_id: sender, recipient_id: stream.recipient_id, stream_id: stream.id, subject: topic, content: 'x', rendered_content: '<p>x</p>', sending_client: 'test' })
+        .insert({
+          realm_id: h.realmId,
+          sender_id: sender,
+          recipient_id: stream.recipient_id,
+          stream_id: stream.id,
+          subject: topic,
+          content: 'x',
+          rendered_content: '<p>x</p>',
+          sending_client: 'test',
+        })
         .returning('id');
       const subscribers = await h.db.knex('subscriptions').where({ stream_id: stream.id, active: true }).select('user_id');
       await h.db.knex('user_messages').insert(subscribers.map((s: { user_id: number }) => ({ user_id: s.user_id, message_id: row.id })));
@@ -176,17 +200,29 @@ describe('listing streams and subscriptions', () => {
       const b = await post('Scotland', 'Highlands', 'iago@zulip.com');
       const c = await post('Scotland', 'loch', 'othello@zulip.com');
       const res = await h.as('hamlet@zulip.com').get(`/users/me/${await h.streamId('Scotland')}/topics`);
-      expect(res.body).toEqual({ result: 'success', msg: '', topics: [{ name: 'loch', max_id: c }, { name: 'Highlands', max_id: b }] });
+      expect(res.body).toEqual({
+        result: 'success',
+        msg: '',
+        topics: [
+          { name: 'loch', max_id: c },
+          { name: 'Highlands', max_id: b },
+        ],
+      });
       expect(a).toBeLessThan(b);
     });
 
     it('shows a private stream without public history only what the user received', async () => {
       await post('private_stream', 'before', 'iago@zulip.com');
-      await h.as('iago@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'private_stream' }], principals: ['hamlet@zulip.com'] });
+      await h
+        .as('iago@zulip.com')
+        .post('/users/me/subscriptions', { subscriptions: [{ name: 'private_stream' }], principals: ['hamlet@zulip.com'] });
       const after = await post('private_stream', 'after', 'iago@zulip.com');
       const id = await h.streamId('private_stream');
       expect((await h.as('hamlet@zulip.com').get(`/users/me/${id}/topics`)).body.topics).toEqual([{ name: 'after', max_id: after }]);
-      expect((await h.as('iago@zulip.com').get(`/users/me/${id}/topics`)).body.topics.map((t: { name: string }) => t.name)).toEqual(['after', 'before']);
+      expect((await h.as('iago@zulip.com').get(`/users/me/${id}/topics`)).body.topics.map((t: { name: string }) => t.name)).toEqual([
+        'after',
+        'before',
+      ]);
     });
 
     it('hides streams the caller may not see and rejects bad ids', async () => {

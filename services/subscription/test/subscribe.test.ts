@@ -41,7 +41,13 @@ describe('POST /users/me/subscriptions', () => {
     const [add] = ofType(events, 'subscription', 'add');
     expect(add!.userIds).toEqual([ids.iago]);
     expect(add!.event.subscriptions).toEqual([
-      expect.objectContaining({ name: 'new stream', subscribers: [ids.iago], in_home_view: true, is_muted: false, color: expect.any(String) }),
+      expect.objectContaining({
+        name: 'new stream',
+        subscribers: [ids.iago],
+        in_home_view: true,
+        is_muted: false,
+        color: expect.any(String),
+      }),
     ]);
     const [peer] = ofType(events, 'subscription', 'peer_add');
     expect(peer!.event).toEqual({ type: 'subscription', op: 'peer_add', stream_ids: [stream.id], user_ids: [ids.iago] });
@@ -66,7 +72,9 @@ describe('POST /users/me/subscriptions', () => {
 
   it('lists a stream the user is already in under already_subscribed (subscribed -> subscribed)', async () => {
     const mark = await h.mark();
-    const res = await h.as('hamlet@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'Verona' }, { name: 'Scotland' }] });
+    const res = await h
+      .as('hamlet@zulip.com')
+      .post('/users/me/subscriptions', { subscriptions: [{ name: 'Verona' }, { name: 'Scotland' }] });
     expect(res.body).toEqual({
       result: 'success',
       msg: '',
@@ -80,8 +88,20 @@ describe('POST /users/me/subscriptions', () => {
       { capability: 'notification_settings_null', declared: true },
       { capability: 'notification_settings_null', declared: false },
     ]);
-    const unset = { desktop_notifications: null, audible_notifications: null, push_notifications: null, email_notifications: null, wildcard_mentions_notify: null };
-    const filled = { desktop_notifications: false, audible_notifications: false, push_notifications: false, email_notifications: false, wildcard_mentions_notify: true };
+    const unset = {
+      desktop_notifications: null,
+      audible_notifications: null,
+      push_notifications: null,
+      email_notifications: null,
+      wildcard_mentions_notify: null,
+    };
+    const filled = {
+      desktop_notifications: false,
+      audible_notifications: false,
+      push_notifications: false,
+      email_notifications: false,
+      wildcard_mentions_notify: true,
+    };
     expect(adds[0]!.event.subscriptions).toEqual([expect.objectContaining({ name: 'Scotland', ...unset })]);
     expect(adds[1]!.event.subscriptions).toEqual([expect.objectContaining({ name: 'Scotland', ...filled })]);
     // Names are matched without regard to case; the response uses the stored name.
@@ -95,17 +115,29 @@ describe('POST /users/me/subscriptions', () => {
       subscriptions: [{ name: 'principal stream' }],
       principals: ['cordelia@zulip.com'],
     });
-    expect(res.body).toEqual({ result: 'success', msg: '', subscribed: { 'cordelia@zulip.com': ['principal stream'] }, already_subscribed: {} });
+    expect(res.body).toEqual({
+      result: 'success',
+      msg: '',
+      subscribed: { 'cordelia@zulip.com': ['principal stream'] },
+      already_subscribed: {},
+    });
     const again = await h.as('iago@zulip.com').post('/users/me/subscriptions', {
       subscriptions: [{ name: 'principal stream' }],
       principals: ['cordelia@zulip.com'],
     });
-    expect(again.body).toEqual({ result: 'success', msg: '', subscribed: {}, already_subscribed: { 'cordelia@zulip.com': ['principal stream'] } });
+    expect(again.body).toEqual({
+      result: 'success',
+      msg: '',
+      subscribed: {},
+      already_subscribed: { 'cordelia@zulip.com': ['principal stream'] },
+    });
   });
 
   it('tells a user someone else subscribed them, by private message from Notification Bot', async () => {
     const before = await h.jobMark();
-    await h.as('hamlet@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'Rome' }], principals: ['cordelia@zulip.com'] });
+    await h
+      .as('hamlet@zulip.com')
+      .post('/users/me/subscriptions', { subscriptions: [{ name: 'Rome' }], principals: ['cordelia@zulip.com'] });
     expect(await h.botMessages(before)).toEqual([
       {
         realmId: h.realmId,
@@ -132,7 +164,9 @@ describe('POST /users/me/subscriptions', () => {
   });
 
   it('takes principals by user id (feature level 9), refusing an unknown id by name', async () => {
-    const unknown = await h.as('iago@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'never made' }], principals: [999999] });
+    const unknown = await h
+      .as('iago@zulip.com')
+      .post('/users/me/subscriptions', { subscriptions: [{ name: 'never made' }], principals: [999999] });
     expect(unknown.status).toBe(403);
     expect(unknown.body).toEqual({
       result: 'error',
@@ -141,7 +175,9 @@ describe('POST /users/me/subscriptions', () => {
       principal: 999999,
     });
     expect(await h.db.knex('streams').where({ name: 'never made' }).first()).toBeUndefined();
-    const res = await h.as('iago@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'by id' }], principals: [ids.cordelia] });
+    const res = await h
+      .as('iago@zulip.com')
+      .post('/users/me/subscriptions', { subscriptions: [{ name: 'by id' }], principals: [ids.cordelia] });
     expect(res.body).toEqual({ result: 'success', msg: '', subscribed: { 'cordelia@zulip.com': ['by id'] }, already_subscribed: {} });
   });
 
@@ -152,7 +188,9 @@ describe('POST /users/me/subscriptions', () => {
 
     it('creates it invite-only, history not public by default, announced to administrators only', async () => {
       const mark = await h.mark();
-      const res = await h.as('hamlet@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'secret plans' }], invite_only: true });
+      const res = await h
+        .as('hamlet@zulip.com')
+        .post('/users/me/subscriptions', { subscriptions: [{ name: 'secret plans' }], invite_only: true });
       expect(res.status).toBe(200);
       const stream = await h.db.knex('streams').where({ name: 'secret plans' }).first();
       expect(stream).toMatchObject({ invite_only: true, history_public_to_subscribers: false });
@@ -170,7 +208,9 @@ describe('POST /users/me/subscriptions', () => {
         invite_only: true,
         history_public_to_subscribers: true,
       });
-      await h.as('iago@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'public always' }], history_public_to_subscribers: false });
+      await h
+        .as('iago@zulip.com')
+        .post('/users/me/subscriptions', { subscriptions: [{ name: 'public always' }], history_public_to_subscribers: false });
       expect(await h.db.knex('streams').where({ name: 'open history' }).first()).toMatchObject({ history_public_to_subscribers: true });
       expect(await h.db.knex('streams').where({ name: 'public always' }).first()).toMatchObject({ history_public_to_subscribers: true });
     });
@@ -268,7 +308,9 @@ describe('POST /users/me/subscriptions', () => {
         content: `@_**King Hamlet|${ids.hamlet}** created a new stream #**announced one**.`,
       });
       const many = await h.jobMark();
-      await h.as('hamlet@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'first of two' }, { name: 'second of two' }], announce: true });
+      await h
+        .as('hamlet@zulip.com')
+        .post('/users/me/subscriptions', { subscriptions: [{ name: 'first of two' }, { name: 'second of two' }], announce: true });
       expect(await h.botMessages(many)).toContainEqual(
         expect.objectContaining({
           to: 'Verona',
@@ -319,7 +361,10 @@ describe('POST /users/me/subscriptions', () => {
     [{ subscriptions: [{ description: 'x' }] }, 'name key is missing from subscriptions[0]'],
     [{ subscriptions: [{ name: 5 }] }, 'subscriptions[0]["name"] is not a string'],
     [{ subscriptions: [{ name: 'x', color: 'red' }] }, 'subscriptions[0]["color"] is not a valid hex color code'],
-    [{ subscriptions: [{ name: 'x', description: 'd'.repeat(1025) }] }, 'subscriptions[0]["description"] is too long (limit: 1024 characters)'],
+    [
+      { subscriptions: [{ name: 'x', description: 'd'.repeat(1025) }] },
+      'subscriptions[0]["description"] is too long (limit: 1024 characters)',
+    ],
     [{ subscriptions: [{ name: '   ' }] }, "Invalid stream name ''"],
     [{ subscriptions: [{ name: 'n'.repeat(61) }] }, 'Stream name too long (limit: 60 characters).'],
     [{ subscriptions: [{ name: 'a\u0000b' }] }, "Stream name 'a\u0000b' contains NULL (0x00) characters."],
@@ -338,11 +383,18 @@ describe('POST /users/me/subscriptions', () => {
 
   it('requires subscriptions', async () => {
     const res = await h.as('hamlet@zulip.com').post('/users/me/subscriptions', {});
-    expect(res.body).toEqual({ result: 'error', msg: "Missing 'subscriptions' argument", code: 'REQUEST_VARIABLE_MISSING', var_name: 'subscriptions' });
+    expect(res.body).toEqual({
+      result: 'error',
+      msg: "Missing 'subscriptions' argument",
+      code: 'REQUEST_VARIABLE_MISSING',
+      var_name: 'subscriptions',
+    });
   });
 
   it('replaces newlines in descriptions and strips names', async () => {
-    await h.as('hamlet@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: '  spaced  ', description: 'line one\nline two' }] });
+    await h
+      .as('hamlet@zulip.com')
+      .post('/users/me/subscriptions', { subscriptions: [{ name: '  spaced  ', description: 'line one\nline two' }] });
     expect(await h.db.knex('streams').where({ name: 'spaced' }).first()).toMatchObject({ description: 'line one line two' });
   });
 });

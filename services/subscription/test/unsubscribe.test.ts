@@ -16,7 +16,11 @@ describe('DELETE /users/me/subscriptions', () => {
     const events = await h.events(mark);
     const [remove] = ofType(events, 'subscription', 'remove');
     expect(remove!.userIds).toEqual([hamlet]);
-    expect(remove!.event).toEqual({ type: 'subscription', op: 'remove', subscriptions: [{ name: 'Denmark', stream_id: await h.streamId('Denmark') }] });
+    expect(remove!.event).toEqual({
+      type: 'subscription',
+      op: 'remove',
+      subscriptions: [{ name: 'Denmark', stream_id: await h.streamId('Denmark') }],
+    });
     const [peer] = ofType(events, 'subscription', 'peer_remove');
     expect(peer!.event).toEqual({ type: 'subscription', op: 'peer_remove', stream_ids: [await h.streamId('Denmark')], user_ids: [hamlet] });
     expect(peer!.userIds).not.toContain(hamlet);
@@ -43,7 +47,10 @@ describe('DELETE /users/me/subscriptions', () => {
     });
     expect(await h.events(mark)).toEqual([]);
     const othello = await h.userId('othello@zulip.com');
-    const sub = await h.db.knex('subscriptions').where({ user_id: othello, stream_id: await h.streamId('Scotland') }).first();
+    const sub = await h.db
+      .knex('subscriptions')
+      .where({ user_id: othello, stream_id: await h.streamId('Scotland') })
+      .first();
     expect(sub.active).toBe(true);
   });
 
@@ -66,7 +73,9 @@ describe('DELETE /users/me/subscriptions', () => {
   });
 
   it('refuses an unknown principal', async () => {
-    const res = await h.as('iago@zulip.com').delete('/users/me/subscriptions', { subscriptions: ['Verona'], principals: ['ghost@zulip.com'] });
+    const res = await h
+      .as('iago@zulip.com')
+      .delete('/users/me/subscriptions', { subscriptions: ['Verona'], principals: ['ghost@zulip.com'] });
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ code: 'UNAUTHORIZED_PRINCIPAL', principal: 'ghost@zulip.com' });
   });
@@ -96,7 +105,12 @@ describe('DELETE /users/me/subscriptions', () => {
 
   it('validates its parameters', async () => {
     const missing = await h.as('hamlet@zulip.com').delete('/users/me/subscriptions', {});
-    expect(missing.body).toEqual({ result: 'error', msg: "Missing 'subscriptions' argument", code: 'REQUEST_VARIABLE_MISSING', var_name: 'subscriptions' });
+    expect(missing.body).toEqual({
+      result: 'error',
+      msg: "Missing 'subscriptions' argument",
+      code: 'REQUEST_VARIABLE_MISSING',
+      var_name: 'subscriptions',
+    });
     const notList = await h.as('hamlet@zulip.com').delete('/users/me/subscriptions', { subscriptions: '"Verona"' });
     expect(notList.body).toEqual({ result: 'error', msg: 'subscriptions is not a list', code: 'BAD_REQUEST' });
   });

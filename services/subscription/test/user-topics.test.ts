@@ -8,9 +8,12 @@ describe('POST /user_topics', () => {
   afterAll(() => h.close());
   const set = (form: Record<string, unknown>, email = 'hamlet@zulip.com') => h.as(email).post('/user_topics', form);
   const policies = async () =>
-    (await h.db.knex('muted_topics').where({ user_id: await h.userId('hamlet@zulip.com') }).orderBy('id')).map(
-      (r: { topic_name: string; visibility_policy: number }) => [r.topic_name, r.visibility_policy],
-    );
+    (
+      await h.db
+        .knex('muted_topics')
+        .where({ user_id: await h.userId('hamlet@zulip.com') })
+        .orderBy('id')
+    ).map((r: { topic_name: string; visibility_policy: number }) => [r.topic_name, r.visibility_policy]);
 
   it('follows a topic: a user_topic event with its policy and time, and the (unchanged) muted-topics list', async () => {
     const denmark = await h.streamId('Denmark');
@@ -20,7 +23,13 @@ describe('POST /user_topics', () => {
     expect(res.body).toEqual({ result: 'success', msg: '' });
     const events = await h.events(mark);
     const [userTopic] = ofType(events, 'user_topic');
-    expect(userTopic!.event).toEqual({ type: 'user_topic', stream_id: denmark, topic_name: 'castle', last_updated: expect.any(Number), visibility_policy: 3 });
+    expect(userTopic!.event).toEqual({
+      type: 'user_topic',
+      stream_id: denmark,
+      topic_name: 'castle',
+      last_updated: expect.any(Number),
+      visibility_policy: 3,
+    });
     expect(userTopic!.event.last_updated).toBeGreaterThanOrEqual(before);
     expect(userTopic!.userIds).toEqual([await h.userId('hamlet@zulip.com')]);
     expect(ofType(events, 'muted_topics')[0]!.event.muted_topics).toEqual([]);
@@ -32,12 +41,17 @@ describe('POST /user_topics', () => {
     const before = Math.floor(Date.now() / 1000);
     await set({ stream_id: await h.streamId('Denmark'), topic: 'CASTLE', visibility_policy: 1 });
     // The time is that of the change to muted, not of the earlier follow.
-    const [row] = await h.db.knex('muted_topics').where({ user_id: await h.userId('hamlet@zulip.com') }).select('date_muted');
+    const [row] = await h.db
+      .knex('muted_topics')
+      .where({ user_id: await h.userId('hamlet@zulip.com') })
+      .select('date_muted');
     const when = Math.floor(new Date(row.date_muted).getTime() / 1000);
     expect(when).toBeGreaterThanOrEqual(before);
     expect(ofType(await h.events(mark), 'muted_topics')[0]!.event.muted_topics).toEqual([['Denmark', 'castle', when]]);
     expect(await policies()).toEqual([['castle', 1]]);
-    const again = await h.as('hamlet@zulip.com').patch('/users/me/subscriptions/muted_topics', { stream: 'Denmark', topic: 'castle', op: 'add' });
+    const again = await h
+      .as('hamlet@zulip.com')
+      .patch('/users/me/subscriptions/muted_topics', { stream: 'Denmark', topic: 'castle', op: 'add' });
     expect(again.body).toEqual({ result: 'error', msg: 'Topic already muted' });
   });
 
@@ -52,7 +66,9 @@ describe('POST /user_topics', () => {
   it('clears a policy with 0; the older unmute only unmutes muted topics', async () => {
     const denmark = await h.streamId('Denmark');
     await set({ stream_id: denmark, topic: 'followed', visibility_policy: 3 });
-    const unmute = await h.as('hamlet@zulip.com').patch('/users/me/subscriptions/muted_topics', { stream: 'Denmark', topic: 'followed', op: 'remove' });
+    const unmute = await h
+      .as('hamlet@zulip.com')
+      .patch('/users/me/subscriptions/muted_topics', { stream: 'Denmark', topic: 'followed', op: 'remove' });
     expect(unmute.body).toEqual({ result: 'error', msg: 'Topic is not muted' });
     const mark = await h.mark();
     await set({ stream_id: denmark, topic: 'castle', visibility_policy: 0 });
@@ -63,10 +79,27 @@ describe('POST /user_topics', () => {
   it('needs access to the stream to set a policy, only its existence to clear one, and a known policy', async () => {
     await h.as('iago@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'secret topics' }], invite_only: true });
     const secret = await h.streamId('secret topics');
-    expect((await set({ stream_id: secret, topic: 't', visibility_policy: 1 })).body).toEqual({ result: 'error', msg: 'Invalid stream id', code: 'BAD_REQUEST' });
+    expect((await set({ stream_id: secret, topic: 't', visibility_policy: 1 })).body).toEqual({
+      result: 'error',
+      msg: 'Invalid stream id',
+      code: 'BAD_REQUEST',
+    });
     expect((await set({ stream_id: secret, topic: 't', visibility_policy: 0 })).body).toEqual({ result: 'success', msg: '' });
-    expect((await set({ stream_id: 999999, topic: 't', visibility_policy: 0 })).body).toEqual({ result: 'error', msg: 'Invalid stream id', code: 'BAD_REQUEST' });
-    expect((await set({ stream_id: secret, topic: 't', visibility_policy: 4 })).body).toEqual({ result: 'error', msg: 'Invalid visibility_policy', code: 'BAD_REQUEST' });
-    expect((await set({ stream_id: secret, topic: 't' })).body).toEqual({ result: 'error', msg: "Missing 'visibility_policy' argument", code: 'REQUEST_VARIABLE_MISSING', var_name: 'visibility_policy' });
+    expect((await set({ stream_id: 999999, topic: 't', visibility_policy: 0 })).body).toEqual({
+      result: 'error',
+      msg: 'Invalid stream id',
+      code: 'BAD_REQUEST',
+    });
+    expect((await set({ stream_id: secret, topic: 't', visibility_policy: 4 })).body).toEqual({
+      result: 'error',
+      msg: 'Invalid visibility_policy',
+      code: 'BAD_REQUEST',
+    });
+    expect((await set({ stream_id: secret, topic: 't' })).body).toEqual({
+      result: 'error',
+      msg: "Missing 'visibility_policy' argument",
+      code: 'REQUEST_VARIABLE_MISSING',
+      var_name: 'visibility_policy',
+    });
   });
 });

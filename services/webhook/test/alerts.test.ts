@@ -73,7 +73,10 @@ describe('grafana', () => {
 
   it('legacy alerting: back to ok, in the same topic', async () => {
     const r = await postFixture(h, 'grafana', 'alert_ok.json');
-    expect(r.posted[0]).toMatchObject({ topic: 'Test rule', content: expect.stringMatching(/^:squared_ok: \*\*Resolved\*\*: \[Test rule\]/) });
+    expect(r.posted[0]).toMatchObject({
+      topic: 'Test rule',
+      content: expect.stringMatching(/^:squared_ok: \*\*Resolved\*\*: \[Test rule\]/),
+    });
   });
 
   it('unified alerting: Alertmanager-style alerts', async () => {

@@ -40,7 +40,10 @@ describe('github', () => {
   it('push: many commits by several authors are counted and cut at 20', async () => {
     const payload = JSON.parse(fixture('github', 'push__1_commit.json'));
     const commit = payload.commits[0];
-    payload.commits = Array.from({ length: 23 }, (_, i) => ({ ...commit, author: { ...commit.author, username: i < 20 ? 'Tomasz' : 'Ben' } }));
+    payload.commits = Array.from({ length: 23 }, (_, i) => ({
+      ...commit,
+      author: { ...commit.author, username: i < 20 ? 'Tomasz' : 'Ben' },
+    }));
     h.internal.calls = [];
     await h.post('/external/github?stream=Denmark', JSON.stringify(payload), 'application/json', { 'X-GitHub-Event': 'push' });
     const content = String(h.internal.posted()[0]?.content);
@@ -94,7 +97,9 @@ describe('github', () => {
     });
     expect(h.internal.posted()[0]).toMatchObject({
       topic: 'notifications',
-      content: expect.stringContaining(' on [Issue #2 Spelling error in the README file](https://github.com/baxterthehacker/public-repo/issues/2):'),
+      content: expect.stringContaining(
+        ' on [Issue #2 Spelling error in the README file](https://github.com/baxterthehacker/public-repo/issues/2):',
+      ),
     });
   });
 
@@ -119,7 +124,9 @@ describe('github', () => {
 
   it('answers an unsupported action with the event and action', async () => {
     const payload = { ...JSON.parse(fixture('github', 'issues__opened.json')), action: 'transferred' };
-    const res = await h.post('/external/github?stream=Denmark', JSON.stringify(payload), 'application/json', { 'X-GitHub-Event': 'issues' });
+    const res = await h.post('/external/github?stream=Denmark', JSON.stringify(payload), 'application/json', {
+      'X-GitHub-Event': 'issues',
+    });
     expect(res.body).toMatchObject({ code: 'UNEXPECTED_WEBHOOK_EVENT_TYPE', event_type: 'issues:transferred' });
   });
 

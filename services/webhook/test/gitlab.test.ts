@@ -30,7 +30,9 @@ describe('gitlab', () => {
     const payload = { ...JSON.parse(fixture('gitlab', 'push_hook.json')), after: '0'.repeat(40), commits: [], total_commits_count: 0 };
     h.internal.calls = [];
     await h.post('/external/gitlab?stream=Denmark', JSON.stringify(payload), 'application/json', { 'X-Gitlab-Event': 'Push Hook' });
-    expect(h.internal.posted()[0]?.content).toBe(`Tomasz Kolek [deleted](${PROJECT}/compare/5fcdd5551fc3...000000000000) the branch tomek.`);
+    expect(h.internal.posted()[0]?.content).toBe(
+      `Tomasz Kolek [deleted](${PROJECT}/compare/5fcdd5551fc3...000000000000) the branch tomek.`,
+    );
   });
 
   it('merge request: created with its description, then merged', async () => {

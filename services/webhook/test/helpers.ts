@@ -67,12 +67,7 @@ export async function webhookHarness(): Promise<WebhookHarness> {
     botHeaders,
     // Zulip's own webhook tests post the fixtures form-encoded; the body must be read raw anyway.
     post: (path, body, contentType = 'application/x-www-form-urlencoded', headers = {}) =>
-      request(app)
-        .post(`/api/v1${path}`)
-        .set(botHeaders)
-        .set(headers)
-        .set('Content-Type', contentType)
-        .send(body),
+      request(app).post(`/api/v1${path}`).set(botHeaders).set(headers).set('Content-Type', contentType).send(body),
     close: () => db.close(),
   };
 }

@@ -33,13 +33,17 @@ const headers: Record<string, string>[] = [
 ];
 
 describe('webhook robustness', () => {
-  it.each(INTEGRATIONS.map((i) => i.name))('%s never answers 500', async (name) => {
-    for (const body of [...fixtures, ...degenerate]) {
-      for (const extra of headers) {
-        const res = await h.post(`/external/${name}?stream=Denmark`, body, 'application/json', extra);
-        if (res.status >= 500) throw new Error(`${name} ${JSON.stringify(extra)} ${body.slice(0, 80)}: ${res.status} ${res.text}`);
-        expect([200, 400]).toContain(res.status);
+  it.each(INTEGRATIONS.map((i) => i.name))(
+    '%s never answers 500',
+    async (name) => {
+      for (const body of [...fixtures, ...degenerate]) {
+        for (const extra of headers) {
+          const res = await h.post(`/external/${name}?stream=Denmark`, body, 'application/json', extra);
+          if (res.status >= 500) throw new Error(`${name} ${JSON.stringify(extra)} ${body.slice(0, 80)}: ${res.status} ${res.text}`);
+          expect([200, 400]).toContain(res.status);
+        }
       }
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 });

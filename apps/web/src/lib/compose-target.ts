@@ -20,7 +20,11 @@ const streamNameOf = (state: AppState, operand: string) => (/^\d+$/.test(operand
 /** The reply to a message: its topic, or its private conversation. */
 export function replyTarget(state: AppState, message: Message): ComposeTarget {
   if (message.type === 'stream') {
-    return { kind: 'stream', stream: state.streams[message.stream_id ?? 0]?.name ?? String(message.display_recipient), topic: message.subject };
+    return {
+      kind: 'stream',
+      stream: state.streams[message.stream_id ?? 0]?.name ?? String(message.display_recipient),
+      topic: message.subject,
+    };
   }
   return { kind: 'private', to: emailsOf(state, messagePmKey(message, state.selfId)) };
 }
@@ -66,7 +70,13 @@ function messageFor(state: AppState, target: ComposeTarget): Message {
   if (target.kind === 'stream') {
     const lower = target.stream.trim().toLowerCase();
     const stream = Object.values(state.streams).find((s) => s.name.toLowerCase() === lower);
-    return { ...base, type: 'stream', stream_id: stream?.stream_id ?? -1, display_recipient: stream?.name ?? target.stream.trim(), subject: target.topic.trim() };
+    return {
+      ...base,
+      type: 'stream',
+      stream_id: stream?.stream_id ?? -1,
+      display_recipient: stream?.name ?? target.stream.trim(),
+      subject: target.topic.trim(),
+    };
   }
   const members = target.to
     .split(',')
@@ -77,7 +87,12 @@ function messageFor(state: AppState, target: ComposeTarget): Message {
       // An unknown address is no one in any conversation the view could name.
       return { id: user?.user_id ?? -1, email, full_name: user?.full_name ?? email };
     });
-  return { ...base, type: 'private', display_recipient: [...members, { id: state.selfId, email: base.sender_email, full_name: base.sender_full_name }], subject: '' };
+  return {
+    ...base,
+    type: 'private',
+    display_recipient: [...members, { id: state.selfId, email: base.sender_email, full_name: base.sender_full_name }],
+    subject: '',
+  };
 }
 
 /**
@@ -87,7 +102,10 @@ function messageFor(state: AppState, target: ComposeTarget): Message {
  */
 export function targetInView(state: AppState, target: ComposeTarget, narrow: Narrow): boolean | undefined {
   if (target.kind === 'stream' ? !target.stream.trim() : !target.to.trim()) return undefined;
-  const relevant = narrow.filter((t) => ['stream', 'topic', 'pm-with', 'is'].includes(t.operator) && !(t.operator === 'is' && t.operand !== 'private' && t.operand !== 'dm'));
+  const relevant = narrow.filter(
+    (t) =>
+      ['stream', 'topic', 'pm-with', 'is'].includes(t.operator) && !(t.operator === 'is' && t.operand !== 'private' && t.operand !== 'dm'),
+  );
   return matchesNarrow(messageFor(state, target), relevant, state.selfId, (id) => state.streams[id]?.name);
 }
 

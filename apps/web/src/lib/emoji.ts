@@ -42,7 +42,12 @@ export interface EmojiChoice {
  * `limit`: the realm's active emoji first among equals (as Zulip's typeahead), then unicode ones
  * (name -> code).
  */
-export function matchEmojiChoices(unicode: Record<string, string>, realm: Record<string, RealmEmoji>, query: string, limit = 8): EmojiChoice[] {
+export function matchEmojiChoices(
+  unicode: Record<string, string>,
+  realm: Record<string, RealmEmoji>,
+  query: string,
+  limit = 8,
+): EmojiChoice[] {
   const q = query.toLowerCase();
   const all: EmojiChoice[] = [
     ...Object.values(realm)

@@ -7,9 +7,7 @@ import type { Message, Narrow, NarrowTerm } from './types';
 
 /** Zulip's hash encoding: encodeURIComponent, with `.` encoded and then `%` written as `.`. */
 export function encodeHashComponent(text: string): string {
-  return encodeURIComponent(text)
-    .replace(/\./g, '%2E')
-    .replace(/%/g, '.');
+  return encodeURIComponent(text).replace(/\./g, '%2E').replace(/%/g, '.');
 }
 
 export function decodeHashComponent(text: string): string {
@@ -131,7 +129,7 @@ export function parseSearch(text: string): Narrow {
   const words: string[] = [];
   for (const token of searchTokens(text.trim())) {
     const quoted = token.includes('\u0000');
-    const [head, rest] = quoted ? token.split('\u0000') as [string, string] : [token, ''];
+    const [head, rest] = quoted ? (token.split('\u0000') as [string, string]) : [token, ''];
     const colon = head.indexOf(':');
     if (colon > 0) {
       let operator = head.slice(0, colon);
@@ -237,7 +235,12 @@ export function messagePmKey(message: Message, selfId: number): string {
  * Whether a message belongs to a narrow; undefined when that cannot be told here (full-text
  * search, has:, unknown stream names): the caller then asks the server.
  */
-export function matchesNarrow(message: Message, narrow: Narrow, selfId: number, streamName?: (id: number) => string | undefined): boolean | undefined {
+export function matchesNarrow(
+  message: Message,
+  narrow: Narrow,
+  selfId: number,
+  streamName?: (id: number) => string | undefined,
+): boolean | undefined {
   let result: boolean | undefined = true;
   for (const term of narrow) {
     let match: boolean | undefined;
@@ -260,7 +263,9 @@ export function matchesNarrow(message: Message, narrow: Narrow, selfId: number, 
         else match = undefined;
         break;
       case 'sender':
-        match = /^\d+$/.test(operand) ? message.sender_id === Number(operand) : message.sender_email.toLowerCase() === operand.toLowerCase();
+        match = /^\d+$/.test(operand)
+          ? message.sender_id === Number(operand)
+          : message.sender_email.toLowerCase() === operand.toLowerCase();
         break;
       case 'is':
         if (operand === 'private' || operand === 'dm') match = message.type === 'private';

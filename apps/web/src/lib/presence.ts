@@ -20,7 +20,8 @@ const num = (value: unknown): number => (typeof value === 'number' && Number.isF
 export function presencesFrom(raw: unknown): Record<number, Presence> {
   const out: Record<number, Presence> = {};
   for (const [id, p] of Object.entries((raw ?? {}) as Record<string, Dict>)) {
-    if (/^\d+$/.test(id) && p && typeof p === 'object') out[Number(id)] = { active_timestamp: num(p.active_timestamp), idle_timestamp: num(p.idle_timestamp) };
+    if (/^\d+$/.test(id) && p && typeof p === 'object')
+      out[Number(id)] = { active_timestamp: num(p.active_timestamp), idle_timestamp: num(p.idle_timestamp) };
   }
   return out;
 }
@@ -31,9 +32,17 @@ export function clockOffset(serverTimestamp: unknown, localNowMs: number, previo
 }
 
 /** The realm's presences from a presence answer (or /register) replace what the client knew. */
-export function applyPresenceAnswer(state: AppState, answer: { presences?: unknown; server_timestamp?: unknown }, localNowMs: number): AppState {
+export function applyPresenceAnswer(
+  state: AppState,
+  answer: { presences?: unknown; server_timestamp?: unknown },
+  localNowMs: number,
+): AppState {
   if (answer.presences === undefined) return state;
-  return { ...state, presence: presencesFrom(answer.presences), serverOffset: clockOffset(answer.server_timestamp, localNowMs, state.serverOffset) };
+  return {
+    ...state,
+    presence: presencesFrom(answer.presences),
+    serverOffset: clockOffset(answer.server_timestamp, localNowMs, state.serverOffset),
+  };
 }
 
 /** A presence event: one user's client reported a status at a time (each kept if newer). */

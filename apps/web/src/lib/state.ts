@@ -6,7 +6,18 @@
 import { matchesNarrow, messagePmKey, pmKey } from './narrow';
 import { realmEmojiFrom } from './emoji';
 import { applyPresenceEvent, clockOffset, DEFAULT_PRESENCE, presencesFrom, presenceSettingsFrom } from './presence';
-import type { AppState, DisplayRecipient, Message, MessagePolicy, Narrow, RecentPrivate, Stream, Subscription, UnreadEntry, User } from './types';
+import type {
+  AppState,
+  DisplayRecipient,
+  Message,
+  MessagePolicy,
+  Narrow,
+  RecentPrivate,
+  Stream,
+  Subscription,
+  UnreadEntry,
+  User,
+} from './types';
 
 type Dict = Record<string, unknown>;
 
@@ -115,7 +126,8 @@ export function unreadFromRegister(raw: unknown, selfId: number): Record<number,
   }
   for (const pm of arr(data.pms)) {
     const other = num(pm.other_user_id, num(pm.sender_id));
-    for (const id of pm.unread_message_ids as number[]) out[id] = { kind: 'private', key: pmKey([other], selfId), mentioned: mentions.has(id) };
+    for (const id of pm.unread_message_ids as number[])
+      out[id] = { kind: 'private', key: pmKey([other], selfId), mentioned: mentions.has(id) };
   }
   for (const h of arr(data.huddles)) {
     const key = pmKey(str(h.user_ids_string).split(',').map(Number), selfId);
@@ -135,7 +147,12 @@ function recentFromRegister(raw: unknown, selfId: number): RecentPrivate[] {
  * The state /register's answer describes, received at `localNowMs`; the previous state's messages
  * and view are kept (a re-register).
  */
-export function stateFromRegister(register: Dict, self: { user_id: number; email: string }, previous?: AppState, localNowMs = Date.now()): AppState {
+export function stateFromRegister(
+  register: Dict,
+  self: { user_id: number; email: string },
+  previous?: AppState,
+  localNowMs = Date.now(),
+): AppState {
   const base = previous ?? emptyState();
   const users = byId(arr(register.realm_users).map(toUser), (u) => u.user_id);
   for (const bot of arr(register.realm_non_active_users)) {
@@ -195,7 +212,7 @@ export function toMessage(raw: Dict, flags?: string[]): Message {
     content: str(raw.content),
     reactions: (raw.reactions as Message['reactions'] | undefined) ?? [],
     last_edit_timestamp: typeof raw.last_edit_timestamp === 'number' ? raw.last_edit_timestamp : undefined,
-    flags: flags ?? ((raw.flags as string[] | undefined) ?? []),
+    flags: flags ?? (raw.flags as string[] | undefined) ?? [],
   };
 }
 
@@ -271,7 +288,11 @@ function bumpRecent(recent: RecentPrivate[], message: Message, selfId: number): 
   const key = messagePmKey(message, selfId);
   const members = Array.isArray(message.display_recipient) ? message.display_recipient.map((r) => r.id) : [];
   const existing = recent.find((r) => r.key === key);
-  const entry = { key, user_ids: [...new Set(members)].filter((id) => id !== selfId), max_message_id: Math.max(message.id, existing?.max_message_id ?? 0) };
+  const entry = {
+    key,
+    user_ids: [...new Set(members)].filter((id) => id !== selfId),
+    max_message_id: Math.max(message.id, existing?.max_message_id ?? 0),
+  };
   return [entry, ...recent.filter((r) => r.key !== key)].sort((a, b) => b.max_message_id - a.max_message_id);
 }
 
@@ -287,13 +308,21 @@ export function applyEvent(state: AppState, event: Dict, now = Date.now()): AppS
     case 'delete_message': {
       const ids = Array.isArray(event.message_ids) ? (event.message_ids as number[]) : [num(event.message_id)];
       const gone = new Set(ids);
-      const view = state.view.ids.some((id) => gone.has(id)) ? { ...state.view, ids: state.view.ids.filter((id) => !gone.has(id)) } : state.view;
+      const view = state.view.ids.some((id) => gone.has(id))
+        ? { ...state.view, ids: state.view.ids.filter((id) => !gone.has(id)) }
+        : state.view;
       return { ...state, messages: removeIds(state.messages, ids), unread: removeIds(state.unread, ids), view };
     }
     case 'reaction': {
       const userId = num(event.user_id, num((event.user as Dict | undefined)?.user_id));
-      const reaction = { emoji_name: str(event.emoji_name), emoji_code: str(event.emoji_code), reaction_type: str(event.reaction_type, 'unicode_emoji'), user_id: userId };
-      const same = (r: Message['reactions'][number]) => r.user_id === userId && r.emoji_code === reaction.emoji_code && r.reaction_type === reaction.reaction_type;
+      const reaction = {
+        emoji_name: str(event.emoji_name),
+        emoji_code: str(event.emoji_code),
+        reaction_type: str(event.reaction_type, 'unicode_emoji'),
+        user_id: userId,
+      };
+      const same = (r: Message['reactions'][number]) =>
+        r.user_id === userId && r.emoji_code === reaction.emoji_code && r.reaction_type === reaction.reaction_type;
       const messages = mapMessages(state, [num(event.message_id)], (m) => {
         if (event.op === 'add') return m.reactions.some(same) ? m : { ...m, reactions: [...m.reactions, reaction] };
         return { ...m, reactions: m.reactions.filter((r) => !same(r)) };
@@ -331,7 +360,10 @@ export function applyEvent(state: AppState, event: Dict, now = Date.now()): AppS
           ? `stream:${topicKey(num(event.stream_id), str(event.topic))}`
           : `pm:${pmKey([...arr(event.recipients).map((r) => num(r.user_id)), sender], state.selfId)}`;
       const rest = state.typing.filter((t) => !(t.sender_id === sender && t.conversation === conversation) && t.expires > now);
-      return { ...state, typing: event.op === 'start' ? [...rest, { sender_id: sender, conversation, expires: now + TYPING_LIFETIME_MS }] : rest };
+      return {
+        ...state,
+        typing: event.op === 'start' ? [...rest, { sender_id: sender, conversation, expires: now + TYPING_LIFETIME_MS }] : rest,
+      };
     }
     case 'presence':
       return applyPresenceEvent(state, event);
@@ -355,10 +387,12 @@ export function applyEvent(state: AppState, event: Dict, now = Date.now()): AppS
       return { ...state, userTopics };
     }
     case 'user_settings':
-      if (event.op === 'update' && typeof event.property === 'string') return { ...state, settings: { ...state.settings, [event.property]: event.value } };
+      if (event.op === 'update' && typeof event.property === 'string')
+        return { ...state, settings: { ...state.settings, [event.property]: event.value } };
       return state;
     case 'realm': {
-      const changed: Dict = event.op === 'update' ? { [str(event.property)]: event.value } : event.op === 'update_dict' ? ((event.data ?? {}) as Dict) : {};
+      const changed: Dict =
+        event.op === 'update' ? { [str(event.property)]: event.value } : event.op === 'update_dict' ? ((event.data ?? {}) as Dict) : {};
       const next = { ...state, messagePolicy: applyPolicy(state.messagePolicy, changed) };
       return typeof changed.name === 'string' ? { ...next, realmName: changed.name } : next;
     }
@@ -371,7 +405,8 @@ function applyMessage(state: AppState, event: Dict): AppState {
   const message = toMessage((event.message ?? {}) as Dict, (event.flags as string[] | undefined) ?? []);
   const messages = { ...state.messages, [message.id]: message };
   let unread = state.unread;
-  if (!message.flags.includes('read') && message.sender_id !== state.selfId) unread = { ...unread, [message.id]: unreadEntryOf(message, state.selfId) };
+  if (!message.flags.includes('read') && message.sender_id !== state.selfId)
+    unread = { ...unread, [message.id]: unreadEntryOf(message, state.selfId) };
   let view = state.view;
   const streamName = (id: number) => state.streams[id]?.name;
   if (view.foundNewest && !view.ids.includes(message.id) && matchesNarrow(message, view.narrow, state.selfId, streamName) === true) {
@@ -432,7 +467,14 @@ function applyFlags(state: AppState, event: Dict): AppState {
   const ids = (event.messages as number[] | undefined) ?? [];
   if (flag === 'read') {
     if (add) {
-      if (all) return { ...state, unread: {}, messages: mapMessages(state, Object.keys(state.messages).map(Number), (m) => (m.flags.includes('read') ? m : { ...m, flags: [...m.flags, 'read'] })) };
+      if (all)
+        return {
+          ...state,
+          unread: {},
+          messages: mapMessages(state, Object.keys(state.messages).map(Number), (m) =>
+            m.flags.includes('read') ? m : { ...m, flags: [...m.flags, 'read'] },
+          ),
+        };
       const messages = mapMessages(state, ids, (m) => (m.flags.includes('read') ? m : { ...m, flags: [...m.flags, 'read'] }));
       return { ...state, unread: removeIds(state.unread, ids), messages };
     }
@@ -443,8 +485,14 @@ function applyFlags(state: AppState, event: Dict): AppState {
       const known = messages[id];
       const detail = details[String(id)];
       if (known) unread[id] = unreadEntryOf(known, state.selfId);
-      else if (detail?.type === 'stream') unread[id] = { kind: 'stream', stream_id: num(detail.stream_id), topic: str(detail.topic), mentioned: detail.mentioned === true };
-      else if (detail?.type === 'private') unread[id] = { kind: 'private', key: pmKey((detail.user_ids as number[]) ?? [], state.selfId), mentioned: detail.mentioned === true };
+      else if (detail?.type === 'stream')
+        unread[id] = { kind: 'stream', stream_id: num(detail.stream_id), topic: str(detail.topic), mentioned: detail.mentioned === true };
+      else if (detail?.type === 'private')
+        unread[id] = {
+          kind: 'private',
+          key: pmKey((detail.user_ids as number[]) ?? [], state.selfId),
+          mentioned: detail.mentioned === true,
+        };
     }
     return { ...state, unread, messages };
   }
@@ -475,7 +523,13 @@ function applySubscription(state: AppState, event: Dict): AppState {
       return { ...state, subs, streams };
     }
     case 'remove':
-      return { ...state, subs: removeIds(state.subs, arr(event.subscriptions).map((s) => num(s.stream_id))) };
+      return {
+        ...state,
+        subs: removeIds(
+          state.subs,
+          arr(event.subscriptions).map((s) => num(s.stream_id)),
+        ),
+      };
     case 'update': {
       const id = num(event.stream_id);
       const sub = state.subs[id];

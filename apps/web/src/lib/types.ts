@@ -66,8 +66,7 @@ export type Narrow = NarrowTerm[];
 
 /** An unread message, as much as counting needs. */
 export type UnreadEntry =
-  | { kind: 'stream'; stream_id: number; topic: string; mentioned: boolean }
-  | { kind: 'private'; key: string; mentioned: boolean };
+  { kind: 'stream'; stream_id: number; topic: string; mentioned: boolean } | { kind: 'private'; key: string; mentioned: boolean };
 
 export interface Presence {
   active_timestamp: number;

@@ -1,7 +1,17 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { errorText, uploadFile } from '../api';
 import { renderPreview, sendMessage, streamTopics, typing } from '../controller';
-import { BUILTIN_EMOJI, insertAt, lastEntry, replacePlaceholder, replaceToken, tokenAt, uploadLink, uploadPlaceholder, type Token } from '../lib/compose';
+import {
+  BUILTIN_EMOJI,
+  insertAt,
+  lastEntry,
+  replacePlaceholder,
+  replaceToken,
+  tokenAt,
+  uploadLink,
+  uploadPlaceholder,
+  type Token,
+} from '../lib/compose';
 import { composeAfterViewChange, composeTargetForNarrow, describeTarget, targetInView, type ComposeTarget } from '../lib/compose-target';
 import { matchEmojiChoices } from '../lib/emoji';
 import { narrowKey } from '../lib/narrow';
@@ -28,7 +38,17 @@ function useSuggestions() {
   return { items, active, setActive, update };
 }
 
-function SuggestionList({ id, items, active, onPick }: { id: string; items: Suggestion[]; active: number; onPick: (s: Suggestion) => void }) {
+function SuggestionList({
+  id,
+  items,
+  active,
+  onPick,
+}: {
+  id: string;
+  items: Suggestion[];
+  active: number;
+  onPick: (s: Suggestion) => void;
+}) {
   if (items.length === 0) return null;
   return (
     <ul class="suggestions" id={id} role="listbox" aria-label="Suggestions">
@@ -71,7 +91,11 @@ function userSuggestions(state: AppState, query: string, limit = 8): { id: numbe
   const q = query.toLowerCase();
   return Object.values(state.users)
     .filter((u) => u.is_active !== false && (u.full_name.toLowerCase().includes(q) || u.email.toLowerCase().includes(q)))
-    .sort((a, b) => Number(!a.full_name.toLowerCase().startsWith(q)) - Number(!b.full_name.toLowerCase().startsWith(q)) || a.full_name.localeCompare(b.full_name))
+    .sort(
+      (a, b) =>
+        Number(!a.full_name.toLowerCase().startsWith(q)) - Number(!b.full_name.toLowerCase().startsWith(q)) ||
+        a.full_name.localeCompare(b.full_name),
+    )
     .slice(0, limit)
     .map((u) => ({ id: u.user_id, name: u.full_name, email: u.email }));
 }
@@ -116,7 +140,13 @@ export function Compose() {
     setError(null);
     const focus = () => {
       const field =
-        t.kind === 'stream' && !t.stream ? streamRef : t.kind === 'stream' && !t.topic ? topicRef : t.kind === 'private' && !t.to ? toRef : textRef;
+        t.kind === 'stream' && !t.stream
+          ? streamRef
+          : t.kind === 'stream' && !t.topic
+            ? topicRef
+            : t.kind === 'private' && !t.to
+              ? toRef
+              : textRef;
       field.current?.focus();
       return field.current !== null;
     };
@@ -310,14 +340,29 @@ export function Compose() {
         {kind === 'stream' ? (
           <>
             <label for="compose-stream">Stream</label>
-            <input id="compose-stream" ref={streamRef} list="compose-streams" value={stream} autocomplete="off" onInput={(e) => setStream(e.currentTarget.value)} />
+            <input
+              id="compose-stream"
+              ref={streamRef}
+              list="compose-streams"
+              value={stream}
+              autocomplete="off"
+              onInput={(e) => setStream(e.currentTarget.value)}
+            />
             <datalist id="compose-streams">
               {Object.values(subs).map((s) => (
                 <option key={s.stream_id} value={s.name} />
               ))}
             </datalist>
             <label for="compose-topic">Topic</label>
-            <input id="compose-topic" ref={topicRef} list="compose-topics" value={topic} autocomplete="off" maxLength={60} onInput={(e) => setTopic(e.currentTarget.value)} />
+            <input
+              id="compose-topic"
+              ref={topicRef}
+              list="compose-topics"
+              value={topic}
+              autocomplete="off"
+              maxLength={60}
+              onInput={(e) => setTopic(e.currentTarget.value)}
+            />
             <datalist id="compose-topics">
               {topics.map((t) => (
                 <option key={t} value={t} />
@@ -340,7 +385,9 @@ export function Compose() {
                 const value = e.currentTarget.value;
                 setTo(value);
                 const { query } = lastEntry(value);
-                recipients.update(query ? userSuggestions(app.get(), query).map((u) => ({ label: `${u.name} (${u.email})`, insert: u.email })) : []);
+                recipients.update(
+                  query ? userSuggestions(app.get(), query).map((u) => ({ label: `${u.name} (${u.email})`, insert: u.email })) : [],
+                );
               }}
               onKeyDown={(e) => {
                 listKeys(e, recipients, pickRecipient);
@@ -367,7 +414,12 @@ export function Compose() {
           Message
         </label>
         {preview !== null ? (
-          <Content class="message-content preview" aria-label="Preview" role="region" html={preview || '<p><em>Nothing to preview</em></p>'} />
+          <Content
+            class="message-content preview"
+            aria-label="Preview"
+            role="region"
+            html={preview || '<p><em>Nothing to preview</em></p>'}
+          />
         ) : null}
         <textarea
           id="compose-message"

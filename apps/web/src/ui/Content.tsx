@@ -8,7 +8,18 @@ import { unicodeEmojiUrl } from '../lib/emoji';
 export function EmojiImage({ name, url, decorative = false }: { name: string; url: string | undefined; decorative?: boolean }) {
   const [failed, setFailed] = useState(false);
   if (!url || failed) return decorative ? null : <span class="emoji-text">{`:${name}:`}</span>;
-  return <img class="emoji-image" src={url} alt={decorative ? '' : `:${name}:`} width={20} height={20} loading="lazy" draggable={false} onError={() => setFailed(true)} />;
+  return (
+    <img
+      class="emoji-image"
+      src={url}
+      alt={decorative ? '' : `:${name}:`}
+      width={20}
+      height={20}
+      loading="lazy"
+      draggable={false}
+      onError={() => setFailed(true)}
+    />
+  );
 }
 
 /**
@@ -16,7 +27,16 @@ export function EmojiImage({ name, url, decorative = false }: { name: string; ur
  * with what the markup leaves to the client: unicode emoji (`<span class="emoji emoji-1f44d">`)
  * drawn from their images, and image previews named for screen readers.
  */
-export function Content({ html, class: className = 'message-content', ...rest }: { html: string; class?: string; role?: 'region'; 'aria-label'?: string }) {
+export function Content({
+  html,
+  class: className = 'message-content',
+  ...rest
+}: {
+  html: string;
+  class?: string;
+  role?: 'region';
+  'aria-label'?: string;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const el = ref.current;

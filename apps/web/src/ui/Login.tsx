@@ -63,7 +63,12 @@ export function Login() {
         <ul>
           {list.map((u) => (
             <li key={u.email}>
-              <button type="button" class="dev-user" disabled={busy} onClick={() => void done(client.request(settingsEndpoints.webDevLogin, { username: u.email }))}>
+              <button
+                type="button"
+                class="dev-user"
+                disabled={busy}
+                onClick={() => void done(client.request(settingsEndpoints.webDevLogin, { username: u.email }))}
+              >
                 {u.email}
               </button>
             </li>
@@ -78,9 +83,23 @@ export function Login() {
         <h1>{realmName ? `Log in to ${realmName}` : 'Log in'}</h1>
         <form class="login-form" onSubmit={onSubmit} aria-label="Log in">
           <label for="login-email">Email</label>
-          <input id="login-email" type="email" autocomplete="username" required value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
+          <input
+            id="login-email"
+            type="email"
+            autocomplete="username"
+            required
+            value={email}
+            onInput={(e) => setEmail(e.currentTarget.value)}
+          />
           <label for="login-password">Password</label>
-          <input id="login-password" type="password" autocomplete="current-password" required value={password} onInput={(e) => setPassword(e.currentTarget.value)} />
+          <input
+            id="login-password"
+            type="password"
+            autocomplete="current-password"
+            required
+            value={password}
+            onInput={(e) => setPassword(e.currentTarget.value)}
+          />
           <button type="submit" class="primary" disabled={busy}>
             Log in
           </button>

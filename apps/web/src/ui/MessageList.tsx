@@ -34,7 +34,8 @@ export function narrowTitle(narrow: Narrow, state: AppState): string {
             .join(', ')}`;
         case 'is':
           return (
-            { private: 'Private messages', starred: 'Starred messages', mentioned: 'Mentions', unread: 'Unread messages' }[t.operand] ?? `is:${t.operand}`
+            { private: 'Private messages', starred: 'Starred messages', mentioned: 'Mentions', unread: 'Unread messages' }[t.operand] ??
+            `is:${t.operand}`
           );
         case 'sender':
           return `${neg}Sent by ${/^\d+$/.test(t.operand) ? (state.users[Number(t.operand)]?.full_name ?? t.operand) : t.operand}`;
@@ -308,7 +309,9 @@ const RecipientBar = memo(function RecipientBar({ message, streamName, color, se
     );
   }
   const key = messagePmKey(message, selfId);
-  const others = Array.isArray(message.display_recipient) ? message.display_recipient.filter((r) => r.id !== selfId).map((r) => r.full_name) : [];
+  const others = Array.isArray(message.display_recipient)
+    ? message.display_recipient.filter((r) => r.id !== selfId).map((r) => r.full_name)
+    : [];
   return (
     <div class="recipient-bar private" ref={ref}>
       <a href={narrowToHash([{ operator: 'pm-with', operand: key }], names)}>{`You and ${others.join(', ') || 'yourself'}`}</a>
@@ -324,7 +327,10 @@ function groupKey(m: Message): string {
   let key = groupKeys.get(m);
   if (key === undefined) {
     const day = Math.floor((m.timestamp - tzOffset) / 86400);
-    const conversation = m.type === 'stream' ? `s:${m.stream_id}:${m.subject.toLowerCase()}` : `p:${Array.isArray(m.display_recipient) ? m.display_recipient.map((r) => r.id).join(',') : ''}`;
+    const conversation =
+      m.type === 'stream'
+        ? `s:${m.stream_id}:${m.subject.toLowerCase()}`
+        : `p:${Array.isArray(m.display_recipient) ? m.display_recipient.map((r) => r.id).join(',') : ''}`;
     key = `${conversation}|${day}`;
     groupKeys.set(m, key);
   }
@@ -364,7 +370,14 @@ interface Range {
  * messages, so scrolling back through thousands stays cheap (layout, paint and the read
  * observer only see these).
  */
-function computeRange(previous: Range | null, key: string, ids: number[], selectedId: number | null, atBottom: boolean, nearAnchor: number | undefined): Range {
+function computeRange(
+  previous: Range | null,
+  key: string,
+  ids: number[],
+  selectedId: number | null,
+  atBottom: boolean,
+  nearAnchor: number | undefined,
+): Range {
   let start: number;
   let end: number;
   if (!previous || previous.key !== key) {
@@ -450,7 +463,14 @@ export function MessageList() {
 
   const key = narrowKey(view.narrow);
   const nearAnchor = narrowForApi(view.narrow).anchor;
-  let range = computeRange(rangeRef.current, key, view.ids, selectedId !== lastSelected.current ? selectedId : null, atBottom.current, nearAnchor);
+  let range = computeRange(
+    rangeRef.current,
+    key,
+    view.ids,
+    selectedId !== lastSelected.current ? selectedId : null,
+    atBottom.current,
+    nearAnchor,
+  );
   if (shift && rangeRef.current?.key === key) {
     range = computeRange(null, key, view.ids, null, false, undefined);
     const start = Math.max(0, Math.min(shift.start, view.ids.length));
@@ -495,7 +515,8 @@ export function MessageList() {
       const a = el.querySelector<HTMLElement>(`[data-message-id="${anchor.current.id}"]`);
       if (a) el.scrollTop = a.offsetTop - anchor.current.offset;
     }
-    if (selectionMoved && selectedId !== null && !keyChanged) el.querySelector(`[data-message-id="${selectedId}"]`)?.scrollIntoView({ block: 'nearest' });
+    if (selectionMoved && selectedId !== null && !keyChanged)
+      el.querySelector(`[data-message-id="${selectedId}"]`)?.scrollIntoView({ block: 'nearest' });
     recordAnchor();
   });
 
@@ -529,7 +550,15 @@ export function MessageList() {
     if (!previous || groupKey(previous) !== groupKey(message)) {
       const streamId = message.stream_id ?? 0;
       const streamName = streams[streamId]?.name ?? String(message.display_recipient);
-      items.push(<RecipientBar key={`bar-${id}`} message={message} streamName={streamName} color={subs[streamId]?.color ?? '#c2c2c2'} selfId={selfId} />);
+      items.push(
+        <RecipientBar
+          key={`bar-${id}`}
+          message={message}
+          streamName={streamName}
+          color={subs[streamId]?.color ?? '#c2c2c2'}
+          selfId={selfId}
+        />,
+      );
     }
     items.push(<MessageItem key={id} message={message} selected={id === selectedId} selfId={selfId} />);
     previous = message;
@@ -537,8 +566,18 @@ export function MessageList() {
 
   return (
     <ObserverContext.Provider value={observer}>
-      <div class="message-list" role="log" aria-label="Messages" aria-busy={loadingView || loadingOlder} ref={listRef} onScroll={onScroll} tabIndex={0}>
-        {view.foundOldest && range.start === 0 && view.ids.length > 0 && <p class="list-edge">This is the beginning of the conversation.</p>}
+      <div
+        class="message-list"
+        role="log"
+        aria-label="Messages"
+        aria-busy={loadingView || loadingOlder}
+        ref={listRef}
+        onScroll={onScroll}
+        tabIndex={0}
+      >
+        {view.foundOldest && range.start === 0 && view.ids.length > 0 && (
+          <p class="list-edge">This is the beginning of the conversation.</p>
+        )}
         {loadingOlder && <p class="list-edge">Loading…</p>}
         {items}
         {!loadingView && view.ids.length === 0 && <p class="list-edge">No messages here yet.</p>}

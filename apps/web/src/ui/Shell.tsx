@@ -13,7 +13,6 @@ import { TypingIndicator, UserList } from './UserList';
 
 const StreamsPanel = lazy(() => import('./StreamsPanel').then((m) => ({ default: m.StreamsPanel })));
 
-
 function isEditable(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
@@ -158,7 +157,13 @@ export function Shell() {
   return (
     <div class={`shell${sidebarOpen ? ' sidebar-open' : ''}${usersOpen ? ' users-open' : ''}`}>
       <header class="topbar">
-        <button type="button" class="ghost toggle-sidebar" aria-expanded={sidebarOpen} aria-controls="left-sidebar" onClick={() => patchUi({ sidebarOpen: !sidebarOpen, usersOpen: false })}>
+        <button
+          type="button"
+          class="ghost toggle-sidebar"
+          aria-expanded={sidebarOpen}
+          aria-controls="left-sidebar"
+          onClick={() => patchUi({ sidebarOpen: !sidebarOpen, usersOpen: false })}
+        >
           Streams
         </button>
         <a class="realm-name" href="#all_messages">
@@ -174,7 +179,13 @@ export function Shell() {
           <button type="button" class="ghost" onClick={() => void logout()}>
             Log out
           </button>
-          <button type="button" class="ghost toggle-users" aria-expanded={usersOpen} aria-controls="right-sidebar" onClick={() => patchUi({ usersOpen: !usersOpen, sidebarOpen: false })}>
+          <button
+            type="button"
+            class="ghost toggle-users"
+            aria-expanded={usersOpen}
+            aria-controls="right-sidebar"
+            onClick={() => patchUi({ usersOpen: !usersOpen, sidebarOpen: false })}
+          >
             Users
           </button>
         </div>

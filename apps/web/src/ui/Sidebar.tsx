@@ -55,7 +55,9 @@ function TopicList({ sub, counts, current }: { sub: Subscription; counts: Unread
       seen.add(name.toLowerCase());
       newer.push(name);
     };
-    const arrived = Object.values(messages).filter((m) => m.stream_id === sub.stream_id).sort((a, b) => b.id - a.id);
+    const arrived = Object.values(messages)
+      .filter((m) => m.stream_id === sub.stream_id)
+      .sort((a, b) => b.id - a.id);
     for (const m of arrived) add(m.subject);
     for (const name of Object.keys(unreadTopics)) add(name);
     return [...newer, ...(topics ?? [])];
@@ -80,7 +82,13 @@ function TopicList({ sub, counts, current }: { sub: Subscription; counts: Unread
               {topic}
             </a>
             <Badge count={count} />
-            <button type="button" class="icon" aria-label={`${muted ? 'Unmute' : 'Mute'} topic ${topic}`} title={muted ? 'Unmute topic' : 'Mute topic'} onClick={() => void setTopicMuted(sub.stream_id, topic, !muted).catch((e) => patchUi({ error: errorText(e) }))}>
+            <button
+              type="button"
+              class="icon"
+              aria-label={`${muted ? 'Unmute' : 'Mute'} topic ${topic}`}
+              title={muted ? 'Unmute topic' : 'Mute topic'}
+              onClick={() => void setTopicMuted(sub.stream_id, topic, !muted).catch((e) => patchUi({ error: errorText(e) }))}
+            >
               <Icon name={muted ? 'speaker-muted' : 'speaker'} />
             </button>
           </li>
@@ -99,7 +107,11 @@ function StreamMenu({ sub, onClose }: { sub: Subscription; onClose: () => void }
         {sub.is_muted ? 'Unmute stream' : 'Mute stream'}
       </button>
       <label class="check">
-        <input type="checkbox" checked={desktop} onChange={() => void setSubscriptionProperty(sub.stream_id, 'desktop_notifications', !desktop).catch(fail)} />
+        <input
+          type="checkbox"
+          checked={desktop}
+          onChange={() => void setSubscriptionProperty(sub.stream_id, 'desktop_notifications', !desktop).catch(fail)}
+        />
         Desktop notifications
       </label>
       <button type="button" onClick={() => void setSubscriptionProperty(sub.stream_id, 'pin_to_top', !sub.pin_to_top).then(onClose, fail)}>
@@ -123,7 +135,13 @@ function StreamItem({ sub, counts, current, inView }: { sub: Subscription; count
   return (
     <li class={`stream-item${active ? ' active' : ''}${sub.is_muted ? ' muted' : ''}`}>
       <div class="row">
-        <button type="button" class="icon expander" aria-expanded={expanded} aria-label={`Topics of ${sub.name}`} onClick={() => setExpanded(!expanded)}>
+        <button
+          type="button"
+          class="icon expander"
+          aria-expanded={expanded}
+          aria-label={`Topics of ${sub.name}`}
+          onClick={() => setExpanded(!expanded)}
+        >
           <Icon name={expanded ? 'chevron-down' : 'chevron-right'} />
         </button>
         <Swatch color={sub.color} />

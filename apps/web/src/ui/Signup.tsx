@@ -111,9 +111,24 @@ function AccountForm({ invitationKey, email, onSignedUp }: { invitationKey: stri
       <label for="signup-email">Email</label>
       <input id="signup-email" type="email" readOnly value={email} />
       <label for="signup-name">Full name</label>
-      <input id="signup-name" type="text" autocomplete="name" required value={fullName} onInput={(e) => setFullName(e.currentTarget.value)} />
+      <input
+        id="signup-name"
+        type="text"
+        autocomplete="name"
+        required
+        value={fullName}
+        onInput={(e) => setFullName(e.currentTarget.value)}
+      />
       <label for="signup-password">Password</label>
-      <input id="signup-password" type="password" autocomplete="new-password" required minLength={6} value={password} onInput={(e) => setPassword(e.currentTarget.value)} />
+      <input
+        id="signup-password"
+        type="password"
+        autocomplete="new-password"
+        required
+        minLength={6}
+        value={password}
+        onInput={(e) => setPassword(e.currentTarget.value)}
+      />
       <button type="submit" class="primary" disabled={busy}>
         Sign up
       </button>

@@ -74,7 +74,13 @@ export function StreamsPanel() {
           Create stream
         </button>
       </form>
-      <input type="search" aria-label="Filter streams" placeholder="Filter streams" value={filter} onInput={(e) => setFilter(e.currentTarget.value)} />
+      <input
+        type="search"
+        aria-label="Filter streams"
+        placeholder="Filter streams"
+        value={filter}
+        onInput={(e) => setFilter(e.currentTarget.value)}
+      />
       {streams === null ? (
         <p role="status">Loading streams…</p>
       ) : (
@@ -101,9 +107,18 @@ export function StreamsPanel() {
                     {s.name}
                   </a>
                   {/* The server's rendering, shown as message content is (the raw text is Markdown). */}
-                  {s.rendered_description ? <Content class="description message-content" html={s.rendered_description} /> : s.description && <p class="description">{s.description}</p>}
+                  {s.rendered_description ? (
+                    <Content class="description message-content" html={s.rendered_description} />
+                  ) : (
+                    s.description && <p class="description">{s.description}</p>
+                  )}
                 </div>
-                <button type="button" disabled={busy} aria-label={`${subscribed ? 'Unsubscribe from' : 'Subscribe to'} ${s.name}`} onClick={() => void run(() => (subscribed ? unsubscribe(s.name) : subscribe(s.name)))}>
+                <button
+                  type="button"
+                  disabled={busy}
+                  aria-label={`${subscribed ? 'Unsubscribe from' : 'Subscribe to'} ${s.name}`}
+                  onClick={() => void run(() => (subscribed ? unsubscribe(s.name) : subscribe(s.name)))}
+                >
                   {subscribed ? 'Unsubscribe' : 'Subscribe'}
                 </button>
               </li>

@@ -28,14 +28,22 @@ export function UserList() {
     const q = filter.trim().toLowerCase();
     const state = app.get();
     return Object.values(users)
-      .filter((u) => u.is_active !== false && !u.is_bot && (!q || u.full_name.toLowerCase().includes(q) || u.email.toLowerCase().includes(q)))
+      .filter(
+        (u) => u.is_active !== false && !u.is_bot && (!q || u.full_name.toLowerCase().includes(q) || u.email.toLowerCase().includes(q)),
+      )
       .map((u) => ({ user: u, status: presenceStatus(state, u.user_id, now) }))
       .sort((a, b) => RANK[a.status] - RANK[b.status] || a.user.full_name.localeCompare(b.user.full_name));
   }, [users, presence, filter, selfId, serverOffset, now]);
   return (
     <div class="users-inner">
       <h2>Users</h2>
-      <input type="search" aria-label="Filter users" placeholder="Filter users" value={filter} onInput={(e) => setFilter(e.currentTarget.value)} />
+      <input
+        type="search"
+        aria-label="Filter users"
+        placeholder="Filter users"
+        value={filter}
+        onInput={(e) => setFilter(e.currentTarget.value)}
+      />
       <ul class="user-list">
         {list.map(({ user, status }) => (
           <li key={user.user_id}>
@@ -70,7 +78,13 @@ export function TypingIndicator() {
   const view = useStore(app, (s) => s.view.narrow);
   const now = useNow(3000);
   const state = app.get();
-  const names_ = [...new Set(typing.filter((t) => t.expires > now && typingHere(state, t.conversation)).map((t) => state.users[t.sender_id]?.full_name ?? 'Someone'))];
+  const names_ = [
+    ...new Set(
+      typing
+        .filter((t) => t.expires > now && typingHere(state, t.conversation))
+        .map((t) => state.users[t.sender_id]?.full_name ?? 'Someone'),
+    ),
+  ];
   void view;
   let text = '';
   if (names_.length === 1) text = `${names_[0]} is typing…`;

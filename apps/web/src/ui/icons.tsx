@@ -5,7 +5,13 @@
  */
 import type { JSX } from 'preact';
 
-const stroke = { fill: 'none', stroke: 'currentColor', 'stroke-width': 1.6, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' } as const;
+const stroke = {
+  fill: 'none',
+  stroke: 'currentColor',
+  'stroke-width': 1.6,
+  'stroke-linecap': 'round',
+  'stroke-linejoin': 'round',
+} as const;
 
 const SHAPES = {
   close: () => <path {...stroke} d="M4 4l8 8M12 4l-8 8" />,

@@ -7,15 +7,43 @@ const stringList = { type: 'array', items: { type: 'string' } };
 /** The parameters of /register, also accepted by GET /events to register implicitly. */
 const registerParams = {
   apply_markdown: p.bool({ default: false, description: 'Whether message events carry rendered HTML (true) or Markdown (false).' }),
-  client_gravatar: p.bool({ default: false, description: 'Whether `avatar_url` is left null for users on Gravatar, for the client to compute.' }),
-  all_public_streams: p.bool({ default: false, description: "Whether the queue also gets the messages of public streams the caller isn't subscribed to." }),
+  client_gravatar: p.bool({
+    default: false,
+    description: 'Whether `avatar_url` is left null for users on Gravatar, for the client to compute.',
+  }),
+  all_public_streams: p.bool({
+    default: false,
+    description: "Whether the queue also gets the messages of public streams the caller isn't subscribed to.",
+  }),
   include_subscribers: p.bool({ default: false, description: "Whether the state's streams list their subscribers." }),
-  event_types: p.json<string[]>({ schema: stringList, description: 'The event types the queue receives; absent: all of them.', example: ['message'] }),
-  fetch_event_types: p.json<string[]>({ schema: stringList, description: 'The parts of the initial state to fetch, by event type; absent: those of `event_types`.', example: ['message', 'realm_user'], sample: false }),
-  narrow: p.json<unknown>({ schema: { type: 'array' }, description: 'Restricts message events to a narrow, as `[[operator, operand]]` pairs.', example: [['stream', 'Denmark']], sample: false }),
-  queue_lifespan_secs: p.int({ default: 0, description: 'How long the queue may stay unpolled before it is collected; 0: the server\'s default (10 minutes).' }),
+  event_types: p.json<string[]>({
+    schema: stringList,
+    description: 'The event types the queue receives; absent: all of them.',
+    example: ['message'],
+  }),
+  fetch_event_types: p.json<string[]>({
+    schema: stringList,
+    description: 'The parts of the initial state to fetch, by event type; absent: those of `event_types`.',
+    example: ['message', 'realm_user'],
+    sample: false,
+  }),
+  narrow: p.json<unknown>({
+    schema: { type: 'array' },
+    description: 'Restricts message events to a narrow, as `[[operator, operand]]` pairs.',
+    example: [['stream', 'Denmark']],
+    sample: false,
+  }),
+  queue_lifespan_secs: p.int({
+    default: 0,
+    description: "How long the queue may stay unpolled before it is collected; 0: the server's default (10 minutes).",
+  }),
   // An object of capability names: unknown names are a newer client's and are ignored.
-  client_capabilities: p.json<Record<string, unknown>>({ schema: { type: 'object' }, description: 'Newer event shapes the client understands, by name (e.g. `notification_settings_null`); unknown names are ignored.', example: { notification_settings_null: true }, sample: false }),
+  client_capabilities: p.json<Record<string, unknown>>({
+    schema: { type: 'object' },
+    description: 'Newer event shapes the client understands, by name (e.g. `notification_settings_null`); unknown names are ignored.',
+    example: { notification_settings_null: true },
+    sample: false,
+  }),
   // Presences keyed by user id in the modern shape (Zulip's slim_presence).
   slim_presence: p.bool({ default: false, description: 'Whether presences are keyed by user id (the newer shape) rather than e-mail.' }),
 };
@@ -45,7 +73,7 @@ export const eventQueueEndpoints = declareEndpoints('event-queue', {
     auth: 'user',
     summary: 'Long-poll a queue for the events after last_event_id (or register one with dont_block)',
     description:
-      'Returns the queue\'s events after `last_event_id`, which acknowledges those before it. Without `dont_block` it waits ' +
+      "Returns the queue's events after `last_event_id`, which acknowledges those before it. Without `dont_block` it waits " +
       'until there is one, or answers a `heartbeat` after about a minute. A collected queue is refused with ' +
       '`BAD_EVENT_QUEUE_ID`: register again. Without a `queue_id` it registers a queue from the register parameters.',
     python: 'get_events(**request)',
@@ -67,7 +95,7 @@ export const eventQueueEndpoints = declareEndpoints('event-queue', {
     path: '/events',
     auth: 'user',
     summary: 'Delete an event queue',
-    description: 'Deletes one of the caller\'s queues, when a client closes, instead of waiting for it to be collected.',
+    description: "Deletes one of the caller's queues, when a client closes, instead of waiting for it to be collected.",
     python: 'deregister(queue_id)',
     params: { queue_id: p.string({ required: true, description: 'The queue to delete.', example: '1375801870:2942' }) },
     success: {},

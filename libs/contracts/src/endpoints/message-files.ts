@@ -11,7 +11,8 @@ export const messageFileEndpoints = {
     path: '/user_uploads',
     auth: 'user',
     summary: 'Upload one file (multipart/form-data), to be linked from a message by the URI answered',
-    description: 'Stores one file sent as multipart/form-data and answers the URI to link it by; a message linking it shares it with its readers.',
+    description:
+      'Stores one file sent as multipart/form-data and answers the URI to link it by; a message linking it shares it with its readers.',
     params: {},
     success: { uri: ['string', 'Where the file is, under this server (the older name).'], url: ['string', 'The same.'] },
     // The limit follows the server's MAX_FILE_UPLOAD_SIZE, given when the handler is bound.
@@ -46,7 +47,11 @@ export const messageFileEndpoints = {
     description:
       'Serves the file a temporary URL (GET /user_uploads/{realm_id}/{path}) names while it is valid. A token that is not valid any more (expired, or the file or its reader gone) is `Invalid token`; a file name other than the one the token is for, `Invalid filename`.',
     params: {
-      token: p.string({ required: true, description: 'The signed token of the temporary URL.', example: '10.1700000000.Mi9hMS9jYXN0bGUucG5n.c2lnbmF0dXJl' }),
+      token: p.string({
+        required: true,
+        description: 'The signed token of the temporary URL.',
+        example: '10.1700000000.Mi9hMS9jYXN0bGUucG5n.c2lnbmF0dXJl',
+      }),
       filename: p.string({ required: true, description: "The file name, the last part of the file's path.", example: 'castle.png' }),
     },
     success: {},
@@ -60,7 +65,7 @@ export const messageFileEndpoints = {
     // No parameters: the handler reads the realm id and the wildcard's segments from the path as
     // they are, so a path naming no file gets the file's own 404 page, not a parameter error.
     description:
-      'Serves an uploaded file, where messages link it, to a user who may see it: its uploader, or a reader of a message linking it. HTTP Basic (API clients) or the browser\'s session cookie.',
+      "Serves an uploaded file, where messages link it, to a user who may see it: its uploader, or a reader of a message linking it. HTTP Basic (API clients) or the browser's session cookie.",
     pathSegments: {
       realm_id: { description: 'The id of the realm the file belongs to, as in the URI the upload answered.', example: 2 },
       path: { description: 'The rest of that URI: a random part and the file name.', example: 'a1/b2c3d4e5f6/castle.png' },
@@ -74,18 +79,28 @@ export const messageFileEndpoints = {
     path: '/attachments',
     auth: 'user',
     summary: "The caller's uploaded files, with the messages that link them, and the realm's upload space used",
-    description: 'Lists the files the caller uploaded, each with the messages linking it, and how much space the realm\'s uploads use.',
+    description: "Lists the files the caller uploaded, each with the messages linking it, and how much space the realm's uploads use.",
     python: 'get_attachments()',
     params: {},
-    success: { attachments: ['array', 'The files: id, name, path, size, creation time, messages.'], upload_space_used: ['integer', 'Bytes used by the realm\'s uploads.'] },
+    success: {
+      attachments: ['array', 'The files: id, name, path, size, creation time, messages.'],
+      upload_space_used: ['integer', "Bytes used by the realm's uploads."],
+    },
   },
   removeAttachment: {
     method: 'DELETE',
     path: '/attachments/:attachment_id',
     auth: 'user',
     summary: "Delete one of the caller's uploaded files",
-    description: 'Deletes one of the caller\'s files; messages linking it then link nothing.',
-    params: { attachment_id: p.int({ required: true, rangeError: () => badRequest('Invalid attachment'), description: 'The id of the file.', example: 1 }) },
+    description: "Deletes one of the caller's files; messages linking it then link nothing.",
+    params: {
+      attachment_id: p.int({
+        required: true,
+        rangeError: () => badRequest('Invalid attachment'),
+        description: 'The id of the file.',
+        example: 1,
+      }),
+    },
     success: {},
   },
 } as const;

@@ -9,7 +9,11 @@ import { invalidMessage, messageIdParam } from './message-params';
 
 const emojiReactionPath = {
   message_id: messageIdParam,
-  emoji_name: p.string({ required: true, description: 'The emoji, by name: a custom emoji of the realm or a Unicode one.', example: 'octopus' }),
+  emoji_name: p.string({
+    required: true,
+    description: 'The emoji, by name: a custom emoji of the realm or a Unicode one.',
+    example: 'octopus',
+  }),
 };
 
 export const messageWidgetEndpoints = {
@@ -19,7 +23,7 @@ export const messageWidgetEndpoints = {
     auth: 'user',
     summary: 'Add an emoji reaction to a message, naming the emoji in the path (Zulip 2.1 legacy route)',
     description:
-      "The older form of POST /messages/{message_id}/reactions: reacts to a message the caller can read with an emoji given by " +
+      'The older form of POST /messages/{message_id}/reactions: reacts to a message the caller can read with an emoji given by ' +
       'name only (a custom emoji of that name first). Refused when the caller already reacted with that name.',
     params: emojiReactionPath,
     success: {},
@@ -30,7 +34,8 @@ export const messageWidgetEndpoints = {
     path: '/messages/:message_id/emoji_reactions/:emoji_name',
     auth: 'user',
     summary: "Remove the caller's emoji reaction of that name from a message (Zulip 2.1 legacy route)",
-    description: "The older form of DELETE /messages/{message_id}/reactions: removes the caller's reaction with that emoji name, whichever emoji it was.",
+    description:
+      "The older form of DELETE /messages/{message_id}/reactions: removes the caller's reaction with that emoji name, whichever emoji it was.",
     params: emojiReactionPath,
     success: {},
     errors: [404],
@@ -42,13 +47,23 @@ export const messageWidgetEndpoints = {
     summary: "Attach a submessage (a widget's vote or edit, as a JSON string) to a message the caller can read",
     description:
       "Records a widget's change to a message (a vote in a poll, an item of a to-do list) as a submessage of it. The message's sender " +
-      'attaches the first one; after that anyone who can read the message may. A poll\'s or a to-do list\'s data must be one of its ' +
+      "attaches the first one; after that anyone who can read the message may. A poll's or a to-do list's data must be one of its " +
       `widget's changes, and only the widget's author renames it. A submessage holds at most ${MAX_SUBMESSAGE_LENGTH} characters, and ` +
       `one person adds at most ${MAX_SUBMESSAGES_PER_SENDER} to a message. Everyone who received the message gets a \`submessage\` ` +
       'event. The content is stored and sent back as the text given.',
     params: {
-      message_id: p.custom(jsonInt, { required: true, rangeError: invalidMessage, schema: { type: 'integer' }, description: 'The id of the message whose widget it belongs to.', example: 42 }),
-      msg_type: p.string({ required: true, description: "The kind of submessage; the web client's widgets send `widget`.", example: 'widget' }),
+      message_id: p.custom(jsonInt, {
+        required: true,
+        rangeError: invalidMessage,
+        schema: { type: 'integer' },
+        description: 'The id of the message whose widget it belongs to.',
+        example: 42,
+      }),
+      msg_type: p.string({
+        required: true,
+        description: "The kind of submessage; the web client's widgets send `widget`.",
+        example: 'widget',
+      }),
       // A JSON document, kept as the text sent: widgets read it back as they wrote it.
       content: p.custom((raw, name) => check<string>(checkCappedString(MAX_SUBMESSAGE_LENGTH), name, raw), {
         required: true,

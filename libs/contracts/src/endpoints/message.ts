@@ -40,10 +40,19 @@ export {
 export { ANCHOR_WORDS, type AnchorWord } from './message-anchor';
 
 /** A stream id as JSON; past the column's range, as a stream that does not exist. */
-const jsonStreamId = p.custom(jsonInt, { required: true, rangeError: invalidStreamId, schema: { type: 'integer' }, description: 'The id of the stream.', example: 2 });
+const jsonStreamId = p.custom(jsonInt, {
+  required: true,
+  rangeError: invalidStreamId,
+  schema: { type: 'integer' },
+  description: 'The id of the stream.',
+  example: 2,
+});
 
 /** Zulip routes only digits here (`(?P<filter_id>\d+)`). */
-const filterIdParam = p.doc(pathIdParam(() => plainError('Filter not found')), { description: 'The id of the filter, as listed by GET /realm/filters.', example: 3 });
+const filterIdParam = p.doc(
+  pathIdParam(() => plainError('Filter not found')),
+  { description: 'The id of the filter, as listed by GET /realm/filters.', example: 3 },
+);
 
 /** Rendering runs on the render pool, which answers 503 when its queue is full. */
 const RENDERS = [503];
@@ -55,13 +64,17 @@ export const messageEndpoints = declareEndpoints('message', {
     auth: 'user',
     summary: 'Send a stream or private message (an Idempotency-Key header makes a retry safe)',
     description:
-      'Posts a message to a topic of a stream, or privately to one or more users. The answer holds the new message\'s id; ' +
+      "Posts a message to a topic of a stream, or privately to one or more users. The answer holds the new message's id; " +
       'everyone who can see it receives a `message` event. A client that sends an `Idempotency-Key` header gets the first ' +
       'answer again when it retries with the same key, instead of a second message.',
     python: 'send_message(request)',
     params: {
       // stream or private; channel and direct are their modern names.
-      type: p.string({ required: true, description: 'Where it goes: `stream` (or `channel`) or `private` (or `direct`).', example: 'stream' }),
+      type: p.string({
+        required: true,
+        description: 'Where it goes: `stream` (or `channel`) or `private` (or `direct`).',
+        example: 'stream',
+      }),
       // A stream name or id, or the private recipients (emails or user ids).
       to: p.doc(sendToParam, {
         description:
@@ -70,11 +83,28 @@ export const messageEndpoints = declareEndpoints('message', {
         example: 'Denmark',
         sample: true,
       }),
-      topic: p.string({ aliases: ['subject'], description: 'The topic of a stream message (at most 60 characters); ignored for a private one.', example: 'Castle' }),
-      content: p.string({ required: true, nulError: nulInContent, description: 'The message in Markdown; longer than 10000 bytes, it is cut and marked.', example: 'Something is rotten in the state of Denmark.' }),
+      topic: p.string({
+        aliases: ['subject'],
+        description: 'The topic of a stream message (at most 60 characters); ignored for a private one.',
+        example: 'Castle',
+      }),
+      content: p.string({
+        required: true,
+        nulError: nulInContent,
+        description: 'The message in Markdown; longer than 10000 bytes, it is cut and marked.',
+        example: 'Something is rotten in the state of Denmark.',
+      }),
       // The sender's queue gets local_message_id on its copy of the event (Zulip's local echo).
-      queue_id: p.string({ description: "The sender's own event queue, whose copy of the event carries `local_message_id`.", example: '1375801870:2942', sample: false }),
-      local_id: p.string({ description: "The client's temporary id for the message, echoed to that queue as `local_message_id`.", example: '100.01', sample: false }),
+      queue_id: p.string({
+        description: "The sender's own event queue, whose copy of the event carries `local_message_id`.",
+        example: '1375801870:2942',
+        sample: false,
+      }),
+      local_id: p.string({
+        description: "The client's temporary id for the message, echoed to that queue as `local_message_id`.",
+        example: '100.01',
+        sample: false,
+      }),
       // Feature level 236. Unset, Zulip's default_read_by_sender decides by the client's name.
       read_by_sender: p.bool({
         description:
@@ -102,17 +132,37 @@ export const messageEndpoints = declareEndpoints('message', {
       anchor: anchorParam,
       // Only at an end of the range: without it the anchor's own message is left out.
       include_anchor: p.bool({ default: true, description: "Whether the anchor's own message is part of the answer." }),
-      use_first_unread_anchor: p.bool({ default: false, description: 'The older way of saying `anchor=first_unread`: start at the first unread message in the narrow.' }),
-      num_before: p.custom(nonNegativeInt, { required: true, schema: { type: 'integer' }, description: 'How many messages older than the anchor to return.', example: 100 }),
-      num_after: p.custom(nonNegativeInt, { required: true, schema: { type: 'integer' }, description: 'How many messages newer than the anchor to return.', example: 0 }),
+      use_first_unread_anchor: p.bool({
+        default: false,
+        description: 'The older way of saying `anchor=first_unread`: start at the first unread message in the narrow.',
+      }),
+      num_before: p.custom(nonNegativeInt, {
+        required: true,
+        schema: { type: 'integer' },
+        description: 'How many messages older than the anchor to return.',
+        example: 100,
+      }),
+      num_after: p.custom(nonNegativeInt, {
+        required: true,
+        schema: { type: 'integer' },
+        description: 'How many messages newer than the anchor to return.',
+        example: 0,
+      }),
       narrow: p.sentAs<NarrowTerm[]>()(
         p.custom(looseNarrow, {
-          description: 'Filters, each `{operator, operand}` (or an `[operator, operand]` pair), all of which a message must match; empty: every message.',
+          description:
+            'Filters, each `{operator, operand}` (or an `[operator, operand]` pair), all of which a message must match; empty: every message.',
           example: [{ operator: 'stream', operand: 'Denmark' }],
         }),
       ),
-      client_gravatar: p.bool({ default: false, description: 'Whether `avatar_url` is left null for senders using Gravatar, for the client to compute.' }),
-      apply_markdown: p.bool({ default: true, description: 'Whether `content` is the rendered HTML (true) or the Markdown as sent (false).' }),
+      client_gravatar: p.bool({
+        default: false,
+        description: 'Whether `avatar_url` is left null for senders using Gravatar, for the client to compute.',
+      }),
+      apply_markdown: p.bool({
+        default: true,
+        description: 'Whether `content` is the rendered HTML (true) or the Markdown as sent (false).',
+      }),
     },
     success: {
       messages: ['array', 'The messages, oldest first, each with its flags for the caller.'],
@@ -150,8 +200,18 @@ export const messageEndpoints = declareEndpoints('message', {
     params: {
       anchor: requiredAnchorParam,
       include_anchor: p.bool({ default: true, description: "Whether the anchor's own message is part of the range." }),
-      num_before: p.custom(nonNegativeInt, { required: true, schema: { type: 'integer' }, description: 'How many messages older than the anchor to include.', example: 0 }),
-      num_after: p.custom(nonNegativeInt, { required: true, schema: { type: 'integer' }, description: 'How many messages newer than the anchor to include.', example: 1000 }),
+      num_before: p.custom(nonNegativeInt, {
+        required: true,
+        schema: { type: 'integer' },
+        description: 'How many messages older than the anchor to include.',
+        example: 0,
+      }),
+      num_after: p.custom(nonNegativeInt, {
+        required: true,
+        schema: { type: 'integer' },
+        description: 'How many messages newer than the anchor to include.',
+        example: 1000,
+      }),
       narrow: p.sentAs<NarrowTerm[]>()(
         p.custom(looseNarrow, {
           required: true,
@@ -186,7 +246,7 @@ export const messageEndpoints = declareEndpoints('message', {
     path: '/mark_stream_as_read',
     auth: 'user',
     summary: "Mark a stream's messages as read",
-    description: 'Sets the `read` flag on all of the caller\'s messages in one stream.',
+    description: "Sets the `read` flag on all of the caller's messages in one stream.",
     python: 'mark_stream_as_read(stream_id)',
     params: { stream_id: jsonStreamId },
     success: {},
@@ -196,7 +256,7 @@ export const messageEndpoints = declareEndpoints('message', {
     path: '/mark_topic_as_read',
     auth: 'user',
     summary: "Mark a topic's messages as read",
-    description: 'Sets the `read` flag on all of the caller\'s messages in one topic of a stream.',
+    description: "Sets the `read` flag on all of the caller's messages in one topic of a stream.",
     python: 'mark_topic_as_read(stream_id, topic_name)',
     params: { stream_id: jsonStreamId, topic_name: p.string({ required: true, description: 'The topic.', example: 'Castle' }) },
     success: {},
@@ -211,7 +271,12 @@ export const messageEndpoints = declareEndpoints('message', {
     description: 'Turns Markdown into the HTML a message with that content would show, without sending anything.',
     python: 'render_message(request)',
     params: {
-      content: p.custom(truncateContent, { required: true, schema: { type: 'string' }, description: 'The Markdown to render.', example: '**Hamlet**, act 1' }),
+      content: p.custom(truncateContent, {
+        required: true,
+        schema: { type: 'string' },
+        description: 'The Markdown to render.',
+        example: '**Hamlet**, act 1',
+      }),
     },
     success: { rendered: ['string', 'The HTML.'] },
     errors: RENDERS,
@@ -262,13 +327,22 @@ export const messageEndpoints = declareEndpoints('message', {
     params: {
       op: p.string({ required: true, description: '`start` or `stop`.', example: 'start' }),
       // Absent, private or direct: a private conversation; stream or channel name a topic.
-      type: p.string({ description: '`private` (or `direct`, the default) for a conversation, `stream` (or `channel`) for a topic.' , example: 'private' }),
+      type: p.string({
+        description: '`private` (or `direct`, the default) for a conversation, `stream` (or `channel`) for a topic.',
+        example: 'private',
+      }),
       to: p.doc(recipientsParam, {
         description: 'For a private conversation, its other members: user ids or e-mail addresses, as a JSON or comma-separated list.',
         example: [9, 10],
         sample: true,
       }),
-      stream_id: p.custom(jsonInt, { rangeError: invalidStreamId, schema: { type: 'integer' }, description: 'For a topic: the id of its stream.', example: 2, sample: false }),
+      stream_id: p.custom(jsonInt, {
+        rangeError: invalidStreamId,
+        schema: { type: 'integer' },
+        description: 'For a topic: the id of its stream.',
+        example: 2,
+        sample: false,
+      }),
       topic: p.string({ description: 'For a topic: its name.', example: 'Castle', sample: false }),
     },
     success: {},
@@ -282,7 +356,10 @@ export const messageEndpoints = declareEndpoints('message', {
     python: 'get_raw_message(message_id)',
     params: {
       message_id: messageIdParam,
-      apply_markdown: p.bool({ default: true, description: "Whether the message's `content` is rendered HTML (true) or Markdown (false)." }),
+      apply_markdown: p.bool({
+        default: true,
+        description: "Whether the message's `content` is rendered HTML (true) or Markdown (false).",
+      }),
       client_gravatar: p.bool({ default: false, description: 'Whether `avatar_url` is left null for a sender using Gravatar.' }),
     },
     success: { raw_content: ['string', 'The Markdown of the message.'], message: ['object', 'The message, as GET /messages shows it.'] },
@@ -294,17 +371,30 @@ export const messageEndpoints = declareEndpoints('message', {
     auth: 'user',
     summary: "Edit a message's content or topic (the topic of later or all messages too, by propagate_mode)",
     description:
-      'Changes the content or the topic of a message. Its sender may edit it (within the realm\'s time limit); topics may ' +
-      'also be changed by others where the realm allows. Each edit is kept in the message\'s history.',
+      "Changes the content or the topic of a message. Its sender may edit it (within the realm's time limit); topics may " +
+      "also be changed by others where the realm allows. Each edit is kept in the message's history.",
     python: 'update_message(request)',
     params: {
       message_id: messageIdParam,
       topic: p.string({ aliases: ['subject'], description: 'The new topic.', example: 'Castle' }),
       // Not validated, as in Zulip: only change_later and change_all propagate.
-      propagate_mode: p.string({ default: 'change_one', description: 'For a topic change: `change_one` (this message), `change_later` (it and later ones of the topic) or `change_all`.' }),
-      content: p.string({ nulError: nulInContent, description: 'The new content, in Markdown.', example: 'Something is rotten in the state of Denmark!' }),
+      propagate_mode: p.string({
+        default: 'change_one',
+        description: 'For a topic change: `change_one` (this message), `change_later` (it and later ones of the topic) or `change_all`.',
+      }),
+      content: p.string({
+        nulError: nulInContent,
+        description: 'The new content, in Markdown.',
+        example: 'Something is rotten in the state of Denmark!',
+      }),
       // Moving to another stream is refused with a clear error; the message's own stream is a no-op.
-      stream_id: p.custom(jsonInt, { rangeError: invalidStreamId, schema: { type: 'integer' }, description: "Moving to another stream is refused; the message's own stream is accepted and changes nothing.", example: 2, sample: false }),
+      stream_id: p.custom(jsonInt, {
+        rangeError: invalidStreamId,
+        schema: { type: 'integer' },
+        description: "Moving to another stream is refused; the message's own stream is accepted and changes nothing.",
+        example: 2,
+        sample: false,
+      }),
     },
     success: {},
     errors: [404, ...RENDERS],
@@ -328,7 +418,12 @@ export const messageEndpoints = declareEndpoints('message', {
     description: 'Lists the versions of a message: the original, then one entry per edit with what it changed.',
     python: 'get_message_history(message_id)',
     params: { message_id: messageIdParam },
-    success: { message_history: ['array', 'The versions, oldest first: topic, content, rendered content, time and editor, and what each edit changed.'] },
+    success: {
+      message_history: [
+        'array',
+        'The versions, oldest first: topic, content, rendered content, time and editor, and what each edit changed.',
+      ],
+    },
     errors: [404],
   },
   addReaction: {
@@ -336,13 +431,21 @@ export const messageEndpoints = declareEndpoints('message', {
     path: '/messages/:message_id/reactions',
     auth: 'user',
     summary: 'Add an emoji reaction to a message',
-    description: 'Adds the caller\'s reaction with an emoji to a message; everyone who sees the message gets a `reaction` event.',
+    description: "Adds the caller's reaction with an emoji to a message; everyone who sees the message gets a `reaction` event.",
     python: 'add_reaction(request)',
     params: {
       message_id: messageIdParam,
       emoji_name: p.string({ required: true, description: 'The emoji, by name.', example: 'octopus' }),
-      emoji_code: p.string({ description: 'Which emoji exactly: a Unicode code point in hex, or a custom emoji\'s id; from the name when absent.', example: '1f419', sample: false }),
-      reaction_type: p.string({ description: '`unicode_emoji`, `realm_emoji` or `zulip_extra_emoji`; from the name when absent.', example: 'unicode_emoji', sample: false }),
+      emoji_code: p.string({
+        description: "Which emoji exactly: a Unicode code point in hex, or a custom emoji's id; from the name when absent.",
+        example: '1f419',
+        sample: false,
+      }),
+      reaction_type: p.string({
+        description: '`unicode_emoji`, `realm_emoji` or `zulip_extra_emoji`; from the name when absent.',
+        example: 'unicode_emoji',
+        sample: false,
+      }),
     },
     success: {},
     errors: [404],
@@ -352,13 +455,17 @@ export const messageEndpoints = declareEndpoints('message', {
     path: '/messages/:message_id/reactions',
     auth: 'user',
     summary: "Remove the caller's emoji reaction from a message",
-    description: 'Removes the caller\'s reaction from a message, named by emoji name or by code.',
+    description: "Removes the caller's reaction from a message, named by emoji name or by code.",
     python: 'remove_reaction(request)',
     params: {
       message_id: messageIdParam,
       emoji_name: p.string({ description: 'The emoji, by name.', example: 'octopus' }),
       emoji_code: p.string({ description: 'The emoji, by code (instead of the name).', example: '1f419', sample: false }),
-      reaction_type: p.string({ description: '`unicode_emoji`, `realm_emoji` or `zulip_extra_emoji`.', example: 'unicode_emoji', sample: false }),
+      reaction_type: p.string({
+        description: '`unicode_emoji`, `realm_emoji` or `zulip_extra_emoji`.',
+        example: 'unicode_emoji',
+        sample: false,
+      }),
     },
     success: {},
     errors: [404],
@@ -369,7 +476,7 @@ export const messageEndpoints = declareEndpoints('message', {
     path: '/realm/filters',
     auth: 'user',
     summary: "The realm's filters (linkifiers): patterns turned into links",
-    description: 'Lists the realm\'s linkifiers: each a pattern and the URL its matches link to.',
+    description: "Lists the realm's linkifiers: each a pattern and the URL its matches link to.",
     params: {},
     success: { filters: ['array', 'Each filter as `[pattern, url_format_string, id]`.'] },
   },
@@ -382,7 +489,10 @@ export const messageEndpoints = declareEndpoints('message', {
     description: 'Adds a linkifier: text matching the pattern in later messages and topics becomes a link. Administrators only.',
     params: {
       pattern: p.string({ description: 'A regular expression with named groups.', example: '#(?P<id>[0-9]+)' }),
-      url_format_string: p.string({ description: 'The link, naming the groups as `%(id)s`.', example: 'https://github.com/zulip/zulip/issues/%(id)s' }),
+      url_format_string: p.string({
+        description: 'The link, naming the groups as `%(id)s`.',
+        example: 'https://github.com/zulip/zulip/issues/%(id)s',
+      }),
     },
     success: { id: ['integer', 'The id of the new filter.'] },
   },
@@ -416,7 +526,7 @@ export const messageEndpoints = declareEndpoints('message', {
     path: '/internal/messages',
     auth: 'service',
     summary: 'Send a message as a user of the realm named by the calling service',
-    description: 'Not routed by the gateway: the services\' own way to post (announcements, webhooks).',
+    description: "Not routed by the gateway: the services' own way to post (announcements, webhooks).",
     params: {
       sender_email: p.string({ required: true, description: 'The user or bot the message is from.' }),
       type: p.string({ required: true, description: '`stream` or `private`.' }),

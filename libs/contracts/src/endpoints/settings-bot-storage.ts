@@ -6,7 +6,12 @@ import * as p from '../params';
 
 /** The example key is the one PUT's example stores: reading every entry needs none. */
 const keys = (what: string, sample: boolean) => ({
-  keys: p.json<unknown>({ schema: { description: 'JSON list of keys; absent or empty: every key' }, description: `The keys to ${what}, as a JSON list of strings; absent or empty: every key.`, example: ['last_poll'], sample }),
+  keys: p.json<unknown>({
+    schema: { description: 'JSON list of keys; absent or empty: every key' },
+    description: `The keys to ${what}, as a JSON list of strings; absent or empty: every key.`,
+    example: ['last_poll'],
+    sample,
+  }),
 });
 
 export const settingsBotStorageEndpoints = {
@@ -32,7 +37,12 @@ export const settingsBotStorageEndpoints = {
       'at most 1000 characters; a write that would take the account past 10,000,000 characters of keys and values is refused whole.',
     python: 'update_storage(request)',
     params: {
-      storage: p.json<unknown>({ required: true, schema: { description: 'JSON dict of string keys to string values' }, description: 'The entries, as a JSON object of string keys to string values.', example: { last_poll: '2026-11-25' } }),
+      storage: p.json<unknown>({
+        required: true,
+        schema: { description: 'JSON dict of string keys to string values' },
+        description: 'The entries, as a JSON object of string keys to string values.',
+        example: { last_poll: '2026-11-25' },
+      }),
     },
     success: {},
   },
@@ -41,7 +51,8 @@ export const settingsBotStorageEndpoints = {
     path: '/bot_storage',
     auth: 'user',
     summary: "Remove entries of the caller's key-value store (all of them without keys)",
-    description: "Removes entries from the caller's key-value store; if any named key is not stored, nothing is removed and the request fails.",
+    description:
+      "Removes entries from the caller's key-value store; if any named key is not stored, nothing is removed and the request fails.",
     params: keys('remove', true),
     success: {},
   },

@@ -10,7 +10,8 @@ const inviteAs = {
   invite_as: p.custom(jsonInt, {
     default: 1,
     schema: { type: 'integer' },
-    description: 'The role the new account gets: 1 member, 2 administrator (only administrators may), 3 guest; or the role numbers 400, 200 and 600.',
+    description:
+      'The role the new account gets: 1 member, 2 administrator (only administrators may), 3 guest; or the role numbers 400, 200 and 600.',
   }),
 };
 const preregId = {
@@ -19,7 +20,11 @@ const preregId = {
 const sessionAnswer = { user_id: ['integer', 'The id of the new account.'], email: ['string', 'Its e-mail address.'] } as const;
 /** A made-up key: the examples cannot name a real one, which only the invitation's e-mail or link carries. */
 const KEY_EXAMPLE = 'abcdefghijklmnopqrstuvwx';
-const keyParam = p.string({ required: true, description: "The invitation's key: the last part of the link it was sent with (24 letters and digits).", example: KEY_EXAMPLE });
+const keyParam = p.string({
+  required: true,
+  description: "The invitation's key: the last part of the link it was sent with (24 letters and digits).",
+  example: KEY_EXAMPLE,
+});
 
 export const settingsInviteEndpoints = {
   getInvites: {
@@ -29,13 +34,13 @@ export const settingsInviteEndpoints = {
     summary: 'Pending invitations: all of the realm for administrators, their own for others',
     description:
       'Lists the invitations not yet accepted and not expired, oldest first: e-mail invitations and reusable links. ' +
-      'Administrators see all of the realm\'s; members see those they sent. Guests and bots may not call it.',
+      "Administrators see all of the realm's; members see those they sent. Guests and bots may not call it.",
     params: {},
     success: {
       invites: [
         'array',
         'Each `{id, email, ref, invited_by_user_id, invited, expiry_date, invited_as, is_multiuse}`, with `link_url` instead of `email` ' +
-          'for a reusable link; `invited` and `expiry_date` are UNIX times in seconds, `ref` the inviter\'s e-mail address.',
+          "for a reusable link; `invited` and `expiry_date` are UNIX times in seconds, `ref` the inviter's e-mail address.",
       ],
     },
   },
@@ -45,9 +50,9 @@ export const settingsInviteEndpoints = {
     auth: 'user',
     summary: 'Invite people by e-mail to join the realm, with the streams they will join',
     description:
-      'Sends each address an e-mail with its own sign-up link; the account it creates joins the given streams (and the realm\'s ' +
+      "Sends each address an e-mail with its own sign-up link; the account it creates joins the given streams (and the realm's " +
       'public notifications stream). Members and administrators may invite, only administrators when the realm says so, and in a ' +
-      'realm anyone may join, not accounts younger than three days. An invalid address, or one outside the realm\'s domains, ' +
+      "realm anyone may join, not accounts younger than three days. An invalid address, or one outside the realm's domains, " +
       'stops the whole request; addresses that already have an account are skipped, and the answer is then an error ' +
       '(`code` `INVITATION_FAILED`, with `errors` and `sent_invitations` true) although the others were invited; if every address ' +
       'is skipped, nothing is sent.',
@@ -57,7 +62,11 @@ export const settingsInviteEndpoints = {
         description: 'The addresses, separated by commas or new lines; each may be written `Name <address>`.',
         example: 'ophelia@zulip.com, Laertes <laertes@zulip.com>',
       }),
-      stream_ids: p.custom(intList, { required: true, description: 'The ids of the streams the new accounts join, as a JSON list (at least one).', example: [2] }),
+      stream_ids: p.custom(intList, {
+        required: true,
+        description: 'The ids of the streams the new accounts join, as a JSON list (at least one).',
+        example: [2],
+      }),
       ...inviteAs,
     },
     success: {},
@@ -76,7 +85,8 @@ export const settingsInviteEndpoints = {
     path: '/invites/:prereg_id/resend',
     auth: 'user',
     summary: 'Send an e-mail invitation again, renewing its validity',
-    description: 'Sends the invitation\'s e-mail again, with the same link, which then works for the whole validity period from now. Its inviter or an administrator may.',
+    description:
+      "Sends the invitation's e-mail again, with the same link, which then works for the whole validity period from now. Its inviter or an administrator may.",
     params: preregId,
     success: { timestamp: ['integer', 'When it was sent again, as a UNIX time in seconds.'] },
   },
@@ -87,9 +97,14 @@ export const settingsInviteEndpoints = {
     summary: 'Create a reusable invitation link (administrators)',
     description:
       'Creates a link anyone who has it may use to sign up, as many times as it is used until it expires or is revoked; each ' +
-      'account it creates joins the given streams (none: the realm\'s default streams). Administrators only.',
+      "account it creates joins the given streams (none: the realm's default streams). Administrators only.",
     params: {
-      stream_ids: p.custom(intList, { default: [], description: 'The ids of the streams the new accounts join, as a JSON list.', example: [2], sample: true }),
+      stream_ids: p.custom(intList, {
+        default: [],
+        description: 'The ids of the streams the new accounts join, as a JSON list.',
+        example: [2],
+        sample: true,
+      }),
       ...inviteAs,
     },
     success: { invite_link: ['string', 'The link to hand out.'] },
@@ -128,7 +143,7 @@ export const settingsInviteEndpoints = {
       'The form of a reusable invitation link (`/join/<key>/`): mails the address a sign-up link of its own, with the ' +
       "reusable link's role and streams, valid for CONFIRMATION_LINK_DEFAULT_VALIDITY_DAYS; the account is made only from " +
       'that link (POST /signup), so it proves the address. An address that already has an account in the realm is mailed a ' +
-      'note saying so instead, and the answer is the same. An address outside the realm\'s domains is refused. Limited to 5 ' +
+      "note saying so instead, and the answer is the same. An address outside the realm's domains is refused. Limited to 5 " +
       'a day per client address, and to 2 an hour and 5 a day per address (429). Only under /json.',
     params: {
       key: keyParam,
@@ -145,7 +160,7 @@ export const settingsInviteEndpoints = {
     description:
       'Creates the account an e-mail invitation or a sign-up confirmation (the link POST /join mails) offers, for the address ' +
       'it was sent to, with the role and streams it names, and logs the browser in (the answer sets the session cookie, as ' +
-      'POST /login does). The link is used up, with any other pending one to the same address. A reusable link\'s key makes ' +
+      "POST /login does). The link is used up, with any other pending one to the same address. A reusable link's key makes " +
       'no account (POST /join mails a link instead). Only under /json.',
     params: {
       key: keyParam,

@@ -13,7 +13,13 @@ export const settingsOwnAccountEndpoints = {
     description:
       "Sets the caller's `enter_sends` setting: whether Enter sends the message being composed (true) or starts a new line. " +
       "The caller's clients receive the same events as when PATCH /settings changes it.",
-    params: { enter_sends: p.bool({ required: true, description: 'Whether pressing Enter sends the message (false: it starts a new line).', example: true }) },
+    params: {
+      enter_sends: p.bool({
+        required: true,
+        description: 'Whether pressing Enter sends the message (false: it starts a new line).',
+        example: true,
+      }),
+    },
     success: {},
   },
   deleteOwnAvatar: {

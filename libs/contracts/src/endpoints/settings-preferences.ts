@@ -44,7 +44,11 @@ const notificationSettingParams = {
   message_content_in_email_notifications: p.bool({ description: 'Whether notification e-mails include the message.' }),
   pm_content_in_desktop_notifications: p.bool({ description: 'Whether desktop notifications show the content of private messages.' }),
   wildcard_mentions_notify: p.bool({ description: 'Whether @all and @everyone notify as a personal mention does.' }),
-  desktop_icon_count_display: p.int({ description: "What the desktop icon's count shows: 1 all unread messages, 2 private messages and mentions, 3 nothing.", example: 2, sample: false }),
+  desktop_icon_count_display: p.int({
+    description: "What the desktop icon's count shows: 1 all unread messages, 2 private messages and mentions, 3 nothing.",
+    example: 2,
+    sample: false,
+  }),
   realm_name_in_notifications: p.bool({ description: "Whether the realm's name is in the subject of notification e-mails." }),
 };
 
@@ -60,7 +64,11 @@ const displaySettingParams = {
   default_language: text({ description: 'The language of the interface, as a code such as `en`.', example: 'de', sample: false }),
   left_side_userlist: p.bool({ description: 'The user list in the left sidebar.' }),
   emojiset: text({ description: 'The emoji style: `google`, `google-blob`, `twitter` or `text`.', example: 'google', sample: false }),
-  demote_inactive_streams: p.int({ description: 'Whether inactive streams are shown apart: 1 automatically, 2 always, 3 never.', example: 1, sample: false }),
+  demote_inactive_streams: p.int({
+    description: 'Whether inactive streams are shown apart: 1 automatically, 2 always, 3 never.',
+    example: 1,
+    sample: false,
+  }),
   timezone: text({ description: 'The IANA time zone, e.g. `Europe/Copenhagen`.', example: 'Europe/Copenhagen', sample: false }),
 };
 
@@ -104,7 +112,7 @@ export const settingsPreferenceEndpoints = {
     auth: 'user',
     summary: "Change any of the caller's personal settings (display, notification and the later ones)",
     // Zulip 2.1's json_change_settings also changes the password (old and new together).
-    description: 'Changes any of the caller\'s own settings in one request, and their password when both the old and the new one are given.',
+    description: "Changes any of the caller's own settings in one request, and their password when both the old and the new one are given.",
     params: {
       ...displaySettingParams,
       ...notificationSettingParams,
@@ -119,7 +127,7 @@ export const settingsPreferenceEndpoints = {
     path: '/realm/emoji',
     auth: 'user',
     summary: "The realm's custom emoji, deactivated ones included",
-    description: 'Lists the realm\'s custom emoji by id, each with its name, image URL, author and whether it is deactivated.',
+    description: "Lists the realm's custom emoji by id, each with its name, image URL, author and whether it is deactivated.",
     python: 'get_realm_emoji()',
     params: {},
     success: { emoji: ['object', 'The emoji, keyed by id.'] },
@@ -142,7 +150,7 @@ export const settingsPreferenceEndpoints = {
     path: '/realm/emoji/:emoji_name',
     auth: 'user',
     summary: 'Deactivate a custom emoji (administrators, or its author)',
-    description: 'Deactivates a custom emoji: existing messages keep showing it. Administrators, or the emoji\'s author.',
+    description: "Deactivates a custom emoji: existing messages keep showing it. Administrators, or the emoji's author.",
     python: 'delete_custom_emoji(emoji_name)',
     params: emojiName,
     success: {},
@@ -167,17 +175,23 @@ export const settingsPreferenceEndpoints = {
     path: '/users/me/presence',
     auth: 'user',
     summary: "Report the caller's presence (active or idle) and get the realm's",
-    description: 'Tells the server the caller is active or idle, as clients do every minute, and answers with everyone\'s presence.',
+    description: "Tells the server the caller is active or idle, as clients do every minute, and answers with everyone's presence.",
     python: 'update_presence(request)',
     params: {
       status: p.string({ required: true, description: '`active` or `idle`.', example: 'active' }),
       ping_only: p.bool({ default: false, description: "Whether to skip the realm's presences in the answer." }),
       new_user_input: p.bool({ default: false, description: 'Whether the person used the client since the last report.' }),
       // The realm's presences keyed by user id, in the modern shape.
-      slim_presence: p.bool({ default: false, description: 'Whether presences are keyed by user id (the newer shape) rather than e-mail.' }),
+      slim_presence: p.bool({
+        default: false,
+        description: 'Whether presences are keyed by user id (the newer shape) rather than e-mail.',
+      }),
     },
     // Not with ping_only.
-    success: { presences: ['object?', "The realm's presences, by e-mail or user id."], server_timestamp: ['number?', "The server's time, in seconds."] },
+    success: {
+      presences: ['object?', "The realm's presences, by e-mail or user id."],
+      server_timestamp: ['number?', "The server's time, in seconds."],
+    },
   },
   getRealmPresence: {
     method: 'GET',
@@ -187,14 +201,17 @@ export const settingsPreferenceEndpoints = {
     description: 'The presence of every user of the realm: when each client was last active or idle.',
     python: 'get_realm_presence()',
     params: {},
-    success: { presences: ['object', 'By e-mail: each client\'s status and time.'], server_timestamp: ['number', "The server's time, in seconds."] },
+    success: {
+      presences: ['object', "By e-mail: each client's status and time."],
+      server_timestamp: ['number', "The server's time, in seconds."],
+    },
   },
   getUserPresence: {
     method: 'GET',
     path: '/users/:email/presence',
     auth: 'user',
     summary: "One user's presence, per client and aggregated",
-    description: 'One user\'s presence, per client and aggregated.',
+    description: "One user's presence, per client and aggregated.",
     python: 'get_user_presence(email)',
     params: { email: p.string({ required: true, description: 'The e-mail address of the user.', example: 'iago@zulip.com' }) },
     success: { presence: ['object', 'By client name, and `aggregated`: status and time.'] },
@@ -216,7 +233,7 @@ export const settingsPreferenceEndpoints = {
     path: '/user_groups',
     auth: 'user',
     summary: "The realm's user groups with their members",
-    description: 'Lists the realm\'s user groups, each with its members\' ids.',
+    description: "Lists the realm's user groups, each with its members' ids.",
     python: 'get_user_groups()',
     params: {},
     success: { user_groups: ['array', 'Each `{id, name, description, members}`.'] },
@@ -269,7 +286,13 @@ export const settingsPreferenceEndpoints = {
     params: {
       ...groupId,
       add: p.json<unknown>({ default: [], schema: userIdList, description: 'The ids of users to add.', example: [11], sample: true }),
-      delete: p.json<unknown>({ default: [], schema: userIdList, description: 'The ids of members to remove.', example: [10], sample: true }),
+      delete: p.json<unknown>({
+        default: [],
+        schema: userIdList,
+        description: 'The ids of members to remove.',
+        example: [10],
+        sample: true,
+      }),
     },
     success: {},
   },
@@ -308,7 +331,7 @@ export const settingsPreferenceEndpoints = {
     path: '/realm',
     auth: 'user',
     summary: "Change the realm's settings (administrators)",
-    description: 'Changes the realm\'s settings: its name, description, policies and limits. Administrators only.',
+    description: "Changes the realm's settings: its name, description, policies and limits. Administrators only.",
     params: realmUpdateParams,
     // The fields that changed (a text field's value reads "updated").
     success: { '*': ['any', 'Each setting that changed, with its new value (a text setting: `updated`).'] },
@@ -318,7 +341,7 @@ export const settingsPreferenceEndpoints = {
     path: '/realm/profile_fields',
     auth: 'user',
     summary: "The realm's custom profile fields",
-    description: 'Lists the realm\'s custom profile fields, in their order.',
+    description: "Lists the realm's custom profile fields, in their order.",
     python: 'get_realm_profile_fields()',
     params: {},
     success: { custom_fields: ['array', 'Each `{id, type, order, name, hint, field_data}`.'] },
@@ -328,12 +351,16 @@ export const settingsPreferenceEndpoints = {
     path: '/realm/profile_fields',
     auth: 'user',
     summary: 'Add a custom profile field (administrators)',
-    description: 'Adds a field every user\'s profile may fill (a phone number, a team...). Administrators only.',
+    description: "Adds a field every user's profile may fill (a phone number, a team...). Administrators only.",
     python: 'create_realm_profile_field(**request)',
     params: {
       name: p.string({ default: '', description: 'The name of the field.', example: 'Favorite food', sample: true }),
       hint: p.string({ default: '', description: 'A hint shown to users filling it.', example: 'Or drink', sample: true }),
-      field_type: p.int({ required: true, description: 'Its kind: 1 short text, 2 long text, 3 a choice, 4 a date, 5 a link, 6 users, 7 an external account.', example: 1 }),
+      field_type: p.int({
+        required: true,
+        description: 'Its kind: 1 short text, 2 long text, 3 a choice, 4 a date, 5 a link, 6 users, 7 an external account.',
+        example: 1,
+      }),
       field_data: p.json<unknown>({
         default: {},
         schema: { description: 'JSON dict (choices of a list-of-options field)' },
@@ -348,7 +375,7 @@ export const settingsPreferenceEndpoints = {
     path: '/realm/profile_fields/:field_id',
     auth: 'user',
     summary: 'Delete a custom profile field and its values (administrators)',
-    description: 'Deletes a custom profile field and every user\'s value for it. Administrators only.',
+    description: "Deletes a custom profile field and every user's value for it. Administrators only.",
     python: 'remove_realm_profile_field(field_id)',
     params: { field_id: p.int({ required: true, description: 'The id of the field.', example: 4 }) },
     success: {},
@@ -358,7 +385,7 @@ export const settingsPreferenceEndpoints = {
     path: '/users/me/profile_data',
     auth: 'user',
     summary: "Set the caller's values of custom profile fields",
-    description: 'Sets the caller\'s values of custom profile fields.',
+    description: "Sets the caller's values of custom profile fields.",
     params: {
       data: p.json<unknown>({
         required: true,

@@ -12,7 +12,7 @@ export const settingsRealmDeactivationEndpoints = {
     summary: 'Deactivate the realm: its users can no longer log in or use their API keys (administrators)',
     description:
       'Deactivates the whole realm: accounts are kept, but every login, session and API key of its users is refused from then on ' +
-      '(the caller\'s included), and their sessions are ended. Active users receive a `realm` `deactivated` event. Deactivating ' +
+      "(the caller's included), and their sessions are ended. Active users receive a `realm` `deactivated` event. Deactivating " +
       'a deactivated realm does nothing. Administrators only; the API has no way to undo it.',
     params: {},
     success: {},
@@ -38,7 +38,13 @@ export const settingsRealmDeactivationEndpoints = {
     description:
       "Answers a 302 redirect to the image of the realm's logo, for the day or the night theme. No realm here uploads a logo, " +
       "so both are the realm's icon; the request's query string is passed on to the image URL.",
-    params: { night: p.bool({ required: true, description: 'Whether the logo for the night theme is wanted (the same image here).', example: false }) },
+    params: {
+      night: p.bool({
+        required: true,
+        description: 'Whether the logo for the night theme is wanted (the same image here).',
+        example: false,
+      }),
+    },
     success: {},
     errors: [302],
   },

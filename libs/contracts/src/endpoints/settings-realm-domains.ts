@@ -9,14 +9,18 @@ const domainPath = {
   domain: p.string({ required: true, description: 'The domain, as listed by GET /realm/domains (lower case).', example: 'zulip.org' }),
 };
 const allowSubdomains = (what: string) =>
-  p.bool({ required: true, description: `Whether addresses at subdomains of it (\`a.zulip.org\` under \`zulip.org\`) ${what}.`, example: false });
+  p.bool({
+    required: true,
+    description: `Whether addresses at subdomains of it (\`a.zulip.org\` under \`zulip.org\`) ${what}.`,
+    example: false,
+  });
 
 export const settingsRealmDomainEndpoints = {
   getRealmDomains: {
     method: 'GET',
     path: '/realm/domains',
     auth: 'user',
-    summary: "The e-mail domains the realm accepts when it restricts e-mails to its domains",
+    summary: 'The e-mail domains the realm accepts when it restricts e-mails to its domains',
     description:
       "Lists the realm's e-mail domains. When the realm restricts new accounts to its domains (`emails_restricted_to_domains`), " +
       'only addresses at one of these, or under one that allows subdomains, may join.',
@@ -27,7 +31,7 @@ export const settingsRealmDomainEndpoints = {
     method: 'POST',
     path: '/realm/domains',
     auth: 'user',
-    summary: "Add an e-mail domain to the realm (administrators)",
+    summary: 'Add an e-mail domain to the realm (administrators)',
     description: 'Adds an e-mail domain to the realm; every active user receives a `realm_domains` event. Administrators only.',
     params: {
       // Zulip 2.1 reads it as a JSON string; a plain string works too.
@@ -46,7 +50,7 @@ export const settingsRealmDomainEndpoints = {
     method: 'PATCH',
     path: '/realm/domains/:domain',
     auth: 'user',
-    summary: "Change whether an e-mail domain of the realm also admits its subdomains (administrators)",
+    summary: 'Change whether an e-mail domain of the realm also admits its subdomains (administrators)',
     description: "Changes an e-mail domain's `allow_subdomains`; every active user receives a `realm_domains` event. Administrators only.",
     params: { ...domainPath, allow_subdomains: allowSubdomains('are accepted from now on') },
     success: {},
@@ -55,7 +59,7 @@ export const settingsRealmDomainEndpoints = {
     method: 'DELETE',
     path: '/realm/domains/:domain',
     auth: 'user',
-    summary: "Remove an e-mail domain from the realm (administrators)",
+    summary: 'Remove an e-mail domain from the realm (administrators)',
     description:
       'Removes an e-mail domain from the realm. Removing the last one also lifts the restriction to its domains, which would ' +
       'otherwise admit nobody. Administrators only.',

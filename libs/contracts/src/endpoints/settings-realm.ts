@@ -99,7 +99,8 @@ function propertyParam(key: RealmProperty): p.ParamSpec<unknown, false> {
   // The reference's example request renames the realm; the other settings are shown, not sent.
   const docs = { description: REALM_PROPERTY_DOCS[key], sample: key === 'name' };
   if (kind === 'bool') return p.bool(docs);
-  if (kind === 'string') return p.custom((raw) => jsonOrPlainString(raw), { ...docs, encoding: 'plain-or-json', example: key === 'name' ? 'Elsinore' : '' });
+  if (kind === 'string')
+    return p.custom((raw) => jsonOrPlainString(raw), { ...docs, encoding: 'plain-or-json', example: key === 'name' ? 'Elsinore' : '' });
   if (key === 'message_retention_days') return p.custom(nullableInt, { ...docs, encoding: 'plain', example: 30 });
   if (key === 'waiting_period_threshold') return p.custom(nonNegativeInt, { ...docs, schema: { type: 'integer' }, example: 3 });
   return p.int({ ...docs, example: 1 });
@@ -114,7 +115,21 @@ export const realmUpdateParams = {
   ...propertyParams,
   allow_message_editing: p.bool({ description: 'Whether users may edit their messages.' }),
   allow_community_topic_editing: p.bool({ description: "Whether users may edit the topic of others' messages." }),
-  message_content_edit_limit_seconds: p.custom(nonNegativeInt, { schema: { type: 'integer' }, description: 'For how long after sending a message may be edited; 0: always.', example: 600, sample: false }),
-  message_content_delete_limit_seconds: p.custom(nonNegativeInt, { schema: { type: 'integer' }, description: 'For how long after sending a message may be deleted by its sender; 0: always.', example: 600, sample: false }),
-  authentication_methods: p.custom(authMethods, { description: 'The login methods allowed, by name.', example: { Email: true, Dev: true }, sample: false }),
+  message_content_edit_limit_seconds: p.custom(nonNegativeInt, {
+    schema: { type: 'integer' },
+    description: 'For how long after sending a message may be edited; 0: always.',
+    example: 600,
+    sample: false,
+  }),
+  message_content_delete_limit_seconds: p.custom(nonNegativeInt, {
+    schema: { type: 'integer' },
+    description: 'For how long after sending a message may be deleted by its sender; 0: always.',
+    example: 600,
+    sample: false,
+  }),
+  authentication_methods: p.custom(authMethods, {
+    description: 'The login methods allowed, by name.',
+    example: { Email: true, Dev: true },
+    sample: false,
+  }),
 };

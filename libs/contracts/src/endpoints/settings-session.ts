@@ -28,7 +28,7 @@ export const settingsSessionEndpoints = {
     path: '/dev_login',
     auth: 'public',
     summary: 'Start a browser session as any user, by e-mail alone (development servers only)',
-    description: 'Logs a browser in as anyone, on a development server only (the login page\'s list of users).',
+    description: "Logs a browser in as anyone, on a development server only (the login page's list of users).",
     params: { username: p.string({ required: true, description: 'The e-mail address of the user.', example: 'hamlet@zulip.com' }) },
     success: sessionAnswer,
     errors: [403],

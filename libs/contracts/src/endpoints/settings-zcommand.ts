@@ -14,7 +14,7 @@ export const settingsZcommandEndpoints = {
     description:
       "Runs one of the web client's slash commands on the caller's display settings: `/night` (or `/dark`) and `/day` (or `/light`) " +
       'switch the night theme on and off, `/fluid-width` and `/fixed-width` the layout width, and `/ping` only checks the server. ' +
-      'A change goes out as the usual display-settings event; the answer\'s `msg` says what changed, or that it already was so.',
+      "A change goes out as the usual display-settings event; the answer's `msg` says what changed, or that it already was so.",
     params: {
       command: p.string({ required: true, description: 'The command with its leading slash, e.g. `/night`.', example: '/night' }),
     },

@@ -37,7 +37,7 @@ const pointerUpdate = {
   path: '/users/me/pointer',
   auth: 'user',
   summary: "Move the caller's pointer (the message they have read up to) forward",
-  description: 'Moves the caller\'s pointer: the message the older clients scroll back to.',
+  description: "Moves the caller's pointer: the message the older clients scroll back to.",
   params: pointerParams,
   success: {},
 } as const;
@@ -50,7 +50,7 @@ export const settingsEndpoints = declareEndpoints('settings', {
     summary: "The server's version and login methods, and the realm's name and icon when the host names one",
     description:
       'Tells a client, before it logs in, which server this is (version, feature level) and how users log in; with a ' +
-      'realm\'s host, also the realm\'s name, icon and description. No authentication.',
+      "realm's host, also the realm's name, icon and description. No authentication.",
     python: 'get_server_settings()',
     params: {},
     success: {
@@ -78,7 +78,7 @@ export const settingsEndpoints = declareEndpoints('settings', {
     path: '/dev_fetch_api_key',
     auth: 'public',
     summary: "Any user's API key from their e-mail alone (development servers only)",
-    description: 'On a development server, gives anyone\'s API key from their e-mail address alone; a production server refuses.',
+    description: "On a development server, gives anyone's API key from their e-mail address alone; a production server refuses.",
     params: { username: p.string({ required: true, description: 'The e-mail address of the user.', example: 'hamlet@zulip.com' }) },
     success: { api_key: ['string', 'Their API key.'], email: ['string', 'Their e-mail address.'], user_id: ['integer', 'Their id.'] },
     errors: [403],
@@ -88,7 +88,8 @@ export const settingsEndpoints = declareEndpoints('settings', {
     path: '/fetch_api_key',
     auth: 'public',
     summary: "A user's API key from their e-mail and password",
-    description: 'Logs in with an e-mail address and password and answers the API key to use with HTTP Basic. Failed attempts are limited (5 per 30 minutes).',
+    description:
+      'Logs in with an e-mail address and password and answers the API key to use with HTTP Basic. Failed attempts are limited (5 per 30 minutes).',
     params: {
       username: p.string({ required: true, description: 'The e-mail address.', example: 'hamlet@zulip.com' }),
       password: p.string({ required: true, description: 'The password.', example: 'secret' }),
@@ -101,7 +102,7 @@ export const settingsEndpoints = declareEndpoints('settings', {
     path: '/users/me',
     auth: 'user',
     summary: "The caller's own profile, with their pointer and custom profile fields",
-    description: 'The caller\'s own profile: who they are, their role, their pointer and their custom profile fields.',
+    description: "The caller's own profile: who they are, their role, their pointer and their custom profile fields.",
     python: 'get_profile()',
     params: {},
     success: {
@@ -131,7 +132,7 @@ export const settingsEndpoints = declareEndpoints('settings', {
     path: '/users/me',
     auth: 'user',
     summary: "Deactivate the caller's own account (and their bots)",
-    description: 'Deactivates the caller\'s account and their bots; the last owner of a realm may not.',
+    description: "Deactivates the caller's account and their bots; the last owner of a realm may not.",
     params: {},
     success: {},
   },
@@ -140,7 +141,7 @@ export const settingsEndpoints = declareEndpoints('settings', {
     path: '/users/me/pointer',
     auth: 'user',
     summary: "The caller's pointer: the id of the message they have read up to",
-    description: 'The caller\'s pointer: the id of the message they have read up to (-1: none).',
+    description: "The caller's pointer: the id of the message they have read up to (-1: none).",
     params: {},
     success: { pointer: ['integer', 'The id of the message, or -1.'] },
   },
@@ -151,7 +152,7 @@ export const settingsEndpoints = declareEndpoints('settings', {
     path: '/users/me/api_key/regenerate',
     auth: 'user',
     summary: "Replace the caller's API key with a new one",
-    description: 'Replaces the caller\'s API key: the old one stops working at once.',
+    description: "Replaces the caller's API key: the old one stops working at once.",
     params: {},
     success: { api_key: ['string', 'The new key.'] },
   },
@@ -159,12 +160,15 @@ export const settingsEndpoints = declareEndpoints('settings', {
     method: 'GET',
     path: '/users',
     auth: 'user',
-    summary: "Every user and bot of the realm, deactivated ones included",
+    summary: 'Every user and bot of the realm, deactivated ones included',
     description: 'Lists every user and bot of the realm, deactivated ones included, with their roles.',
     python: 'get_members(request)',
     params: {
       client_gravatar: p.bool({ default: false, description: 'Whether `avatar_url` is left null for users on Gravatar.' }),
-      include_custom_profile_fields: p.bool({ default: false, description: 'Whether each user carries their custom profile field values.' }),
+      include_custom_profile_fields: p.bool({
+        default: false,
+        description: 'Whether each user carries their custom profile field values.',
+      }),
     },
     success: { members: ['array', 'The users: id, e-mail, name, role, whether a bot and active...'] },
   },
@@ -187,7 +191,7 @@ export const settingsEndpoints = declareEndpoints('settings', {
     path: '/users',
     auth: 'user',
     summary: 'Create a user with a password (administrators)',
-    description: 'Creates a user account in the caller\'s realm, with a password. Administrators only.',
+    description: "Creates a user account in the caller's realm, with a password. Administrators only.",
     python: 'create_user(request)',
     params: {
       email: p.string({ required: true, description: 'The e-mail address of the new user.', example: 'newbie@zulip.com' }),
@@ -202,7 +206,7 @@ export const settingsEndpoints = declareEndpoints('settings', {
     path: '/users/:user_id',
     auth: 'user',
     summary: "Change a user's name or role (administrators)",
-    description: 'Changes another user\'s name or role. Administrators only.',
+    description: "Changes another user's name or role. Administrators only.",
     python: 'update_user_by_id(user_id, **request)',
     params: {
       ...userId,
@@ -241,7 +245,11 @@ export const settingsEndpoints = declareEndpoints('settings', {
     description: 'Creates a bot owned by the caller and answers its API key.',
     params: {
       full_name: p.string({ required: true, description: 'The name of the bot.', example: 'Castle Bot' }),
-      short_name: p.string({ required: true, description: 'The start of its e-mail address (`<short_name>-bot@<domain>`).', example: 'castle' }),
+      short_name: p.string({
+        required: true,
+        description: 'The start of its e-mail address (`<short_name>-bot@<domain>`).',
+        example: 'castle',
+      }),
       bot_type: p.int({ default: 1, description: 'Its kind: 1 generic, 2 incoming webhook, 3 outgoing webhook, 4 embedded.' }),
       // An outgoing-webhook bot's (bot_type 3) endpoint and payload form: 1 generic, 2 slack.
       payload_url: p.custom(urlParam, {
@@ -250,7 +258,11 @@ export const settingsEndpoints = declareEndpoints('settings', {
         sample: false,
       }),
       interface_type: p.int({ default: 1, description: "For an outgoing-webhook bot: the payload's form, 1 Zulip's own, 2 Slack's." }),
-      service_name: p.string({ description: "For an outgoing-webhook bot: its service's name (default: its short name).", example: 'castle', sample: false }),
+      service_name: p.string({
+        description: "For an outgoing-webhook bot: its service's name (default: its short name).",
+        example: 'castle',
+        sample: false,
+      }),
     },
     success: {
       user_id: ['integer', 'The id of the bot.'],
@@ -283,8 +295,16 @@ export const settingsEndpoints = declareEndpoints('settings', {
       full_name: text({ description: 'The new name, plain or as a JSON string.', example: 'Elsinore Bot' }),
       bot_owner_id: p.int({ description: 'The id of its new owner.', example: 10, sample: false }),
       default_all_public_streams: p.bool({ description: 'Whether its queues get all public streams by default.', sample: false }),
-      service_payload_url: p.custom(urlParam, { description: "An outgoing-webhook bot's new URL.", example: 'https://bots.example.com/elsinore', sample: false }),
-      service_interface: p.int({ default: 1, description: "An outgoing-webhook bot's payload form: 1 Zulip's own, 2 Slack's.", sample: false }),
+      service_payload_url: p.custom(urlParam, {
+        description: "An outgoing-webhook bot's new URL.",
+        example: 'https://bots.example.com/elsinore',
+        sample: false,
+      }),
+      service_interface: p.int({
+        default: 1,
+        description: "An outgoing-webhook bot's payload form: 1 Zulip's own, 2 Slack's.",
+        sample: false,
+      }),
     },
     success: {
       full_name: ['string', 'Its name now.'],
@@ -313,7 +333,7 @@ export const settingsEndpoints = declareEndpoints('settings', {
     path: '/bots/:bot_id/api_key/regenerate',
     auth: 'user',
     summary: "Replace a bot's API key with a new one",
-    description: 'Replaces a bot\'s API key: the old one stops working at once.',
+    description: "Replaces a bot's API key: the old one stops working at once.",
     params: botId,
     success: { api_key: ['string', 'The new key.'] },
   },

@@ -37,7 +37,11 @@ export const defaultStreamGroupEndpoints = {
       `the realm, and a stream that is already a default stream cannot be in a group. Administrators only. ${NOTICE}`,
     params: {
       group_name: p.string({ required: true, description: 'The name of the group (at most 60 characters).', example: 'Scandinavia' }),
-      description: p.string({ required: true, description: 'What the group is for, shown to new users.', example: 'Streams about the north' }),
+      description: p.string({
+        required: true,
+        description: 'What the group is for, shown to new users.',
+        example: 'Streams about the north',
+      }),
       stream_names: streamNames('The streams of the group, by name, as a JSON list.'),
     },
     success: {},
@@ -46,12 +50,19 @@ export const defaultStreamGroupEndpoints = {
     method: 'PATCH',
     path: '/default_stream_groups/:group_id',
     auth: 'user',
-    summary: "Rename a default stream group or change its description (administrators)",
+    summary: 'Rename a default stream group or change its description (administrators)',
     description: `Renames a default stream group, changes its description, or both; at least one must be given. Administrators only. ${NOTICE}`,
     params: {
       group_id: groupIdParam,
-      new_group_name: text({ description: 'Its new name, plain or as a JSON string; it must differ from the current one.', example: 'The North' }),
-      new_description: text({ description: 'Its new description, plain or as a JSON string.', example: 'Streams about Denmark and Scotland', sample: false }),
+      new_group_name: text({
+        description: 'Its new name, plain or as a JSON string; it must differ from the current one.',
+        example: 'The North',
+      }),
+      new_description: text({
+        description: 'Its new description, plain or as a JSON string.',
+        example: 'Streams about Denmark and Scotland',
+        sample: false,
+      }),
     },
     success: {},
   },

@@ -45,8 +45,18 @@ export const streamRequests = validatedJson<StreamRequest[]>(
 export const subscribeOptions = {
   invite_only: p.bool({ default: false, description: 'Whether streams created here are private.' }),
   is_announcement_only: p.bool({ default: false, description: 'Whether only administrators may post to streams created here.' }),
-  history_public_to_subscribers: p.bool({ description: 'Whether new subscribers of a private stream created here see its earlier messages; unset: not for private ones.' }),
+  history_public_to_subscribers: p.bool({
+    description: 'Whether new subscribers of a private stream created here see its earlier messages; unset: not for private ones.',
+  }),
   announce: p.bool({ default: false, description: 'Whether the creation of new streams is announced by Notification Bot.' }),
-  principals: p.custom(principalList, { default: [] as string[] | number[], description: 'The users to subscribe, by e-mail or id; empty: the caller.', example: ['othello@zulip.com'], sample: false }),
-  authorization_errors_fatal: p.bool({ default: true, description: 'Whether a stream the caller may not join fails the request (true) or is listed under `unauthorized`.' }),
+  principals: p.custom(principalList, {
+    default: [] as string[] | number[],
+    description: 'The users to subscribe, by e-mail or id; empty: the caller.',
+    example: ['othello@zulip.com'],
+    sample: false,
+  }),
+  authorization_errors_fatal: p.bool({
+    default: true,
+    description: 'Whether a stream the caller may not join fails the request (true) or is listed under `unauthorized`.',
+  }),
 };

@@ -32,7 +32,12 @@ export const bulkSubscriptionEndpoints = {
         example: [{ name: 'Rome' }],
         sample: true,
       }),
-      delete: p.custom(stringList, { default: [] as string[], description: 'The names of the streams to unsubscribe from.', example: ['Scotland'], sample: true }),
+      delete: p.custom(stringList, {
+        default: [] as string[],
+        description: 'The names of the streams to unsubscribe from.',
+        example: ['Scotland'],
+        sample: true,
+      }),
       // Both halves read the request's other parameters, as Zulip's compose_views does.
       ...subscribeOptions,
     },
@@ -52,9 +57,9 @@ export const subscriptionPropertyEndpoint = {
     method: 'PATCH',
     path: '/users/me/subscriptions/:stream_id',
     auth: 'user',
-    summary: 'Change one setting of one of the caller\'s subscriptions (color, muting, notifications, pinning)',
+    summary: "Change one setting of one of the caller's subscriptions (color, muting, notifications, pinning)",
     description:
-      'Changes one setting of the caller\'s subscription to a stream, as one entry of POST /users/me/subscriptions/properties ' +
+      "Changes one setting of the caller's subscription to a stream, as one entry of POST /users/me/subscriptions/properties " +
       'would, with the same properties and the same `subscription` update event.',
     params: {
       stream_id: streamIdParam,

@@ -55,10 +55,12 @@ export const subscriptionEndpoints = declareEndpoints('subscription', {
     path: '/users/me/subscriptions',
     auth: 'user',
     summary: "The caller's subscriptions, with their settings",
-    description: 'Lists the streams the caller is subscribed to, each with the caller\'s settings for it (color, muting, notifications).',
+    description: "Lists the streams the caller is subscribed to, each with the caller's settings for it (color, muting, notifications).",
     python: 'get_subscriptions(request)',
-    params: { include_subscribers: p.bool({ default: false, description: "Whether each lists its subscribers' ids (slower in a large realm)." }) },
-    success: { subscriptions: ['array', 'The subscriptions: each stream\'s fields with the caller\'s settings for it.'] },
+    params: {
+      include_subscribers: p.bool({ default: false, description: "Whether each lists its subscribers' ids (slower in a large realm)." }),
+    },
+    success: { subscriptions: ['array', "The subscriptions: each stream's fields with the caller's settings for it."] },
   },
   subscribe: {
     method: 'POST',
@@ -95,7 +97,11 @@ export const subscriptionEndpoints = declareEndpoints('subscription', {
     python: 'remove_subscriptions(subscriptions, **request)',
     params: {
       subscriptions: p.custom(stringList, { required: true, description: 'The names of the streams.', example: ['Verona'] }),
-      principals: p.custom(principalList, { description: 'The users to unsubscribe, by e-mail or id; absent: the caller.', example: ['othello@zulip.com'], sample: false }),
+      principals: p.custom(principalList, {
+        description: 'The users to unsubscribe, by e-mail or id; absent: the caller.',
+        example: ['othello@zulip.com'],
+        sample: false,
+      }),
     },
     success: { removed: ['array', 'The streams unsubscribed from.'], not_removed: ['array', 'The streams the users were not in.'] },
   },
@@ -106,7 +112,7 @@ export const subscriptionEndpoints = declareEndpoints('subscription', {
     auth: 'user',
     summary: 'Change subscription settings (color, muting, notifications, pinning)',
     description:
-      'Changes the caller\'s settings for subscribed streams: `color`, `is_muted` (or its opposite, the older `in_home_view`), ' +
+      "Changes the caller's settings for subscribed streams: `color`, `is_muted` (or its opposite, the older `in_home_view`), " +
       '`pin_to_top`, and the `desktop_notifications`, `audible_notifications`, `push_notifications` and `email_notifications` choices.',
     python: 'update_subscription_settings(subscription_data)',
     params: {
@@ -142,7 +148,12 @@ export const subscriptionEndpoints = declareEndpoints('subscription', {
     summary: "Set a topic's visibility for the caller: 0 inherit, 1 muted, 2 unmuted, 3 followed",
     description: 'Sets how the caller follows one topic: muted, unmuted in a muted stream, followed, or as its stream says.',
     params: {
-      stream_id: p.int({ required: true, rangeError: () => badRequest('Invalid stream id'), description: 'The id of the stream.', example: 2 }),
+      stream_id: p.int({
+        required: true,
+        rangeError: () => badRequest('Invalid stream id'),
+        description: 'The id of the stream.',
+        example: 2,
+      }),
       topic: p.string({ required: true, description: 'The topic.', example: 'Castle' }),
       visibility_policy: p.int({ required: true, description: '0: as the stream says; 1: muted; 2: unmuted; 3: followed.', example: 1 }),
     },
@@ -168,7 +179,10 @@ export const subscriptionEndpoints = declareEndpoints('subscription', {
     params: {
       include_public: p.bool({ default: true, description: 'Whether all public streams are included.' }),
       include_subscribed: p.bool({ default: true, description: 'Whether the streams the caller is subscribed to are included.' }),
-      include_all_active: p.bool({ default: false, description: 'Whether every stream, private ones too, is included (administrators only).' }),
+      include_all_active: p.bool({
+        default: false,
+        description: 'Whether every stream, private ones too, is included (administrators only).',
+      }),
       include_default: p.bool({ default: false, description: "Whether the realm's default streams are included." }),
       include_owner_subscribed: p.bool({ default: false, description: "For a bot: whether its owner's streams are included." }),
     },
@@ -193,8 +207,17 @@ export const subscriptionEndpoints = declareEndpoints('subscription', {
     python: 'update_stream(request)',
     params: {
       stream_id: streamIdParam,
-      description: p.custom(description, { encoding: 'plain-or-json', description: 'The new description (Markdown), plain or as a JSON string.', example: 'The royal castle' }),
-      new_name: p.custom((raw) => jsonOrPlainString(raw), { encoding: 'plain-or-json', description: 'The new name, plain or as a JSON string.', example: 'Elsinore', sample: false }),
+      description: p.custom(description, {
+        encoding: 'plain-or-json',
+        description: 'The new description (Markdown), plain or as a JSON string.',
+        example: 'The royal castle',
+      }),
+      new_name: p.custom((raw) => jsonOrPlainString(raw), {
+        encoding: 'plain-or-json',
+        description: 'The new name, plain or as a JSON string.',
+        example: 'Elsinore',
+        sample: false,
+      }),
       // Zulip's parameter is is_private; invite_only is the stream field it sets.
       is_private: p.bool({ aliases: ['invite_only'], description: 'Whether the stream becomes private (true) or public.', sample: false }),
       is_announcement_only: p.bool({ description: 'Whether only administrators may post.', sample: false }),
@@ -277,7 +300,10 @@ export const subscriptionEndpoints = declareEndpoints('subscription', {
       'there are none, with the usual events. Internal: the settings service calls it after the account is created.',
     params: {
       user_id: p.int({ required: true, description: 'The id of the new user.' }),
-      stream_ids: p.custom(intList, { required: true, description: "The ids of the invitation's streams, as a JSON list; empty: the default streams." }),
+      stream_ids: p.custom(intList, {
+        required: true,
+        description: "The ids of the invitation's streams, as a JSON list; empty: the default streams.",
+      }),
     },
     success: {
       subscribed: ['array', 'The names of the streams joined.'],

@@ -12,7 +12,10 @@ export async function alertWordsOf(db: Executor, userId: number): Promise<string
 export async function alertWordsByUser(db: Executor, userIds: number[]): Promise<Map<number, string[]>> {
   const byUser = new Map<number, string[]>();
   if (!userIds.length) return byUser;
-  const rows: { user_id: number; word: string }[] = await db('alert_words').whereRaw(...anyOf('user_id', userIds)).orderBy('id').select('user_id', 'word');
+  const rows: { user_id: number; word: string }[] = await db('alert_words')
+    .whereRaw(...anyOf('user_id', userIds))
+    .orderBy('id')
+    .select('user_id', 'word');
   for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row.word]);
   return byUser;
 }

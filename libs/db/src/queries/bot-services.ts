@@ -33,7 +33,9 @@ export async function getBotServices(db: Executor, botId: number): Promise<Servi
 export async function botServiceDicts(db: Executor, botIds: number[]): Promise<Map<number, BotServiceDict[]>> {
   const byBot = new Map<number, BotServiceDict[]>();
   if (botIds.length === 0) return byBot;
-  const rows = await db<ServiceRow>('services').whereRaw(...anyOf('bot_id', botIds)).orderBy('id');
+  const rows = await db<ServiceRow>('services')
+    .whereRaw(...anyOf('bot_id', botIds))
+    .orderBy('id');
   for (const row of rows) {
     const list = byBot.get(row.bot_id) ?? [];
     list.push(botServiceDict(row));

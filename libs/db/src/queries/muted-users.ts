@@ -21,6 +21,9 @@ export async function mutedUsersOf(db: Executor, userId: number): Promise<MutedU
 /** Of the given users, those who muted `senderId`: a message from a muted user arrives read. */
 export async function usersWhoMuted(db: Executor, senderId: number, userIds: number[]): Promise<Set<number>> {
   if (userIds.length === 0) return new Set();
-  const rows: { user_id: number }[] = await db('muted_users').where({ muted_user_id: senderId }).whereRaw(...anyOf('user_id', userIds)).select('user_id');
+  const rows: { user_id: number }[] = await db('muted_users')
+    .where({ muted_user_id: senderId })
+    .whereRaw(...anyOf('user_id', userIds))
+    .select('user_id');
   return new Set(rows.map((r) => r.user_id));
 }

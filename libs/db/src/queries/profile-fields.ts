@@ -31,7 +31,9 @@ export interface ProfileFieldDict {
 
 /** The realm's fields in display order (CustomProfileField.as_dict). */
 export async function realmProfileFields(db: Executor, realmId: number): Promise<ProfileFieldDict[]> {
-  const rows: { id: number; name: string; field_type: number; hint: string; field_data: string; order: number }[] = await db('custom_profile_fields')
+  const rows: { id: number; name: string; field_type: number; hint: string; field_data: string; order: number }[] = await db(
+    'custom_profile_fields',
+  )
     .where({ realm_id: realmId })
     .orderBy([{ column: 'order' }, { column: 'id' }])
     .select('id', 'name', 'field_type', 'hint', 'field_data', 'order');

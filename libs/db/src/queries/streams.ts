@@ -21,10 +21,7 @@ export interface StreamRow {
 /** Stream names are unique per realm regardless of case, as in Zulip. */
 export async function getStreamByName(db: Executor, realmId: number, name: string): Promise<StreamRow | undefined> {
   if (!isStorableText(name)) return undefined;
-  return db<StreamRow>('streams')
-    .where({ realm_id: realmId, deactivated: false })
-    .whereRaw('lower(name) = lower(?)', [name])
-    .first();
+  return db<StreamRow>('streams').where({ realm_id: realmId, deactivated: false }).whereRaw('lower(name) = lower(?)', [name]).first();
 }
 
 export async function getStreamById(db: Executor, realmId: number, streamId: number): Promise<StreamRow | undefined> {

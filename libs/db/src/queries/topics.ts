@@ -13,11 +13,7 @@ export interface TopicSummary {
  * Reads the message service's tables; it lives here so the subscription service never imports
  * the message service.
  */
-export async function topicHistoryForStream(
-  db: Executor,
-  recipientId: number,
-  onlyReceivedBy: number | null,
-): Promise<TopicSummary[]> {
+export async function topicHistoryForStream(db: Executor, recipientId: number, onlyReceivedBy: number | null): Promise<TopicSummary[]> {
   const query = db('messages as m')
     .where('m.recipient_id', recipientId)
     .groupBy('m.subject')

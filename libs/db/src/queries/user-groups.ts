@@ -39,7 +39,9 @@ export interface UserGroupDict {
 /** The members of the given groups, each once. */
 export async function userGroupMemberIds(db: Executor, groupIds: number[]): Promise<number[]> {
   if (!groupIds.length) return [];
-  const rows: { user_id: number }[] = await db('user_group_members').whereRaw(...anyOf('user_group_id', groupIds)).distinct('user_id');
+  const rows: { user_id: number }[] = await db('user_group_members')
+    .whereRaw(...anyOf('user_group_id', groupIds))
+    .distinct('user_id');
   return rows.map((r) => r.user_id);
 }
 
@@ -54,7 +56,12 @@ export async function userGroupsInRealm(db: Executor, realmId: number): Promise<
     .select('id', 'name', 'description', 'is_system_group');
   if (!groups.length) return [];
   const members: { user_group_id: number; user_id: number }[] = await db('user_group_members')
-    .whereRaw(...anyOf('user_group_id', groups.map((g) => g.id)))
+    .whereRaw(
+      ...anyOf(
+        'user_group_id',
+        groups.map((g) => g.id),
+      ),
+    )
     .orderBy('user_id')
     .select('user_group_id', 'user_id');
   // Deactivated users stay members, as of groups people make: (de)activation changes no group.
@@ -65,7 +72,9 @@ export async function userGroupsInRealm(db: Executor, realmId: number): Promise<
     const subgroup = rule?.subgroup ? idByName.get(rule.subgroup) : undefined;
     return {
       ...g,
-      members: rule ? users.filter((u) => rule.roles.includes(u.role)).map((u) => u.id) : members.filter((m) => m.user_group_id === g.id).map((m) => m.user_id),
+      members: rule
+        ? users.filter((u) => rule.roles.includes(u.role)).map((u) => u.id)
+        : members.filter((m) => m.user_group_id === g.id).map((m) => m.user_id),
       direct_subgroup_ids: subgroup === undefined ? [] : [subgroup],
     };
   });

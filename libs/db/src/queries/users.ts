@@ -37,10 +37,7 @@ export const BOT_TYPES = { DEFAULT: 1, INCOMING_WEBHOOK: 2, OUTGOING_WEBHOOK: 3,
 /** E-mail look-ups are case-insensitive, as in Zulip (ZOE@zulip.com is zoe@zulip.com). */
 export async function getUserByEmail(db: Executor, realmId: number, email: string): Promise<UserRow | undefined> {
   if (!isStorableText(email)) return undefined;
-  return db<UserRow>('users')
-    .where({ realm_id: realmId })
-    .whereRaw('lower(email) = lower(?)', [email.trim()])
-    .first();
+  return db<UserRow>('users').where({ realm_id: realmId }).whereRaw('lower(email) = lower(?)', [email.trim()]).first();
 }
 
 export async function getUserById(db: Executor, realmId: number, userId: number): Promise<UserRow | undefined> {

@@ -87,7 +87,9 @@ export async function seedDevRealm(knex: Knex, cipher: ApiKeyCipher): Promise<bo
         })
         .returning('id');
       const id = (row as { id: number }).id;
-      await trx('users').where({ id }).update({ recipient_id: await createRecipient(trx, RECIPIENT_PERSONAL, id) });
+      await trx('users')
+        .where({ id })
+        .update({ recipient_id: await createRecipient(trx, RECIPIENT_PERSONAL, id) });
       userIds.set(fields.email, id);
     };
 
@@ -125,7 +127,9 @@ export async function seedDevRealm(knex: Knex, cipher: ApiKeyCipher): Promise<bo
         })
         .returning('id');
       const id = (row as { id: number }).id;
-      await trx('streams').where({ id }).update({ recipient_id: await createRecipient(trx, RECIPIENT_STREAM, id) });
+      await trx('streams')
+        .where({ id })
+        .update({ recipient_id: await createRecipient(trx, RECIPIENT_STREAM, id) });
       streamIds.set(stream.name, id);
     }
 

@@ -6,7 +6,14 @@ import { bool, closedObject, defineEvent, eventObject, int, ints, str, strs, str
  * service), in Zulip 2.1's shapes (zerver/lib/actions.py): one schema per event type, a union
  * over its ops.
  */
-export const UserGroupDict = closedObject({ id: int, name: str, description: str, members: ints, direct_subgroup_ids: ints, is_system_group: bool });
+export const UserGroupDict = closedObject({
+  id: int,
+  name: str,
+  description: str,
+  members: ints,
+  direct_subgroup_ids: ints,
+  is_system_group: bool,
+});
 
 export const ProfileFieldDict = closedObject({ id: int, name: str, type: int, hint: str, field_data: str, order: int });
 
@@ -23,7 +30,10 @@ export const UserGroupEvent = Type.Union([
 
 export const AlertWordsEvent = eventObject('alert_words', { alert_words: strs });
 
-export const CustomProfileFieldsEvent = eventObject('custom_profile_fields', { op: Type.Literal('add'), fields: Type.Array(ProfileFieldDict) });
+export const CustomProfileFieldsEvent = eventObject('custom_profile_fields', {
+  op: Type.Literal('add'),
+  fields: Type.Array(ProfileFieldDict),
+});
 
 export const RealmEvent = Type.Union([
   eventObject('realm', { op: Type.Literal('update'), property: str, value: Type.Unknown() }),

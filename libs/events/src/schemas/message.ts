@@ -12,8 +12,18 @@ import { bool, closedObject, defineEvent, eventObject, int, ints, nullableStr, s
  */
 const flags = Type.Array(
   stringEnum([
-    'read', 'starred', 'collapsed', 'mentioned', 'stream_wildcard_mentioned', 'topic_wildcard_mentioned', 'summarize_in_stream',
-    'force_expand', 'force_collapse', 'has_alert_word', 'historical', 'wildcard_mentioned',
+    'read',
+    'starred',
+    'collapsed',
+    'mentioned',
+    'stream_wildcard_mentioned',
+    'topic_wildcard_mentioned',
+    'summarize_in_stream',
+    'force_expand',
+    'force_collapse',
+    'has_alert_word',
+    'historical',
+    'wildcard_mentioned',
   ]),
 );
 
@@ -128,7 +138,14 @@ const deleteMessageProperties = { type: Type.Literal('delete_message'), id: int,
 export const DeleteMessageEvent = Type.Union([
   closedObject({ ...deleteMessageProperties, message_type: Type.Literal('stream'), stream_id: int, topic: str }),
   closedObject({ ...deleteMessageProperties, message_type: Type.Literal('private'), recipient_id: int }),
-  closedObject({ type: Type.Literal('delete_message'), id: int, message_ids: ints, message_type: Type.Literal('stream'), stream_id: int, topic: str }),
+  closedObject({
+    type: Type.Literal('delete_message'),
+    id: int,
+    message_ids: ints,
+    message_type: Type.Literal('stream'),
+    stream_id: int,
+    topic: str,
+  }),
   closedObject({ type: Type.Literal('delete_message'), id: int, message_ids: ints, message_type: Type.Literal('private') }),
 ]);
 
@@ -163,7 +180,13 @@ export const ReactionEvent = closedObject({
 });
 
 /** A submessage was added to a message (do_add_submessage): to everyone who has the message. */
-export const SubmessageEvent = eventObject('submessage', { message_id: int, submessage_id: int, sender_id: int, msg_type: str, content: str });
+export const SubmessageEvent = eventObject('submessage', {
+  message_id: int,
+  submessage_id: int,
+  sender_id: int,
+  msg_type: str,
+  content: str,
+});
 
 export const messageEvents = {
   message: defineEvent(MessageEvent),

@@ -31,7 +31,13 @@ export const TypingEvent = Type.Union([
     sender: Person,
     recipients: Type.Array(Person, { minItems: 1 }),
   }),
-  eventObject('typing', { op: stringEnum(['start', 'stop']), message_type: Type.Literal('stream'), sender: Person, stream_id: int, topic: str }),
+  eventObject('typing', {
+    op: stringEnum(['start', 'stop']),
+    message_type: Type.Literal('stream'),
+    sender: Person,
+    stream_id: int,
+    topic: str,
+  }),
 ]);
 
 export const presenceTypingEvents = {

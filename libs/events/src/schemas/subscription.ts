@@ -110,7 +110,12 @@ export const MutedTopicsEvent = eventObject('muted_topics', { muted_topics: Type
 export const VisibilityPolicy = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2), Type.Literal(3)]);
 
 /** One topic's visibility for the user changed (do_set_user_topic_visibility_policy); 0 means it was cleared. */
-export const UserTopicEvent = eventObject('user_topic', { stream_id: int, topic_name: str, last_updated: int, visibility_policy: VisibilityPolicy });
+export const UserTopicEvent = eventObject('user_topic', {
+  stream_id: int,
+  topic_name: str,
+  last_updated: int,
+  visibility_policy: VisibilityPolicy,
+});
 
 /** The realm's default streams as a whole, after an administrator changed them. */
 export const DefaultStreamsEvent = eventObject('default_streams', { default_streams: Type.Array(StreamDict) });

@@ -68,7 +68,11 @@ export async function pollEvents(deps: EventQueueDeps, request: PollRequest): Pr
   const events = eventsOf(first, queueId, lastEventId);
   if (events.length > 0 || request.dontBlock) return { events, waited: false };
 
-  const outcome = await deps.store.waitForEvent(queueId, deps.heartbeatMs?.() ?? heartbeatDelayMs(deps.config.heartbeatSecs), request.signal);
+  const outcome = await deps.store.waitForEvent(
+    queueId,
+    deps.heartbeatMs?.() ?? heartbeatDelayMs(deps.config.heartbeatSecs),
+    request.signal,
+  );
   if (outcome === 'timeout') {
     // The heartbeat goes through the queue like any event, so it has an id to acknowledge.
     const heartbeat: EventOf<'heartbeat'> = { type: 'heartbeat' };

@@ -56,10 +56,7 @@ export function normalizeNarrow(narrow: unknown): [string, string][] {
 
 export async function allocateQueue(deps: EventQueueDeps, request: RegisterRequest): Promise<QueueDescriptor> {
   if (request.allPublicStreams && request.isGuest) throw plainError('User not authorized for this query');
-  const lifespan =
-    request.lifespanSecs > 0
-      ? Math.min(request.lifespanSecs, MAX_QUEUE_TIMEOUT_SECS)
-      : deps.config.eventQueueTimeoutSecs;
+  const lifespan = request.lifespanSecs > 0 ? Math.min(request.lifespanSecs, MAX_QUEUE_TIMEOUT_SECS) : deps.config.eventQueueTimeoutSecs;
   const queue: QueueDescriptor = {
     id: await deps.store.newQueueId(),
     userId: request.userId,

@@ -6,7 +6,15 @@
  * bus adapter only after this resolves.
  */
 import { dedupPosition, type BusRecord } from '@chat/bus';
-import { DELIVERABLE_NOTICE_VERSIONS, finalizeMessage, inAudience, type ClientEvent, type EventOf, type MessageNotice, type UserEventNotice } from '@chat/events';
+import {
+  DELIVERABLE_NOTICE_VERSIONS,
+  finalizeMessage,
+  inAudience,
+  type ClientEvent,
+  type EventOf,
+  type MessageNotice,
+  type UserEventNotice,
+} from '@chat/events';
 import type { AppendEntry, QueueDescriptor, QueueStore } from '@chat/queue-store';
 import { acceptsEventType, matchesNarrow } from '../lib/event-filter';
 

@@ -23,11 +23,7 @@ export function acceptsEventType(queue: Pick<QueueDescriptor, 'eventTypes'>, typ
   return queue.eventTypes === null || queue.eventTypes.includes(type);
 }
 
-export function matchesNarrow(
-  narrow: [string, string][],
-  message: FilterableMessage | null,
-  flags: string[] | null,
-): boolean {
+export function matchesNarrow(narrow: [string, string][], message: FilterableMessage | null, flags: string[] | null): boolean {
   const msg = message ?? {};
   const flagList = flags ?? [];
   return narrow.every(([operator, operand]) => {

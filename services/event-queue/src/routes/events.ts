@@ -45,12 +45,7 @@ export interface PollQuery {
  * it without the framework (../plain-events.ts): the answer's JSON text (../answer-json.ts), or
  * null when the client left before the answer.
  */
-export async function answerPoll(
-  deps: EventQueueDeps,
-  query: PollQuery,
-  userId: number,
-  res: ServerResponse,
-): Promise<string | null> {
+export async function answerPoll(deps: EventQueueDeps, query: PollQuery, userId: number, res: ServerResponse): Promise<string | null> {
   const { queueId } = query;
   const localPolls = deps.polls;
   const cancel = localPolls.begin(queueId);

@@ -10,7 +10,11 @@ import { uploadSpaceUsed, type AttachmentDict } from '../queries/attachments';
 export type AttachmentChange = { op: 'add' | 'update'; attachment: AttachmentDict } | { op: 'remove'; attachment: { id: number } };
 
 /** One notice per change, each to the attachment's owner. */
-export async function attachmentNotices(trx: Executor, realmId: number, changes: { ownerId: number; change: AttachmentChange }[]): Promise<UserEventNotice[]> {
+export async function attachmentNotices(
+  trx: Executor,
+  realmId: number,
+  changes: { ownerId: number; change: AttachmentChange }[],
+): Promise<UserEventNotice[]> {
   if (changes.length === 0) return [];
   const used = await uploadSpaceUsed(trx, realmId);
   return changes.map(({ ownerId, change }) => {

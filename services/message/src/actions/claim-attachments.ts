@@ -16,14 +16,25 @@ async function readableBy(trx: Knex.Transaction, sender: UserRow, rows: Attachme
   return readable;
 }
 
-export async function doClaimAttachments(trx: Knex.Transaction, sender: UserRow, messageId: number, content: string, previousContent?: string): Promise<void> {
+export async function doClaimAttachments(
+  trx: Knex.Transaction,
+  sender: UserRow,
+  messageId: number,
+  content: string,
+  previousContent?: string,
+): Promise<void> {
   const now = linkedPathIds(content);
   const before = previousContent === undefined ? [] : linkedPathIds(previousContent);
   const dropped = before.filter((id) => !now.includes(id));
   if (dropped.length > 0) {
     await trx('attachment_messages')
       .where({ message_id: messageId })
-      .whereIn('attachment_id', trx('attachments').whereRaw(...anyOf('path_id', dropped)).select('id'))
+      .whereIn(
+        'attachment_id',
+        trx('attachments')
+          .whereRaw(...anyOf('path_id', dropped))
+          .select('id'),
+      )
       .delete();
   }
   const added = now.filter((id) => !before.includes(id));

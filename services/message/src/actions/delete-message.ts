@@ -37,7 +37,8 @@ export async function doDeleteMessage(db: Knex, user: UserRow, message: MessageR
     if (removed === 0) throw badRequest('Message already deleted');
     await trx('user_messages').where({ message_id: message.id }).del();
     const deleted = { id: message.id, senderId: message.sender_id, senderEmail, holders };
-    const place = message.stream_id === null ? { recipientId: message.recipient_id } : { streamId: message.stream_id, topic: message.subject };
+    const place =
+      message.stream_id === null ? { recipientId: message.recipient_id } : { streamId: message.stream_id, topic: message.subject };
     await writeNotices(trx, deleteMessageNotices(message.realm_id, [deleted], place, user.id));
   });
 }

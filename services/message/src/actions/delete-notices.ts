@@ -17,14 +17,27 @@ export interface DeletedMessage {
 export type DeletedPlace = { streamId: number; topic: string } | { recipientId: number };
 
 /** The deleter hears of it too, whether or not they had the messages (feature level 274). */
-export function deleteMessageNotices(realmId: number, messages: DeletedMessage[], place: DeletedPlace, deleterId: number): UserEventNotice[] {
+export function deleteMessageNotices(
+  realmId: number,
+  messages: DeletedMessage[],
+  place: DeletedPlace,
+  deleterId: number,
+): UserEventNotice[] {
   if (messages.length === 0) return [];
   const withDeleter = (ids: number[]) => [...new Set([...ids, deleterId])].sort((a, b) => a - b);
-  const where = 'streamId' in place ? ({ message_type: 'stream', stream_id: place.streamId, topic: place.topic } as const) : ({ message_type: 'private' } as const);
+  const where =
+    'streamId' in place
+      ? ({ message_type: 'stream', stream_id: place.streamId, topic: place.topic } as const)
+      : ({ message_type: 'private' } as const);
   const bulk: ClientEvent = { type: 'delete_message', message_ids: messages.map((m) => m.id).sort((a, b) => a - b), ...where };
   const everyone = withDeleter(messages.flatMap((m) => m.holders));
   const legacy = messages.flatMap((message) =>
-    noticesByCapability(realmId, 'bulk_message_deletion', { declared: [], otherwise: [legacyEvent(message, place)] }, withDeleter(message.holders)),
+    noticesByCapability(
+      realmId,
+      'bulk_message_deletion',
+      { declared: [], otherwise: [legacyEvent(message, place)] },
+      withDeleter(message.holders),
+    ),
   );
   return [...noticesByCapability(realmId, 'bulk_message_deletion', { declared: [bulk], otherwise: [] }, everyone), ...legacy];
 }

@@ -27,8 +27,12 @@ export async function doDeleteTopic(db: Knex, user: UserRow, stream: StreamRow, 
     if (messages.length === 0) return;
     const ids = messages.map((m) => m.id);
     const holders = await holdersOfMessages(trx, ids);
-    await trx('user_messages').whereRaw(...anyOf('message_id', ids)).del();
-    await trx('messages').whereRaw(...anyOf('id', ids)).del();
+    await trx('user_messages')
+      .whereRaw(...anyOf('message_id', ids))
+      .del();
+    await trx('messages')
+      .whereRaw(...anyOf('id', ids))
+      .del();
     // Topics compare case-insensitively: each spelling is its own place, as the messages say.
     const spellings = [...new Set(messages.map((m) => m.subject))];
     const notices = spellings.flatMap((topic) =>
@@ -36,7 +40,12 @@ export async function doDeleteTopic(db: Knex, user: UserRow, stream: StreamRow, 
         user.realm_id,
         messages
           .filter((m) => m.subject === topic)
-          .map((m) => ({ id: m.id, senderId: m.sender_id, senderEmail: m.sender_email, holders: holders.filter((h) => h.message_id === m.id).map((h) => h.user_id) })),
+          .map((m) => ({
+            id: m.id,
+            senderId: m.sender_id,
+            senderEmail: m.sender_email,
+            holders: holders.filter((h) => h.message_id === m.id).map((h) => h.user_id),
+          })),
         { streamId: stream.id, topic },
         user.id,
       ),

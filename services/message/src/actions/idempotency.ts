@@ -60,9 +60,7 @@ function guardFor(request: KeyedRequest): KeyGuard {
 
 /** Deletes a batch of expired keys; run after keyed sends, so the table holds about a day of them. */
 export async function sweepExpiredKeys(db: Knex): Promise<number> {
-  return db('idempotency_keys')
-    .whereIn('id', db('idempotency_keys').select('id').whereRaw(EXPIRED).limit(SWEEP_BATCH))
-    .delete();
+  return db('idempotency_keys').whereIn('id', db('idempotency_keys').select('id').whereRaw(EXPIRED).limit(SWEEP_BATCH)).delete();
 }
 
 /**

@@ -14,7 +14,11 @@ export interface UserRowToInsert {
 const intArray = (values: number[]): string => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
 
 /** Inserts `message` (a messages row) and a user_messages row per entry of `users`; returns the id. */
-export async function insertMessageWithUserRows(trx: Knex.Transaction, message: Record<string, unknown>, users: UserRowToInsert[]): Promise<number> {
+export async function insertMessageWithUserRows(
+  trx: Knex.Transaction,
+  message: Record<string, unknown>,
+  users: UserRowToInsert[],
+): Promise<number> {
   const result = (await trx.raw(
     `WITH m AS (?),
      um AS (INSERT INTO user_messages (user_id, message_id, flags)

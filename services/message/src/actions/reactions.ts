@@ -38,7 +38,13 @@ export interface CheckedOldReaction {
   match: Partial<StoredReaction>;
 }
 
-async function notifyReaction(trx: Knex.Transaction, user: UserRow, messageId: number, op: 'add' | 'remove', reaction: ReactionEmoji): Promise<void> {
+async function notifyReaction(
+  trx: Knex.Transaction,
+  user: UserRow,
+  messageId: number,
+  op: 'add' | 'remove',
+  reaction: ReactionEmoji,
+): Promise<void> {
   const event: EventOf<'reaction'> = {
     type: 'reaction',
     op,
@@ -51,7 +57,13 @@ async function notifyReaction(trx: Knex.Transaction, user: UserRow, messageId: n
 }
 
 /** Stores an admitted reaction and announces it; `duplicate` is the error for one the user already has. */
-async function recordReaction(trx: Knex.Transaction, user: UserRow, { message, flags }: AccessedMessage, emoji: ReactionEmoji, duplicate: string): Promise<void> {
+async function recordReaction(
+  trx: Knex.Transaction,
+  user: UserRow,
+  { message, flags }: AccessedMessage,
+  emoji: ReactionEmoji,
+  duplicate: string,
+): Promise<void> {
   if (flags === null) {
     await trx('user_messages')
       .insert({ user_id: user.id, message_id: message.id, flags: FLAG_BITS.historical! | FLAG_BITS.read! })
@@ -68,7 +80,13 @@ async function recordReaction(trx: Knex.Transaction, user: UserRow, { message, f
 }
 
 /** Deletes the user's reaction that `match` finds and announces it; `missing` is the error without one. */
-async function dropReaction(trx: Knex.Transaction, user: UserRow, messageId: number, match: Partial<StoredReaction>, missing: string): Promise<void> {
+async function dropReaction(
+  trx: Knex.Transaction,
+  user: UserRow,
+  messageId: number,
+  match: Partial<StoredReaction>,
+  missing: string,
+): Promise<void> {
   const existing = await userReaction(trx, user.id, messageId, match);
   if (!existing) throw badRequest(missing);
   await trx('reactions').where({ id: existing.id }).del();
@@ -89,7 +107,8 @@ export async function checkAddReaction(db: Knex, user: UserRow, request: Reactio
 export async function doAddReaction(db: Knex, user: UserRow, { accessed, name, code, type }: CheckedNewReaction): Promise<void> {
   const messageId = accessed.message.id;
   await db.transaction(async (trx) => {
-    if (await userReaction(trx, user.id, messageId, { emoji_code: code, reaction_type: type })) throw badRequest('Reaction already exists.');
+    if (await userReaction(trx, user.id, messageId, { emoji_code: code, reaction_type: type }))
+      throw badRequest('Reaction already exists.');
     // A second reactor with the same emoji votes for the first one: its name wins.
     const earlier = await firstReactionName(trx, messageId, code, type);
     if (earlier === undefined) await checkEmojiRequest(trx, accessed.message.realm_id, name, code, type);
@@ -123,7 +142,12 @@ export interface CheckedLegacyReaction {
 }
 
 /** PUT /messages/{id}/emoji_reactions/{name}: the message and the emoji the name stands for. */
-export async function checkAddReactionLegacy(db: Knex, user: UserRow, messageId: number, emojiName: string): Promise<CheckedLegacyReaction> {
+export async function checkAddReactionLegacy(
+  db: Knex,
+  user: UserRow,
+  messageId: number,
+  emojiName: string,
+): Promise<CheckedLegacyReaction> {
   const accessed = await accessMessage(db, user, messageId);
   const { code, type } = await emojiCodeForName(db, accessed.message.realm_id, emojiName);
   return { accessed, emoji: { emoji_name: emojiName, emoji_code: code, reaction_type: type } };
@@ -132,13 +156,19 @@ export async function checkAddReactionLegacy(db: Knex, user: UserRow, messageId:
 /** Refused when the user already reacted with that name. */
 export async function doAddReactionLegacy(db: Knex, user: UserRow, { accessed, emoji }: CheckedLegacyReaction): Promise<void> {
   await db.transaction(async (trx) => {
-    if (await userReaction(trx, user.id, accessed.message.id, { emoji_name: emoji.emoji_name })) throw badRequest('Reaction already exists');
+    if (await userReaction(trx, user.id, accessed.message.id, { emoji_name: emoji.emoji_name }))
+      throw badRequest('Reaction already exists');
     await recordReaction(trx, user, accessed, emoji, 'Reaction already exists');
   });
 }
 
 /** DELETE /messages/{id}/emoji_reactions/{name}: the message; the user's reaction with that name goes, whatever its emoji. */
-export async function checkRemoveReactionLegacy(db: Knex, user: UserRow, messageId: number, emojiName: string): Promise<CheckedOldReaction> {
+export async function checkRemoveReactionLegacy(
+  db: Knex,
+  user: UserRow,
+  messageId: number,
+  emojiName: string,
+): Promise<CheckedOldReaction> {
   const { message } = await accessMessage(db, user, messageId);
   return { message, match: { emoji_name: emojiName } };
 }

@@ -46,7 +46,12 @@ export interface NewRealmFilter {
 }
 
 /** POST /realm/filters: the administrator check comes first, as Zulip's decorator does. */
-export async function checkAddRealmFilter(db: Knex, realmId: number, userId: number, input: NewRealmFilter): Promise<{ pattern: string; urlFormatString: string }> {
+export async function checkAddRealmFilter(
+  db: Knex,
+  realmId: number,
+  userId: number,
+  input: NewRealmFilter,
+): Promise<{ pattern: string; urlFormatString: string }> {
   await checkRealmAdmin(db, realmId, userId);
   if (input.pattern === undefined) throw missingArgument('pattern');
   if (input.urlFormatString === undefined) throw missingArgument('url_format_string');

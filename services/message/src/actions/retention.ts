@@ -72,8 +72,12 @@ async function archiveBatch(knex: Knex, realmId: number, cutoff: Date, batch: nu
     }
     await archiveRelatedRows(trx, ids);
     // Reactions, submessages and attachment links go with their message (ON DELETE CASCADE).
-    await trx('user_messages').whereRaw(...anyOf('message_id', ids)).delete();
-    await trx('messages').whereRaw(...anyOf('id', ids)).delete();
+    await trx('user_messages')
+      .whereRaw(...anyOf('message_id', ids))
+      .delete();
+    await trx('messages')
+      .whereRaw(...anyOf('id', ids))
+      .delete();
     return ids.length;
   });
 }
@@ -86,7 +90,13 @@ async function archiveRelatedRows(trx: Knex.Transaction, ids: number[]): Promise
   if (await trx.schema.hasTable('submessages')) children.push(['submessages', 'archived_submessages']);
   for (const [live, archive] of children) {
     const columns = await sharedColumns(trx, live, archive);
-    await trx.raw('INSERT INTO ?? (??) SELECT ?? FROM ?? WHERE message_id = ANY(?) ON CONFLICT DO NOTHING', [archive, columns, columns, live, ids]);
+    await trx.raw('INSERT INTO ?? (??) SELECT ?? FROM ?? WHERE message_id = ANY(?) ON CONFLICT DO NOTHING', [
+      archive,
+      columns,
+      columns,
+      live,
+      ids,
+    ]);
   }
   const attachmentColumns = await sharedColumns(trx, 'attachments', 'archived_attachments');
   await trx.raw(

@@ -135,7 +135,13 @@ function recipientList(to: SendTo, kind: 'stream' | 'private'): string[] | numbe
 }
 
 export async function checkSendMessage(db: Knex, sender: UserRow, request: SendRequest): Promise<CheckedMessage> {
-  const base = { sender, client: request.client, senderQueueId: request.senderQueueId, localId: request.localId, readBySender: request.readBySender };
+  const base = {
+    sender,
+    client: request.client,
+    senderQueueId: request.senderQueueId,
+    localId: request.localId,
+    readBySender: request.readBySender,
+  };
   const kind = MESSAGE_TYPES.get(request.type);
   if (kind === 'stream') {
     const to = recipientList(request.to, kind);
@@ -201,7 +207,9 @@ export async function doSendMessage(
     const mentioned = new Set([...rendered.mentionedUserIds, ...(await userGroupMemberIds(trx, rendered.mentionedUserGroupIds ?? []))]);
     const alerted = new Set([...alertWords].filter(([, words]) => containsAlertWord(checked.content, words)).map(([userId]) => userId));
     const participants =
-      rendered.topicWildcardMentioned && checked.kind === 'stream' ? (await topicParticipants(trx, recipientId, topic)).add(sender.id) : new Set<number>();
+      rendered.topicWildcardMentioned && checked.kind === 'stream'
+        ? (await topicParticipants(trx, recipientId, topic)).add(sender.id)
+        : new Set<number>();
     const { bits, users } = newMessageFlags(userIds, {
       senderId: sender.id,
       isPrivate: checked.kind === 'private',
@@ -228,7 +236,11 @@ export async function doSendMessage(
       has_image: rendered.hasImage,
       has_attachment: rendered.hasAttachment,
     };
-    const id = await insertMessageWithUserRows(trx, row, bits.map((u) => ({ userId: u.id, flags: u.flags })));
+    const id = await insertMessageWithUserRows(
+      trx,
+      row,
+      bits.map((u) => ({ userId: u.id, flags: u.flags })),
+    );
     await doClaimAttachments(trx, sender, id, checked.content);
     const submessages = await addWidgetSubmessage(trx, id, sender.id, checked.content);
 

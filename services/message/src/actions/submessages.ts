@@ -62,7 +62,9 @@ export async function doAddSubmessage(db: Knex, user: UserRow, message: MessageR
   await db.transaction(async (trx) => {
     // The message row's lock orders one sender's concurrent submessages, so the count below holds.
     await trx('messages').where({ id: message.id }).forUpdate().first('id');
-    const [{ n }] = (await trx('submessages').where({ message_id: message.id, sender_id: user.id }).count({ n: '*' })) as [{ n: string | number }];
+    const [{ n }] = (await trx('submessages').where({ message_id: message.id, sender_id: user.id }).count({ n: '*' })) as [
+      { n: string | number },
+    ];
     if (Number(n) >= MAX_SUBMESSAGES_PER_SENDER) {
       throw badRequest(`You cannot attach more than ${MAX_SUBMESSAGES_PER_SENDER} submessages to a message.`);
     }

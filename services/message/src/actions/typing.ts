@@ -37,7 +37,8 @@ function checkOp(op: string): TypingOp {
 }
 
 /** A typing notification checkTypingNotification admitted: a stream's topic, or a private conversation's members. */
-export type CheckedTyping = { kind: 'stream'; op: TypingOp; stream: StreamRow; topic: string } | { kind: 'direct'; op: TypingOp; members: UserRow[] };
+export type CheckedTyping =
+  { kind: 'stream'; op: TypingOp; stream: StreamRow; topic: string } | { kind: 'direct'; op: TypingOp; members: UserRow[] };
 
 /** Zulip's check_send_typing_notification: the conversation and the sender's right to say they type there. */
 export async function checkTypingNotification(db: Knex, sender: UserRow, request: TypingRequest): Promise<CheckedTyping> {
@@ -45,7 +46,8 @@ export async function checkTypingNotification(db: Knex, sender: UserRow, request
   const op = checkOp(request.op);
   if (request.streamId === undefined) throw badRequest('Missing stream_id');
   if (request.topic === undefined) throw badRequest('Missing topic');
-  if (laterSettings(sender).send_stream_typing_notifications === false) throw badRequest('User has disabled typing notifications for stream messages');
+  if (laterSettings(sender).send_stream_typing_notifications === false)
+    throw badRequest('User has disabled typing notifications for stream messages');
   const stream = await accessStreamById(db, sender, request.streamId);
   return { kind: 'stream', op, stream, topic: request.topic };
 }
@@ -57,7 +59,8 @@ async function checkDirectTyping(db: Knex, sender: UserRow, to: string[] | numbe
   for (const item of to) if (typeof item === 'number' && item < 1) throw badRequest(`Invalid user ID ${item}`);
   const users = await lookUpRecipientUsers(db, sender.realm_id, to);
   validateRecipientUsers(users, sender);
-  if (laterSettings(sender).send_private_typing_notifications === false) throw badRequest('User has disabled typing notifications for direct messages');
+  if (laterSettings(sender).send_private_typing_notifications === false)
+    throw badRequest('User has disabled typing notifications for direct messages');
   const address = privateAddress(sender, users);
   const byId = new Map([sender, ...users].map((u) => [u.id, u]));
   const members = address.memberIds.map((id) => byId.get(id)).filter((u): u is UserRow => u !== undefined);
@@ -65,7 +68,11 @@ async function checkDirectTyping(db: Knex, sender: UserRow, to: string[] | numbe
 }
 
 /** A topic's notice: to the stream's active subscribers whose queues declared stream_typing_notifications. */
-async function streamTypingNotices(db: Knex, sender: UserRow, { op, stream, topic }: { op: TypingOp; stream: StreamRow; topic: string }): Promise<UserEventNotice[]> {
+async function streamTypingNotices(
+  db: Knex,
+  sender: UserRow,
+  { op, stream, topic }: { op: TypingOp; stream: StreamRow; topic: string },
+): Promise<UserEventNotice[]> {
   const event = {
     type: 'typing',
     op,
@@ -88,12 +95,17 @@ function directTypingNotice(sender: UserRow, op: TypingOp, members: UserRow[]): 
     sender: { user_id: sender.id, email: sender.email },
     recipients: members.map((u) => ({ user_id: u.id, email: u.email })),
   } as const;
-  return userEventNotice(sender.realm_id, event, members.filter((u) => u.is_active).map((u) => u.id));
+  return userEventNotice(
+    sender.realm_id,
+    event,
+    members.filter((u) => u.is_active).map((u) => u.id),
+  );
 }
 
 /** Zulip's do_send_typing_notification: nothing is stored, the notices go in a transaction of their own. */
 export async function doSendTypingNotification(db: Knex, sender: UserRow, checked: CheckedTyping): Promise<void> {
-  const notices = checked.kind === 'stream' ? await streamTypingNotices(db, sender, checked) : [directTypingNotice(sender, checked.op, checked.members)];
+  const notices =
+    checked.kind === 'stream' ? await streamTypingNotices(db, sender, checked) : [directTypingNotice(sender, checked.op, checked.members)];
   await db.transaction(async (trx) => {
     await writeNotices(trx, notices);
   });

@@ -48,13 +48,7 @@ export function changedFlags(trx: Knex.Transaction, operation: FlagOperation, bi
   return operation === 'add' ? trx.raw('flags | ?::integer', [bit]) : trx.raw('flags & ~(?::integer)', [bit]);
 }
 
-export async function doUpdateMessageFlags(
-  db: Knex,
-  user: UserRow,
-  rawOperation: string,
-  flag: string,
-  messages: number[],
-): Promise<void> {
+export async function doUpdateMessageFlags(db: Knex, user: UserRow, rawOperation: string, flag: string, messages: number[]): Promise<void> {
   const { name: editableFlag, bit } = checkEditableFlag(flag);
   const operation = checkFlagOperation(rawOperation);
   await db.transaction(async (trx) => {
@@ -69,7 +63,10 @@ export async function doUpdateMessageFlags(
         flags: FLAG_BITS.historical! | FLAG_BITS.read!,
       });
     }
-    await trx('user_messages').where('user_id', user.id).whereRaw(...anyOf('message_id', messages)).update({ flags: changedFlags(trx, operation, bit) });
+    await trx('user_messages')
+      .where('user_id', user.id)
+      .whereRaw(...anyOf('message_id', messages))
+      .update({ flags: changedFlags(trx, operation, bit) });
     const details = await readDetailsIfUnread(trx, user, operation, editableFlag, messages);
     await writeNotices(trx, [flagsNotice(user, operation, editableFlag, messages, false, details)]);
   });
@@ -77,7 +74,10 @@ export async function doUpdateMessageFlags(
 
 export async function doMarkAllAsRead(db: Knex, user: UserRow): Promise<void> {
   await db.transaction(async (trx) => {
-    await trx('user_messages').where('user_id', user.id).whereRaw('(flags & 1) = 0').update({ flags: trx.raw('flags | 1') });
+    await trx('user_messages')
+      .where('user_id', user.id)
+      .whereRaw('(flags & 1) = 0')
+      .update({ flags: trx.raw('flags | 1') });
     await writeNotices(trx, [flagsNotice(user, 'add', 'read', [], true)]);
   });
 }
@@ -88,7 +88,8 @@ export async function doMarkAllAsRead(db: Knex, user: UserRow): Promise<void> {
  */
 export async function checkMarkStreamAsRead(db: Knex, user: UserRow, streamId: number, topic: string | undefined): Promise<StreamRow> {
   const stream = await accessStreamById(db, user, streamId);
-  if (topic !== undefined && !(await receivedInTopic(db, user.id, stream.recipient_id, topic))) throw badRequest(`No such topic '${topic}'`);
+  if (topic !== undefined && !(await receivedInTopic(db, user.id, stream.recipient_id, topic)))
+    throw badRequest(`No such topic '${topic}'`);
   return stream;
 }
 
@@ -97,7 +98,10 @@ export async function doMarkStreamAsRead(db: Knex, user: UserRow, stream: Stream
   await db.transaction(async (trx) => {
     const ids = await unreadIdsIn(trx, user.id, stream.recipient_id, topic);
     if (ids.length > 0) {
-      await trx('user_messages').where('user_id', user.id).whereRaw(...anyOf('message_id', ids)).update({ flags: trx.raw('flags | 1') });
+      await trx('user_messages')
+        .where('user_id', user.id)
+        .whereRaw(...anyOf('message_id', ids))
+        .update({ flags: trx.raw('flags | 1') });
     }
     await writeNotices(trx, [flagsNotice(user, 'add', 'read', ids, false)]);
   });

@@ -76,7 +76,11 @@ function updateMessageEvent(written: WrittenEdit): Omit<UpdateMessageEvent, 'fla
 }
 
 /** One notice per distinct flag list, since a queue receives the event exactly as written. */
-function noticesByFlags(realmId: number, event: Omit<UpdateMessageEvent, 'flags'>, recipients: { id: number; flags: MessageFlag[] }[]): UserEventNotice[] {
+function noticesByFlags(
+  realmId: number,
+  event: Omit<UpdateMessageEvent, 'flags'>,
+  recipients: { id: number; flags: MessageFlag[] }[],
+): UserEventNotice[] {
   const groups = new Map<string, { flags: MessageFlag[]; ids: number[] }>();
   for (const r of recipients) {
     const key = r.flags.join(',');

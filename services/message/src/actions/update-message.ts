@@ -105,13 +105,20 @@ export async function checkUpdateMessage(db: Knex, renderer: Renderer, user: Use
  * the new text and its groups, stream_wildcard_mentioned its stream wildcard, and
  * topic_wildcard_mentioned its @**topic**, for the topic's participants.
  */
-async function flagsAfterContentEdit(trx: Knex.Transaction, current: MessageRow, edit: CheckedEdit, holders: HolderFlags[]): Promise<HolderFlags[]> {
+async function flagsAfterContentEdit(
+  trx: Knex.Transaction,
+  current: MessageRow,
+  edit: CheckedEdit,
+  holders: HolderFlags[],
+): Promise<HolderFlags[]> {
   const rendered = edit.contentEdit!.rendered;
   const mentioned = new Set([...rendered.mentionedUserIds, ...(await userGroupMemberIds(trx, rendered.mentionedUserGroupIds ?? []))]);
   // The topic the message ends in, whose participants @**topic** mentions (its sender among them).
   const topic = edit.topicEdit?.topic ?? current.subject;
   const participants =
-    rendered.topicWildcardMentioned && current.stream_id !== null ? (await topicParticipants(trx, current.recipient_id, topic)).add(current.sender_id) : new Set<number>();
+    rendered.topicWildcardMentioned && current.stream_id !== null
+      ? (await topicParticipants(trx, current.recipient_id, topic)).add(current.sender_id)
+      : new Set<number>();
   const mask = FLAG_BITS.mentioned! | FLAG_BITS.stream_wildcard_mentioned! | FLAG_BITS.topic_wildcard_mentioned!;
   return holders.map((um) => {
     let flags = um.flags & ~mask;
@@ -126,11 +133,10 @@ async function flagsAfterContentEdit(trx: Knex.Transaction, current: MessageRow,
 async function updateHolderFlags(trx: Knex.Transaction, messageId: number, before: HolderFlags[], after: HolderFlags[]): Promise<void> {
   const changed = after.filter((um, i) => um.flags !== before[i]!.flags);
   if (changed.length === 0) return;
-  await trx.raw('UPDATE user_messages SET flags = x.flags FROM unnest(?::int[], ?::int[]) AS x(user_id, flags) WHERE message_id = ? AND user_messages.user_id = x.user_id', [
-    changed.map((um) => um.user_id),
-    changed.map((um) => um.flags),
-    messageId,
-  ]);
+  await trx.raw(
+    'UPDATE user_messages SET flags = x.flags FROM unnest(?::int[], ?::int[]) AS x(user_id, flags) WHERE message_id = ? AND user_messages.user_id = x.user_id',
+    [changed.map((um) => um.user_id), changed.map((um) => um.flags), messageId],
+  );
 }
 
 /** Moves the topic's other messages too, per propagate_mode; their ids. */
@@ -191,7 +197,9 @@ export async function doUpdateMessage(db: Knex, edit: CheckedEdit): Promise<void
     const after = edit.contentEdit ? await flagsAfterContentEdit(trx, current, edit, before) : before;
     await updateHolderFlags(trx, current.id, before, after);
     const moved = edit.topicEdit ? await propagateTopic(trx, current, edit, edit.topicEdit.topic, now) : [];
-    await trx('messages').where({ id: current.id }).update(messageUpdate(current, edit, user.id, now));
+    await trx('messages')
+      .where({ id: current.id })
+      .update(messageUpdate(current, edit, user.id, now));
     if (edit.contentEdit) await doClaimAttachments(trx, user, current.id, edit.contentEdit.content, current.content);
     const alsoTold = edit.topicEdit ? await subscribersWithoutRow(trx, stream, after) : [];
     const written = { edit, current, stream, before, after, messageIds: [current.id, ...moved], timestamp: toSeconds(now) };

@@ -26,7 +26,9 @@ export function checkUploadFile(uploaded: UploadedFile[], maxSizeMb: number): Up
 
 /** POST /user_uploads: stores the checked file and returns its URI. */
 export async function doUploadFile(db: Knex, files: FileStore, user: UserRow, file: UploadedFile): Promise<{ uri: string; url: string }> {
-  const pathId = [user.realm_id, randomInt(256).toString(16), randomBytes(18).toString('base64url'), sanitizeFileName(file.filename)].join('/');
+  const pathId = [user.realm_id, randomInt(256).toString(16), randomBytes(18).toString('base64url'), sanitizeFileName(file.filename)].join(
+    '/',
+  );
   await files.put(pathId, file.data);
   try {
     await db.transaction(async (trx) => {
@@ -41,7 +43,10 @@ export async function doUploadFile(db: Knex, files: FileStore, user: UserRow, fi
         })
         .returning('*')) as AttachmentRow[];
       const [dict] = await attachmentDicts(trx, [row!]);
-      await writeNotices(trx, await attachmentNotices(trx, user.realm_id, [{ ownerId: user.id, change: { op: 'add', attachment: dict! } }]));
+      await writeNotices(
+        trx,
+        await attachmentNotices(trx, user.realm_id, [{ ownerId: user.id, change: { op: 'add', attachment: dict! } }]),
+      );
     });
   } catch (err) {
     await files.delete(pathId).catch(() => undefined);
@@ -58,7 +63,10 @@ export async function doDeleteAttachment(db: Knex, files: FileStore, user: UserR
     const row = await ownAttachmentForUpdate(trx, user.id, attachmentId);
     if (!row) throw badRequest('Invalid attachment');
     await trx('attachments').where({ id: row.id }).delete();
-    await writeNotices(trx, await attachmentNotices(trx, user.realm_id, [{ ownerId: user.id, change: { op: 'remove', attachment: { id: row.id } } }]));
+    await writeNotices(
+      trx,
+      await attachmentNotices(trx, user.realm_id, [{ ownerId: user.id, change: { op: 'remove', attachment: { id: row.id } } }]),
+    );
     return row.path_id;
   });
   await files.delete(pathId);

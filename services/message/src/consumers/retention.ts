@@ -26,7 +26,10 @@ export async function registerRetentionJob(deps: RetentionDeps): Promise<void> {
       const archived = await archiveExpiredMessages(deps.db.knex);
       const cleaned = await cleanArchivedData(deps.db.knex, deps.archiveGraceDays);
       if (archived.size > 0 || cleaned > 0) {
-        deps.logger.info({ archived: Object.fromEntries(archived), cleanedBatches: cleaned }, 'message retention: archived expired messages');
+        deps.logger.info(
+          { archived: Object.fromEntries(archived), cleanedBatches: cleaned },
+          'message retention: archived expired messages',
+        );
       }
     },
     { attempts: 3, backoffMs: 60_000 },

@@ -81,6 +81,12 @@ export function historySnapshots(message: CurrentMessage): Record<string, unknow
     }
     snapshots.push(snapshot);
   }
-  snapshots.push({ topic, content, rendered_content: renderedContent, timestamp: toSeconds(message.date_sent), user_id: message.sender_id });
+  snapshots.push({
+    topic,
+    content,
+    rendered_content: renderedContent,
+    timestamp: toSeconds(message.date_sent),
+    user_id: message.sender_id,
+  });
   return snapshots.reverse();
 }

@@ -31,8 +31,17 @@ export type MessageFlag = EventOf<'update_message'>['flags'][number];
 
 /** The flags the API shows, in bit order: FLAG_BITS less NON_API_FLAGS. */
 const API_FLAGS: readonly MessageFlag[] = [
-  'read', 'starred', 'collapsed', 'mentioned', 'stream_wildcard_mentioned', 'topic_wildcard_mentioned', 'summarize_in_stream',
-  'force_expand', 'force_collapse', 'has_alert_word', 'historical',
+  'read',
+  'starred',
+  'collapsed',
+  'mentioned',
+  'stream_wildcard_mentioned',
+  'topic_wildcard_mentioned',
+  'summarize_in_stream',
+  'force_expand',
+  'force_collapse',
+  'has_alert_word',
+  'historical',
 ];
 
 /** Either wildcard: what 2.1's clients (and the web client) read as `wildcard_mentioned`. */
@@ -64,8 +73,16 @@ export function flagBits(names: string[]): number {
  * through the API by a bot library stays unread for its sender.
  */
 const HUMAN_CLIENTS = new Set([
-  'zulipandroid', 'zulipios', 'zulipdesktop', 'zulipmobile', 'zulipelectron', 'zulipterminal',
-  'snipe', 'website', 'ios', 'android',
+  'zulipandroid',
+  'zulipios',
+  'zulipdesktop',
+  'zulipmobile',
+  'zulipelectron',
+  'zulipterminal',
+  'snipe',
+  'website',
+  'ios',
+  'android',
 ]);
 
 export function sentByHuman(client: string): boolean {

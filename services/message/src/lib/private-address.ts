@@ -22,9 +22,7 @@ export function validateRecipientUsers(users: UserRow[], sender: UserRow, allowD
   }
 }
 
-export type PrivateAddress =
-  | { kind: 'personal'; userId: number; memberIds: number[] }
-  | { kind: 'huddle'; memberIds: number[] };
+export type PrivateAddress = { kind: 'personal'; userId: number; memberIds: number[] } | { kind: 'huddle'; memberIds: number[] };
 
 /** Who a private message between `sender` and `users` goes to (Zulip's get_recipient_from_user_profiles). */
 export function privateAddress(sender: UserRow, users: UserRow[]): PrivateAddress {
@@ -37,5 +35,7 @@ export function privateAddress(sender: UserRow, users: UserRow[]): PrivateAddres
 }
 
 export function huddleHash(memberIds: number[]): string {
-  return createHash('sha1').update([...memberIds].sort((a, b) => a - b).join(',')).digest('hex');
+  return createHash('sha1')
+    .update([...memberIds].sort((a, b) => a - b).join(','))
+    .digest('hex');
 }

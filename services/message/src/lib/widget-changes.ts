@@ -18,15 +18,32 @@ const CHANGES: Record<string, { label: string; kinds: Record<string, Change> }> 
   poll: {
     label: 'poll data',
     kinds: {
-      vote: { keys: [['key', checkString], ['vote', checkIntIn([1, -1])]] },
+      vote: {
+        keys: [
+          ['key', checkString],
+          ['vote', checkIntIn([1, -1])],
+        ],
+      },
       question: { keys: [['question', checkString]], authorOnly: "You can't edit a question unless you are the author." },
-      new_option: { keys: [['option', checkString], ['idx', checkIntRange(0, MAX_IDX)]] },
+      new_option: {
+        keys: [
+          ['option', checkString],
+          ['idx', checkIntRange(0, MAX_IDX)],
+        ],
+      },
     },
   },
   todo: {
     label: 'todo data',
     kinds: {
-      new_task: { keys: [['key', checkIntRange(0, MAX_IDX)], ['task', checkString], ['desc', checkString], ['completed', checkBool]] },
+      new_task: {
+        keys: [
+          ['key', checkIntRange(0, MAX_IDX)],
+          ['task', checkString],
+          ['desc', checkString],
+          ['completed', checkBool],
+        ],
+      },
       strike: { keys: [['key', checkString]] },
       new_task_list_title: { keys: [['title', checkString]], authorOnly: "You can't edit the task list title unless you are the author." },
     },

@@ -6,7 +6,9 @@
  * actions/widget-submessage.ts stores it.
  */
 
-type WidgetData = { widget_type: 'poll'; extra_data: { question: string; options: string[] } } | { widget_type: 'todo'; extra_data: { task_list_title: string; tasks: { task: string; desc: string }[] } };
+type WidgetData =
+  | { widget_type: 'poll'; extra_data: { question: string; options: string[] } }
+  | { widget_type: 'todo'; extra_data: { task_list_title: string; tasks: { task: string; desc: string }[] } };
 
 /** The lines after the first, each without a leading list marker (`-` or `*`), empty ones dropped. */
 function items(lines: string[]): string[] {
@@ -34,7 +36,9 @@ export function widgetData(content: string): WidgetData | undefined {
 export function pythonJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(pythonJson).join(', ')}]`;
   if (value !== null && typeof value === 'object') {
-    return `{${Object.entries(value).map(([k, v]) => `${pythonJson(k)}: ${pythonJson(v)}`).join(', ')}}`;
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${pythonJson(k)}: ${pythonJson(v)}`)
+      .join(', ')}}`;
   }
   return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

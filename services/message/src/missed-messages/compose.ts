@@ -31,7 +31,9 @@ function conversationTitle(message: WireMessage, recipientId: number): string {
   if (message.type === 'stream') return `#${String(message.display_recipient)} > ${message.subject}`;
   const members = Array.isArray(message.display_recipient) ? message.display_recipient : [];
   const others = members.filter((u) => u.id !== recipientId).map((u) => u.full_name);
-  return others.length > 1 ? `Group conversation with ${others.join(', ')}` : `Private messages with ${others[0] ?? message.sender_full_name}`;
+  return others.length > 1
+    ? `Group conversation with ${others.join(', ')}`
+    : `Private messages with ${others[0] ?? message.sender_full_name}`;
 }
 
 function conversations(messages: WireMessage[], ctx: MailContext): Conversation[] {
@@ -40,7 +42,12 @@ function conversations(messages: WireMessage[], ctx: MailContext): Conversation[
     const key = message.type === 'stream' ? `s${message.stream_id}:${message.subject.toLowerCase()}` : `p${message.recipient_id}`;
     let conversation = byKey.get(key);
     if (!conversation) {
-      conversation = { key, title: conversationTitle(message, ctx.recipientId), url: conversationUrl(ctx.realmUrl, message, ctx.recipientId), messages: [] };
+      conversation = {
+        key,
+        title: conversationTitle(message, ctx.recipientId),
+        url: conversationUrl(ctx.realmUrl, message, ctx.recipientId),
+        messages: [],
+      };
       byKey.set(key, conversation);
     }
     conversation.messages.push(message);
@@ -81,6 +88,9 @@ export function composeMissedMessageMail(messages: WireMessage[], ctx: MailConte
   return {
     subject: subjectOf(groups, messages.length, ctx.realmName),
     text: [...textSections, '--', why, off].join('\n\n'),
-    html: [...htmlSections, `<hr><p>${escapeHtml(why)}</p><p><a href="${escapeHtml(settingsUrl)}">Change your notification settings</a></p>`].join('\n'),
+    html: [
+      ...htmlSections,
+      `<hr><p>${escapeHtml(why)}</p><p><a href="${escapeHtml(settingsUrl)}">Change your notification settings</a></p>`,
+    ].join('\n'),
   };
 }

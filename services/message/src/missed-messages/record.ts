@@ -33,7 +33,9 @@ async function recipientsToMail(trx: Executor, sent: SentMessage, triggers: Map<
   const users =
     sent.kind === 'private'
       ? sent.members.filter((u) => triggers.has(u.id))
-      : await trx<UserRow>('users').where({ realm_id: sent.sender.realm_id }).whereRaw(...anyOf('id', [...triggers.keys()]));
+      : await trx<UserRow>('users')
+          .where({ realm_id: sent.sender.realm_id })
+          .whereRaw(...anyOf('id', [...triggers.keys()]));
   return users.filter(
     (u) =>
       u.is_active &&

@@ -50,5 +50,12 @@ export async function mailMissedMessages(deps: MissedMessageDeps, payload: Misse
     });
     await deps.mailer.send({ to: user.delivery_email, ...mail });
   }
-  await db('missed_message_emails').whereRaw(...anyOf('id', due.map((r) => r.id))).delete();
+  await db('missed_message_emails')
+    .whereRaw(
+      ...anyOf(
+        'id',
+        due.map((r) => r.id),
+      ),
+    )
+    .delete();
 }

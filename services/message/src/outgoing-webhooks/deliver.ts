@@ -52,7 +52,8 @@ async function retryOrGiveUp(d: Delivery, failure: Failure): Promise<void> {
 }
 
 async function actOnAnswer(d: Delivery, answer: WebhookAnswer): Promise<void> {
-  if (answer.status >= 500) return retryOrGiveUp(d, { reason: `it answered with status ${answer.status}`, status: answer.status, body: answer.body });
+  if (answer.status >= 500)
+    return retryOrGiveUp(d, { reason: `it answered with status ${answer.status}`, status: answer.status, body: answer.body });
   if (answer.status < 200 || answer.status >= 300) {
     return giveUp(d, `The bot's endpoint answered with status ${answer.status}.`, {
       reason: `it answered with status ${answer.status}`,
@@ -78,7 +79,8 @@ async function deliverToService(d: Delivery): Promise<void> {
     answer = await postToWebhook(d.service.base_url, built.body, { policy: d.deps.policy, timeoutMs: d.deps.timeoutMs });
   } catch (err) {
     if (err instanceof WebhookConnectionError) return retryOrGiveUp(d, { reason: `it could not be reached (${err.message})` });
-    const reason = err instanceof BlockedAddressError ? `its address is not allowed: ${err.message}` : `the request failed: ${(err as Error).message}`;
+    const reason =
+      err instanceof BlockedAddressError ? `its address is not allowed: ${err.message}` : `the request failed: ${(err as Error).message}`;
     return giveUp(d, 'The bot could not call its endpoint.', { reason });
   }
   return actOnAnswer(d, answer);
@@ -86,7 +88,9 @@ async function deliverToService(d: Delivery): Promise<void> {
 
 export async function deliverOutgoingWebhook(deps: DeliverDeps, payload: OutgoingWebhookPayload, attempt: number): Promise<void> {
   const db = deps.db.knex;
-  const bot = await db<UserRow>('users').where({ realm_id: payload.realmId, id: payload.botId, is_active: true, bot_type: BOT_TYPES.OUTGOING_WEBHOOK }).first();
+  const bot = await db<UserRow>('users')
+    .where({ realm_id: payload.realmId, id: payload.botId, is_active: true, bot_type: BOT_TYPES.OUTGOING_WEBHOOK })
+    .first();
   if (!bot) return;
   const loaded = (await loadMessages(db, [payload.messageId])).get(payload.messageId);
   // Deleted before its turn came: nothing left to answer.

@@ -16,7 +16,13 @@ export type ReplyDeps = Pick<MessageDeps, 'db' | 'renderer' | 'logger' | 'config
 async function sendAsBot(deps: ReplyDeps, bot: UserRow, request: Parameters<typeof checkSendMessage>[2]): Promise<void> {
   const db = deps.db.knex;
   try {
-    await doSendMessage(db, deps.renderer, await checkSendMessage(db, bot, request), undefined, deps.config.missedMessageEmailDelaySecs * 1000);
+    await doSendMessage(
+      db,
+      deps.renderer,
+      await checkSendMessage(db, bot, request),
+      undefined,
+      deps.config.missedMessageEmailDelaySecs * 1000,
+    );
   } catch (err) {
     // The bot may no longer be allowed there (removed from a private stream): nothing to retry.
     deps.logger.warn({ err, botId: bot.id }, 'an outgoing-webhook bot could not post its message');

@@ -28,7 +28,8 @@ export { invalidMessage, invalidStreamId };
  */
 export async function accessStreamById(db: Executor, user: UserRow, streamId: number): Promise<StreamRow> {
   const stream = await getStreamById(db, user.realm_id, streamId);
-  const reachable = stream !== undefined && ((!stream.invite_only && user.role !== 'guest') || (await isSubscribed(db, user.id, stream.id)));
+  const reachable =
+    stream !== undefined && ((!stream.invite_only && user.role !== 'guest') || (await isSubscribed(db, user.id, stream.id)));
   if (!stream || !reachable) throw invalidStreamId();
   return stream;
 }

@@ -33,7 +33,12 @@ export async function attachmentDicts(db: Executor, rows: AttachmentRow[]): Prom
   if (rows.length === 0) return [];
   const links: { attachment_id: number; id: number; date_sent: Date | string }[] = await db('attachment_messages as am')
     .join('messages as m', 'm.id', 'am.message_id')
-    .whereRaw(...anyOf('am.attachment_id', rows.map((r) => r.id)))
+    .whereRaw(
+      ...anyOf(
+        'am.attachment_id',
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy('m.id')
     .select('am.attachment_id', 'm.id', 'm.date_sent');
   return rows.map((row) => ({
@@ -48,17 +53,25 @@ export async function attachmentDicts(db: Executor, rows: AttachmentRow[]): Prom
 
 /** Bytes of every file the realm's users uploaded (currently_used_upload_space_bytes). */
 export async function uploadSpaceUsed(db: Executor, realmId: number): Promise<number> {
-  const row = (await db('attachments').where({ realm_id: realmId }).sum({ total: 'size' }).first()) as { total: number | string | null } | undefined;
+  const row = (await db('attachments').where({ realm_id: realmId }).sum({ total: 'size' }).first()) as
+    { total: number | string | null } | undefined;
   return Number(row?.total ?? 0);
 }
 
 /** The realm's attachments with these path ids, in id order (those a message's content links). */
 export async function realmAttachmentsByPathIds(db: Executor, realmId: number, pathIds: string[]): Promise<AttachmentRow[]> {
-  return db<AttachmentRow>('attachments').whereRaw(...anyOf('path_id', pathIds)).andWhere({ realm_id: realmId }).orderBy('id');
+  return db<AttachmentRow>('attachments')
+    .whereRaw(...anyOf('path_id', pathIds))
+    .andWhere({ realm_id: realmId })
+    .orderBy('id');
 }
 
 /** The owner's attachment `id`, locked for its deletion; undefined when they own no such one. */
-export async function ownAttachmentForUpdate(trx: Knex.Transaction, ownerId: number, attachmentId: number): Promise<AttachmentRow | undefined> {
+export async function ownAttachmentForUpdate(
+  trx: Knex.Transaction,
+  ownerId: number,
+  attachmentId: number,
+): Promise<AttachmentRow | undefined> {
   if (!isRowId(attachmentId)) return undefined;
   return trx<AttachmentRow>('attachments').where({ id: attachmentId, owner_id: ownerId }).forUpdate().first();
 }
@@ -72,7 +85,13 @@ export async function canReadAttachment(db: Executor, user: UserRow, attachment:
     .select('m.id', 'm.stream_id', 'm.realm_id');
   const ids = messages.map((m) => m.id);
   if (ids.length === 0) return false;
-  if (await db('user_messages').where({ user_id: user.id }).whereRaw(...anyOf('message_id', ids)).first('message_id')) return true;
+  if (
+    await db('user_messages')
+      .where({ user_id: user.id })
+      .whereRaw(...anyOf('message_id', ids))
+      .first('message_id')
+  )
+    return true;
   const streamIds = new Set(messages.filter((m) => m.stream_id !== null && m.realm_id === user.realm_id).map((m) => m.stream_id!));
   for (const streamId of streamIds) {
     const stream = await getStreamById(db, user.realm_id, streamId);

@@ -14,13 +14,19 @@ export type MessageDetails = NonNullable<FlagsEvent['message_details']>;
 
 export async function messageDetails(db: Knex | Knex.Transaction, userId: number, messageIds: number[]): Promise<MessageDetails> {
   if (messageIds.length === 0) return {};
-  const rows: { id: number; stream_id: number | null; subject: string; sender_id: number; type: number; type_id: number; flags: number }[] = await db('messages as m')
-    .join('recipients as r', 'r.id', 'm.recipient_id')
-    .join('user_messages as um', (j) => j.on('um.message_id', 'm.id').andOn('um.user_id', db.raw('?', [userId])))
-    .whereRaw(...anyOf('m.id', messageIds))
-    .select('m.id', 'm.stream_id', 'm.subject', 'm.sender_id', 'r.type', 'r.type_id', 'um.flags');
+  const rows: { id: number; stream_id: number | null; subject: string; sender_id: number; type: number; type_id: number; flags: number }[] =
+    await db('messages as m')
+      .join('recipients as r', 'r.id', 'm.recipient_id')
+      .join('user_messages as um', (j) => j.on('um.message_id', 'm.id').andOn('um.user_id', db.raw('?', [userId])))
+      .whereRaw(...anyOf('m.id', messageIds))
+      .select('m.id', 'm.stream_id', 'm.subject', 'm.sender_id', 'r.type', 'r.type_id', 'um.flags');
   const huddleIds = [...new Set(rows.filter((r) => r.type === RECIPIENT_HUDDLE).map((r) => r.type_id))];
-  const huddles: { id: number; user_ids: number[] }[] = huddleIds.length > 0 ? await db('huddles').whereRaw(...anyOf('id', huddleIds)).select('id', 'user_ids') : [];
+  const huddles: { id: number; user_ids: number[] }[] =
+    huddleIds.length > 0
+      ? await db('huddles')
+          .whereRaw(...anyOf('id', huddleIds))
+          .select('id', 'user_ids')
+      : [];
   const membersOf = new Map(huddles.map((h) => [h.id, h.user_ids]));
   const details: MessageDetails = {};
   for (const row of rows) {

@@ -58,7 +58,12 @@ function numericAnchor(anchor: FetchRequest['anchor']): number {
  * A message as GET /messages and GET /messages/{id} show it: rendered for the client's variant,
  * with the caller's flags, and its edit history where the realm shows edit history.
  */
-export function clientMessageDict(message: LoadedMessage, variant: MessageVariant, flags: number, allowEditHistory: boolean): Record<string, unknown> {
+export function clientMessageDict(
+  message: LoadedMessage,
+  variant: MessageVariant,
+  flags: number,
+  allowEditHistory: boolean,
+): Record<string, unknown> {
   const dict: Record<string, unknown> = { ...finalizeMessage(message.wire, variant), flags: flagNames(flags) };
   if (message.editHistory && allowEditHistory) dict.edit_history = message.editHistory;
   return dict;
@@ -159,7 +164,12 @@ export async function findMessageRange(db: Knex, request: RangeRequest): Promise
           .limit(request.numBefore)
       : [];
   const fromAnchor: IdRow[] =
-    anchor > MAX_INTEGER_ID ? [] : await base().where(idColumn, '>=', bound).orderBy(idColumn, 'asc').limit(numAfter + 1);
+    anchor > MAX_INTEGER_ID
+      ? []
+      : await base()
+          .where(idColumn, '>=', bound)
+          .orderBy(idColumn, 'asc')
+          .limit(numAfter + 1);
 
   // Zulip leaves the anchor in when no side is fetched (num_before and num_after both 0).
   const excludeAnchor = !includeAnchor && request.numBefore + request.numAfter > 0;

@@ -97,7 +97,10 @@ async function privateDisplayRecipients(db: Executor, rows: MessageRow[]): Promi
   const result = new Map<number, DisplayRecipientUser[]>();
   const privateRows = rows.filter((r) => r.stream_id === null);
   if (privateRows.length === 0) return result;
-  const members = await privateMembers(db, privateRows.map((r) => r.recipient_id));
+  const members = await privateMembers(
+    db,
+    privateRows.map((r) => r.recipient_id),
+  );
   const users = await usersById(db, [...[...members.values()].flat(), ...privateRows.map((r) => r.sender_id)]);
   for (const row of privateRows) {
     const ids = new Set([...(members.get(row.recipient_id) ?? []), row.sender_id]);
@@ -113,12 +116,19 @@ async function privateDisplayRecipients(db: Executor, rows: MessageRow[]): Promi
 export async function reactionsFor(db: Executor, messageIds: number[]): Promise<Map<number, Reaction[]>> {
   const result = new Map<number, Reaction[]>();
   if (messageIds.length === 0) return result;
-  const rows: { message_id: number; emoji_name: string; emoji_code: string; reaction_type: string; user_id: number; email: string; full_name: string }[] =
-    await db('reactions as x')
-      .join('users as u', 'u.id', 'x.user_id')
-      .whereRaw(...anyOf('x.message_id', messageIds))
-      .orderBy('x.id')
-      .select('x.message_id', 'x.emoji_name', 'x.emoji_code', 'x.reaction_type', 'x.user_id', 'u.email', 'u.full_name');
+  const rows: {
+    message_id: number;
+    emoji_name: string;
+    emoji_code: string;
+    reaction_type: string;
+    user_id: number;
+    email: string;
+    full_name: string;
+  }[] = await db('reactions as x')
+    .join('users as u', 'u.id', 'x.user_id')
+    .whereRaw(...anyOf('x.message_id', messageIds))
+    .orderBy('x.id')
+    .select('x.message_id', 'x.emoji_name', 'x.emoji_code', 'x.reaction_type', 'x.user_id', 'u.email', 'u.full_name');
   for (const r of rows) {
     const list = result.get(r.message_id) ?? [];
     list.push({
@@ -137,19 +147,27 @@ export async function reactionsFor(db: Executor, messageIds: number[]): Promise<
 export async function loadMessages(db: Executor, ids: number[]): Promise<Map<number, LoadedMessage>> {
   if (ids.length === 0) return new Map();
   const rows: MessageRow[] = await db<MessageRow>('messages').whereRaw(...anyOf('id', ids));
-  const senders = await usersById(db, rows.map((r) => r.sender_id));
+  const senders = await usersById(
+    db,
+    rows.map((r) => r.sender_id),
+  );
   const realmIds = [...new Set(rows.map((r) => r.realm_id))];
   const realms = new Map(
-    ((await db('realms').whereRaw(...anyOf('id', realmIds)).select('id', 'string_id')) as { id: number; string_id: string }[]).map((r) => [
-      r.id,
-      r.string_id,
-    ]),
+    (
+      (await db('realms')
+        .whereRaw(...anyOf('id', realmIds))
+        .select('id', 'string_id')) as { id: number; string_id: string }[]
+    ).map((r) => [r.id, r.string_id]),
   );
   const streamIds = [...new Set(rows.flatMap((r) => (r.stream_id === null ? [] : [r.stream_id])))];
   const streams = new Map(
-    ((streamIds.length ? await db('streams').whereRaw(...anyOf('id', streamIds)).select('id', 'name') : []) as { id: number; name: string }[]).map(
-      (s) => [s.id, s.name],
-    ),
+    (
+      (streamIds.length
+        ? await db('streams')
+            .whereRaw(...anyOf('id', streamIds))
+            .select('id', 'name')
+        : []) as { id: number; name: string }[]
+    ).map((s) => [s.id, s.name]),
   );
   // subject_links are computed when read, as Zulip does, so a new linkifier applies to old topics.
   const linkifiers = new Map<number, Linkifier[]>();

@@ -30,12 +30,19 @@ function oneToOne(db: Knex, user: UserRow, other: Pick<UserRow, 'id' | 'recipien
   return db('messages')
     .select('id')
     .where({ recipient_id: user.recipient_id ?? -1, sender_id: other.id })
-    .unionAll(db('messages').select('id').where({ recipient_id: other.recipient_id ?? -1, sender_id: user.id }), true);
+    .unionAll(
+      db('messages')
+        .select('id')
+        .where({ recipient_id: other.recipient_id ?? -1, sender_id: user.id }),
+      true,
+    );
 }
 
 /** The recipients of the groups of users (huddles) both people are in. */
 function sharedHuddles(db: Knex, user: UserRow, other: UserRow): Knex.QueryBuilder {
-  return db('huddles').whereRaw('user_ids @> ?::integer[]', [[user.id, other.id]]).select('recipient_id');
+  return db('huddles')
+    .whereRaw('user_ids @> ?::integer[]', [[user.id, other.id]])
+    .select('recipient_id');
 }
 
 /** One conversation: a huddle by its recipient, a 1:1 conversation in both directions, or self. */
@@ -81,5 +88,6 @@ export async function groupPmWithCondition(db: Knex, user: UserRow, term: Narrow
 export async function dmIncludingCondition(db: Knex, user: UserRow, term: NarrowTerm): Promise<Condition | null> {
   const other = await otherUser(db, user, term);
   if (other.id === user.id) return null;
-  return (q) => q.where((inner) => inner.whereIn('m.id', oneToOne(db, user, other)).orWhereIn('m.recipient_id', sharedHuddles(db, user, other)));
+  return (q) =>
+    q.where((inner) => inner.whereIn('m.id', oneToOne(db, user, other)).orWhereIn('m.recipient_id', sharedHuddles(db, user, other)));
 }

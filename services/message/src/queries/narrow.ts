@@ -16,7 +16,6 @@ import { dmCondition, dmIncludingCondition, groupPmWithCondition, shown, userByO
 import { flagCondition, MAX_MESSAGE_ID, type Condition, type FlagTest } from './narrow-sql';
 import { badNarrow, CHANNEL_OPERATORS, type NarrowTerm } from '../lib/narrow-terms';
 
-
 export interface BuiltNarrow {
   conditions: Condition[];
   /** Messages the user never received may be included (a stream they may read, streams:public). */
@@ -102,10 +101,11 @@ export async function buildNarrow(db: Knex, user: UserRow, terms: NarrowTerm[]):
       case 'channels': {
         if (term.operand !== 'public') throw badNarrow(`unknown ${term.operator} operand ${shown(term.operand)}`);
         if (!term.negated && user.role !== 'guest') includeHistory = true;
-        const publicRecipients = () => db('streams')
-          .where({ realm_id: user.realm_id, invite_only: false, history_public_to_subscribers: true })
-          .select('recipient_id');
-        conditions.push((q) => (term.negated ? q.whereNotIn('m.recipient_id', publicRecipients()) : q.whereIn('m.recipient_id', publicRecipients())));
+        const publicRecipients = () =>
+          db('streams').where({ realm_id: user.realm_id, invite_only: false, history_public_to_subscribers: true }).select('recipient_id');
+        conditions.push((q) =>
+          term.negated ? q.whereNotIn('m.recipient_id', publicRecipients()) : q.whereIn('m.recipient_id', publicRecipients()),
+        );
         break;
       }
       case 'topic':

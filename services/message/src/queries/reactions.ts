@@ -9,12 +9,24 @@ export interface StoredReaction {
 }
 
 /** The user's reaction to the message that `match` (name, or code and type) finds. */
-export async function userReaction(db: Executor, userId: number, messageId: number, match: Partial<StoredReaction>): Promise<StoredReaction | undefined> {
-  return db('reactions').where({ message_id: messageId, user_id: userId, ...match }).first('id', 'emoji_name', 'emoji_code', 'reaction_type');
+export async function userReaction(
+  db: Executor,
+  userId: number,
+  messageId: number,
+  match: Partial<StoredReaction>,
+): Promise<StoredReaction | undefined> {
+  return db('reactions')
+    .where({ message_id: messageId, user_id: userId, ...match })
+    .first('id', 'emoji_name', 'emoji_code', 'reaction_type');
 }
 
 /** The name of the first reaction to the message with this emoji: a later voter's reaction takes it. */
-export async function firstReactionName(db: Executor, messageId: number, emojiCode: string, reactionType: string): Promise<string | undefined> {
+export async function firstReactionName(
+  db: Executor,
+  messageId: number,
+  emojiCode: string,
+  reactionType: string,
+): Promise<string | undefined> {
   const earlier: { emoji_name: string } | undefined = await db('reactions')
     .where({ message_id: messageId, emoji_code: emojiCode, reaction_type: reactionType })
     .orderBy('id')

@@ -37,7 +37,11 @@ export async function matchesNarrow(
   const rows: { id: number; subject: string; rendered_content: string }[] = ids.length === 0 ? [] : await query;
   const highlights =
     narrow.search && !narrow.search.negated
-      ? await searchHighlights(db, rows.map((r) => r.id), narrow.search.text)
+      ? await searchHighlights(
+          db,
+          rows.map((r) => r.id),
+          narrow.search.text,
+        )
       : null;
   const messages: Record<string, { match_content: string; match_subject: string }> = {};
   for (const row of rows) {

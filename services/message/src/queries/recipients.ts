@@ -19,7 +19,9 @@ export async function lookUpRecipientUsers(db: Executor, realmId: number, to: st
     });
   }
   const ids = to as number[];
-  const rows: UserRow[] = await db('users').where({ realm_id: realmId }).whereRaw(...anyOf('id', ids));
+  const rows: UserRow[] = await db('users')
+    .where({ realm_id: realmId })
+    .whereRaw(...anyOf('id', ids));
   const found = new Map(rows.map((u) => [u.id, u]));
   return ids.map((id) => {
     const user = found.get(id);

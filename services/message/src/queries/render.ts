@@ -6,7 +6,15 @@
  * under a deadline; topic links stay here (linkifiers over a topic of at most 60 characters).
  */
 import { anyOf, realmUserGroupNames, type Executor } from '@chat/db';
-import { possibleMentions, possibleRealmEmojiNames, possibleStreamNames, topicLinks, type Linkifier, type MarkdownContext, type RenderResult } from '@chat/markdown';
+import {
+  possibleMentions,
+  possibleRealmEmojiNames,
+  possibleStreamNames,
+  topicLinks,
+  type Linkifier,
+  type MarkdownContext,
+  type RenderResult,
+} from '@chat/markdown';
 import type { Renderer } from '@chat/render-pool';
 import { activeRealmEmojiNamed } from './realm-emoji';
 import { loadRealmLinkifiers } from './realm-filters';

@@ -13,7 +13,12 @@ export interface TopicMessage {
  * The topic's messages (compared case-insensitively) in id order, locked for their deletion; in a
  * stream whose history is not public to subscribers, only those `user` received.
  */
-export async function topicMessagesForDeletion(trx: Knex.Transaction, user: UserRow, stream: StreamRow, topic: string): Promise<TopicMessage[]> {
+export async function topicMessagesForDeletion(
+  trx: Knex.Transaction,
+  user: UserRow,
+  stream: StreamRow,
+  topic: string,
+): Promise<TopicMessage[]> {
   const query = trx('messages as m')
     .join('users as s', 's.id', 'm.sender_id')
     .where('m.recipient_id', stream.recipient_id)

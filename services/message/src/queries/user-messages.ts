@@ -15,14 +15,18 @@ export async function messageHolderFlags(db: Executor, messageId: number): Promi
 
 /** The holders of each of the messages. */
 export async function holdersOfMessages(db: Executor, messageIds: number[]): Promise<{ message_id: number; user_id: number }[]> {
-  return db('user_messages').whereRaw(...anyOf('message_id', messageIds)).select('message_id', 'user_id');
+  return db('user_messages')
+    .whereRaw(...anyOf('message_id', messageIds))
+    .select('message_id', 'user_id');
 }
 
 /** How many of the messages the user has a row for. */
 export async function countOwnRows(db: Executor, userId: number, messageIds: number[]): Promise<number> {
-  const row = (await db('user_messages').where('user_id', userId).whereRaw(...anyOf('message_id', messageIds)).count({ n: '*' }).first()) as
-    | { n: number | string }
-    | undefined;
+  const row = (await db('user_messages')
+    .where('user_id', userId)
+    .whereRaw(...anyOf('message_id', messageIds))
+    .count({ n: '*' })
+    .first()) as { n: number | string } | undefined;
   return Number(row?.n ?? 0);
 }
 
@@ -41,7 +45,10 @@ export async function receivedInTopic(db: Knex, userId: number, recipientId: num
 
 /** The user's unread messages in the stream (or its topic), in id order. */
 export async function unreadIdsIn(db: Executor, userId: number, recipientId: number, topic: string | undefined): Promise<number[]> {
-  const query = db('user_messages as um').join('messages as m', 'm.id', 'um.message_id').whereRaw('(um.flags & 1) = 0').select('um.message_id');
+  const query = db('user_messages as um')
+    .join('messages as m', 'm.id', 'um.message_id')
+    .whereRaw('(um.flags & 1) = 0')
+    .select('um.message_id');
   const rows = (await inStreamOrTopic(query, userId, recipientId, topic)) as { message_id: number }[];
   return rows.map((r) => r.message_id).sort((a, b) => a - b);
 }

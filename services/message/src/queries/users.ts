@@ -3,7 +3,9 @@ import { anyOf, type Executor, type UserRow } from '@chat/db';
 
 /** The bots of the realm among `ids` (a message's mentioned users). */
 export async function realmBotsAmong(db: Executor, realmId: number, ids: number[]): Promise<UserRow[]> {
-  return db<UserRow>('users').where({ realm_id: realmId, is_bot: true }).whereRaw(...anyOf('id', ids));
+  return db<UserRow>('users')
+    .where({ realm_id: realmId, is_bot: true })
+    .whereRaw(...anyOf('id', ids));
 }
 
 /** The user's role, read from the database so a demotion counts at once (the identity may be cached). */

@@ -43,7 +43,12 @@ async function sendFile(res: Response, access: FileAccess): Promise<typeof RESPO
   }
   const type = INLINE_TYPES[extname(access.fileName).toLowerCase()];
   res.status(200);
-  const headers = storedFileHeaders({ contentType: type ?? 'application/octet-stream', size: access.file.size, fileName: access.fileName, inline: type !== undefined });
+  const headers = storedFileHeaders({
+    contentType: type ?? 'application/octet-stream',
+    size: access.file.size,
+    fileName: access.fileName,
+    inline: type !== undefined,
+  });
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   await pipeline(access.file.stream, res).catch(() => res.destroy());
   return RESPONDED;

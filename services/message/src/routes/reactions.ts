@@ -36,10 +36,14 @@ export function reactionEndpoints(deps: MessageDeps) {
       write(identity, async (user) => doRemoveReaction(db, user, await checkRemoveReaction(db, user, reaction(params)))),
     ),
     implement(api.addReactionLegacy, ({ params, identity }) =>
-      write(identity, async (user) => doAddReactionLegacy(db, user, await checkAddReactionLegacy(db, user, params.message_id, params.emoji_name))),
+      write(identity, async (user) =>
+        doAddReactionLegacy(db, user, await checkAddReactionLegacy(db, user, params.message_id, params.emoji_name)),
+      ),
     ),
     implement(api.removeReactionLegacy, ({ params, identity }) =>
-      write(identity, async (user) => doRemoveReactionLegacy(db, user, await checkRemoveReactionLegacy(db, user, params.message_id, params.emoji_name))),
+      write(identity, async (user) =>
+        doRemoveReactionLegacy(db, user, await checkRemoveReactionLegacy(db, user, params.message_id, params.emoji_name)),
+      ),
     ),
   ];
 }

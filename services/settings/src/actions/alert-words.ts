@@ -27,7 +27,12 @@ export function checkAlertWordChange(change: AlertWordChange): { add: string[]; 
 }
 
 /** POST and DELETE /users/me/alert_words: the whole list afterwards, answered and sent to the user. */
-export async function doChangeAlertWords(ctx: SettingsContext, realmId: number, userId: number, change: AlertWordChange): Promise<Record<string, unknown>> {
+export async function doChangeAlertWords(
+  ctx: SettingsContext,
+  realmId: number,
+  userId: number,
+  change: AlertWordChange,
+): Promise<Record<string, unknown>> {
   const checked = checkAlertWordChange(change);
   let words: string[] = [];
   await ctx.db.knex.transaction(async (trx) => {
@@ -36,7 +41,11 @@ export async function doChangeAlertWords(ctx: SettingsContext, realmId: number, 
     const add = checked.add.filter((w) => !existing.includes(w));
     if (add.length) await trx('alert_words').insert(add.map((word) => ({ user_id: userId, word })));
     const remove = checked.remove;
-    if (remove.length) await trx('alert_words').where({ user_id: userId }).whereRaw(...anyOf('word', remove)).delete();
+    if (remove.length)
+      await trx('alert_words')
+        .where({ user_id: userId })
+        .whereRaw(...anyOf('word', remove))
+        .delete();
     words = await alertWordsOf(trx, userId);
     await writeNotices(trx, [userEventNotice(realmId, { type: 'alert_words', alert_words: words }, [userId])]);
   });

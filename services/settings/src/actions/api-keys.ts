@@ -8,7 +8,9 @@ import { generateApiKey, notifyAuthChange, type ApiKeyCipher, type Executor, typ
  */
 export async function doRegenerateApiKey(trx: Executor, cipher: ApiKeyCipher, user: UserRow): Promise<string> {
   const apiKey = generateApiKey();
-  await trx('users').where({ id: user.id }).update({ api_key_enc: cipher.encrypt(apiKey), api_key_hash: cipher.lookupHash(apiKey) });
+  await trx('users')
+    .where({ id: user.id })
+    .update({ api_key_enc: cipher.encrypt(apiKey), api_key_hash: cipher.lookupHash(apiKey) });
   await notifyAuthChange(trx, user.id);
   return apiKey;
 }

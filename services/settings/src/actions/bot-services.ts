@@ -3,7 +3,15 @@
  * do_update_outgoing_webhook_service): the URL its triggers are POSTed to, the payload form, and
  * a token of its own that the endpoint can check to know the request came from this server.
  */
-import { ALLOWED_SERVICE_INTERFACES, botServiceDict, generateApiKey, getBotServices, writeNotices, type Executor, type UserRow } from '@chat/db';
+import {
+  ALLOWED_SERVICE_INTERFACES,
+  botServiceDict,
+  generateApiKey,
+  getBotServices,
+  writeNotices,
+  type Executor,
+  type UserRow,
+} from '@chat/db';
 import { badRequest } from '@chat/errors';
 import { userEventNotice } from '@chat/events';
 import { botOwnerUserIds } from '../queries/audiences';
@@ -21,7 +29,13 @@ export function checkServiceInterface(interfaceType: number): void {
 
 /** In the transaction that creates the bot, before its realm_bot add event, which shows it. */
 export async function doAddBotService(trx: Executor, botId: number, service: NewBotService): Promise<void> {
-  await trx('services').insert({ bot_id: botId, name: service.name, base_url: service.baseUrl, interface: service.interface, token: generateApiKey() });
+  await trx('services').insert({
+    bot_id: botId,
+    name: service.name,
+    base_url: service.baseUrl,
+    interface: service.interface,
+    token: generateApiKey(),
+  });
 }
 
 /** PATCH /bots/{bot_id} with service_payload_url: the bot's one service gets the new URL and form. */

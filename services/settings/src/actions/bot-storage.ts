@@ -19,18 +19,29 @@ function checkStorage(rawStorage: unknown): [string, string][] {
 }
 
 /** PUT /bot_storage: adds or replaces entries, refused whole when the total would pass the limit. */
-export async function updateBotStorage(ctx: SettingsContext, realmId: number, userId: number, rawStorage: unknown): Promise<Record<string, unknown>> {
+export async function updateBotStorage(
+  ctx: SettingsContext,
+  realmId: number,
+  userId: number,
+  rawStorage: unknown,
+): Promise<Record<string, unknown>> {
   const pairs = checkStorage(rawStorage);
   await ctx.db.knex.transaction(async (trx) => {
     // One writer per account at a time, so two requests cannot each pass the limit together.
     await lockUserRow(trx, userId);
     await loadActor(trx, realmId, userId);
     const stored = await storageSize(trx, userId);
-    const replaced = await entriesSize(trx, userId, pairs.map(([key]) => key));
+    const replaced = await entriesSize(
+      trx,
+      userId,
+      pairs.map(([key]) => key),
+    );
     const added = pairs.reduce((sum, [key, value]) => sum + length(key) + length(value), 0);
     const size = stored - replaced + added;
     if (size > USER_STATE_SIZE_LIMIT) {
-      throw plainError(`Request exceeds storage limit by ${size - USER_STATE_SIZE_LIMIT} characters. The limit is ${USER_STATE_SIZE_LIMIT} characters.`);
+      throw plainError(
+        `Request exceeds storage limit by ${size - USER_STATE_SIZE_LIMIT} characters. The limit is ${USER_STATE_SIZE_LIMIT} characters.`,
+      );
     }
     if (!pairs.length) return;
     await trx('bot_storage')
@@ -42,13 +53,22 @@ export async function updateBotStorage(ctx: SettingsContext, realmId: number, us
 }
 
 /** DELETE /bot_storage: removes the given keys (every entry without keys); a missing key removes none. */
-export async function removeBotStorage(ctx: SettingsContext, realmId: number, userId: number, rawKeys: unknown): Promise<Record<string, unknown>> {
+export async function removeBotStorage(
+  ctx: SettingsContext,
+  realmId: number,
+  userId: number,
+  rawKeys: unknown,
+): Promise<Record<string, unknown>> {
   const asked = checkKeys(rawKeys);
   await ctx.db.knex.transaction(async (trx) => {
     await loadActor(trx, realmId, userId);
     const keys = asked.length ? asked : await storageKeys(trx, userId);
     if (!keys.length) return;
-    const removed: { id: number }[] = await trx('bot_storage').where({ user_id: userId }).whereRaw(...anyOf('key', keys)).delete().returning('id');
+    const removed: { id: number }[] = await trx('bot_storage')
+      .where({ user_id: userId })
+      .whereRaw(...anyOf('key', keys))
+      .delete()
+      .returning('id');
     // Zulip compares the rows found with the keys named, so a key named twice fails too.
     if (removed.length < keys.length) throw plainError('Key does not exist.');
   });

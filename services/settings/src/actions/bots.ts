@@ -76,7 +76,12 @@ async function checkAddBot(ctx: SettingsContext, realmId: number, actorId: numbe
 }
 
 /** POST /bots. */
-export async function doAddBot(ctx: SettingsContext, realmId: number, actorId: number, params: AddBotParams): Promise<Record<string, unknown>> {
+export async function doAddBot(
+  ctx: SettingsContext,
+  realmId: number,
+  actorId: number,
+  params: AddBotParams,
+): Promise<Record<string, unknown>> {
   const { owner, email, fullName, shortName, service } = await checkAddBot(ctx, realmId, actorId, params);
   const created = await ctx.db.knex.transaction(async (trx) => {
     // Checked again in the transaction, so two requests for one name cannot both pass.
@@ -117,16 +122,26 @@ async function doChangeBotOwner(trx: Executor, bot: UserRow, owner: UserRow): Pr
   const admins = new Set(await humanAdminIds(trx, bot.realm_id));
   const notices = [];
   if (previousOwnerId !== null && !admins.has(previousOwnerId)) {
-    notices.push(userEventNotice(bot.realm_id, { type: 'realm_bot', op: 'delete', bot: { email: bot.email, user_id: bot.id } }, [previousOwnerId]));
+    notices.push(
+      userEventNotice(bot.realm_id, { type: 'realm_bot', op: 'delete', bot: { email: bot.email, user_id: bot.id } }, [previousOwnerId]),
+    );
   }
   if (!admins.has(owner.id)) {
-    notices.push(userEventNotice(bot.realm_id, { type: 'realm_bot', op: 'add', bot: await botDictForEvent(trx, updated, owner) }, [owner.id]));
+    notices.push(
+      userEventNotice(bot.realm_id, { type: 'realm_bot', op: 'add', bot: await botDictForEvent(trx, updated, owner) }, [owner.id]),
+    );
   }
   notices.push(
-    userEventNotice(bot.realm_id, { type: 'realm_bot', op: 'update', bot: { email: bot.email, user_id: bot.id, owner_id: owner.id } }, await botOwnerUserIds(trx, updated)),
+    userEventNotice(
+      bot.realm_id,
+      { type: 'realm_bot', op: 'update', bot: { email: bot.email, user_id: bot.id, owner_id: owner.id } },
+      await botOwnerUserIds(trx, updated),
+    ),
   );
   const everyone = await activeUserIds(trx, bot.realm_id);
-  notices.push(userEventNotice(bot.realm_id, { type: 'realm_user', op: 'update', person: { user_id: bot.id, bot_owner_id: owner.id } }, everyone));
+  notices.push(
+    userEventNotice(bot.realm_id, { type: 'realm_user', op: 'update', person: { user_id: bot.id, bot_owner_id: owner.id } }, everyone),
+  );
   await writeNotices(trx, notices);
 }
 
@@ -134,7 +149,11 @@ async function doChangeBotOwner(trx: Executor, bot: UserRow, owner: UserRow): Pr
 async function doChangeDefaultAllPublicStreams(trx: Executor, bot: UserRow, value: boolean): Promise<void> {
   await trx('users').where({ id: bot.id }).update({ default_all_public_streams: value });
   await writeNotices(trx, [
-    userEventNotice(bot.realm_id, { type: 'realm_bot', op: 'update', bot: { email: bot.email, user_id: bot.id, default_all_public_streams: value } }, await botOwnerUserIds(trx, bot)),
+    userEventNotice(
+      bot.realm_id,
+      { type: 'realm_bot', op: 'update', bot: { email: bot.email, user_id: bot.id, default_all_public_streams: value } },
+      await botOwnerUserIds(trx, bot),
+    ),
   ]);
 }
 
@@ -197,7 +216,12 @@ export async function doPatchBot(
 }
 
 /** DELETE /bots/{bot_id}. */
-export async function doDeactivateBot(ctx: SettingsContext, realmId: number, actorId: number, botId: number): Promise<Record<string, unknown>> {
+export async function doDeactivateBot(
+  ctx: SettingsContext,
+  realmId: number,
+  actorId: number,
+  botId: number,
+): Promise<Record<string, unknown>> {
   await ctx.db.knex.transaction(async (trx) => {
     const actor = await loadActor(trx, realmId, actorId);
     const bot = await accessBotById(trx, actor, botId);
@@ -213,7 +237,12 @@ export async function regenerateOwnApiKey(ctx: SettingsContext, realmId: number,
 }
 
 /** POST /bots/{bot_id}/api_key/regenerate. */
-export async function regenerateBotApiKey(ctx: SettingsContext, realmId: number, actorId: number, botId: number): Promise<Record<string, unknown>> {
+export async function regenerateBotApiKey(
+  ctx: SettingsContext,
+  realmId: number,
+  actorId: number,
+  botId: number,
+): Promise<Record<string, unknown>> {
   const apiKey = await ctx.db.knex.transaction(async (trx) => {
     const actor = await loadActor(trx, realmId, actorId);
     requireMemberOrAdmin(actor);

@@ -4,15 +4,7 @@
  * human joins are the subscription service's to subscribe: its callers request that follow-up in
  * the same transaction.
  */
-import {
-  createRecipient,
-  generateApiKey,
-  RECIPIENT_PERSONAL,
-  writeNotices,
-  type Executor,
-  type Role,
-  type UserRow,
-} from '@chat/db';
+import { createRecipient, generateApiKey, RECIPIENT_PERSONAL, writeNotices, type Executor, type Role, type UserRow } from '@chat/db';
 import { plainError } from '@chat/errors';
 import { userEventNotice, type UserEventNotice } from '@chat/events';
 import { personForAdd } from '@chat/views';
@@ -67,7 +59,9 @@ export async function doCreateUser(ctx: SettingsContext, trx: Executor, newUser:
     if (isUniqueViolation(err)) throw plainError(`Email '${newUser.email}' already in use`);
     throw err;
   }
-  await trx('users').where({ id }).update({ recipient_id: await createRecipient(trx, RECIPIENT_PERSONAL, id) });
+  await trx('users')
+    .where({ id })
+    .update({ recipient_id: await createRecipient(trx, RECIPIENT_PERSONAL, id) });
   const user = (await userRowById(trx, id))!;
 
   const everyone = await activeUserIds(trx, user.realm_id);
@@ -79,7 +73,11 @@ export async function doCreateUser(ctx: SettingsContext, trx: Executor, newUser:
     if (newUser.bot?.service) await doAddBotService(trx, user.id, newUser.bot.service);
     const owner = user.bot_owner_id === null ? undefined : await userRowById(trx, user.bot_owner_id);
     notices.push(
-      userEventNotice(user.realm_id, { type: 'realm_bot', op: 'add', bot: await botDictForEvent(trx, user, owner) }, await botOwnerUserIds(trx, user)),
+      userEventNotice(
+        user.realm_id,
+        { type: 'realm_bot', op: 'add', bot: await botDictForEvent(trx, user, owner) },
+        await botOwnerUserIds(trx, user),
+      ),
     );
   }
   await writeNotices(trx, notices);

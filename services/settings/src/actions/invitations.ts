@@ -36,7 +36,13 @@ export function checkInviteAs(actor: UserRow, inviteAs: number): void {
  * The streams an invitation names, as the inviter may see them (access_stream_by_id: public, or
  * private and subscribed), in one query; the first one not seen is refused.
  */
-export async function invitationStreams(db: Executor, actor: UserRow, realm: RealmRow, streamIds: number[], unknown: (id: number) => ApiError): Promise<number[]> {
+export async function invitationStreams(
+  db: Executor,
+  actor: UserRow,
+  realm: RealmRow,
+  streamIds: number[],
+  unknown: (id: number) => ApiError,
+): Promise<number[]> {
   const visible = await streamsVisibleTo(db, realm.id, actor.id, streamIds);
   const refused = streamIds.find((id) => !visible.has(id));
   if (refused !== undefined) throw unknown(refused);
@@ -50,7 +56,12 @@ type InvitationFields = Pick<InvitationRow, 'referred_by' | 'email' | 'is_multiu
  * rows and one for their streams, whatever their number (the rows travel as one JSON array, so
  * no statement outgrows PostgreSQL's limit on parameters).
  */
-export async function insertInvitations(trx: Executor, realmId: number, invitations: InvitationFields[], streamIds: number[]): Promise<InvitationRow[]> {
+export async function insertInvitations(
+  trx: Executor,
+  realmId: number,
+  invitations: InvitationFields[],
+  streamIds: number[],
+): Promise<InvitationRow[]> {
   const rows = invitations.map((fields) => ({ ...fields, confirmation_key: generateConfirmationKey() }));
   const { rows: inserted } = (await trx.raw(
     `INSERT INTO invitations (realm_id, referred_by, email, is_multiuse, invited_as, confirmation_key)
@@ -100,7 +111,9 @@ export async function doResendInvite(ctx: SettingsContext, realmId: number, acto
     const invitation = await manageableInvitation(trx, actor, id, false);
     // A resend is one more invitation e-mail of the day, as in Zulip.
     const realm = await checkInviteLimit(ctx, trx, realmId, 1);
-    const [row] = (await trx('invitations').where({ id: invitation.id }).update({ invited_at: trx.fn.now() }).returning('invited_at')) as { invited_at: Date }[];
+    const [row] = (await trx('invitations').where({ id: invitation.id }).update({ invited_at: trx.fn.now() }).returning('invited_at')) as {
+      invited_at: Date;
+    }[];
     await requestInvitationMails(trx, [invitation.id]);
     await recordInvitesSent(trx, realm.id, 1);
     await writeNotices(trx, await invitesChangedNotice(trx, realmId, invitation.referred_by));
@@ -110,14 +123,26 @@ export async function doResendInvite(ctx: SettingsContext, realmId: number, acto
 }
 
 /** POST /invites/multiuse (do_create_multiuse_invite_link). */
-export async function doCreateMultiuseInvite(ctx: SettingsContext, realmId: number, actorId: number, params: { streamIds: number[]; inviteAs: number }): Promise<{ invite_link: string }> {
+export async function doCreateMultiuseInvite(
+  ctx: SettingsContext,
+  realmId: number,
+  actorId: number,
+  params: { streamIds: number[]; inviteAs: number },
+): Promise<{ invite_link: string }> {
   return ctx.db.knex.transaction(async (trx) => {
     const actor = await loadActor(trx, realmId, actorId);
     requireAdmin(actor);
     const realm = (await getRealm(trx, realmId))!;
     checkInviteAs(actor, params.inviteAs);
-    const streamIds = await invitationStreams(trx, actor, realm, params.streamIds, (id) => plainError(`Invalid stream id ${id}. No invites were sent.`));
-    const [row] = await insertInvitations(trx, realmId, [{ referred_by: actor.id, email: null, is_multiuse: true, invited_as: params.inviteAs }], streamIds);
+    const streamIds = await invitationStreams(trx, actor, realm, params.streamIds, (id) =>
+      plainError(`Invalid stream id ${id}. No invites were sent.`),
+    );
+    const [row] = await insertInvitations(
+      trx,
+      realmId,
+      [{ referred_by: actor.id, email: null, is_multiuse: true, invited_as: params.inviteAs }],
+      streamIds,
+    );
     await writeNotices(trx, await invitesChangedNotice(trx, realmId, actor.id));
     return { invite_link: invitationLink(await realmUrlOf(trx, ctx.config.externalHost, realm), row!) };
   });

@@ -24,7 +24,8 @@ export interface InviteParams {
 }
 
 async function withNotificationsStream(db: Executor, realm: RealmRow, ids: number[]): Promise<number[]> {
-  const notifications = realm.notifications_stream_id === null ? undefined : await getStreamById(db, realm.id, realm.notifications_stream_id);
+  const notifications =
+    realm.notifications_stream_id === null ? undefined : await getStreamById(db, realm.id, realm.notifications_stream_id);
   return notifications && !notifications.invite_only && !ids.includes(notifications.id) ? [...ids, notifications.id] : ids;
 }
 
@@ -34,7 +35,11 @@ const INVITES_MIN_USER_AGE_DAYS = 3;
 function checkAccountAge(realm: RealmRow, actor: UserRow): void {
   if (realm.settings.invite_required !== false || actor.role === 'admin') return;
   if (actor.date_joined.getTime() > Date.now() - INVITES_MIN_USER_AGE_DAYS * 86_400_000) {
-    throw invitationFailed('Your account is too new to send invites for this organization. Ask an organization admin, or a more experienced user.', [], false);
+    throw invitationFailed(
+      'Your account is too new to send invites for this organization. Ask an organization admin, or a more experienced user.',
+      [],
+      false,
+    );
   }
 }
 
@@ -48,7 +53,9 @@ async function checkInviteRequest(db: Executor, realmId: number, actorId: number
   if (emails.length === 0) throw plainError('You must specify at least one email address.');
   if (params.streamIds.length === 0) throw plainError('You must specify at least one stream for invitees to join.');
   checkInviteRequestSize(emails.length);
-  const named = await invitationStreams(db, actor, realm, params.streamIds, (id) => plainError(`Stream does not exist with id: ${id}. No invites were sent.`));
+  const named = await invitationStreams(db, actor, realm, params.streamIds, (id) =>
+    plainError(`Stream does not exist with id: ${id}. No invites were sent.`),
+  );
   return { actor, emails, streamIds: await withNotificationsStream(db, realm, named) };
 }
 
@@ -57,7 +64,8 @@ export async function doInviteUsers(ctx: SettingsContext, realmId: number, actor
   const skipped = await ctx.db.knex.transaction(async (trx) => {
     const realm = await checkInviteLimit(ctx, trx, realmId, emails.length);
     const { valid, errors, skipped } = await checkInvitees(trx, realm, emails);
-    if (errors.length > 0) throw invitationFailed("Some emails did not validate, so we didn't send any invitations.", [...errors, ...skipped], false);
+    if (errors.length > 0)
+      throw invitationFailed("Some emails did not validate, so we didn't send any invitations.", [...errors, ...skipped], false);
     if (valid.length === 0) throw invitationFailed("We weren't able to invite anyone.", skipped, false);
     const fields = valid.map((email) => ({ referred_by: actor.id, email, is_multiuse: false, invited_as: params.inviteAs }));
     const rows = await insertInvitations(trx, realmId, fields, streamIds);

@@ -79,7 +79,9 @@ export function databaseAttemptLimiter(db: Executor, limit: string, rules: reado
       return wait;
     },
     async clear(key) {
-      await db('login_attempts').where({ key: storedKey(limit, key) }).delete();
+      await db('login_attempts')
+        .where({ key: storedKey(limit, key) })
+        .delete();
     },
   };
 }

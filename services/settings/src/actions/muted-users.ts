@@ -26,7 +26,12 @@ async function checkMuteUser(trx: Executor, realmId: number, userId: number, mut
 }
 
 /** POST /users/me/muted_users/{muted_user_id} (do_mute_user). */
-export async function doMuteUser(ctx: SettingsContext, realmId: number, userId: number, mutedUserId: number): Promise<Record<string, unknown>> {
+export async function doMuteUser(
+  ctx: SettingsContext,
+  realmId: number,
+  userId: number,
+  mutedUserId: number,
+): Promise<Record<string, unknown>> {
   await ctx.db.knex.transaction(async (trx) => {
     await checkMuteUser(trx, realmId, userId, mutedUserId);
     await trx('muted_users').insert({ user_id: userId, muted_user_id: mutedUserId });
@@ -36,11 +41,19 @@ export async function doMuteUser(ctx: SettingsContext, realmId: number, userId: 
 }
 
 /** DELETE /users/me/muted_users/{muted_user_id} (do_unmute_user). */
-export async function doUnmuteUser(ctx: SettingsContext, realmId: number, userId: number, mutedUserId: number): Promise<Record<string, unknown>> {
+export async function doUnmuteUser(
+  ctx: SettingsContext,
+  realmId: number,
+  userId: number,
+  mutedUserId: number,
+): Promise<Record<string, unknown>> {
   await ctx.db.knex.transaction(async (trx) => {
     await loadActor(trx, realmId, userId);
     if (!(await getUserById(trx, realmId, mutedUserId))) throw badRequest('No such user');
-    const removed: { user_id: number }[] = await trx('muted_users').where({ user_id: userId, muted_user_id: mutedUserId }).delete().returning('user_id');
+    const removed: { user_id: number }[] = await trx('muted_users')
+      .where({ user_id: userId, muted_user_id: mutedUserId })
+      .delete()
+      .returning('user_id');
     if (removed.length === 0) throw badRequest('User is not muted');
     await notifyMutedUsers(trx, realmId, userId);
   });

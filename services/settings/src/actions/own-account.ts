@@ -13,7 +13,12 @@ import { realmProperties } from '../queries/realm';
 import { doUpdatePersonalSettings } from './user-settings';
 
 /** POST /users/me/enter-sends. */
-export async function doChangeEnterSends(ctx: SettingsContext, realmId: number, userId: number, enterSends: boolean): Promise<Record<string, unknown>> {
+export async function doChangeEnterSends(
+  ctx: SettingsContext,
+  realmId: number,
+  userId: number,
+  enterSends: boolean,
+): Promise<Record<string, unknown>> {
   await doUpdatePersonalSettings(ctx, realmId, userId, { enter_sends: enterSends });
   return {};
 }
@@ -25,7 +30,8 @@ const mediumAvatarUrl = (user: UserRow): string => `${avatarUrl(user)}&s=500`;
 async function checkAvatarChange(trx: Executor, realmId: number, userId: number): Promise<void> {
   const actor = await loadActor(trx, realmId, userId);
   const realm = await realmProperties(trx, realmId);
-  if (realm.avatar_changes_disabled === true && actor.role !== 'admin') throw badRequest('Avatar changes are disabled in this organization.');
+  if (realm.avatar_changes_disabled === true && actor.role !== 'admin')
+    throw badRequest('Avatar changes are disabled in this organization.');
 }
 
 /** DELETE /users/me/avatar: back to Gravatar, told to the realm (and to a bot's owners). */
@@ -36,7 +42,13 @@ export async function doDeleteOwnAvatar(ctx: SettingsContext, realmId: number, u
       .where({ id: userId })
       .update({ avatar_source: 'G', avatar_version: trx.raw('avatar_version + 1') })
       .returning('*')) as UserRow[];
-    const person = { user_id: userId, email: updated!.email, avatar_source: 'G', avatar_url: avatarUrl(updated!), avatar_url_medium: mediumAvatarUrl(updated!) };
+    const person = {
+      user_id: userId,
+      email: updated!.email,
+      avatar_source: 'G',
+      avatar_url: avatarUrl(updated!),
+      avatar_url_medium: mediumAvatarUrl(updated!),
+    };
     const notices: UserEventNotice[] = [];
     if (updated!.is_bot) {
       const bot = { email: updated!.email, user_id: userId, avatar_url: avatarUrl(updated!) };

@@ -25,7 +25,12 @@ export async function fetchApiKey(
 }
 
 /** The user an e-mail and password name, with Zulip's refusals and the login attempt limit. */
-export async function checkPasswordLogin(ctx: SettingsContext, realmId: number | null, username: string, password: string): Promise<UserRow> {
+export async function checkPasswordLogin(
+  ctx: SettingsContext,
+  realmId: number | null,
+  username: string,
+  password: string,
+): Promise<UserRow> {
   const email = username.trim();
   if (!isValidEmail(email)) throw badRequest('Enter a valid email address.');
   const realm = await realmOf(ctx, realmId);

@@ -11,7 +11,12 @@ import { lockUserRow } from '../queries/users';
  * The pointer only moves forward (a stale client's older value is ignored, still a success), and
  * only onto a message the user has; a move is a pointer event to the user's other clients.
  */
-export async function doUpdatePointer(ctx: SettingsContext, realmId: number, actorId: number, pointer: number): Promise<Record<string, unknown>> {
+export async function doUpdatePointer(
+  ctx: SettingsContext,
+  realmId: number,
+  actorId: number,
+  pointer: number,
+): Promise<Record<string, unknown>> {
   await ctx.db.knex.transaction(async (trx) => {
     await loadActor(trx, realmId, actorId);
     const user = (await lockUserRow(trx, actorId))!;

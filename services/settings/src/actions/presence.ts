@@ -3,7 +3,16 @@
  * it): POST /users/me/presence and PUT /users/me/status. Zulip's activity intervals
  * (new_user_input) are not kept.
  */
-import { PRESENCE_ACTIVE, PRESENCE_IDLE, presenceStatusName, USER_STATUS_AWAY, USER_STATUS_NORMAL, writeNotices, type Executor, type UserRow } from '@chat/db';
+import {
+  PRESENCE_ACTIVE,
+  PRESENCE_IDLE,
+  presenceStatusName,
+  USER_STATUS_AWAY,
+  USER_STATUS_NORMAL,
+  writeNotices,
+  type Executor,
+  type UserRow,
+} from '@chat/db';
 import { badRequest, invalidArgument, plainError } from '@chat/errors';
 import { userEventNotice, type EventOf } from '@chat/events';
 import type { SettingsContext } from '../deps';
@@ -32,7 +41,12 @@ export interface PresenceUpdate {
 }
 
 /** update_active_status_backend's checks: a human reporting a status it knows. */
-async function checkPresenceUpdate(ctx: SettingsContext, realmId: number, userId: number, update: PresenceUpdate): Promise<{ actor: UserRow; status: number }> {
+async function checkPresenceUpdate(
+  ctx: SettingsContext,
+  realmId: number,
+  userId: number,
+  update: PresenceUpdate,
+): Promise<{ actor: UserRow; status: number }> {
   const status = update.status === 'active' ? PRESENCE_ACTIVE : update.status === 'idle' ? PRESENCE_IDLE : null;
   const actor = await loadActor(ctx.db.knex, realmId, userId);
   if (actor.is_bot) throw badRequest('This endpoint does not accept bot requests.');
@@ -51,7 +65,13 @@ interface PresenceWrite {
  * user comes back online (from idle, or after a stale interval). An idle report does not
  * overwrite a recent active one, so two open clients do not make the status flap.
  */
-async function writePresence(trx: Executor, realmId: number, key: { user_id: number; client: string }, status: number, now: Date): Promise<PresenceWrite | undefined> {
+async function writePresence(
+  trx: Executor,
+  realmId: number,
+  key: { user_id: number; client: string },
+  status: number,
+  now: Date,
+): Promise<PresenceWrite | undefined> {
   let created = false;
   let row = await lockPresenceRow(trx, key);
   if (!row) {
@@ -97,7 +117,12 @@ async function notifyPresence(trx: Executor, realmId: number, actor: UserRow, cl
 }
 
 /** Zulip's do_update_user_presence; answers with the realm's presences unless only pinging. */
-export async function doUpdatePresence(ctx: SettingsContext, realmId: number, userId: number, update: PresenceUpdate): Promise<Record<string, unknown>> {
+export async function doUpdatePresence(
+  ctx: SettingsContext,
+  realmId: number,
+  userId: number,
+  update: PresenceUpdate,
+): Promise<Record<string, unknown>> {
   const client = recordedClient(update.client);
   const { actor, status } = await checkPresenceUpdate(ctx, realmId, userId, update);
   await ctx.db.knex.transaction(async (trx) => {
@@ -134,7 +159,12 @@ function checkUserStatus(change: StatusChange): string | undefined {
  * POST /users/me/status (do_update_user_status): sets what was given; the event carries only
  * that and goes to every active user of the realm.
  */
-export async function doUpdateUserStatus(ctx: SettingsContext, realmId: number, userId: number, change: StatusChange): Promise<Record<string, unknown>> {
+export async function doUpdateUserStatus(
+  ctx: SettingsContext,
+  realmId: number,
+  userId: number,
+  change: StatusChange,
+): Promise<Record<string, unknown>> {
   const statusText = checkUserStatus(change);
   await ctx.db.knex.transaction(async (trx) => {
     await loadActor(trx, realmId, userId);

@@ -27,7 +27,12 @@ export interface ProfileFieldEdit {
 }
 
 /** update_realm_custom_profile_field's checks, with the field locked: the columns that change. */
-async function checkProfileFieldEdit(trx: Executor, realmId: number, actorId: number, input: ProfileFieldEdit): Promise<Record<string, unknown>> {
+async function checkProfileFieldEdit(
+  trx: Executor,
+  realmId: number,
+  actorId: number,
+  input: ProfileFieldEdit,
+): Promise<Record<string, unknown>> {
   requireAdmin(await loadActor(trx, realmId, actorId));
   const field = await lockFieldById(trx, realmId, input.fieldId);
   if (!field) throw notFound(input.fieldId);
@@ -42,7 +47,12 @@ async function checkProfileFieldEdit(trx: Executor, realmId: number, actorId: nu
 }
 
 /** PATCH /realm/profile_fields/{field_id}. */
-export async function doUpdateProfileField(ctx: SettingsContext, realmId: number, actorId: number, input: ProfileFieldEdit): Promise<Record<string, unknown>> {
+export async function doUpdateProfileField(
+  ctx: SettingsContext,
+  realmId: number,
+  actorId: number,
+  input: ProfileFieldEdit,
+): Promise<Record<string, unknown>> {
   try {
     await ctx.db.knex.transaction(async (trx) => {
       const change = await checkProfileFieldEdit(trx, realmId, actorId, input);
@@ -58,7 +68,12 @@ export async function doUpdateProfileField(ctx: SettingsContext, realmId: number
 }
 
 /** PATCH /realm/profile_fields: `order` lists every field of the realm (ids not of the realm are ignored); position is order. */
-export async function doReorderProfileFields(ctx: SettingsContext, realmId: number, actorId: number, rawOrder: unknown): Promise<Record<string, unknown>> {
+export async function doReorderProfileFields(
+  ctx: SettingsContext,
+  realmId: number,
+  actorId: number,
+  rawOrder: unknown,
+): Promise<Record<string, unknown>> {
   await ctx.db.knex.transaction(async (trx) => {
     // The administrator first, then the list, as Zulip's decorators run.
     requireAdmin(await loadActor(trx, realmId, actorId));
@@ -66,17 +81,22 @@ export async function doReorderProfileFields(ctx: SettingsContext, realmId: numb
     const position = new Map(order.map((id, i) => [id, i]));
     const fieldIds = await lockRealmFieldIds(trx, realmId);
     if (fieldIds.some((id) => !position.has(id))) throw badRequest('Invalid order mapping.');
-    await trx.raw('UPDATE custom_profile_fields AS f SET "order" = v.position FROM unnest(?::int[], ?::int[]) AS v(id, position) WHERE f.id = v.id', [
-      fieldIds,
-      fieldIds.map((id) => position.get(id)!),
-    ]);
+    await trx.raw(
+      'UPDATE custom_profile_fields AS f SET "order" = v.position FROM unnest(?::int[], ?::int[]) AS v(id, position) WHERE f.id = v.id',
+      [fieldIds, fieldIds.map((id) => position.get(id)!)],
+    );
     await notifyProfileFields(trx, realmId);
   });
   return {};
 }
 
 /** DELETE /users/me/profile_data's checks: a human, and `data` a list of the realm's field ids. */
-async function checkRemoveProfileData(trx: Executor, realmId: number, userId: number, rawData: unknown): Promise<{ fieldIds: number[]; types: Map<number, number> }> {
+async function checkRemoveProfileData(
+  trx: Executor,
+  realmId: number,
+  userId: number,
+  rawData: unknown,
+): Promise<{ fieldIds: number[]; types: Map<number, number> }> {
   const user = await loadActor(trx, realmId, userId);
   // Zulip's human_users_only, before the list is read.
   if (user.is_bot) throw badRequest('This endpoint does not accept bot requests.');
@@ -88,18 +108,31 @@ async function checkRemoveProfileData(trx: Executor, realmId: number, userId: nu
 }
 
 /** DELETE /users/me/profile_data: `data` lists field ids; a field without a value is skipped. */
-export async function doRemoveProfileData(ctx: SettingsContext, realmId: number, userId: number, rawData: unknown): Promise<Record<string, unknown>> {
+export async function doRemoveProfileData(
+  ctx: SettingsContext,
+  realmId: number,
+  userId: number,
+  rawData: unknown,
+): Promise<Record<string, unknown>> {
   await ctx.db.knex.transaction(async (trx) => {
     const { fieldIds, types } = await checkRemoveProfileData(trx, realmId, userId, rawData);
     const removed: { field_id: number }[] = fieldIds.length
-      ? await trx('custom_profile_field_values').where({ user_id: userId }).whereRaw(...anyOf('field_id', fieldIds)).delete().returning('field_id')
+      ? await trx('custom_profile_field_values')
+          .where({ user_id: userId })
+          .whereRaw(...anyOf('field_id', fieldIds))
+          .delete()
+          .returning('field_id')
       : [];
     if (!removed.length) return;
     const users = await activeUserIds(trx, realmId);
     const notices = removed.map(({ field_id: id }) => {
       // Zulip JSON-encodes a person picker's value, so its removal reads "null".
       const value = types.get(id) === USER ? 'null' : null;
-      return userEventNotice(realmId, { type: 'realm_user', op: 'update', person: { user_id: userId, custom_profile_field: { id, value } } }, users);
+      return userEventNotice(
+        realmId,
+        { type: 'realm_user', op: 'update', person: { user_id: userId, custom_profile_field: { id, value } } },
+        users,
+      );
     });
     await writeNotices(trx, notices);
   });

@@ -16,7 +16,9 @@ import { activeRealmUserIds, fieldById, isLabelTaken, storedValue, type FieldDef
 /** The custom_profile_fields event: the realm's whole list, to every active user (Zulip's one shape, op "add"). */
 export async function notifyProfileFields(trx: Executor, realmId: number): Promise<void> {
   const fields = await realmProfileFields(trx, realmId);
-  await writeNotices(trx, [userEventNotice(realmId, { type: 'custom_profile_fields', op: 'add', fields }, await activeUserIds(trx, realmId))]);
+  await writeNotices(trx, [
+    userEventNotice(realmId, { type: 'custom_profile_fields', op: 'add', fields }, await activeUserIds(trx, realmId)),
+  ]);
 }
 
 export interface NewProfileField {
@@ -34,7 +36,12 @@ function checkNewProfileField(input: NewProfileField): { name: string; data: Rec
 }
 
 /** POST /realm/profile_fields (Zulip's try_add_realm_custom_profile_field). */
-export async function doCreateProfileField(ctx: SettingsContext, realmId: number, actorId: number, input: NewProfileField): Promise<Record<string, unknown>> {
+export async function doCreateProfileField(
+  ctx: SettingsContext,
+  realmId: number,
+  actorId: number,
+  input: NewProfileField,
+): Promise<Record<string, unknown>> {
   const { name, data } = checkNewProfileField(input);
   let id = 0;
   try {
@@ -63,7 +70,12 @@ export async function doCreateProfileField(ctx: SettingsContext, realmId: number
 }
 
 /** DELETE /realm/profile_fields/{field_id} (Zulip's do_remove_realm_custom_profile_field): the field and every value of it. */
-export async function doDeleteProfileField(ctx: SettingsContext, realmId: number, actorId: number, fieldId: number): Promise<Record<string, unknown>> {
+export async function doDeleteProfileField(
+  ctx: SettingsContext,
+  realmId: number,
+  actorId: number,
+  fieldId: number,
+): Promise<Record<string, unknown>> {
   await ctx.db.knex.transaction(async (trx) => {
     requireAdmin(await loadActor(trx, realmId, actorId));
     if (!(await fieldById(trx, realmId, fieldId))) throw badRequest(`Field id ${fieldId} not found.`);
@@ -77,7 +89,8 @@ export async function doDeleteProfileField(ctx: SettingsContext, realmId: number
 /** A person picker's value: a list of the realm's active users' ids. */
 async function checkUserIdsValue(db: Executor, realmId: number, name: string, value: unknown): Promise<string> {
   if (!Array.isArray(value)) throw badRequest(`${name} is not a list`);
-  for (const [i, userId] of value.entries()) if (typeof userId !== 'number' || !Number.isInteger(userId)) throw badRequest(`${name}[${i}] is not an integer`);
+  for (const [i, userId] of value.entries())
+    if (typeof userId !== 'number' || !Number.isInteger(userId)) throw badRequest(`${name}[${i}] is not an integer`);
   const ids = value as number[];
   const outOfRange = ids.find((userId) => !isRowId(userId));
   if (outOfRange !== undefined) throw badRequest(`Invalid user ID: ${outOfRange}`);
@@ -93,7 +106,8 @@ async function checkProfileValue(db: Executor, realmId: number, field: FieldDefi
   if (typeof value !== 'string') throw badRequest(`${name} is not a string`);
   if (field.field_type === SHORT_TEXT && value.length > 50) throw badRequest(`${name} is too long (limit: 50 characters)`);
   if (field.field_type === LONG_TEXT && value.length > 500) throw badRequest(`${name} is too long (limit: 500 characters)`);
-  if (field.field_type === DATE && (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value)))) throw badRequest(`${name} is not a date`);
+  if (field.field_type === DATE && (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))))
+    throw badRequest(`${name} is not a date`);
   if (field.field_type === URL_FIELD && !/^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value)) throw badRequest(`${name} is not a URL`);
   if (field.field_type === CHOICE) {
     const choices = field.field_data ? (JSON.parse(field.field_data) as Record<string, unknown>) : {};
@@ -123,7 +137,12 @@ interface ValueChange {
 }
 
 /** Each item checked in turn; the values that differ from what is stored (or from an earlier item of the list). */
-async function checkValueChanges(trx: Executor, realmId: number, userId: number, items: { id: number; value: unknown }[]): Promise<ValueChange[]> {
+async function checkValueChanges(
+  trx: Executor,
+  realmId: number,
+  userId: number,
+  items: { id: number; value: unknown }[],
+): Promise<ValueChange[]> {
   const changes: ValueChange[] = [];
   const latest = new Map<number, string | undefined>();
   for (const item of items) {
@@ -139,7 +158,12 @@ async function checkValueChanges(trx: Executor, realmId: number, userId: number,
 }
 
 /** PATCH /users/me/profile_data (do_update_user_custom_profile_data): a realm_user update per changed value. */
-export async function doUpdateProfileData(ctx: SettingsContext, realmId: number, userId: number, data: unknown): Promise<Record<string, unknown>> {
+export async function doUpdateProfileData(
+  ctx: SettingsContext,
+  realmId: number,
+  userId: number,
+  data: unknown,
+): Promise<Record<string, unknown>> {
   const items = checkProfileData(data);
   await ctx.db.knex.transaction(async (trx) => {
     await loadActor(trx, realmId, userId);
@@ -157,7 +181,11 @@ export async function doUpdateProfileData(ctx: SettingsContext, realmId: number,
       changes.map((c) => {
         const field: { id: number; value: string; rendered_value?: string } = { id: c.id, value: c.stored };
         if (c.rendered !== null) field.rendered_value = c.rendered;
-        return userEventNotice(realmId, { type: 'realm_user', op: 'update', person: { user_id: userId, custom_profile_field: field } }, users);
+        return userEventNotice(
+          realmId,
+          { type: 'realm_user', op: 'update', person: { user_id: userId, custom_profile_field: field } },
+          users,
+        );
       }),
     );
   });

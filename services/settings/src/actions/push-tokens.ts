@@ -44,7 +44,8 @@ export async function removePushToken(
   device: { kind: PushTokenKind; token: string },
 ): Promise<Record<string, unknown>> {
   checkToken(device.kind, device.token);
-  const removed: { id: number }[] = await ctx.db.knex('push_device_tokens')
+  const removed: { id: number }[] = await ctx.db
+    .knex('push_device_tokens')
     .where({ user_id: caller.userId, kind: device.kind, token: device.token })
     .delete()
     .returning('id');

@@ -19,8 +19,44 @@ const MAX_DESCRIPTION = 1000;
 
 /** The languages Zulip 2.1 ships translations for (get_available_language_codes). */
 const LANGUAGES = new Set([
-  'ar', 'bg', 'ca', 'cs', 'de', 'el', 'en', 'en-gb', 'eo', 'es', 'fa', 'fi', 'fr', 'gl', 'hi', 'hu', 'id', 'it', 'ja', 'ko', 'lt', 'ml', 'nl',
-  'pl', 'pt', 'pt-br', 'pt-pt', 'ro', 'ru', 'sk', 'sr', 'sv', 'ta', 'tl', 'tr', 'uk', 'zh-hans', 'zh-hant',
+  'ar',
+  'bg',
+  'ca',
+  'cs',
+  'de',
+  'el',
+  'en',
+  'en-gb',
+  'eo',
+  'es',
+  'fa',
+  'fi',
+  'fr',
+  'gl',
+  'hi',
+  'hu',
+  'id',
+  'it',
+  'ja',
+  'ko',
+  'lt',
+  'ml',
+  'nl',
+  'pl',
+  'pt',
+  'pt-br',
+  'pt-pt',
+  'ro',
+  'ru',
+  'sk',
+  'sr',
+  'sv',
+  'ta',
+  'tl',
+  'tr',
+  'uk',
+  'zh-hans',
+  'zh-hant',
 ]);
 
 /** The values Zulip 2.1 accepts for its enumerated settings. */
@@ -98,7 +134,12 @@ interface RealmChanges {
 function authenticationChange(changes: RealmChanges, update: RealmUpdate): void {
   if (update.authentication_methods === undefined) return;
   const { settings } = changes;
-  const before = { password: true, email: true, dev: false, ...((settings.authentication_methods as Record<string, boolean> | undefined) ?? {}) };
+  const before = {
+    password: true,
+    email: true,
+    dev: false,
+    ...((settings.authentication_methods as Record<string, boolean> | undefined) ?? {}),
+  };
   const after = { ...before, ...update.authentication_methods };
   if (JSON.stringify(before) === JSON.stringify(after)) return;
   settings.authentication_methods = after;
@@ -124,7 +165,12 @@ function deletingChange(changes: RealmChanges, update: RealmUpdate, current: Rec
   const deleteLimit = update.message_content_delete_limit_seconds;
   if (deleteLimit === undefined || deleteLimit === current.message_content_delete_limit_seconds) return;
   changes.settings.message_content_delete_limit_seconds = deleteLimit;
-  changes.events.push({ type: 'realm', op: 'update_dict', property: 'default', data: { message_content_delete_limit_seconds: deleteLimit } });
+  changes.events.push({
+    type: 'realm',
+    op: 'update_dict',
+    property: 'default',
+    data: { message_content_delete_limit_seconds: deleteLimit },
+  });
   changes.data.message_content_delete_limit_seconds = deleteLimit;
 }
 
@@ -151,7 +197,12 @@ function realmChanges(stored: Record<string, unknown>, current: Record<string, u
 }
 
 /** PATCH /realm: answers with what changed (a text setting's value reads "updated"). */
-export async function doUpdateRealm(ctx: SettingsContext, realmId: number, actorId: number, request: RealmUpdateRequest): Promise<Record<string, unknown>> {
+export async function doUpdateRealm(
+  ctx: SettingsContext,
+  realmId: number,
+  actorId: number,
+  request: RealmUpdateRequest,
+): Promise<Record<string, unknown>> {
   const update = checkRealmUpdate(request);
   let data: Record<string, unknown> = {};
   await ctx.db.knex.transaction(async (trx) => {

@@ -24,9 +24,14 @@ export async function doDeactivateRealm(ctx: SettingsContext, realmId: number, a
     if (await lockRealmDeactivated(trx, realmId)) return;
     await trx('realms').where({ id: realmId }).update({ deactivated: true });
     const userIds = await realmAccountIds(trx, realmId);
-    if (userIds.length) await trx('sessions').whereRaw(...anyOf('user_id', userIds)).delete();
+    if (userIds.length)
+      await trx('sessions')
+        .whereRaw(...anyOf('user_id', userIds))
+        .delete();
     await notifyAuthChanges(trx, userIds);
-    await writeNotices(trx, [userEventNotice(realmId, { type: 'realm', op: 'deactivated', realm_id: realmId }, await activeUserIds(trx, realmId))]);
+    await writeNotices(trx, [
+      userEventNotice(realmId, { type: 'realm', op: 'deactivated', realm_id: realmId }, await activeUserIds(trx, realmId)),
+    ]);
   });
   return {};
 }

@@ -31,7 +31,12 @@ async function notifyRealmDomains(trx: Executor, realmId: number, event: EventOf
   await writeNotices(trx, [userEventNotice(realmId, event, await activeUserIds(trx, realmId))]);
 }
 
-async function adminTransaction<T>(ctx: SettingsContext, realmId: number, actorId: number, work: (trx: Executor) => Promise<T>): Promise<T> {
+async function adminTransaction<T>(
+  ctx: SettingsContext,
+  realmId: number,
+  actorId: number,
+  work: (trx: Executor) => Promise<T>,
+): Promise<T> {
   return ctx.db.knex.transaction(async (trx) => {
     requireAdmin(await loadActor(trx, realmId, actorId));
     return work(trx);
@@ -45,7 +50,13 @@ function checkDomain(domain: string): void {
 }
 
 /** POST /realm/domains (do_add_realm_domain). */
-export async function doCreateRealmDomain(ctx: SettingsContext, realmId: number, actorId: number, rawDomain: string, allowSubdomains: boolean) {
+export async function doCreateRealmDomain(
+  ctx: SettingsContext,
+  realmId: number,
+  actorId: number,
+  rawDomain: string,
+  allowSubdomains: boolean,
+) {
   const domain = rawDomain.trim().toLowerCase();
   // Zulip checks the administrator first, then the domain.
   const id = await adminTransaction(ctx, realmId, actorId, async (trx) => {
@@ -57,19 +68,36 @@ export async function doCreateRealmDomain(ctx: SettingsContext, realmId: number,
       .ignore()
       .returning('id')) as { id: number }[];
     if (!row) throw plainError(`The domain ${domain} is already a part of your organization.`);
-    await notifyRealmDomains(trx, realmId, { type: 'realm_domains', op: 'add', realm_domain: { domain, allow_subdomains: allowSubdomains } });
+    await notifyRealmDomains(trx, realmId, {
+      type: 'realm_domains',
+      op: 'add',
+      realm_domain: { domain, allow_subdomains: allowSubdomains },
+    });
     return row.id;
   });
   return { new_domain: [id, domain] };
 }
 
 /** PATCH /realm/domains/{domain} (do_change_realm_domain). */
-export async function doUpdateRealmDomain(ctx: SettingsContext, realmId: number, actorId: number, domain: string, allowSubdomains: boolean) {
+export async function doUpdateRealmDomain(
+  ctx: SettingsContext,
+  realmId: number,
+  actorId: number,
+  domain: string,
+  allowSubdomains: boolean,
+) {
   await adminTransaction(ctx, realmId, actorId, async (trx) => {
-    const changed: { id: number }[] = await trx('realm_domains').where({ realm_id: realmId, domain }).update({ allow_subdomains: allowSubdomains }).returning('id');
+    const changed: { id: number }[] = await trx('realm_domains')
+      .where({ realm_id: realmId, domain })
+      .update({ allow_subdomains: allowSubdomains })
+      .returning('id');
     if (!changed.length) throw plainError(`No entry found for domain ${domain}.`);
     // Zulip sends the change even when the flag already had that value.
-    await notifyRealmDomains(trx, realmId, { type: 'realm_domains', op: 'change', realm_domain: { domain, allow_subdomains: allowSubdomains } });
+    await notifyRealmDomains(trx, realmId, {
+      type: 'realm_domains',
+      op: 'change',
+      realm_domain: { domain, allow_subdomains: allowSubdomains },
+    });
   });
   return {};
 }
@@ -97,6 +125,10 @@ async function doLiftRestrictionWithoutDomains(trx: Executor, realmId: number): 
     .where({ id: realmId })
     .update({ settings: JSON.stringify({ ...settings, emails_restricted_to_domains: false }) });
   await writeNotices(trx, [
-    userEventNotice(realmId, { type: 'realm', op: 'update', property: 'emails_restricted_to_domains', value: false }, await activeUserIds(trx, realmId)),
+    userEventNotice(
+      realmId,
+      { type: 'realm', op: 'update', property: 'emails_restricted_to_domains', value: false },
+      await activeUserIds(trx, realmId),
+    ),
   ]);
 }

@@ -42,7 +42,11 @@ function imageExtension(data: Buffer): string | null {
 /** The realm_emoji update event: the realm's whole emoji dict, to every active user. */
 async function notifyRealmEmoji(trx: Executor, realmId: number): Promise<void> {
   await writeNotices(trx, [
-    userEventNotice(realmId, { type: 'realm_emoji', op: 'update', realm_emoji: await realmEmojiDict(trx, realmId) }, await activeUserIds(trx, realmId)),
+    userEventNotice(
+      realmId,
+      { type: 'realm_emoji', op: 'update', realm_emoji: await realmEmojiDict(trx, realmId) },
+      await activeUserIds(trx, realmId),
+    ),
   ]);
 }
 
@@ -61,7 +65,13 @@ interface CheckedEmoji {
 }
 
 /** upload_emoji's checks, in its order: the name, who may add, the name free, one image within the limit. */
-async function checkUploadEmoji(ctx: SettingsContext, realmId: number, actorId: number, rawName: string, files: UploadedFile[]): Promise<CheckedEmoji> {
+async function checkUploadEmoji(
+  ctx: SettingsContext,
+  realmId: number,
+  actorId: number,
+  rawName: string,
+  files: UploadedFile[],
+): Promise<CheckedEmoji> {
   const name = rawName.trim().replace(/ /g, '_');
   checkEmojiName(name);
   const db = ctx.db.knex;
@@ -84,7 +94,13 @@ async function checkUploadEmoji(ctx: SettingsContext, realmId: number, actorId: 
  * POST /realm/emoji/{emoji_name} (do_add_realm_emoji). The file is written before the row commits,
  * under a name the row's id decides; if the transaction fails the orphan file is removed again.
  */
-export async function doUploadEmoji(ctx: SettingsContext, realmId: number, actorId: number, rawName: string, upload: EmojiUpload): Promise<Record<string, unknown>> {
+export async function doUploadEmoji(
+  ctx: SettingsContext,
+  realmId: number,
+  actorId: number,
+  rawName: string,
+  upload: EmojiUpload,
+): Promise<Record<string, unknown>> {
   const { files } = await parseMultipart(upload.contentType, upload.body ?? Buffer.alloc(0), MAX_FILE_BYTES);
   const { actor, name, file, ext } = await checkUploadEmoji(ctx, realmId, actorId, rawName, files);
   let written: string | undefined;
@@ -121,7 +137,12 @@ async function checkDeleteEmoji(trx: Executor, realmId: number, actorId: number,
 }
 
 /** DELETE /realm/emoji/{emoji_name} (do_remove_realm_emoji): deactivation, so messages that used it keep rendering. */
-export async function doDeleteEmoji(ctx: SettingsContext, realmId: number, actorId: number, name: string): Promise<Record<string, unknown>> {
+export async function doDeleteEmoji(
+  ctx: SettingsContext,
+  realmId: number,
+  actorId: number,
+  name: string,
+): Promise<Record<string, unknown>> {
   await ctx.db.knex.transaction(async (trx) => {
     const emoji = await checkDeleteEmoji(trx, realmId, actorId, name);
     await trx('realm_emoji').where({ id: emoji.id }).update({ deactivated: true });

@@ -43,7 +43,8 @@ async function checkSignupMailLimits(ctx: SettingsContext, clientAddress: string
 async function createConfirmation(ctx: SettingsContext, link: InvitationRow, email: string): Promise<void> {
   await ctx.db.knex.transaction(async (trx) => {
     // Locked against a revocation meanwhile, which would take the confirmation with it.
-    if (!(await trx('invitations').where({ id: link.id }).forKeyShare().first('id'))) throw plainError('The confirmation link has expired or been deactivated.');
+    if (!(await trx('invitations').where({ id: link.id }).forKeyShare().first('id')))
+      throw plainError('The confirmation link has expired or been deactivated.');
     const [row] = (await trx('invitations')
       .insert({
         realm_id: link.realm_id,
@@ -55,19 +56,29 @@ async function createConfirmation(ctx: SettingsContext, link: InvitationRow, ema
         via_invitation_id: link.id,
       })
       .returning('id')) as { id: number }[];
-    await trx.raw('INSERT INTO invitation_streams (invitation_id, stream_id) SELECT ?, stream_id FROM invitation_streams WHERE invitation_id = ?', [row!.id, link.id]);
+    await trx.raw(
+      'INSERT INTO invitation_streams (invitation_id, stream_id) SELECT ?, stream_id FROM invitation_streams WHERE invitation_id = ?',
+      [row!.id, link.id],
+    );
     await requestInvitationMails(trx, [row!.id]);
   });
 }
 
 /** POST /json/join: the confirmation e-mail (or the note to an existing account); answers nothing either way. */
-export async function doRequestSignupLink(ctx: SettingsContext, realmId: number | null, clientAddress: string | undefined, params: { key: string; email: string }): Promise<void> {
+export async function doRequestSignupLink(
+  ctx: SettingsContext,
+  realmId: number | null,
+  clientAddress: string | undefined,
+  params: { key: string; email: string },
+): Promise<void> {
   const db = ctx.db.knex;
   const link = await openInvitation(ctx, db, realmId, params.key, 'reusable');
   const email = params.email.trim();
   if (!isValidEmail(email)) throw plainError('Enter a valid email address.');
   if (!(await emailAllowedForRealm(db, link.realm_id, email))) {
-    throw plainError(`Your email address, ${email}, is not in one of the domains that are allowed to register for accounts in this organization.`);
+    throw plainError(
+      `Your email address, ${email}, is not in one of the domains that are allowed to register for accounts in this organization.`,
+    );
   }
   await checkSignupMailLimits(ctx, clientAddress, email);
   if (await accountByDeliveryEmail(db, link.realm_id, email)) {

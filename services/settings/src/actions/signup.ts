@@ -38,9 +38,12 @@ export interface SignupParams {
 async function signupEmail(db: Executor, invitation: InvitationRow): Promise<string> {
   const email = invitation.email!;
   if (!(await emailAllowedForRealm(db, invitation.realm_id, email))) {
-    throw plainError(`Your email address, ${email}, is not in one of the domains that are allowed to register for accounts in this organization.`);
+    throw plainError(
+      `Your email address, ${email}, is not in one of the domains that are allowed to register for accounts in this organization.`,
+    );
   }
-  if (await accountByDeliveryEmail(db, invitation.realm_id, email)) throw plainError('A user with that email address already exists. Please log in.');
+  if (await accountByDeliveryEmail(db, invitation.realm_id, email))
+    throw plainError('A user with that email address already exists. Please log in.');
   return email;
 }
 
@@ -52,7 +55,13 @@ function checkSignUp(params: SignupParams): string {
 }
 
 /** POST /json/signup: the account, the invitation used up, the streams joined, and a browser session. */
-export async function doSignUp(ctx: SettingsContext, realmId: number | null, params: SignupParams, req: Request, res: ServerResponse): Promise<Record<string, unknown>> {
+export async function doSignUp(
+  ctx: SettingsContext,
+  realmId: number | null,
+  params: SignupParams,
+  req: Request,
+  res: ServerResponse,
+): Promise<Record<string, unknown>> {
   const fullName = checkSignUp(params);
   // The key first, so a request with a made-up key costs no bcrypt round; then hashed before the
   // transaction (bcrypt is slow and PGlite has one connection), which checks the key again.
@@ -86,4 +95,3 @@ export async function doSignUp(ctx: SettingsContext, realmId: number | null, par
   await settleFollowUps({ db: ctx.db.knex, internal: ctx.internal, logger: ctx.logger }, held);
   return startWebSession(ctx, user, req, res);
 }
-

@@ -15,7 +15,9 @@ export async function systemGroupNotices(
 ): Promise<UserEventNotice[]> {
   const notice = async (op: 'add_members' | 'remove_members', role: Role): Promise<UserEventNotice[]> => {
     const groupId = await systemGroupId(db, realmId, systemGroupOfRole(role));
-    return groupId === undefined ? [] : [userEventNotice(realmId, { type: 'user_group', op, group_id: groupId, user_ids: [change.userId] }, recipients)];
+    return groupId === undefined
+      ? []
+      : [userEventNotice(realmId, { type: 'user_group', op, group_id: groupId, user_ids: [change.userId] }, recipients)];
   };
   return [...(change.from === null ? [] : await notice('remove_members', change.from)), ...(await notice('add_members', change.to))];
 }

@@ -43,7 +43,12 @@ export async function doDeactivateUser(trx: Executor, target: UserRow, cascade =
 }
 
 /** DELETE /users/{user_id}. */
-export async function doDeactivateUserByAdmin(ctx: SettingsContext, realmId: number, actorId: number, userId: number): Promise<Record<string, unknown>> {
+export async function doDeactivateUserByAdmin(
+  ctx: SettingsContext,
+  realmId: number,
+  actorId: number,
+  userId: number,
+): Promise<Record<string, unknown>> {
   await ctx.db.knex.transaction(async (trx) => {
     const target = await checkAdminAccess(trx, realmId, actorId, userId);
     if (await isLastAdmin(trx, target)) throw plainError('Cannot deactivate the only organization administrator');
@@ -75,17 +80,30 @@ export async function doDeactivateOwnUser(ctx: SettingsContext, realmId: number,
 }
 
 /** POST /users/{user_id}/reactivate (Zulip's do_reactivate_user). */
-export async function doReactivateUser(ctx: SettingsContext, realmId: number, actorId: number, userId: number): Promise<Record<string, unknown>> {
+export async function doReactivateUser(
+  ctx: SettingsContext,
+  realmId: number,
+  actorId: number,
+  userId: number,
+): Promise<Record<string, unknown>> {
   await ctx.db.knex.transaction(async (trx) => {
     const target = await checkAdminAccess(trx, realmId, actorId, userId, { allowDeactivated: true, allowBots: true });
     if (target.is_active) return;
     await trx('users').where({ id: target.id }).update({ is_active: true });
     await notifyAuthChange(trx, target.id);
     const user = { ...target, is_active: true };
-    const notices = [userEventNotice(realmId, { type: 'realm_user', op: 'add', person: personForAdd(user) }, await activeUserIds(trx, realmId))];
+    const notices = [
+      userEventNotice(realmId, { type: 'realm_user', op: 'add', person: personForAdd(user) }, await activeUserIds(trx, realmId)),
+    ];
     if (user.is_bot) {
       const owner = user.bot_owner_id === null ? undefined : await getUserById(trx, realmId, user.bot_owner_id);
-      notices.push(userEventNotice(realmId, { type: 'realm_bot', op: 'add', bot: await botDictForEvent(trx, user, owner) }, await botOwnerUserIds(trx, user)));
+      notices.push(
+        userEventNotice(
+          realmId,
+          { type: 'realm_bot', op: 'add', bot: await botDictForEvent(trx, user, owner) },
+          await botOwnerUserIds(trx, user),
+        ),
+      );
     }
     await writeNotices(trx, notices);
   });

@@ -50,14 +50,21 @@ export interface NewUserGroup {
 }
 
 /** POST /user_groups/create (do_create_user_group): the group and its members, told to the realm. */
-export async function doCreateUserGroup(ctx: SettingsContext, realmId: number, actorId: number, input: NewUserGroup): Promise<Record<string, unknown>> {
+export async function doCreateUserGroup(
+  ctx: SettingsContext,
+  realmId: number,
+  actorId: number,
+  input: NewUserGroup,
+): Promise<Record<string, unknown>> {
   const requested = userIdList('members', input.members);
   try {
     await ctx.db.knex.transaction(async (trx) => {
       await checkEditPermission(trx, realmId, actorId);
       const members = await realmUserIds(trx, realmId, requested);
       if (await isGroupNameTaken(trx, realmId, input.name)) throw nameTaken(input.name);
-      const [row] = await trx('user_groups').insert({ realm_id: realmId, name: input.name, description: input.description }).returning('id');
+      const [row] = await trx('user_groups')
+        .insert({ realm_id: realmId, name: input.name, description: input.description })
+        .returning('id');
       const id = (row as { id: number }).id;
       if (members.length) await trx('user_group_members').insert(members.map((userId) => ({ user_group_id: id, user_id: userId })));
       const group = {
@@ -84,7 +91,13 @@ export interface UserGroupEdit {
 }
 
 /** PATCH /user_groups/{user_group_id} (do_update_user_group_name, do_update_user_group_description). */
-export async function doUpdateUserGroup(ctx: SettingsContext, realmId: number, actorId: number, groupId: number, edit: UserGroupEdit): Promise<Record<string, unknown>> {
+export async function doUpdateUserGroup(
+  ctx: SettingsContext,
+  realmId: number,
+  actorId: number,
+  groupId: number,
+  edit: UserGroupEdit,
+): Promise<Record<string, unknown>> {
   const name = edit.name || undefined;
   const description = edit.description || undefined;
   if (name === undefined && description === undefined) throw badRequest('No new data supplied');
@@ -113,13 +126,20 @@ export async function doUpdateUserGroup(ctx: SettingsContext, realmId: number, a
 }
 
 /** DELETE /user_groups/{user_group_id} (check_delete_user_group). */
-export async function doDeleteUserGroup(ctx: SettingsContext, realmId: number, actorId: number, groupId: number): Promise<Record<string, unknown>> {
+export async function doDeleteUserGroup(
+  ctx: SettingsContext,
+  realmId: number,
+  actorId: number,
+  groupId: number,
+): Promise<Record<string, unknown>> {
   await ctx.db.knex.transaction(async (trx) => {
     const actor = await checkEditPermission(trx, realmId, actorId);
     await accessGroup(trx, realmId, actor, groupId);
     await trx('user_group_members').where({ user_group_id: groupId }).delete();
     await trx('user_groups').where({ id: groupId }).delete();
-    await writeNotices(trx, [userEventNotice(realmId, { type: 'user_group', op: 'remove', group_id: groupId }, await activeUserIds(trx, realmId))]);
+    await writeNotices(trx, [
+      userEventNotice(realmId, { type: 'user_group', op: 'remove', group_id: groupId }, await activeUserIds(trx, realmId)),
+    ]);
   });
   return {};
 }
@@ -153,7 +173,13 @@ export interface MemberChange {
  * remove_members_from_user_group): the additions, then the removals, each checked against what
  * the group holds at that point.
  */
-export async function doUpdateUserGroupMembers(ctx: SettingsContext, realmId: number, actorId: number, groupId: number, change: MemberChange): Promise<Record<string, unknown>> {
+export async function doUpdateUserGroupMembers(
+  ctx: SettingsContext,
+  realmId: number,
+  actorId: number,
+  groupId: number,
+  change: MemberChange,
+): Promise<Record<string, unknown>> {
   const input = { add: userIdList('add', change.add), delete: userIdList('delete', change.delete) };
   await ctx.db.knex.transaction(async (trx) => {
     // Who may edit groups is checked first, as Zulip's decorator does, before the arguments.
@@ -169,7 +195,10 @@ export async function doUpdateUserGroupMembers(ctx: SettingsContext, realmId: nu
     }
     if (input.delete.length) {
       const remove = await checkLeavingMembers(trx, realmId, groupId, input.delete);
-      await trx('user_group_members').where({ user_group_id: groupId }).whereRaw(...anyOf('user_id', remove)).delete();
+      await trx('user_group_members')
+        .where({ user_group_id: groupId })
+        .whereRaw(...anyOf('user_id', remove))
+        .delete();
       notices.push(userEventNotice(realmId, { type: 'user_group', op: 'remove_members', group_id: groupId, user_ids: remove }, recipients));
     }
     await writeNotices(trx, notices);

@@ -27,7 +27,8 @@ function isValidTimezone(name: string): boolean {
 /** Zulip's checks of the settings whose values are not any value of their type. */
 function checkPersonalSettings(submitted: SubmittedSettings): void {
   const { notification_sound: sound, desktop_icon_count_display: iconCount } = submitted;
-  if (sound !== undefined && !NOTIFICATION_SOUNDS.includes(sound as string)) throw badRequest(`Invalid notification sound '${String(sound)}'`);
+  if (sound !== undefined && !NOTIFICATION_SOUNDS.includes(sound as string))
+    throw badRequest(`Invalid notification sound '${String(sound)}'`);
   if (iconCount !== undefined && ![1, 2, 3].includes(iconCount as number)) throw badRequest('Invalid desktop_icon_count_display');
   const { default_language: language, timezone, emojiset, demote_inactive_streams: demote } = submitted;
   if (language !== undefined && !LANGUAGES.includes(language as string)) throw badRequest(`Invalid language '${String(language)}'`);
@@ -60,7 +61,10 @@ export async function doUpdatePersonalSettings(
     const { timezone: newTimezone, ...stored } = changed;
     await trx('users')
       .where({ id: user.id })
-      .update({ settings: JSON.stringify({ ...user.settings, ...stored }), ...(newTimezone !== undefined ? { timezone: newTimezone } : {}) });
+      .update({
+        settings: JSON.stringify({ ...user.settings, ...stored }),
+        ...(newTimezone !== undefined ? { timezone: newTimezone } : {}),
+      });
     const everyone = newTimezone !== undefined ? await activeUserIds(trx, realmId) : [];
     await writeNotices(trx, settingChangeNotices(realmId, user, changed, everyone));
     return changed;

@@ -1,5 +1,16 @@
 /** The realm's users: create and change (Zulip's zerver/views/users.py and its do_* actions); user-activation.ts deactivates. */
-import { emailAllowedForRealm, getUserByEmail, notifyAuthChange, requestFollowUp, ROLE_CODES, writeNotices, type Executor, type HeldFollowUp, type Role, type UserRow } from '@chat/db';
+import {
+  emailAllowedForRealm,
+  getUserByEmail,
+  notifyAuthChange,
+  requestFollowUp,
+  ROLE_CODES,
+  writeNotices,
+  type Executor,
+  type HeldFollowUp,
+  type Role,
+  type UserRow,
+} from '@chat/db';
 import { settleFollowUps } from '@chat/runtime';
 import { followUps } from '@chat/contracts';
 import { plainError } from '@chat/errors';
@@ -23,7 +34,11 @@ export interface CreateUserParams {
 }
 
 /** Zulip's create_user_backend checks: the name and the address the account gets. */
-async function checkCreateUser(ctx: SettingsContext, realmId: number, params: CreateUserParams): Promise<{ email: string; fullName: string }> {
+async function checkCreateUser(
+  ctx: SettingsContext,
+  realmId: number,
+  params: CreateUserParams,
+): Promise<{ email: string; fullName: string }> {
   const fullName = checkFullName(params.fullName);
   const email = params.email.trim();
   if (!isValidEmail(email)) throw plainError('Bad name or username');
@@ -84,13 +99,31 @@ export async function doChangeRole(trx: Executor, target: UserRow, role: Role): 
   const wasAdmin = target.role === 'admin';
   const wasGuest = target.role === 'guest';
   if (wasAdmin !== (role === 'admin')) {
-    notices.push(userEventNotice(target.realm_id, { type: 'realm_user', op: 'update', person: { email: target.email, user_id: target.id, is_admin: role === 'admin' } }, recipients));
+    notices.push(
+      userEventNotice(
+        target.realm_id,
+        { type: 'realm_user', op: 'update', person: { email: target.email, user_id: target.id, is_admin: role === 'admin' } },
+        recipients,
+      ),
+    );
   }
   if (wasGuest !== (role === 'guest')) {
-    notices.push(userEventNotice(target.realm_id, { type: 'realm_user', op: 'update', person: { email: target.email, user_id: target.id, is_guest: role === 'guest' } }, recipients));
+    notices.push(
+      userEventNotice(
+        target.realm_id,
+        { type: 'realm_user', op: 'update', person: { email: target.email, user_id: target.id, is_guest: role === 'guest' } },
+        recipients,
+      ),
+    );
   }
   // Today's clients read the role (feature level 59); 2.1's the flags above.
-  notices.push(userEventNotice(target.realm_id, { type: 'realm_user', op: 'update', person: { user_id: target.id, role: ROLE_CODES[role] } }, recipients));
+  notices.push(
+    userEventNotice(
+      target.realm_id,
+      { type: 'realm_user', op: 'update', person: { user_id: target.id, role: ROLE_CODES[role] } },
+      recipients,
+    ),
+  );
   notices.push(...(await systemGroupNotices(trx, target.realm_id, { userId: target.id, from: target.role, to: role }, recipients)));
   await writeNotices(trx, notices);
 }
@@ -100,10 +133,20 @@ export async function doChangeFullName(trx: Executor, target: UserRow, fullName:
   if (target.full_name === fullName) return;
   await trx('users').where({ id: target.id }).update({ full_name: fullName });
   const notices = [
-    userEventNotice(target.realm_id, { type: 'realm_user', op: 'update', person: { email: target.email, user_id: target.id, full_name: fullName } }, await activeUserIds(trx, target.realm_id)),
+    userEventNotice(
+      target.realm_id,
+      { type: 'realm_user', op: 'update', person: { email: target.email, user_id: target.id, full_name: fullName } },
+      await activeUserIds(trx, target.realm_id),
+    ),
   ];
   if (target.is_bot) {
-    notices.push(userEventNotice(target.realm_id, { type: 'realm_bot', op: 'update', bot: { email: target.email, user_id: target.id, full_name: fullName } }, await botOwnerUserIds(trx, target)));
+    notices.push(
+      userEventNotice(
+        target.realm_id,
+        { type: 'realm_bot', op: 'update', bot: { email: target.email, user_id: target.id, full_name: fullName } },
+        await botOwnerUserIds(trx, target),
+      ),
+    );
   }
   await writeNotices(trx, notices);
 }

@@ -11,7 +11,12 @@ import { ApiError } from '@chat/errors';
 import type { SettingsContext } from '../deps';
 
 /** Starts a session for a user who just proved who they are, and sets its cookies. */
-export async function startWebSession(ctx: SettingsContext, user: UserRow, req: Request, res: ServerResponse): Promise<Record<string, unknown>> {
+export async function startWebSession(
+  ctx: SettingsContext,
+  user: UserRow,
+  req: Request,
+  res: ServerResponse,
+): Promise<Record<string, unknown>> {
   // A bot acts with its API key; it has no password and no browser.
   if (user.is_bot) throw new ApiError('Bots cannot log in to the web client.', { status: 403, extra: { reason: 'bot' } });
   const session = await createSession(ctx.db.knex, user);
@@ -19,7 +24,13 @@ export async function startWebSession(ctx: SettingsContext, user: UserRow, req: 
   return { user_id: user.id, email: user.delivery_email };
 }
 
-export async function endWebSession(ctx: SettingsContext, userId: number, sessionId: number | undefined, req: Request, res: ServerResponse): Promise<Record<string, unknown>> {
+export async function endWebSession(
+  ctx: SettingsContext,
+  userId: number,
+  sessionId: number | undefined,
+  req: Request,
+  res: ServerResponse,
+): Promise<Record<string, unknown>> {
   if (sessionId !== undefined) {
     await ctx.db.knex.transaction(async (trx) => {
       await deleteSession(trx, sessionId);

@@ -28,8 +28,20 @@ const SWITCHES: Record<string, Switch> = {
   dark: { ...NIGHT, revert: 'light' },
   day: { ...DAY, revert: 'night' },
   light: { ...DAY, revert: 'dark' },
-  'fluid-width': { setting: 'fluid_layout_width', value: true, mode: 'fluid-width', revert: 'fixed-width', already: 'You are still in fluid width mode.' },
-  'fixed-width': { setting: 'fluid_layout_width', value: false, mode: 'fixed-width', revert: 'fluid-width', already: 'You are still in fixed width mode.' },
+  'fluid-width': {
+    setting: 'fluid_layout_width',
+    value: true,
+    mode: 'fluid-width',
+    revert: 'fixed-width',
+    already: 'You are still in fluid width mode.',
+  },
+  'fixed-width': {
+    setting: 'fluid_layout_width',
+    value: false,
+    mode: 'fixed-width',
+    revert: 'fluid-width',
+    already: 'You are still in fixed width mode.',
+  },
 };
 
 export async function doRunZcommand(ctx: SettingsContext, realmId: number, userId: number, content: string): Promise<{ msg?: string }> {

@@ -75,7 +75,11 @@ export function parseCommand(verbs: readonly Verb[], argv: string[], io: CliIo):
   } catch (err) {
     io.err(`usage: manage ${verb.name} ${verb.usage}`);
     // node's first sentence names the option; the rest is advice about '--' that does not apply.
-    fail(`${String(err instanceof Error ? err.message : err).split('. ')[0]!.replace(/\.$/, '')}.`);
+    fail(
+      `${String(err instanceof Error ? err.message : err)
+        .split('. ')[0]!
+        .replace(/\.$/, '')}.`,
+    );
   }
   return { verb, args };
 }

@@ -38,7 +38,9 @@ export async function openManagedDatabase(config: Config, logger: Logger): Promi
   const db = await openDatabase(config, { migrate: embedded, logger });
   if (!embedded && !(await db.knex.schema.hasTable('realms'))) {
     await db.close();
-    fail(`${databaseName(config)} has not been migrated: run the migrate job first (node dist/migrate.js; npm run start:distributed migrates too).`);
+    fail(
+      `${databaseName(config)} has not been migrated: run the migrate job first (node dist/migrate.js; npm run start:distributed migrates too).`,
+    );
   }
   return db;
 }

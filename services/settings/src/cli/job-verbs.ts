@@ -54,7 +54,7 @@ export const jobVerbs: Verb[] = [
         return;
       }
       const [kind, id] = args.positionals;
-      if (!kind || !id) throw new ApiError('Give the dead letter\'s kind and id (as jobs-dead-letters lists them), or --all.');
+      if (!kind || !id) throw new ApiError("Give the dead letter's kind and id (as jobs-dead-letters lists them), or --all.");
       const retried = await withJobs(ctx, (jobs) => jobs.retryDeadLetter(kind, id));
       if (!retried) throw new ApiError(`There is no dead letter ${kind} ${id}.`);
       io.out(`Queued ${kind} ${id} to run again.`);

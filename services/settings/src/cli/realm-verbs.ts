@@ -9,7 +9,12 @@ export const realmVerbs: Verb[] = [
   {
     name: 'create-realm',
     usage: '--string-id ID --name NAME [--email-domain DOMAIN] [--description TEXT]',
-    options: { 'string-id': { type: 'string' }, name: { type: 'string' }, 'email-domain': { type: 'string' }, description: { type: 'string' } },
+    options: {
+      'string-id': { type: 'string' },
+      name: { type: 'string' },
+      'email-domain': { type: 'string' },
+      description: { type: 'string' },
+    },
     async run(ctx, args, io) {
       const realm = await createRealm(ctx.db.knex, {
         stringId: required(args, 'string-id'),

@@ -92,7 +92,7 @@ export const userVerbs: Verb[] = [
   },
   {
     name: 'print-zuliprc',
-    usage: 'EMAIL [--realm ID] [--site URL] [--output FILE]   (the [api] section Zulip\'s clients read)',
+    usage: "EMAIL [--realm ID] [--site URL] [--output FILE]   (the [api] section Zulip's clients read)",
     options: { ...REALM_OPTION, site: { type: 'string' }, output: { type: 'string' } },
     async run(ctx, args, io) {
       const { realm, user } = await userOf(ctx, args);

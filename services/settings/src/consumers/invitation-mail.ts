@@ -24,7 +24,13 @@ export async function deliverInvitationMail(ctx: SettingsContext, invitationId: 
   const inviter = invitation && (await getUserById(db, invitation.realm_id, invitation.referred_by));
   if (!invitation?.email || !realm || !inviter) return 'gone';
   const realmUrl = await realmUrlOf(db, ctx.config.externalHost, realm);
-  const facts = { to: invitation.email, realmName: realm.name, realmUrl, link: invitationLink(realmUrl, invitation), validityDays: validityDaysOf(invitation, ctx.config) };
+  const facts = {
+    to: invitation.email,
+    realmName: realm.name,
+    realmUrl,
+    link: invitationLink(realmUrl, invitation),
+    validityDays: validityDaysOf(invitation, ctx.config),
+  };
   await ctx.mailer.send(
     invitation.via_invitation_id === null
       ? invitationMail({ ...facts, inviterName: inviter.full_name, inviterEmail: inviter.delivery_email })

@@ -26,7 +26,14 @@ export interface InvitationRow {
  * the role numbers today's clients send (UserProfile.ROLE_*). Owners and moderators do not exist
  * on this server, so 100 and 300 are refused like any unknown number.
  */
-const ROLE_OF_INVITE_AS: Readonly<Record<number, Role>> = { 1: 'member', 2: 'admin', 3: 'guest', 200: 'admin', 400: 'member', 600: 'guest' };
+const ROLE_OF_INVITE_AS: Readonly<Record<number, Role>> = {
+  1: 'member',
+  2: 'admin',
+  3: 'guest',
+  200: 'admin',
+  400: 'member',
+  600: 'guest',
+};
 
 export function roleOfInviteAs(inviteAs: number): Role | undefined {
   return ROLE_OF_INVITE_AS[inviteAs];
@@ -44,7 +51,9 @@ export function generateConfirmationKey(): string {
 
 /** Where each kind of link leads (Zulip's confirmation_url paths; the web client serves both). */
 export function invitationLink(realmUrl: string, invitation: Pick<InvitationRow, 'is_multiuse' | 'confirmation_key'>): string {
-  return invitation.is_multiuse ? `${realmUrl}/join/${invitation.confirmation_key}/` : `${realmUrl}/accounts/do_confirm/${invitation.confirmation_key}`;
+  return invitation.is_multiuse
+    ? `${realmUrl}/join/${invitation.confirmation_key}/`
+    : `${realmUrl}/accounts/do_confirm/${invitation.confirmation_key}`;
 }
 
 /** How long each kind of link works: an invitation INVITATION_LINK_VALIDITY_DAYS, a confirmation CONFIRMATION_LINK_DEFAULT_VALIDITY_DAYS. */

@@ -52,7 +52,15 @@ export function accountExistsMail(facts: AccountExistsMailFacts): MailMessage {
   const state = facts.deactivated
     ? 'That account has been deactivated; an administrator of the organization can reactivate it.'
     : `Log in at ${facts.realmUrl} with this address.`;
-  const text = ['Hello,', '', `Someone, hopefully you, asked to join ${organization} on ${facts.realmUrl} with this address, which already has an account there.`, '', state, '', IGNORE_NOTE].join('\n');
+  const text = [
+    'Hello,',
+    '',
+    `Someone, hopefully you, asked to join ${organization} on ${facts.realmUrl} with this address, which already has an account there.`,
+    '',
+    state,
+    '',
+    IGNORE_NOTE,
+  ].join('\n');
   const html = [
     '<p>Hello,</p>',
     `<p>Someone, hopefully you, asked to join <b>${escapeHtml(organization)}</b> on ${escapeHtml(facts.realmUrl)} with this address, which already has an account there.</p>`,

@@ -16,12 +16,22 @@ export async function storageKeys(db: Executor, userId: number): Promise<string[
 }
 
 /** GET /bot_storage: the given keys' values (every entry without keys); a missing key fails it all. */
-export async function getBotStorage(ctx: SettingsContext, realmId: number, userId: number, rawKeys: unknown): Promise<Record<string, unknown>> {
+export async function getBotStorage(
+  ctx: SettingsContext,
+  realmId: number,
+  userId: number,
+  rawKeys: unknown,
+): Promise<Record<string, unknown>> {
   const db = ctx.db.knex;
   await loadActor(db, realmId, userId);
   const asked = checkKeys(rawKeys);
   const keys = asked.length ? asked : await storageKeys(db, userId);
-  const rows: { key: string; value: string }[] = keys.length ? await db('bot_storage').where({ user_id: userId }).whereRaw(...anyOf('key', keys)).select('key', 'value') : [];
+  const rows: { key: string; value: string }[] = keys.length
+    ? await db('bot_storage')
+        .where({ user_id: userId })
+        .whereRaw(...anyOf('key', keys))
+        .select('key', 'value')
+    : [];
   const values = new Map(rows.map((r) => [r.key, r.value]));
   const storage: Record<string, string> = {};
   for (const key of keys) {
@@ -34,7 +44,9 @@ export async function getBotStorage(ctx: SettingsContext, realmId: number, userI
 
 /** The characters the account's whole store holds, keys and values. */
 export async function storageSize(db: Executor, userId: number): Promise<number> {
-  const { rows } = (await db.raw('SELECT coalesce(sum(length(key) + length(value)), 0) AS size FROM bot_storage WHERE user_id = ?', [userId])) as {
+  const { rows } = (await db.raw('SELECT coalesce(sum(length(key) + length(value)), 0) AS size FROM bot_storage WHERE user_id = ?', [
+    userId,
+  ])) as {
     rows: { size: string | number }[];
   };
   return Number(rows[0]!.size);
@@ -43,7 +55,10 @@ export async function storageSize(db: Executor, userId: number): Promise<number>
 /** The characters the given keys' entries hold now (what replacing them frees). */
 export async function entriesSize(db: Executor, userId: number, keys: string[]): Promise<number> {
   const replaced: { size: string | number }[] = keys.length
-    ? await db('bot_storage').where({ user_id: userId }).whereRaw(...anyOf('key', keys)).select(db.raw('length(key) + length(value) AS size'))
+    ? await db('bot_storage')
+        .where({ user_id: userId })
+        .whereRaw(...anyOf('key', keys))
+        .select(db.raw('length(key) + length(value) AS size'))
     : [];
   return replaced.reduce((sum, r) => sum + Number(r.size), 0);
 }

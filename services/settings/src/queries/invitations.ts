@@ -83,7 +83,13 @@ const badLink = () => plainError('The confirmation link has expired or been deac
  * proves its address (an e-mail invitation or a sign-up confirmation); a reusable link only
  * leads to the form that mails such a link.
  */
-export async function openInvitation(ctx: SettingsContext, db: Executor, realmId: number | null, key: string, kind: 'any' | 'addressed' | 'reusable' = 'any'): Promise<InvitationRow> {
+export async function openInvitation(
+  ctx: SettingsContext,
+  db: Executor,
+  realmId: number | null,
+  key: string,
+  kind: 'any' | 'addressed' | 'reusable' = 'any',
+): Promise<InvitationRow> {
   const invitation = await invitationByKey(ctx, db, key);
   if (!invitation || invitation.realm_id !== realmId) throw badLink();
   if ((kind === 'addressed' && invitation.is_multiuse) || (kind === 'reusable' && !invitation.is_multiuse)) throw badLink();
@@ -117,7 +123,10 @@ export async function lockInvitation(trx: Executor, invitationId: number): Promi
 }
 
 export async function invitationStreamIds(db: Executor, invitationId: number): Promise<number[]> {
-  const rows: { stream_id: number }[] = await db('invitation_streams').where({ invitation_id: invitationId }).orderBy('stream_id').select('stream_id');
+  const rows: { stream_id: number }[] = await db('invitation_streams')
+    .where({ invitation_id: invitationId })
+    .orderBy('stream_id')
+    .select('stream_id');
   return rows.map((r) => r.stream_id);
 }
 
@@ -131,7 +140,11 @@ export async function streamsVisibleTo(db: Executor, realmId: number, actorId: n
   const rows: { id: number }[] = await db('streams as s')
     .where({ 's.realm_id': realmId, 's.deactivated': false })
     .whereRaw('s.id IN (SELECT value::int FROM jsonb_array_elements_text(?::jsonb))', [JSON.stringify(ids)])
-    .where((q) => q.where('s.invite_only', false).orWhereExists(db('subscriptions as sub').where({ 'sub.user_id': actorId, 'sub.active': true }).whereRaw('sub.stream_id = s.id')))
+    .where((q) =>
+      q
+        .where('s.invite_only', false)
+        .orWhereExists(db('subscriptions as sub').where({ 'sub.user_id': actorId, 'sub.active': true }).whereRaw('sub.stream_id = s.id')),
+    )
     .select('s.id');
   return new Set(rows.map((r) => r.id));
 }

@@ -10,7 +10,12 @@ export function windowStart(db: Executor, windowSeconds: number) {
  * The attempts under `key` made before attempt `id` and still in the window, and the seconds until
  * the oldest of them leaves it.
  */
-export async function earlierAttempts(db: Executor, key: string, id: number, windowSeconds: number): Promise<{ n: number; wait: number | null }> {
+export async function earlierAttempts(
+  db: Executor,
+  key: string,
+  id: number,
+  windowSeconds: number,
+): Promise<{ n: number; wait: number | null }> {
   return (await db('login_attempts')
     .where('key', key)
     .where('id', '<', id)

@@ -16,7 +16,11 @@ export async function isEmojiNameTaken(db: Executor, realmId: number, name: stri
 }
 
 /** The active emoji of that name, locked for its deactivation. */
-export async function lockActiveEmoji(trx: Executor, realmId: number, name: string): Promise<{ id: number; author_id: number | null } | undefined> {
+export async function lockActiveEmoji(
+  trx: Executor,
+  realmId: number,
+  name: string,
+): Promise<{ id: number; author_id: number | null } | undefined> {
   return trx('realm_emoji').where({ realm_id: realmId, name, deactivated: false }).forUpdate().first();
 }
 

@@ -26,7 +26,12 @@ export async function lockRealmDeactivated(trx: Executor, realmId: number): Prom
 /** Every realm property with its current value: the defaults under what the realm has set. */
 export async function realmProperties(db: Executor, realmId: number): Promise<Record<string, unknown>> {
   const realm = await db('realms').where({ id: realmId }).first('name', 'description', 'settings');
-  return { ...DEFAULTS, ...((realm?.settings as Record<string, unknown> | null) ?? {}), name: realm?.name, description: realm?.description };
+  return {
+    ...DEFAULTS,
+    ...((realm?.settings as Record<string, unknown> | null) ?? {}),
+    name: realm?.name,
+    description: realm?.description,
+  };
 }
 
 /** Zulip's add_query_arg_to_redirect_url: the request's raw query string rides along. */

@@ -30,6 +30,9 @@ export async function isGroupMember(db: Executor, groupId: number, userId: numbe
 
 /** Which of the users are members of the group. */
 export async function groupMembersAmong(db: Executor, groupId: number, userIds: number[]): Promise<Set<number>> {
-  const rows: { user_id: number }[] = await db('user_group_members').where({ user_group_id: groupId }).whereRaw(...anyOf('user_id', userIds)).select('user_id');
+  const rows: { user_id: number }[] = await db('user_group_members')
+    .where({ user_group_id: groupId })
+    .whereRaw(...anyOf('user_id', userIds))
+    .select('user_id');
   return new Set(rows.map((r) => r.user_id));
 }

@@ -20,7 +20,12 @@ export async function listUsers(ctx: SettingsContext, realmId: number, opts: Use
 }
 
 /** GET /users/{user_id}: one member of the realm as GET /users lists it. */
-export async function getUser(ctx: SettingsContext, realmId: number, userId: number, opts: UserListOptions): Promise<{ user: Record<string, unknown> }> {
+export async function getUser(
+  ctx: SettingsContext,
+  realmId: number,
+  userId: number,
+  opts: UserListOptions,
+): Promise<{ user: Record<string, unknown> }> {
   const user = await getUserById(ctx.db.knex, realmId, userId);
   if (!user) throw badRequest('No such user');
   const profileData = opts.includeCustomProfileFields ? await profileDataByUser(ctx.db.knex, realmId, [user.id]) : undefined;
@@ -38,10 +43,7 @@ export async function lockUserRow(db: Executor, userId: number): Promise<UserRow
 }
 
 export async function getUserWithPassword(db: Executor, realmId: number, email: string): Promise<SettingsUserRow | undefined> {
-  return db<SettingsUserRow>('users')
-    .where({ realm_id: realmId })
-    .whereRaw('lower(email) = lower(?)', [email.trim()])
-    .first();
+  return db<SettingsUserRow>('users').where({ realm_id: realmId }).whereRaw('lower(email) = lower(?)', [email.trim()]).first();
 }
 
 export async function getUserWithPasswordById(db: Executor, userId: number): Promise<SettingsUserRow | undefined> {
@@ -106,7 +108,12 @@ export async function realmAccountIds(db: Executor, realmId: number): Promise<nu
 export async function realmUserIds(db: Executor, realmId: number, userIds: number[]): Promise<number[]> {
   const outOfRange = userIds.find((userId) => !isRowId(userId));
   if (outOfRange !== undefined) throw badRequest(`Invalid user ID: ${outOfRange}`);
-  const rows: { id: number }[] = userIds.length ? await db('users').where({ realm_id: realmId }).whereRaw(...anyOf('id', userIds)).select('id') : [];
+  const rows: { id: number }[] = userIds.length
+    ? await db('users')
+        .where({ realm_id: realmId })
+        .whereRaw(...anyOf('id', userIds))
+        .select('id')
+    : [];
   const found = new Set(rows.map((r) => r.id));
   for (const userId of userIds) if (!found.has(userId)) throw badRequest(`Invalid user ID: ${userId}`);
   return [...new Set(userIds)];

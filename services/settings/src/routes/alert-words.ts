@@ -7,7 +7,11 @@ import { listAlertWords } from '../queries/alert-words';
 export function alertWordEndpoints(ctx: SettingsContext) {
   return [
     implement(api.getAlertWords, ({ identity }) => listAlertWords(ctx, identity.userId)),
-    implement(api.addAlertWords, ({ identity, params }) => doChangeAlertWords(ctx, identity.realmId, identity.userId, { add: params.alert_words })),
-    implement(api.removeAlertWords, ({ identity, params }) => doChangeAlertWords(ctx, identity.realmId, identity.userId, { remove: params.alert_words })),
+    implement(api.addAlertWords, ({ identity, params }) =>
+      doChangeAlertWords(ctx, identity.realmId, identity.userId, { add: params.alert_words }),
+    ),
+    implement(api.removeAlertWords, ({ identity, params }) =>
+      doChangeAlertWords(ctx, identity.realmId, identity.userId, { remove: params.alert_words }),
+    ),
   ];
 }

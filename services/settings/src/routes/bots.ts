@@ -27,6 +27,8 @@ export function botEndpoints(ctx: SettingsContext) {
       }),
     ),
     implement(api.deactivateBot, ({ identity, params }) => doDeactivateBot(ctx, identity.realmId, identity.userId, params.bot_id)),
-    implement(api.regenerateBotApiKey, ({ identity, params }) => regenerateBotApiKey(ctx, identity.realmId, identity.userId, params.bot_id)),
+    implement(api.regenerateBotApiKey, ({ identity, params }) =>
+      regenerateBotApiKey(ctx, identity.realmId, identity.userId, params.bot_id),
+    ),
   ];
 }

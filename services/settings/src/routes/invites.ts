@@ -12,7 +12,11 @@ export function inviteEndpoints(ctx: SettingsContext) {
   return [
     implement(api.getInvites, ({ identity }) => listInvites(ctx, identity.realmId, identity.userId)),
     implement(api.inviteUsers, async ({ params, identity }) => {
-      await doInviteUsers(ctx, identity.realmId, identity.userId, { inviteeEmails: params.invitee_emails, streamIds: params.stream_ids, inviteAs: params.invite_as });
+      await doInviteUsers(ctx, identity.realmId, identity.userId, {
+        inviteeEmails: params.invitee_emails,
+        streamIds: params.stream_ids,
+        inviteAs: params.invite_as,
+      });
     }),
     implement(api.revokeInvite, async ({ params, identity }) => {
       await doRevokeInvite(ctx, identity.realmId, identity.userId, params.prereg_id, false);
@@ -29,6 +33,8 @@ export function inviteEndpoints(ctx: SettingsContext) {
       const clientAddress = identity.kind === 'anonymous' ? identity.clientAddress : undefined;
       await doRequestSignupLink(ctx, identity.realmId, clientAddress, { key: params.key, email: params.email });
     }),
-    implement(api.webSignup, ({ params, identity, req, res }) => doSignUp(ctx, identity.realmId, { key: params.key, fullName: params.full_name, password: params.password }, req, res)),
+    implement(api.webSignup, ({ params, identity, req, res }) =>
+      doSignUp(ctx, identity.realmId, { key: params.key, fullName: params.full_name, password: params.password }, req, res),
+    ),
   ];
 }

@@ -16,7 +16,9 @@ export function pushTokenEndpoints(ctx: SettingsContext) {
   return [
     implement(api.addAndroidPushToken, ({ identity, params }) => addPushToken(ctx, identity, { kind: FCM, token: params.token })),
     implement(api.removeAndroidPushToken, ({ identity, params }) => removePushToken(ctx, identity, { kind: FCM, token: params.token })),
-    implement(api.addApnsPushToken, ({ identity, params }) => addPushToken(ctx, identity, { kind: APNS, token: params.token, appId: params.appid })),
+    implement(api.addApnsPushToken, ({ identity, params }) =>
+      addPushToken(ctx, identity, { kind: APNS, token: params.token, appId: params.appid }),
+    ),
     implement(api.removeApnsPushToken, ({ identity, params }) => removePushToken(ctx, identity, { kind: APNS, token: params.token })),
   ];
 }

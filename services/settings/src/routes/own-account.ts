@@ -5,7 +5,9 @@ import { doChangeEnterSends, doDeleteOwnAvatar } from '../actions/own-account';
 
 export function ownAccountEndpoints(ctx: SettingsContext) {
   return [
-    implement(api.changeEnterSends, ({ identity, params }) => doChangeEnterSends(ctx, identity.realmId, identity.userId, params.enter_sends)),
+    implement(api.changeEnterSends, ({ identity, params }) =>
+      doChangeEnterSends(ctx, identity.realmId, identity.userId, params.enter_sends),
+    ),
     implement(api.deleteOwnAvatar, ({ identity }) => doDeleteOwnAvatar(ctx, identity.realmId, identity.userId)),
   ];
 }

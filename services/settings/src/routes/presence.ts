@@ -18,7 +18,11 @@ export function presenceEndpoints(ctx: SettingsContext) {
     implement(api.getRealmPresence, ({ identity }) => presenceResponse(ctx, identity.realmId, false)),
     implement(api.getUserPresence, ({ identity, params }) => getUserPresence(ctx, identity.realmId, params.email)),
     implement(api.updateStatus, ({ identity, params, req }) =>
-      doUpdateUserStatus(ctx, identity.realmId, identity.userId, { away: params.away, statusText: params.status_text, client: clientName(req) }),
+      doUpdateUserStatus(ctx, identity.realmId, identity.userId, {
+        away: params.away,
+        statusText: params.status_text,
+        client: clientName(req),
+      }),
     ),
   ];
 }

@@ -16,12 +16,21 @@ export function profileFieldEndpoints(ctx: SettingsContext) {
         fieldData: params.field_data,
       }),
     ),
-    implement(api.deleteCustomProfileField, ({ identity, params }) => doDeleteProfileField(ctx, identity.realmId, identity.userId, params.field_id)),
+    implement(api.deleteCustomProfileField, ({ identity, params }) =>
+      doDeleteProfileField(ctx, identity.realmId, identity.userId, params.field_id),
+    ),
     implement(api.updateProfileData, ({ identity, params }) => doUpdateProfileData(ctx, identity.realmId, identity.userId, params.data)),
     implement(api.updateCustomProfileField, ({ identity, params }) =>
-      doUpdateProfileField(ctx, identity.realmId, identity.userId, { fieldId: params.field_id, name: params.name, hint: params.hint, fieldData: params.field_data }),
+      doUpdateProfileField(ctx, identity.realmId, identity.userId, {
+        fieldId: params.field_id,
+        name: params.name,
+        hint: params.hint,
+        fieldData: params.field_data,
+      }),
     ),
-    implement(api.reorderCustomProfileFields, ({ identity, params }) => doReorderProfileFields(ctx, identity.realmId, identity.userId, params.order)),
+    implement(api.reorderCustomProfileFields, ({ identity, params }) =>
+      doReorderProfileFields(ctx, identity.realmId, identity.userId, params.order),
+    ),
     implement(api.removeProfileData, ({ identity, params }) => doRemoveProfileData(ctx, identity.realmId, identity.userId, params.data)),
   ];
 }

@@ -26,7 +26,10 @@ export function realmEmojiEndpoints(ctx: SettingsContext) {
         return RESPONDED;
       }
       const fileName = key.slice(key.lastIndexOf('/') + 1);
-      const headers = { ...storedFileHeaders({ contentType: image.contentType, size: image.file.size, fileName, inline: true }), 'Cache-Control': IMAGE_CACHE };
+      const headers = {
+        ...storedFileHeaders({ contentType: image.contentType, size: image.file.size, fileName, inline: true }),
+        'Cache-Control': IMAGE_CACHE,
+      };
       for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
       await pipeline(image.file.stream, res).catch(() => res.destroy());
       return RESPONDED;

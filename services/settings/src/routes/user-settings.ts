@@ -6,8 +6,12 @@ import { doUpdatePersonalSettings } from '../actions/user-settings';
 
 export function userSettingsEndpoints(ctx: SettingsContext) {
   return [
-    implement(api.updateNotificationSettings, ({ identity, params }) => doUpdatePersonalSettings(ctx, identity.realmId, identity.userId, params)),
-    implement(api.updateDisplaySettings, ({ identity, params }) => doUpdatePersonalSettings(ctx, identity.realmId, identity.userId, params)),
+    implement(api.updateNotificationSettings, ({ identity, params }) =>
+      doUpdatePersonalSettings(ctx, identity.realmId, identity.userId, params),
+    ),
+    implement(api.updateDisplaySettings, ({ identity, params }) =>
+      doUpdatePersonalSettings(ctx, identity.realmId, identity.userId, params),
+    ),
     // Zulip's PATCH /settings answers without the changed values (feature level 78).
     implement(api.updateSettings, async ({ identity, params }) => {
       const { old_password, new_password, ...settings } = params;

@@ -34,7 +34,9 @@ export function userEndpoints(ctx: SettingsContext) {
         isGuest: params.is_guest,
       }),
     ),
-    implement(api.deactivateUser, ({ identity, params }) => doDeactivateUserByAdmin(ctx, identity.realmId, identity.userId, params.user_id)),
+    implement(api.deactivateUser, ({ identity, params }) =>
+      doDeactivateUserByAdmin(ctx, identity.realmId, identity.userId, params.user_id),
+    ),
     implement(api.reactivateUser, ({ identity, params }) => doReactivateUser(ctx, identity.realmId, identity.userId, params.user_id)),
   ];
 }

@@ -5,7 +5,16 @@
  * behind; Notification Bot's messages follow the commit.
  */
 import { badRequest, plainError } from '@chat/errors';
-import { getRealm, getStreamById, writeNotices, type Executor, type HeldFollowUp, type RealmRow, type StreamRow, type UserRow } from '@chat/db';
+import {
+  getRealm,
+  getStreamById,
+  writeNotices,
+  type Executor,
+  type HeldFollowUp,
+  type RealmRow,
+  type StreamRow,
+  type UserRow,
+} from '@chat/db';
 import { settleFollowUps } from '@chat/runtime';
 import type { StreamRequest } from '@chat/contracts';
 import type { SubscriptionDeps } from '../deps';
@@ -100,7 +109,11 @@ async function describe(deps: SubscriptionDeps, caller: Caller, wanted: Iterable
   return described;
 }
 
-export async function doAddSubscriptions(deps: SubscriptionDeps, caller: Caller, request: AddSubscriptionsRequest): Promise<Record<string, unknown>> {
+export async function doAddSubscriptions(
+  deps: SubscriptionDeps,
+  caller: Caller,
+  request: AddSubscriptionsRequest,
+): Promise<Record<string, unknown>> {
   const wanted = checkStreamRequests(request.subscriptions);
   const colors = new Map([...wanted].filter(([, w]) => w.color !== undefined).map(([key, w]) => [key, w.color!]));
   const realm = await getRealm(deps.db.knex, caller.realmId);
@@ -125,7 +138,8 @@ export async function doAddSubscriptions(deps: SubscriptionDeps, caller: Caller,
     });
     await writeNotices(trx, [...made.notices, ...result.notices]);
     const notificationsStreamId = realm?.notifications_stream_id ?? null;
-    const notificationsStream = notificationsStreamId === null ? undefined : await getStreamById(trx, caller.realmId, notificationsStreamId);
+    const notificationsStream =
+      notificationsStreamId === null ? undefined : await getStreamById(trx, caller.realmId, notificationsStreamId);
     const outcome = { ...result, created: made.created, unauthorized, notificationsStream };
     await requestBotMessages(trx, caller.realmId, botMessages(caller, request, outcome), held);
     return outcome;

@@ -30,10 +30,22 @@ interface SubscribePlan {
   reactivate: number[];
 }
 
-async function planSubscriptions(trx: Executor, streams: StreamRow[], users: UserRow[], options: BulkSubscribeOptions): Promise<SubscribePlan> {
-  const existing = await subscriptionsOf(trx, users.map((u) => u.id), streams.map((s) => s.id));
+async function planSubscriptions(
+  trx: Executor,
+  streams: StreamRow[],
+  users: UserRow[],
+  options: BulkSubscribeOptions,
+): Promise<SubscribePlan> {
+  const existing = await subscriptionsOf(
+    trx,
+    users.map((u) => u.id),
+    streams.map((s) => s.id),
+  );
   const existingByKey = new Map(existing.map((row) => [`${row.user_id}:${row.stream_id}`, row]));
-  const colorsByUser = await activeColorsByUser(trx, users.map((u) => u.id));
+  const colorsByUser = await activeColorsByUser(
+    trx,
+    users.map((u) => u.id),
+  );
 
   const plan: SubscribePlan = { subscribed: [], alreadySubscribed: [], inserts: [], reactivate: [] };
   for (const user of users) {
@@ -72,7 +84,10 @@ export async function bulkSubscribe(
   const streamIds = streams.map((s) => s.id);
   const occupiedBefore = await occupiedStreamIds(trx, streamIds);
   if (inserts.length > 0) await trx('subscriptions').insert(inserts);
-  if (reactivate.length > 0) await trx('subscriptions').whereRaw(...anyOf('id', reactivate)).update({ active: true });
+  if (reactivate.length > 0)
+    await trx('subscriptions')
+      .whereRaw(...anyOf('id', reactivate))
+      .update({ active: true });
   const occupiedAfter = await occupiedStreamIds(trx, streamIds);
 
   const newlyOccupied = streams.filter(

@@ -27,7 +27,15 @@ export async function bulkUnsubscribe(
 ): Promise<BulkUnsubscribeResult> {
   const streamIds = streams.map((s) => s.id);
   const activeIdByKey = new Map(
-    (await subscriptionsOf(trx, users.map((u) => u.id), streamIds)).filter((r) => r.active).map((r) => [`${r.user_id}:${r.stream_id}`, r.id]),
+    (
+      await subscriptionsOf(
+        trx,
+        users.map((u) => u.id),
+        streamIds,
+      )
+    )
+      .filter((r) => r.active)
+      .map((r) => [`${r.user_id}:${r.stream_id}`, r.id]),
   );
   const removed: Subscribed[] = [];
   const notRemoved: Subscribed[] = [];
@@ -40,7 +48,9 @@ export async function bulkUnsubscribe(
 
   const occupiedBefore = await occupiedStreamIds(trx, streamIds);
   const ending = removed.map(({ user, stream }) => activeIdByKey.get(`${user.id}:${stream.id}`)!);
-  await trx('subscriptions').whereRaw(...anyOf('id', ending)).update({ active: false });
+  await trx('subscriptions')
+    .whereRaw(...anyOf('id', ending))
+    .update({ active: false });
   const occupiedAfter = await occupiedStreamIds(trx, streamIds);
 
   const vacated = streams.filter((s) => occupiedBefore.has(s.id) && !occupiedAfter.has(s.id));
@@ -63,18 +73,29 @@ async function unsubscribeNotices(trx: Executor, realmId: number, outcome: Unsub
   const notices: Notice[] = [];
   for (const user of users) {
     const left = removed.filter((p) => p.user.id === user.id).map((p) => ({ name: p.stream.name, stream_id: p.stream.id }));
-    if (left.length > 0) notices.push(...userEventNoticeIfAnyRecipient(realmId, { type: 'subscription', op: 'remove', subscriptions: left }, [user.id]));
+    if (left.length > 0)
+      notices.push(...userEventNoticeIfAnyRecipient(realmId, { type: 'subscription', op: 'remove', subscriptions: left }, [user.id]));
   }
   for (const stream of streams) {
     const gone = sortedUnique(removed.filter((p) => p.stream.id === stream.id).map((p) => p.user.id));
     if (gone.length === 0) continue;
     const peers = (await canAccessStreamUserIds(trx, stream)).filter((id) => !gone.includes(id));
-    notices.push(...userEventNoticeIfAnyRecipient(realmId, { type: 'subscription', op: 'peer_remove', stream_ids: [stream.id], user_ids: gone }, peers));
+    notices.push(
+      ...userEventNoticeIfAnyRecipient(
+        realmId,
+        { type: 'subscription', op: 'peer_remove', stream_ids: [stream.id], user_ids: gone },
+        peers,
+      ),
+    );
   }
   const vacatedPublic = vacated.filter((s) => !s.invite_only);
   if (vacatedPublic.length > 0) {
     notices.push(
-      ...userEventNoticeIfAnyRecipient(realmId, { type: 'stream', op: 'vacate', streams: vacatedPublic.map(streamDict) }, await activeUserIds(trx, realmId)),
+      ...userEventNoticeIfAnyRecipient(
+        realmId,
+        { type: 'stream', op: 'vacate', streams: vacatedPublic.map(streamDict) },
+        await activeUserIds(trx, realmId),
+      ),
     );
   }
   return notices;

@@ -64,7 +64,9 @@ export async function createStreams(
     // Everyone who may see a public stream learns of it; a private one only its administrators
     // (its first subscribers get their own `create` when they are subscribed).
     const audience = inviteOnly ? await adminUserIds(trx, realmId) : await activeNonGuestUserIds(trx, realmId);
-    result.notices.push(...userEventNoticeIfAnyRecipient(realmId, { type: 'stream', op: 'create', streams: [streamDict(stream)] }, audience));
+    result.notices.push(
+      ...userEventNoticeIfAnyRecipient(realmId, { type: 'stream', op: 'create', streams: [streamDict(stream)] }, audience),
+    );
   }
   return result;
 }

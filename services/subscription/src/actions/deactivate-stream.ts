@@ -32,7 +32,9 @@ export async function deactivateStream(trx: Executor, stream: StreamRow): Promis
   if (wasDefault.length > 0) notices.push(...(await defaultStreamsNotice(trx, stream.realm_id)));
   const inGroups = await trx('default_stream_group_streams').where({ stream_id: stream.id }).del().returning('group_id');
   if (inGroups.length > 0) notices.push(...(await defaultStreamGroupsNotice(trx, stream.realm_id)));
-  notices.push(...userEventNoticeIfAnyRecipient(stream.realm_id, { type: 'stream', op: 'delete', streams: [streamDict(stream)] }, affected));
+  notices.push(
+    ...userEventNoticeIfAnyRecipient(stream.realm_id, { type: 'stream', op: 'delete', streams: [streamDict(stream)] }, affected),
+  );
   return notices;
 }
 

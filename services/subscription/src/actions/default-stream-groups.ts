@@ -17,7 +17,8 @@ const MAX_GROUP_NAME_LENGTH = 60;
 
 function checkGroupName(name: string): void {
   if (name.trim() === '') throw badRequest(`Invalid default stream group name '${name}'`);
-  if ([...name].length > MAX_GROUP_NAME_LENGTH) throw badRequest(`Default stream group name too long (limit: ${MAX_GROUP_NAME_LENGTH} characters)`);
+  if ([...name].length > MAX_GROUP_NAME_LENGTH)
+    throw badRequest(`Default stream group name too long (limit: ${MAX_GROUP_NAME_LENGTH} characters)`);
   if (name.includes('\0')) throw badRequest(`Default stream group name '${name}' contains NULL (0x00) characters.`);
 }
 
@@ -42,7 +43,13 @@ async function changeGroups(db: Database, realmId: number, change: (trx: Executo
   });
 }
 
-export async function doCreateDefaultStreamGroup(db: Database, caller: Caller, name: string, description: string, streamNames: string[]): Promise<void> {
+export async function doCreateDefaultStreamGroup(
+  db: Database,
+  caller: Caller,
+  name: string,
+  description: string,
+  streamNames: string[],
+): Promise<void> {
   await changeGroups(db, caller.realmId, async (trx) => {
     // A set, as Zulip's group.streams.set: a name given twice is looked up once.
     const streams = await accessStreams(trx, caller, [...new Set(streamNames)]);
@@ -55,7 +62,8 @@ export async function doCreateDefaultStreamGroup(db: Database, caller: Caller, n
       .returning('id')) as { id: number }[];
     if (inserted.length === 0) throw badRequest(`Default stream group '${name}' already exists`);
     const ids = [...new Set(streams.map((s) => s.id))];
-    if (ids.length > 0) await trx('default_stream_group_streams').insert(ids.map((stream_id) => ({ group_id: inserted[0]!.id, stream_id })));
+    if (ids.length > 0)
+      await trx('default_stream_group_streams').insert(ids.map((stream_id) => ({ group_id: inserted[0]!.id, stream_id })));
   });
 }
 
@@ -81,7 +89,8 @@ export async function doUpdateDefaultStreamGroup(db: Database, caller: Caller, g
       await checkGroupRename(trx, caller.realmId, group, change.newName);
       await trx('default_stream_groups').where({ id: group.id }).update({ name: change.newName });
     }
-    if (change.newDescription !== undefined) await trx('default_stream_groups').where({ id: group.id }).update({ description: change.newDescription });
+    if (change.newDescription !== undefined)
+      await trx('default_stream_groups').where({ id: group.id }).update({ description: change.newDescription });
   });
 }
 
@@ -111,17 +120,28 @@ async function checkRemoveGroupStreams(trx: Executor, group: GroupRow, streams: 
   }
 }
 
-export async function doUpdateDefaultStreamGroupStreams(db: Database, caller: Caller, groupId: number, op: string, streamNames: string[]): Promise<void> {
+export async function doUpdateDefaultStreamGroupStreams(
+  db: Database,
+  caller: Caller,
+  groupId: number,
+  op: string,
+  streamNames: string[],
+): Promise<void> {
   await changeGroups(db, caller.realmId, async (trx) => {
     const group = await accessGroup(trx, caller.realmId, groupId);
     const streams = await accessStreams(trx, caller, streamNames);
     const streamIds = streams.map((s) => s.id);
     if (op === 'add') {
       await checkAddGroupStreams(trx, caller, group, streams);
-      if (streamIds.length > 0) await trx('default_stream_group_streams').insert(streamIds.map((stream_id) => ({ group_id: group.id, stream_id })));
+      if (streamIds.length > 0)
+        await trx('default_stream_group_streams').insert(streamIds.map((stream_id) => ({ group_id: group.id, stream_id })));
     } else if (op === 'remove') {
       await checkRemoveGroupStreams(trx, group, streams);
-      if (streamIds.length > 0) await trx('default_stream_group_streams').where({ group_id: group.id }).whereRaw(...anyOf('stream_id', streamIds)).del();
+      if (streamIds.length > 0)
+        await trx('default_stream_group_streams')
+          .where({ group_id: group.id })
+          .whereRaw(...anyOf('stream_id', streamIds))
+          .del();
     } else {
       throw plainError('Invalid value for "op". Specify one of "add" or "remove".');
     }

@@ -17,5 +17,9 @@ export async function defaultStreamsNotice(db: Executor, realmId: number): Promi
 /** `default_stream_groups` with the whole list to the realm's active non-guest users. */
 export async function defaultStreamGroupsNotice(db: Executor, realmId: number): Promise<Notice[]> {
   const groups = await defaultStreamGroupDicts(db, realmId);
-  return userEventNoticeIfAnyRecipient(realmId, { type: 'default_stream_groups', default_stream_groups: groups }, await activeNonGuestUserIds(db, realmId));
+  return userEventNoticeIfAnyRecipient(
+    realmId,
+    { type: 'default_stream_groups', default_stream_groups: groups },
+    await activeNonGuestUserIds(db, realmId),
+  );
 }

@@ -45,7 +45,12 @@ export async function doRemoveDefaultStream(db: Database, caller: Caller, stream
  * does this in process_new_human_user). Called by the service that created the user, after its
  * transaction committed.
  */
-export async function doSubscribeToDefaultStreams(db: Database, realmId: number, userId: number, externalHost: string): Promise<NewUserSubscriptions> {
+export async function doSubscribeToDefaultStreams(
+  db: Database,
+  realmId: number,
+  userId: number,
+  externalHost: string,
+): Promise<NewUserSubscriptions> {
   return db.knex.transaction(async (trx) => {
     const user = await checkNewUser(trx, realmId, userId);
     return subscribeNewUser(trx, realmId, user, await defaultStreamsForRealm(trx, realmId), externalHost);

@@ -31,7 +31,9 @@ export function checkMuteRequest(request: MuteRequest): void {
 
 async function streamForMute(db: Executor, caller: Caller, request: MuteRequest): Promise<StreamRow> {
   const { stream } =
-    request.stream !== undefined ? await accessStreamByName(db, caller, request.stream) : await accessStreamById(db, caller, request.stream_id!);
+    request.stream !== undefined
+      ? await accessStreamByName(db, caller, request.stream)
+      : await accessStreamById(db, caller, request.stream_id!);
   return stream;
 }
 
@@ -49,11 +51,13 @@ export async function doUpdateMutedTopic(deps: SubscriptionDeps, caller: Caller,
   await deps.db.knex.transaction(async (trx) => {
     if (request.op === 'add') {
       const stream = await streamForMute(trx, caller, request);
-      if ((await currentPolicy(trx, caller.userId, stream.id, request.topic)) === TOPIC_VISIBILITY.MUTED) throw plainError('Topic already muted');
+      if ((await currentPolicy(trx, caller.userId, stream.id, request.topic)) === TOPIC_VISIBILITY.MUTED)
+        throw plainError('Topic already muted');
       await doSetTopicVisibility(trx, caller, stream, request.topic, TOPIC_VISIBILITY.MUTED);
     } else {
       const stream = await streamForUnmute(trx, caller, request);
-      if ((await currentPolicy(trx, caller.userId, stream.id, request.topic)) !== TOPIC_VISIBILITY.MUTED) throw plainError('Topic is not muted');
+      if ((await currentPolicy(trx, caller.userId, stream.id, request.topic)) !== TOPIC_VISIBILITY.MUTED)
+        throw plainError('Topic is not muted');
       await doSetTopicVisibility(trx, caller, stream, request.topic, TOPIC_VISIBILITY.INHERIT);
     }
   });

@@ -40,7 +40,8 @@ export async function doRemoveSubscriptions(
 ): Promise<{ removed: string[]; not_removed: string[] }> {
   const result = await deps.db.knex.transaction(async (trx) => {
     const streams = await checkRemoveSubscriptions(trx, caller, names, principals);
-    const users: UserRow[] = principals && principals.length > 0 ? await resolvePrincipals(trx, caller.realmId, principals) : [await callerUser(trx, caller)];
+    const users: UserRow[] =
+      principals && principals.length > 0 ? await resolvePrincipals(trx, caller.realmId, principals) : [await callerUser(trx, caller)];
     const outcome = await bulkUnsubscribe(trx, caller.realmId, streams, users);
     await writeNotices(trx, outcome.notices);
     return outcome;

@@ -32,7 +32,11 @@ export async function subscribeNotices(trx: Executor, realmId: number, outcome: 
   const notices: Notice[] = [];
   if (newlyOccupied.length > 0) {
     notices.push(
-      ...userEventNoticeIfAnyRecipient(realmId, { type: 'stream', op: 'occupy', streams: newlyOccupied.map(streamDict) }, await activeUserIds(trx, realmId)),
+      ...userEventNoticeIfAnyRecipient(
+        realmId,
+        { type: 'stream', op: 'occupy', streams: newlyOccupied.map(streamDict) },
+        await activeUserIds(trx, realmId),
+      ),
     );
   }
   for (const stream of streams.filter((s) => s.invite_only)) {
@@ -44,7 +48,13 @@ export async function subscribeNotices(trx: Executor, realmId: number, outcome: 
     const added = subscribed.filter((p) => p.stream.id === stream.id).map((p) => p.user.id);
     if (added.length === 0) continue;
     const peers = (await canAccessStreamUserIds(trx, stream)).filter((id) => !added.includes(id));
-    notices.push(...userEventNoticeIfAnyRecipient(realmId, { type: 'subscription', op: 'peer_add', stream_ids: [stream.id], user_ids: sortedUnique(added) }, peers));
+    notices.push(
+      ...userEventNoticeIfAnyRecipient(
+        realmId,
+        { type: 'subscription', op: 'peer_add', stream_ids: [stream.id], user_ids: sortedUnique(added) },
+        peers,
+      ),
+    );
   }
   return notices;
 }
@@ -54,7 +64,11 @@ async function subscriptionAddNotices(trx: Executor, realmId: number, outcome: S
   const { streams, users, subscribed } = outcome;
   const streamIds = streams.map((s) => s.id);
   const subscribers = await subscriberIdsByStream(trx, streamIds);
-  const rows = await subscriptionsOf(trx, users.map((u) => u.id), streamIds);
+  const rows = await subscriptionsOf(
+    trx,
+    users.map((u) => u.id),
+    streamIds,
+  );
   const rowByKey = new Map(rows.map((row) => [`${row.user_id}:${row.stream_id}`, row as SubscriptionRow]));
   const notices: Notice[] = [];
   for (const user of users) {
@@ -69,7 +83,10 @@ async function subscriptionAddNotices(trx: Executor, realmId: number, outcome: S
       ...noticesByCapability(
         realmId,
         'notification_settings_null',
-        { declared: [{ type: 'subscription', op: 'add', subscriptions: dicts }], otherwise: [{ type: 'subscription', op: 'add', subscriptions: filled }] },
+        {
+          declared: [{ type: 'subscription', op: 'add', subscriptions: dicts }],
+          otherwise: [{ type: 'subscription', op: 'add', subscriptions: filled }],
+        },
         [user.id],
       ),
     );

@@ -66,7 +66,9 @@ async function applyChange(trx: Executor, caller: Caller, change: CheckedChange)
   const column = property === 'in_home_view' ? 'is_muted' : property;
   const stored = property === 'in_home_view' ? !change.value : change.value;
   if ((await subscriptionColumn(trx, sub.id, column)) === stored) return [];
-  await trx('subscriptions').where({ id: sub.id }).update({ [column]: stored });
+  await trx('subscriptions')
+    .where({ id: sub.id })
+    .update({ [column]: stored });
   const update = { type: 'subscription', op: 'update', email: caller.email, stream_id: stream.id, name: stream.name } as const;
   if (column === 'is_muted') {
     // 2.1 clients read in_home_view; from feature level 139 an is_muted event follows it.
@@ -78,7 +80,11 @@ async function applyChange(trx: Executor, caller: Caller, change: CheckedChange)
   return userEventNoticeIfAnyRecipient(caller.realmId, { ...update, property, value: stored }, [caller.userId]);
 }
 
-export async function doUpdateSubscriptionProperties(deps: SubscriptionDeps, caller: Caller, changes: PropertyChange[]): Promise<PropertyChange[]> {
+export async function doUpdateSubscriptionProperties(
+  deps: SubscriptionDeps,
+  caller: Caller,
+  changes: PropertyChange[],
+): Promise<PropertyChange[]> {
   await deps.db.knex.transaction(async (trx) => {
     const checked = await checkSubscriptionProperties(trx, caller, changes);
     const notices: Notice[] = [];

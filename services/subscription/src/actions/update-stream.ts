@@ -76,7 +76,13 @@ async function applyStreamUpdate(
   const { newName } = checked;
   const notices: Notice[] = [];
   const announce = async (event: StreamChange) =>
-    notices.push(...userEventNoticeIfAnyRecipient(caller.realmId, { type: 'stream', op: 'update', stream_id: stream.id, ...event }, await canAccessStreamUserIds(trx, stream)));
+    notices.push(
+      ...userEventNoticeIfAnyRecipient(
+        caller.realmId,
+        { type: 'stream', op: 'update', stream_id: stream.id, ...event },
+        await canAccessStreamUserIds(trx, stream),
+      ),
+    );
 
   if (described !== undefined) {
     const { description, rendered } = described;
@@ -113,7 +119,8 @@ async function applyStreamUpdate(
 
 export async function doUpdateStream(deps: SubscriptionDeps, caller: Caller, streamId: number, update: StreamUpdate): Promise<void> {
   // Rendered in the render pool before the transaction opens: no connection waits on a render.
-  const described = update.description === undefined ? undefined : await normalizeDescription(deps.renderer, caller.userId, update.description);
+  const described =
+    update.description === undefined ? undefined : await normalizeDescription(deps.renderer, caller.userId, update.description);
   const held: HeldFollowUp[] = [];
   await deps.db.knex.transaction(async (trx) => {
     const checked = await checkUpdateStream(trx, caller, streamId, update);

@@ -21,11 +21,16 @@ export interface UpdateSubscriptionsRequest extends Omit<AddSubscriptionsRequest
 
 /** Something to do, and a delete half that would be accepted. */
 export async function checkUpdateSubscriptions(db: Executor, caller: Caller, request: UpdateSubscriptionsRequest): Promise<void> {
-  if (request.add.length === 0 && request.delete.length === 0) throw plainError('Nothing to do. Specify at least one of "add" or "delete".');
+  if (request.add.length === 0 && request.delete.length === 0)
+    throw plainError('Nothing to do. Specify at least one of "add" or "delete".');
   await checkRemoveSubscriptions(db, caller, request.delete, request.principals);
 }
 
-export async function doUpdateSubscriptions(deps: SubscriptionDeps, caller: Caller, request: UpdateSubscriptionsRequest): Promise<Record<string, unknown>> {
+export async function doUpdateSubscriptions(
+  deps: SubscriptionDeps,
+  caller: Caller,
+  request: UpdateSubscriptionsRequest,
+): Promise<Record<string, unknown>> {
   await checkUpdateSubscriptions(deps.db.knex, caller, request);
   const { add, delete: names, ...options } = request;
   const added = await doAddSubscriptions(deps, caller, { ...options, subscriptions: add });

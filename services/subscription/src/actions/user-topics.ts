@@ -6,7 +6,15 @@
  * whole muted-topics list.
  */
 import { badRequest } from '@chat/errors';
-import { getStreamById, mutedTopicTriples, TOPIC_VISIBILITY, writeNotices, type Executor, type StreamRow, type TopicVisibility } from '@chat/db';
+import {
+  getStreamById,
+  mutedTopicTriples,
+  TOPIC_VISIBILITY,
+  writeNotices,
+  type Executor,
+  type StreamRow,
+  type TopicVisibility,
+} from '@chat/db';
 import { userEventNotice, type EventOf } from '@chat/events';
 import type { SubscriptionDeps } from '../deps';
 import type { Caller } from '../lib/caller';
@@ -21,10 +29,17 @@ const UPSERT_POLICY = `INSERT INTO muted_topics (user_id, stream_id, topic_name,
  * Stores the policy inside `trx` and writes its events; nothing when it is already the policy.
  * The unique index (user, stream, lower(topic)) keeps one row per topic, even under a race.
  */
-export async function doSetTopicVisibility(trx: Executor, caller: Caller, stream: StreamRow, topic: string, policy: TopicVisibility): Promise<void> {
+export async function doSetTopicVisibility(
+  trx: Executor,
+  caller: Caller,
+  stream: StreamRow,
+  topic: string,
+  policy: TopicVisibility,
+): Promise<void> {
   if ((await currentPolicy(trx, caller.userId, stream.id, topic)) === policy) return;
   const now = new Date();
-  const sameTopic = () => trx('muted_topics').where({ user_id: caller.userId, stream_id: stream.id }).whereRaw('lower(topic_name) = lower(?)', [topic]);
+  const sameTopic = () =>
+    trx('muted_topics').where({ user_id: caller.userId, stream_id: stream.id }).whereRaw('lower(topic_name) = lower(?)', [topic]);
   if (policy === TOPIC_VISIBILITY.INHERIT) {
     await sameTopic().del();
   } else {
@@ -38,7 +53,10 @@ export async function doSetTopicVisibility(trx: Executor, caller: Caller, stream
     visibility_policy: policy,
   };
   const mutedTopics: EventOf<'muted_topics'> = { type: 'muted_topics', muted_topics: await mutedTopicTriples(trx, caller.userId) };
-  await writeNotices(trx, [userEventNotice(caller.realmId, mutedTopics, [caller.userId]), userEventNotice(caller.realmId, userTopic, [caller.userId])]);
+  await writeNotices(trx, [
+    userEventNotice(caller.realmId, mutedTopics, [caller.userId]),
+    userEventNotice(caller.realmId, userTopic, [caller.userId]),
+  ]);
 }
 
 export interface UserTopicRequest {
@@ -52,7 +70,10 @@ export interface UserTopicRequest {
  * may clear it after losing access).
  */
 async function checkUserTopicStream(trx: Executor, caller: Caller, streamId: number, policy: TopicVisibility): Promise<StreamRow> {
-  const stream = policy === TOPIC_VISIBILITY.INHERIT ? await getStreamById(trx, caller.realmId, streamId) : (await accessStreamById(trx, caller, streamId)).stream;
+  const stream =
+    policy === TOPIC_VISIBILITY.INHERIT
+      ? await getStreamById(trx, caller.realmId, streamId)
+      : (await accessStreamById(trx, caller, streamId)).stream;
   if (!stream) throw badRequest('Invalid stream id');
   return stream;
 }

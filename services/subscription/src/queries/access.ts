@@ -18,13 +18,7 @@ export interface StreamAccess {
  * Public streams are open to members; anyone subscribed may access their stream; administrators
  * also reach private streams where Zulip allows it (`allowAdmin`).
  */
-async function checkAccess(
-  db: Executor,
-  caller: Caller,
-  stream: StreamRow,
-  error: string,
-  allowAdmin: boolean,
-): Promise<StreamAccess> {
+async function checkAccess(db: Executor, caller: Caller, stream: StreamRow, error: string, allowAdmin: boolean): Promise<StreamAccess> {
   const sub = await activeSubscription(db, caller.userId, stream.id);
   if (!stream.invite_only && !caller.isGuest) return { stream, sub };
   if (sub) return { stream, sub };

@@ -10,7 +10,10 @@ export interface GroupRow {
 
 /** The group, locked for the rest of the caller's transaction; Zulip's error when the realm has none of that id. */
 export async function accessGroup(db: Executor, realmId: number, groupId: number): Promise<GroupRow> {
-  const group: GroupRow | undefined = await db('default_stream_groups').where({ realm_id: realmId, id: groupId }).forUpdate().first('id', 'name', 'description');
+  const group: GroupRow | undefined = await db('default_stream_groups')
+    .where({ realm_id: realmId, id: groupId })
+    .forUpdate()
+    .first('id', 'name', 'description');
   if (!group) throw noSuchDefaultStreamGroup(groupId);
   return group;
 }

@@ -28,7 +28,12 @@ export async function listSubscriptions(
     stream: typeof row.stream === 'string' ? (JSON.parse(row.stream) as StreamRow) : row.stream,
   }));
   rows.sort((a, b) => byCodePoint(a.stream.name, b.stream.name));
-  const subscribers = includeSubscribers ? await subscriberEmails(db, rows.map((r) => r.stream.id)) : undefined;
+  const subscribers = includeSubscribers
+    ? await subscriberEmails(
+        db,
+        rows.map((r) => r.stream.id),
+      )
+    : undefined;
   return subscriptionDicts(
     db,
     rows.map(({ stream, ...sub }) => ({ stream, sub })),

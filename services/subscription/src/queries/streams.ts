@@ -19,7 +19,10 @@ export async function streamNameInUse(db: Executor, realmId: number, name: strin
 /** The realm's active streams among these ids, by name. */
 export async function activeStreamsByIds(db: Executor, realmId: number, streamIds: number[]): Promise<StreamRow[]> {
   if (streamIds.length === 0) return [];
-  return db<StreamRow>('streams').where({ realm_id: realmId, deactivated: false }).whereRaw(...anyOf('id', streamIds)).orderBy('name');
+  return db<StreamRow>('streams')
+    .where({ realm_id: realmId, deactivated: false })
+    .whereRaw(...anyOf('id', streamIds))
+    .orderBy('name');
 }
 
 export async function defaultStreamIds(db: Executor, realmId: number): Promise<Set<number>> {

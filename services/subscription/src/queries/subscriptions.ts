@@ -7,7 +7,9 @@ export type { SubscriptionRow };
 /** The rows (active or not) linking these users to these streams. */
 export async function subscriptionsOf(db: Executor, userIds: number[], streamIds: number[]): Promise<SubscriptionRow[]> {
   if (userIds.length === 0 || streamIds.length === 0) return [];
-  return db<SubscriptionRow>('subscriptions').whereRaw(...anyOf('user_id', userIds)).whereRaw(...anyOf('stream_id', streamIds));
+  return db<SubscriptionRow>('subscriptions')
+    .whereRaw(...anyOf('user_id', userIds))
+    .whereRaw(...anyOf('stream_id', streamIds));
 }
 
 export async function activeSubscription(db: Executor, userId: number, streamId: number): Promise<SubscriptionRow | undefined> {

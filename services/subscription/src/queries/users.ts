@@ -11,10 +11,7 @@ export async function activeUserIds(db: Executor, realmId: number): Promise<numb
 }
 
 export async function activeNonGuestUserIds(db: Executor, realmId: number): Promise<number[]> {
-  const rows: { id: number }[] = await db('users')
-    .where({ realm_id: realmId, is_active: true })
-    .whereNot({ role: 'guest' })
-    .select('id');
+  const rows: { id: number }[] = await db('users').where({ realm_id: realmId, is_active: true }).whereNot({ role: 'guest' }).select('id');
   return rows.map((r) => r.id);
 }
 
@@ -25,6 +22,11 @@ export async function adminUserIds(db: Executor, realmId: number): Promise<numbe
 
 /** E-mail addresses of these users, by id. */
 export async function emailsByUserId(db: Executor, ids: number[]): Promise<Map<number, string>> {
-  const rows: { id: number; email: string }[] = ids.length > 0 ? await db('users').whereRaw(...anyOf('id', ids)).select('id', 'email') : [];
+  const rows: { id: number; email: string }[] =
+    ids.length > 0
+      ? await db('users')
+          .whereRaw(...anyOf('id', ids))
+          .select('id', 'email')
+      : [];
   return new Map(rows.map((r) => [r.id, r.email]));
 }

@@ -21,10 +21,15 @@ export function defaultStreamGroupEndpoints(deps: SubscriptionDeps) {
     ),
     implement(api.updateDefaultStreamGroup, ({ params, identity }) =>
       asAdmin(identity, () =>
-        doUpdateDefaultStreamGroup(deps.db, identity, params.group_id, { newName: params.new_group_name, newDescription: params.new_description }),
+        doUpdateDefaultStreamGroup(deps.db, identity, params.group_id, {
+          newName: params.new_group_name,
+          newDescription: params.new_description,
+        }),
       ),
     ),
-    implement(api.removeDefaultStreamGroup, ({ params, identity }) => asAdmin(identity, () => doRemoveDefaultStreamGroup(deps.db, identity, params.group_id))),
+    implement(api.removeDefaultStreamGroup, ({ params, identity }) =>
+      asAdmin(identity, () => doRemoveDefaultStreamGroup(deps.db, identity, params.group_id)),
+    ),
     implement(api.updateDefaultStreamGroupStreams, ({ params, identity }) =>
       asAdmin(identity, () => doUpdateDefaultStreamGroupStreams(deps.db, identity, params.group_id, params.op, params.stream_names)),
     ),

@@ -53,7 +53,8 @@ export function alertMessages(alerts: Json[], options: AlertOptions): WebhookMes
   for (const [topic, byStatus] of groups) {
     for (const [status, lines] of byStatus) {
       const header = STATUS_HEADERS[status]!;
-      const content = lines.length === 1 ? `${header} ${lines[0]}` : `${header} (${lines.length})\n${lines.map((l) => `* ${l}`).join('\n')}`;
+      const content =
+        lines.length === 1 ? `${header} ${lines[0]}` : `${header} (${lines.length})\n${lines.map((l) => `* ${l}`).join('\n')}`;
       messages.push({ topic, content });
     }
   }

@@ -131,7 +131,11 @@ function issueComment(payload: JsonObject, titleInLink: boolean): WebhookMessage
   const action = optString(payload, 'action');
   const commentUrl = optString(payload, 'comment.html_url');
   const body = optString(payload, 'comment.body');
-  const did = { created: link('commented', commentUrl), edited: `edited a ${link('comment', commentUrl)}`, deleted: `deleted a ${link('comment', commentUrl)}` }[action];
+  const did = {
+    created: link('commented', commentUrl),
+    edited: `edited a ${link('comment', commentUrl)}`,
+    deleted: `deleted a ${link('comment', commentUrl)}`,
+  }[action];
   if (!did) throw unsupportedEvent(NAME, `issue_comment:${action}`);
   return itemMessage(payload, item, itemEvent(who, `${did} on`, item, titleInLink, '', body));
 }
@@ -146,7 +150,12 @@ export const github: Integration = {
     const titleInLink = query.topic !== undefined;
     switch (event) {
       case 'ping':
-        return [{ topic: repoName(payload), content: `GitHub webhook has been successfully configured by ${optString(payload, 'sender.login')}.` }];
+        return [
+          {
+            topic: repoName(payload),
+            content: `GitHub webhook has been successfully configured by ${optString(payload, 'sender.login')}.`,
+          },
+        ];
       case 'push':
         return [push(payload)];
       case 'pull_request':

@@ -35,7 +35,12 @@ function push(payload: JsonObject): WebhookMessage {
   const compareUrl = webUrl ? `${webUrl}/compare/${before.slice(0, 12)}...${after.slice(0, 12)}` : '';
   const commits = optArray(payload, 'commits')
     .filter(isObject)
-    .map((c) => ({ sha: optString(c, 'id'), message: optString(c, 'message'), url: optString(c, 'url'), author: optString(c, 'author.name') }));
+    .map((c) => ({
+      sha: optString(c, 'id'),
+      message: optString(c, 'message'),
+      url: optString(c, 'url'),
+      author: optString(c, 'author.name'),
+    }));
   const total = Number(optString(payload, 'total_commits_count', String(commits.length)));
   const content = pushMessage({
     pusher: who,

@@ -13,8 +13,7 @@ export const helloworld: Integration = {
     // Both looked up before writing anything, so the error names the first missing one.
     const title = requireString(payload, 'featured_title');
     const url = requireString(payload, 'featured_url');
-    const content =
-      'Hello! I am happy to be here! :smile:\n' + `The Wikipedia featured article for today is **[${title}](${url})**`;
+    const content = 'Hello! I am happy to be here! :smile:\n' + `The Wikipedia featured article for today is **[${title}](${url})**`;
     return [{ topic: 'Hello World', content }];
   },
 };

@@ -44,10 +44,7 @@ function convertEscapes(text: string): string {
 function convertEmphasis(text: string): string {
   const edge = (mark: string) =>
     new RegExp(`(^|[\\s(\\[>])\\${mark}([^\\s${mark}](?:[^${mark}\\n]*[^\\s${mark}])?)\\${mark}(?=$|[\\s.,;:!?)\\]])`, 'gm');
-  return text
-    .replace(edge('*'), '$1**$2**')
-    .replace(edge('_'), '$1*$2*')
-    .replace(edge('~'), '$1~~$2~~');
+  return text.replace(edge('*'), '$1**$2**').replace(edge('_'), '$1*$2*').replace(edge('~'), '$1~~$2~~');
 }
 
 export function slackToMarkdown(text: string): string {

@@ -27,6 +27,9 @@ export async function realmBotsState(db: Executor, user: UserRow, cipher: ApiKey
     .select('b.*', 'o.email as owner_email');
   if (user.role !== 'admin') void query.where('b.bot_owner_id', user.id);
   const bots = await query;
-  const services = await botServiceDicts(db, bots.map((bot) => bot.id));
+  const services = await botServiceDicts(
+    db,
+    bots.map((bot) => bot.id),
+  );
   return bots.map((bot) => ({ ...ownedBotDict(bot, bot.owner_email, services.get(bot.id)), api_key: cipher.decrypt(bot.api_key_enc) }));
 }

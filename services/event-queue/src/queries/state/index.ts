@@ -98,9 +98,11 @@ export async function fetchInitialState(
   if (want('starred_messages')) state.starred_messages = await starredMessages(db, user.id);
   if (want('stream')) Object.assign(state, await streamState(ctx));
   if (want('default_streams')) Object.assign(state, await defaultStreamsState(ctx));
-  if (want('default_stream_groups')) state.realm_default_stream_groups = await realmWide.get('realm_default_stream_groups', () => defaultStreamGroupDicts(db, realmId));
+  if (want('default_stream_groups'))
+    state.realm_default_stream_groups = await realmWide.get('realm_default_stream_groups', () => defaultStreamGroupDicts(db, realmId));
   if (want('muted_users')) state.muted_users = await mutedUsersOf(db, user.id);
-  if (want('update_display_settings') && legacySettings) Object.assign(state, displaySettings(user), { emojiset_choices: EMOJISET_CHOICES });
+  if (want('update_display_settings') && legacySettings)
+    Object.assign(state, displaySettings(user), { emojiset_choices: EMOJISET_CHOICES });
   if (want('update_global_notifications') && legacySettings) {
     Object.assign(state, notificationSettings(user), { available_notification_sounds: NOTIFICATION_SOUNDS });
   }
@@ -114,18 +116,26 @@ export async function fetchInitialState(
 }
 
 async function starredMessages(db: Knex | Knex.Transaction, userId: number): Promise<number[]> {
-  const rows: { message_id: number }[] = await db('user_messages').where({ user_id: userId }).whereRaw('(flags & 2) <> 0').orderBy('message_id').select('message_id');
+  const rows: { message_id: number }[] = await db('user_messages')
+    .where({ user_id: userId })
+    .whereRaw('(flags & 2) <> 0')
+    .orderBy('message_id')
+    .select('message_id');
   return rows.map((r) => r.message_id);
 }
 
 async function muteState(db: Knex | Knex.Transaction, userId: number): Promise<MuteState> {
-  const muted: { stream_id: number }[] = await db('subscriptions').where({ user_id: userId, active: true, is_muted: true }).select('stream_id');
+  const muted: { stream_id: number }[] = await db('subscriptions')
+    .where({ user_id: userId, active: true, is_muted: true })
+    .select('stream_id');
   const topics: { stream_id: number; topic_name: string; visibility_policy: number }[] = await db('muted_topics')
     .where({ user_id: userId })
     .select('stream_id', 'topic_name', 'visibility_policy');
   const keys = (policies: number[]) =>
     new Set(topics.filter((t) => policies.includes(t.visibility_policy)).map((t) => `${t.stream_id}:${t.topic_name.toLowerCase()}`));
-  const huddles: { recipient_id: number; user_ids: number[] }[] = await db('huddles').whereRaw('? = ANY(user_ids)', [userId]).select('recipient_id', 'user_ids');
+  const huddles: { recipient_id: number; user_ids: number[] }[] = await db('huddles')
+    .whereRaw('? = ANY(user_ids)', [userId])
+    .select('recipient_id', 'user_ids');
   const members = new Map(huddles.map((h) => [h.recipient_id, h.user_ids]));
   return {
     mutedStreamIds: new Set(muted.map((m) => m.stream_id)),

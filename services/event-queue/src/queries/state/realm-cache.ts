@@ -85,7 +85,9 @@ const STATE_VERSION_SQL = `SELECT coalesce((SELECT version FROM realm_state_vers
  * since migration 0500 has no row: version 0.
  */
 export async function readRealmStateVersion(db: Executor, realmId: number): Promise<RealmStateVersion> {
-  const { rows } = (await db.raw(STATE_VERSION_SQL, [realmId])) as { rows: { version: number | string; root_realm_id: number | string | null }[] };
+  const { rows } = (await db.raw(STATE_VERSION_SQL, [realmId])) as {
+    rows: { version: number | string; root_realm_id: number | string | null }[];
+  };
   const root = rows[0]!.root_realm_id;
   return { realmId, version: Number(rows[0]!.version), rootRealmId: root === null ? null : Number(root) };
 }

@@ -37,22 +37,25 @@ export async function subscriptionState(ctx: StateContext, externalHost: string)
   const known = new Set(rows.map((r) => r.stream_id));
   const realmStreams: StreamRow[] = await db('streams').where({ realm_id: user.realm_id, deactivated: false });
   // Guests see only their own streams; members public ones; administrators every stream.
-  const never = realmStreams.filter(
-    (s) => !known.has(s.id) && user.role !== 'guest' && (!s.invite_only || user.role === 'admin'),
-  );
+  const never = realmStreams.filter((s) => !known.has(s.id) && user.role !== 'guest' && (!s.invite_only || user.role === 'admin'));
   const subscribers = ctx.includeSubscribers
-    ? await subscriberIds(ctx, [...active, ...inactive].map((r) => r.stream_id).concat(never.filter((s) => !s.invite_only).map((s) => s.id)))
+    ? await subscriberIds(
+        ctx,
+        [...active, ...inactive].map((r) => r.stream_id).concat(never.filter((s) => !s.invite_only).map((s) => s.id)),
+      )
     : undefined;
   const dicts = async (list: Row[]) =>
     (
-      await subscriptionDicts(db, list.map((r) => ({ stream: r.stream, sub: r })), {
-        externalHost,
-        subscribers,
-        inheritFrom: ctx.notificationSettingsNull ? undefined : user,
-      })
-    ).sort((a, b) =>
-      byCodePoint(String(a.name), String(b.name)),
-    );
+      await subscriptionDicts(
+        db,
+        list.map((r) => ({ stream: r.stream, sub: r })),
+        {
+          externalHost,
+          subscribers,
+          inheritFrom: ctx.notificationSettingsNull ? undefined : user,
+        },
+      )
+    ).sort((a, b) => byCodePoint(String(a.name), String(b.name)));
   return {
     subscriptions: await dicts(active),
     unsubscribed: await dicts(inactive),
@@ -79,7 +82,11 @@ export async function streamState(ctx: StateContext): Promise<Record<string, unk
 export async function defaultStreamsState(ctx: StateContext): Promise<Record<string, unknown>> {
   if (ctx.user.role === 'guest') return { realm_default_streams: [] };
   const { db, user } = ctx;
-  return { realm_default_streams: await ctx.realmWide.get('realm_default_streams', async () => (await defaultStreamsForRealm(db, user.realm_id)).map(streamDict)) };
+  return {
+    realm_default_streams: await ctx.realmWide.get('realm_default_streams', async () =>
+      (await defaultStreamsForRealm(db, user.realm_id)).map(streamDict),
+    ),
+  };
 }
 
 export async function mutedTopicsState(ctx: StateContext): Promise<Record<string, unknown>> {

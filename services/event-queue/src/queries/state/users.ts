@@ -14,7 +14,11 @@ export interface StateContext {
   realmWide: RealmWidePieces;
 }
 
-function registerUserDict(user: UserRow, clientGravatar: boolean, profileData?: Map<number, Record<string, unknown>>): Record<string, unknown> {
+function registerUserDict(
+  user: UserRow,
+  clientGravatar: boolean,
+  profileData?: Map<number, Record<string, unknown>>,
+): Record<string, unknown> {
   // /register's user dicts are GET /users' without is_active (Zulip post-processes raw_users).
   const { is_active: _active, ...dict } = formatUserRow(user, { clientGravatar, includeCustomProfileFields: !user.is_bot, profileData });
   if (user.is_bot) dict.is_cross_realm_bot = false;
@@ -34,7 +38,9 @@ async function realmUserLists(db: Executor, realmId: number, clientGravatar: boo
 export async function realmUserState(ctx: StateContext): Promise<Record<string, unknown>> {
   const { user } = ctx;
   const isAdmin = user.role === 'admin';
-  const lists = await ctx.realmWide.get(`realm_users:${ctx.clientGravatar}`, () => realmUserLists(ctx.db, user.realm_id, ctx.clientGravatar));
+  const lists = await ctx.realmWide.get(`realm_users:${ctx.clientGravatar}`, () =>
+    realmUserLists(ctx.db, user.realm_id, ctx.clientGravatar),
+  );
   return {
     ...lists,
     avatar_source: user.avatar_source,
