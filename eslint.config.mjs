@@ -1,6 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import prettierConfig from 'eslint-config-prettier';
 
 /**
  * The package boundaries. A package is used through its entry (its package.json main), never its
@@ -133,4 +134,6 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  // Last: turns off the rules that judge layout, which Prettier owns (npm run check runs it).
+  prettierConfig,
 );
