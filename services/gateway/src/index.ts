@@ -2,6 +2,6 @@ export * from './app';
 export { ROUTES, type Route, type RouteAuth } from './route-table';
 export { authenticateRoute } from './authenticate';
 export * from './compose';
-export { forwardTo, forwardToServices } from './forward';
-export { webDirFor, WEB_APP_CSP } from './web-app';
+export { forwardToServices } from './forward';
+export { WEB_APP_CSP } from './web-app';
 export { API_DOCS_CSP, API_DOCS_PATH, REDOC_SCRIPT_PATH } from './api-docs';
