@@ -77,6 +77,8 @@ function violations(pkg: PackageLayers, sources: Sources): string[] {
   for (const [name, layer] of Object.entries(pkg.layers)) {
     const missing = layer.files.filter((f) => !f.endsWith('/') && !sources.has(f));
     found.push(...missing.map((f) => `${name} names ${f}, which is not there`));
+    const unknown = layer.mayImport === '*' ? [] : layer.mayImport.filter((to) => !(to in pkg.layers));
+    found.push(...unknown.map((to) => `${name} may import ${to}, which is no layer of the package`));
   }
   if (pkg.composed && sources.has('main.ts') && !relativeImports('main.ts', sources).includes('compose.ts')) {
     found.push('main.ts does not compose the package through compose.ts');
@@ -150,6 +152,11 @@ describe('the layers check', () => {
     expect(aboutRoute("await deps.db.knex.raw('SELECT 1');")).toEqual(['routes/x.ts (routes) runs SQL: calls .raw(']);
   });
 
+  it('finds a table that names a layer the package does not have', () => {
+    const typo = { ...pkg, layers: { ...pkg.layers, lib: { files: ['lib/'], mayImport: ['querys'] } } };
+    expect(violations(typo, new Map(fine))).toEqual(['lib may import querys, which is no layer of the package']);
+  });
+
   it('finds an import cycle', () => {
     expect(findCycle(withFile('actions/get-events.ts', "import { answerPoll } from './answer-poll';"))).toEqual([
       'actions/answer-poll.ts',
@@ -157,6 +164,11 @@ describe('the layers check', () => {
       'actions/answer-poll.ts',
     ]);
   });
+});
+
+it('has a row for every service, the gateway and the embedded server', () => {
+  const services = readdirSync(join(ROOT, 'services'), { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  expect(PACKAGES.map((pkg) => pkg.dir).sort()).toEqual(services.map((entry) => `services/${entry.name}`).sort());
 });
 
 describe.each(PACKAGES)('the layers of $dir', (pkg) => {
