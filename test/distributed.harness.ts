@@ -12,8 +12,8 @@ import { connect } from '@nats-io/transport-node';
 import { Authenticator, watchAuthChanges } from '@chat/auth';
 import type { Config, ServiceName } from '@chat/config';
 import { createApiKeyCipher, createDatabase, OutboxRelay, seedDevRealm, type Database } from '@chat/db';
-import { startReplica, withPlainEvents, type EventQueueWorker, type Replica } from '@chat/event-queue-service';
-import { buildGateway, forwardTo, webDirFor } from '@chat/gateway-service';
+import { composeEventQueueService, withPlainEvents, type EventQueueWorker, type Replica } from '@chat/event-queue-service';
+import { composeGateway, forwardToServices } from '@chat/gateway-service';
 import { createLimitedServer, httpInternalClient, type ServerLimits } from '@chat/http';
 import type { Jobs } from '@chat/jobs';
 import type { Logger } from '@chat/log';
@@ -230,7 +230,7 @@ export async function startDistributedCluster(options: ClusterOptions = {}): Pro
     const store = redis.store;
     const limits = await openSharedRateLimiter(config, logger);
     cleanups.push(() => limits.close());
-    const replica = await startReplica({
+    const replica = await composeEventQueueService({
       config,
       db: await open(),
       bus,
@@ -257,28 +257,13 @@ export async function startDistributedCluster(options: ClusterOptions = {}): Pro
     .map((r) => r.url)
     .join(',');
 
-  const dispatch = Object.fromEntries(Object.entries(urls).map(([name, url]) => [name, forwardTo(url!, config.internalSecret)])) as Record<
-    ServiceName,
-    ReturnType<typeof forwardTo>
-  >;
+  const dispatch = forwardToServices(urls, config.internalSecret);
   const gatewayUrls: string[] = [];
   for (let i = 0; i < (options.gateways ?? 1); i++) {
     // Each replica its own connection to the shared windows, as in production (gateway main.ts).
     const limits = await openSharedRateLimiter(config, logger);
     cleanups.push(() => limits.close());
-    gatewayUrls.push(
-      await serve(
-        buildGateway({
-          db: gatewayDb.knex,
-          externalHost: config.externalHost,
-          authenticator,
-          logger,
-          dispatch,
-          rateLimiter: limits.limiter,
-          webDir: webDirFor(config.webDir),
-        }),
-      ),
-    );
+    gatewayUrls.push(await serve(composeGateway({ config, db: gatewayDb, logger, authenticator, dispatch, rateLimiter: limits.limiter })));
   }
   const gatewayUrl = gatewayUrls[0]!;
 

@@ -192,7 +192,7 @@ export interface AbortListener {
 
 /**
  * What waitForEvent needs of a cancellation. An AbortSignal fits; so does something lighter: a
- * parked poll's own (services/event-queue/src/polls.ts), since Node's AbortController, its
+ * parked poll's own (services/event-queue/src/lib/polls.ts), since Node's AbortController, its
  * signal and a listener on it cost a parked poll about 1 KB of heap.
  */
 export interface WaitSignal {

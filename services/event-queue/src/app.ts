@@ -3,7 +3,7 @@ import { takeWebPrefix } from '@chat/auth';
 import { acceptedInternalSecrets } from '@chat/config';
 import { API_PREFIX, createServiceApp, type AnyEndpoint } from '@chat/http';
 import type { EventQueueDeps } from './deps';
-import { directAuthentication, directIdentity } from './direct-auth';
+import { directAuthentication, directIdentityOf } from './direct-auth';
 import { eventEndpoints } from './routes/events';
 
 export type { EventQueueDeps };
@@ -13,7 +13,7 @@ export function endpoints(deps: EventQueueDeps): AnyEndpoint[] {
   return eventEndpoints(deps);
 }
 
-/** The event-queue service's HTTP side: /register and /events. Its bus consumer is in ./worker.ts. */
+/** The event-queue service's HTTP side: /register and /events. Its bus consumer is in ./consumers/worker.ts. */
 export function buildApp(deps: EventQueueDeps): Express {
   return createServiceApp({
     endpoints: endpoints(deps),
@@ -25,11 +25,8 @@ export function buildApp(deps: EventQueueDeps): Express {
         takeWebPrefix(req);
         next();
       });
-      if (deps.authenticator)
-        app.use(
-          API_PREFIX,
-          directAuthentication(directIdentity(deps.authenticator, deps.db.knex, deps.config.externalHost), deps.rateLimiter),
-        );
+      const identify = directIdentityOf(deps);
+      if (identify) app.use(API_PREFIX, directAuthentication(identify, deps.rateLimiter));
     },
   });
 }

@@ -14,6 +14,7 @@ import type { RequestHandler } from 'express';
 import { authenticateBasicUser, authenticateWebUser, isWebRequest, realmResolver, userIdentity, type Authenticator } from '@chat/auth';
 import type { Executor } from '@chat/db';
 import { IDENTITY_HEADER, type RateLimiter, type UserIdentity } from '@chat/http';
+import type { EventQueueDeps } from './deps';
 
 /**
  * The user a direct request's credentials name, or null for a request that carries the gateway's
@@ -21,7 +22,12 @@ import { IDENTITY_HEADER, type RateLimiter, type UserIdentity } from '@chat/http
  */
 export type DirectIdentity = (req: IncomingMessage) => Promise<UserIdentity | null>;
 
-export function directIdentity(authenticator: Authenticator, db: Executor, externalHost: string): DirectIdentity {
+/** How this replica identifies direct requests: given an authenticator, it takes them; else none reach it. */
+export function directIdentityOf(deps: EventQueueDeps): DirectIdentity | null {
+  return deps.authenticator ? directIdentity(deps.authenticator, deps.db.knex, deps.config.externalHost) : null;
+}
+
+function directIdentity(authenticator: Authenticator, db: Executor, externalHost: string): DirectIdentity {
   const realmFor = realmResolver(db, externalHost);
   return async (req) => {
     const headers = req.headers;

@@ -1,5 +1,5 @@
 export * from './app';
-export * from './worker';
-export * from './replica';
-export * from './polls';
-export { plainEventsHandler, withPlainEvents, type PlainHandler } from './plain-events';
+export * from './compose';
+export * from './consumers/worker';
+export * from './lib/polls';
+export { plainEventsHandler, withPlainEvents, type PlainHandler } from './routes/plain-events';

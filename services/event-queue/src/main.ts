@@ -15,9 +15,9 @@ import {
   serverLimits,
   withDevelopmentSecrets,
 } from '@chat/runtime';
-import { withPlainEvents } from './plain-events';
-import { startReplica } from './replica';
-import { DELIVERY_GROUP } from './worker';
+import { composeEventQueueService } from './compose';
+import { DELIVERY_GROUP } from './consumers/worker';
+import { withPlainEvents } from './routes/plain-events';
 
 /**
  * An event-queue replica (distributed topology): HTTP for /register and /events, a member of the
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   // ...and counts them against the gateway's rate-limit windows, which it shares through Redis.
   const limits = await openSharedRateLimiter(config, logger);
   const requestDuration = ops.metrics.requestDuration;
-  const replica = await startReplica({
+  const replica = await composeEventQueueService({
     config,
     db,
     bus,

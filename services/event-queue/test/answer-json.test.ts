@@ -1,5 +1,5 @@
 import type { QueuedEvent } from '@chat/queue-store';
-import { answerJson } from '../src/answer-json';
+import { answerJson } from '../src/lib/answer-json';
 
 describe('answerJson', () => {
   const body = { id: 7, content: 'costs $& and $1, a "quote", a \u0000 and \u2028', subject: 'fan-out' };

@@ -8,8 +8,8 @@ import { MemoryRateLimitStore, RateLimiter } from '@chat/http';
 import { MemoryQueueStore } from '@chat/queue-store';
 import { basicAuth, devRealmId, headersFor, seededDatabase, testConfig, testLogger } from '@chat/testing';
 import { buildApp } from '../src/app';
-import { plainEventsHandler, withPlainEvents } from '../src/plain-events';
-import { LocalPolls } from '../src/polls';
+import { plainEventsHandler, withPlainEvents } from '../src/routes/plain-events';
+import { LocalPolls } from '../src/lib/polls';
 
 jest.setTimeout(30_000);
 

@@ -5,8 +5,8 @@ import type { Database } from '@chat/db';
 import { MemoryQueueStore } from '@chat/queue-store';
 import { headersFor, seededDatabase, testConfig, testLogger, waitFor } from '@chat/testing';
 import { buildApp } from '../src/app';
-import { plainEventsHandler, withPlainEvents } from '../src/plain-events';
-import { LocalPolls } from '../src/polls';
+import { plainEventsHandler, withPlainEvents } from '../src/routes/plain-events';
+import { LocalPolls } from '../src/lib/polls';
 
 jest.setTimeout(30_000);
 

@@ -1,6 +1,6 @@
 import { MemoryQueueStore } from '@chat/queue-store';
 import { queueDescriptor } from '@chat/testing';
-import { LocalPolls } from '../src/polls';
+import { LocalPolls } from '../src/lib/polls';
 
 jest.setTimeout(10_000);
 

@@ -4,7 +4,7 @@ import type { Database } from '@chat/db';
 import { MemoryQueueStore } from '@chat/queue-store';
 import { headersFor, seededDatabase, testConfig, testLogger } from '@chat/testing';
 import { buildApp } from '../src/app';
-import { LocalPolls } from '../src/polls';
+import { LocalPolls } from '../src/lib/polls';
 
 describe('POST /register: presences and user_status', () => {
   const config = testConfig();

@@ -10,7 +10,7 @@ import { MemoryQueueStore } from '@chat/queue-store';
 import { devRealmId, headersFor, seededDatabase, testConfig, testLogger } from '@chat/testing';
 import { EMBEDDED_BOTS, INCOMING_WEBHOOK_BOTS } from '@chat/views';
 import { buildApp } from '../src/app';
-import { LocalPolls } from '../src/polls';
+import { LocalPolls } from '../src/lib/polls';
 import { STOP_WORDS } from '../src/queries/state/stop-words';
 
 jest.setTimeout(60_000);

@@ -8,7 +8,7 @@ import type { Database } from '@chat/db';
 import { MemoryQueueStore } from '@chat/queue-store';
 import { devRealmId, headersFor, seededDatabase, testConfig, testLogger } from '@chat/testing';
 import { buildApp } from '../src/app';
-import { LocalPolls } from '../src/polls';
+import { LocalPolls } from '../src/lib/polls';
 
 jest.setTimeout(60_000);
 

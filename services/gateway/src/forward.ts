@@ -4,6 +4,7 @@
  */
 import { Agent, request as httpRequest } from 'node:http';
 import type { RequestHandler } from 'express';
+import { SERVICE_NAMES, type ServiceName } from '@chat/config';
 import { identityHeaders, roundRobin, serviceUrlList } from '@chat/http';
 import { ApiError } from '@chat/errors';
 
@@ -72,4 +73,18 @@ export function forwardTo(baseUrls: string, secret: string): RequestHandler {
     });
     req.pipe(upstream);
   };
+}
+
+/**
+ * The distributed topology's dispatch: a forwarder to each service's URL (or list of replicas).
+ * Fails naming the variables to set when a service has none.
+ */
+export function forwardToServices(urls: Partial<Record<ServiceName, string>>, secret: string): Record<ServiceName, RequestHandler> {
+  const missing = SERVICE_NAMES.filter((name) => !urls[name]);
+  if (missing.length > 0) {
+    throw new Error(
+      `The gateway needs each service's URL: set ${missing.map((n) => `${n.toUpperCase().replace('-', '_')}_URL`).join(', ')}`,
+    );
+  }
+  return Object.fromEntries(SERVICE_NAMES.map((name) => [name, forwardTo(urls[name]!, secret)])) as Record<ServiceName, RequestHandler>;
 }

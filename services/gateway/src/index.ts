@@ -1,6 +1,7 @@
 export * from './app';
 export { ROUTES, type Route, type RouteAuth } from './route-table';
 export { authenticateRoute } from './authenticate';
-export { forwardTo } from './forward';
-export { webDirFor, WEB_APP_CSP } from './web-app';
+export * from './compose';
+export { forwardToServices } from './forward';
+export { WEB_APP_CSP } from './web-app';
 export { API_DOCS_CSP, API_DOCS_PATH, REDOC_SCRIPT_PATH } from './api-docs';

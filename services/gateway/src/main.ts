@@ -1,5 +1,5 @@
 import { Authenticator, watchAuthChanges } from '@chat/auth';
-import { loadConfig, SERVICE_NAMES, type ServiceName } from '@chat/config';
+import { loadConfig } from '@chat/config';
 import { createLogger } from '@chat/log';
 import {
   cipherFor,
@@ -11,37 +11,20 @@ import {
   serverLimits,
   withDevelopmentSecrets,
 } from '@chat/runtime';
-import { buildGateway } from './app';
-import { webDirFor } from './web-app';
-import { forwardTo } from './forward';
+import { composeGateway } from './compose';
+import { forwardToServices } from './forward';
 
 /** The gateway as its own process (distributed topology): forwards to the services' URLs. */
 async function main(): Promise<void> {
   const config = withDevelopmentSecrets(loadConfig());
   const logger = createLogger(config.logLevel, 'gateway');
-  const missing = SERVICE_NAMES.filter((name) => !config.serviceUrls[name]);
-  if (missing.length > 0) {
-    throw new Error(
-      `The gateway needs each service's URL: set ${missing.map((n) => `${n.toUpperCase().replace('-', '_')}_URL`).join(', ')}`,
-    );
-  }
+  const dispatch = forwardToServices(config.serviceUrls, config.internalSecret);
   const db = await openDatabase(config, { migrate: false, logger });
-  const dispatch = Object.fromEntries(
-    SERVICE_NAMES.map((name) => [name, forwardTo(config.serviceUrls[name]!, config.internalSecret)]),
-  ) as Record<ServiceName, ReturnType<typeof forwardTo>>;
   const authenticator = new Authenticator(db.knex, cipherFor(config));
   const unwatch = await watchAuthChanges(db, authenticator, logger);
   // Replicas (and the event tier) share each user's window through Redis; none is opened when limiting is off.
   const limits = await openSharedRateLimiter(config, logger);
-  const app = buildGateway({
-    db: db.knex,
-    externalHost: config.externalHost,
-    authenticator,
-    logger,
-    dispatch,
-    rateLimiter: limits.limiter,
-    webDir: webDirFor(config.webDir),
-  });
+  const app = composeGateway({ config, db, logger, authenticator, dispatch, rateLimiter: limits.limiter });
   // Ready when it can authenticate (its database); never tied to one service's health, or one
   // failing service would take the whole API out of the load balancer.
   const ops = createOperations({ service: 'gateway', logger, checks: { database: databaseCheck(db) } });

@@ -9,8 +9,8 @@ import { Authenticator, watchAuthChanges } from '@chat/auth';
 import { MemoryBus } from '@chat/bus';
 import { SERVICE_NAMES, type Config, type ServiceName } from '@chat/config';
 import { createDatabase, migrate, type Database, type OutboxRelay } from '@chat/db';
-import { startReplica, withPlainEvents } from '@chat/event-queue-service';
-import { buildGateway, webDirFor } from '@chat/gateway-service';
+import { composeEventQueueService, withPlainEvents } from '@chat/event-queue-service';
+import { composeGateway } from '@chat/gateway-service';
 import { httpInternalClient, loopbackListener, MemoryRateLimitStore, RateLimiter, registerEventTierMetrics, type Health } from '@chat/http';
 import type { Logger } from '@chat/log';
 import { composeMessageService } from '@chat/message-service';
@@ -94,7 +94,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   const authenticator = new Authenticator(db.knex, cipherFor(config));
   const unwatch = await watchAuthChanges(db, authenticator, logger);
   const rateLimiter = new RateLimiter({ store: new MemoryRateLimitStore(), perMinute: config.rateLimitPerMinute, logger });
-  const replica = await startReplica({
+  const replica = await composeEventQueueService({
     config,
     db,
     bus,
@@ -131,13 +131,12 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   const loopbacks = await Promise.all(SERVICE_NAMES.map((name) => loopbackListener(apps[name], serverLimits(config))));
   SERVICE_NAMES.forEach((name, i) => (internalUrls[name] = loopbacks[i]!.url));
 
-  const gateway = buildGateway({
-    db: db.knex,
-    externalHost: config.externalHost,
-    authenticator,
+  const gateway = composeGateway({
+    config,
+    db,
     logger,
+    authenticator,
     rateLimiter,
-    webDir: webDirFor(config.webDir),
     dispatch: Object.fromEntries(SERVICE_NAMES.map((name) => [name, inProcess(apps[name])])) as Record<ServiceName, RequestHandler>,
   });
 

@@ -1,10 +1,8 @@
-import type { ServerResponse } from 'node:http';
 import { badEventQueueId, plainError } from '@chat/errors';
 import { eventQueueEndpoints as api, type ParamValues } from '@chat/contracts';
 import { declaredCapabilities } from '@chat/events';
 import { clientName, implement, RESPONDED } from '@chat/http';
-import { answerJson } from '../answer-json';
-import { pollEvents } from '../actions/get-events';
+import { answerPoll } from '../actions/answer-poll';
 import { allocateQueue, registerQueue, type RegisterRequest } from '../actions/register';
 import type { EventQueueDeps } from '../deps';
 
@@ -32,36 +30,6 @@ function registerRequest(
     capabilities: declaredCapabilities(params.client_capabilities),
     slimPresence: params.slim_presence,
   };
-}
-
-export interface PollQuery {
-  queueId: string;
-  lastEventId: number | undefined;
-  dontBlock: boolean;
-}
-
-/**
- * GET /events on a queue, for the express endpoint and for the plain node:http path that serves
- * it without the framework (../plain-events.ts): the answer's JSON text (../answer-json.ts), or
- * null when the client left before the answer.
- */
-export async function answerPoll(deps: EventQueueDeps, query: PollQuery, userId: number, res: ServerResponse): Promise<string | null> {
-  const { queueId } = query;
-  const localPolls = deps.polls;
-  const cancel = localPolls.begin(queueId);
-  res.once('close', () => {
-    if (!res.writableFinished) cancel.abort();
-  });
-  try {
-    const result = await pollEvents(deps, { userId, queueId, lastEventId: query.lastEventId, dontBlock: query.dontBlock, signal: cancel });
-    if (res.destroyed) return null;
-    // Zulip's long-poll reply carries queue_id, an immediate one its handler_id.
-    return answerJson(
-      result.waited ? { events: result.events, queue_id: queueId } : { events: result.events, handler_id: localPolls.nextHandlerId() },
-    );
-  } finally {
-    localPolls.end(queueId, cancel);
-  }
 }
 
 export function eventEndpoints(deps: EventQueueDeps) {

@@ -7,7 +7,7 @@
  *
  * Only the steady-state poll comes this way: GET, no body, a queue_id. Everything else (a body,
  * implicit registration, DELETE, /register) goes to the express app, which answers GET /events
- * the same way (answerPoll) with the same declared parameters, identity rules and errors.
+ * the same way (answerPoll, ../actions/answer-poll.ts) with the same declared parameters, identity rules and errors.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
@@ -29,9 +29,9 @@ import {
   type Metrics,
 } from '@chat/http';
 import { runWithRequestContext } from '@chat/log';
-import type { EventQueueDeps } from './app';
-import { directIdentity, limitDirect, type DirectIdentity } from './direct-auth';
-import { answerPoll } from './routes/events';
+import { answerPoll } from '../actions/answer-poll';
+import type { EventQueueDeps } from '../deps';
+import { directIdentityOf, limitDirect, type DirectIdentity } from '../direct-auth';
 
 type RawParams = Parameters<typeof parseParams>[1];
 
@@ -47,7 +47,7 @@ export interface PlainEventsOptions {
 export type PlainHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 export function plainEventsHandler(deps: EventQueueDeps, options: PlainEventsOptions = {}): PlainHandler {
-  const identify = deps.authenticator ? directIdentity(deps.authenticator, deps.db.knex, deps.config.externalHost) : null;
+  const identify = directIdentityOf(deps);
   // The request id, access-log line, metric and error answers are @chat/http's, as for express.
   const serve = (req: IncomingMessage, res: ServerResponse, raw: RawParams): void => {
     const requestId = assignRequestId(req, res);

@@ -2,7 +2,7 @@ import type { Bus, BusRecord, ConsumerHandle } from '@chat/bus';
 import type { DeliveryObserver } from '@chat/http';
 import { runWithRequestContext, type Logger } from '@chat/log';
 import type { QueueStore } from '@chat/queue-store';
-import { deliverRecord } from './consumers/deliver';
+import { deliverRecord } from './deliver';
 
 /** The bus group every event-queue replica joins; replicas share its partitions. */
 export const DELIVERY_GROUP = 'event-queue';

@@ -1,27 +1,30 @@
 /**
- * One event-queue replica's parts and their order of shutdown, shared by main.ts and the tests:
- * on SIGTERM the replica finishes its parked polls with what they have (clients poll again,
- * on another replica), stops taking bus records after the one in hand, and closes.
+ * The event tier in any topology: one replica's app, its plain poll path, its bus consumer and
+ * its relay candidate, and their order of shutdown. Its own process (main.ts), the embedded
+ * server and the distributed test harness all compose it here. On SIGTERM the replica finishes
+ * its parked polls with what they have (clients poll again, on another replica), stops taking bus
+ * records after the one in hand, and closes.
  */
 import type { Express } from 'express';
 import type { Authenticator } from '@chat/auth';
 import type { Bus } from '@chat/bus';
-import type { Config } from '@chat/config';
-import { OutboxRelay, type Database } from '@chat/db';
+import { OutboxRelay } from '@chat/db';
 import type { DeliveryObserver, Metrics, RateLimiter } from '@chat/http';
-import type { Logger } from '@chat/log';
 import type { QueueStore } from '@chat/queue-store';
+import type { ServiceContext } from '@chat/runtime';
 import { buildApp } from './app';
-import { plainEventsHandler, type PlainHandler } from './plain-events';
-import { LocalPolls } from './polls';
-import { startWorker, type EventQueueWorker } from './worker';
+import { startWorker, type EventQueueWorker } from './consumers/worker';
+import { LocalPolls } from './lib/polls';
+import { plainEventsHandler, type PlainHandler } from './routes/plain-events';
 
-export interface ReplicaOptions {
-  config: Config;
-  db: Database;
+/**
+ * What a replica is composed from: a ServiceContext's config, database and logger (the event tier
+ * needs no jobs, internal client, render pool or mailer), its bus and queue store, and what the
+ * process shares with it.
+ */
+export interface EventQueueContext extends Pick<ServiceContext, 'config' | 'db' | 'logger'> {
   bus: Bus;
   store: QueueStore;
-  logger: Logger;
   /** Join the bus delivery group (false: serve polls only). */
   consume?: boolean;
   /** Compete for the outbox relay lock. */
@@ -29,9 +32,9 @@ export interface ReplicaOptions {
   heartbeatMs?: () => number;
   /** Told of every bus record the worker handles (metrics). */
   observer?: DeliveryObserver;
-  /** Authenticates clients that reach this replica without the gateway (see ./direct-auth.ts). */
+  /** Authenticates clients that reach this replica without the gateway (./direct-auth.ts). */
   authenticator?: Authenticator;
-  /** Counts the clients `authenticator` lets in, on the gateway's windows (see ./direct-auth.ts). */
+  /** Counts the clients `authenticator` lets in, on the gateway's windows (./direct-auth.ts). */
   rateLimiter?: RateLimiter;
   /** The process's request histogram, for the polls served without express. */
   requestDuration?: Metrics['requestDuration'];
@@ -40,7 +43,7 @@ export interface ReplicaOptions {
 export interface Replica {
   app: Express;
   /**
-   * Steady-state GET /events on plain node:http (./plain-events.ts); a server runs it before the
+   * Steady-state GET /events on plain node:http (./routes/plain-events.ts); a server runs it before the
    * app: `withPlainEvents(replica.plain, app)`.
    */
   plain: PlainHandler;
@@ -51,7 +54,7 @@ export interface Replica {
   drain(): Promise<void>;
 }
 
-export async function startReplica(options: ReplicaOptions): Promise<Replica> {
+export async function composeEventQueueService(options: EventQueueContext): Promise<Replica> {
   const { config, db, bus, store, logger } = options;
   const polls = new LocalPolls();
   const worker =
