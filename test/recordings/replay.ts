@@ -9,9 +9,11 @@
  * each queue is polled until that notice arrives, so everything the step produced came before it.
  * The step's follow-ups, which run as background jobs, are waited for before the notice is sent.
  */
+import { readFileSync } from 'node:fs';
 import type { RequestListener } from 'node:http';
+import { join } from 'node:path';
 import type { Database } from '@chat/db';
-import { ChatClient, matchContract, type Method, type WireResponse } from '@chat/contracts';
+import { ChatClient, matchContract, type AnyContract, type Method, type WireResponse } from '@chat/contracts';
 import { ROUTES } from '@chat/gateway-service';
 import type { Jobs } from '@chat/jobs';
 import { ApiClient, supertestTransport, waitForFollowUps } from '@chat/testing';
@@ -118,7 +120,7 @@ export function routesFor(root: boolean) {
 /**
  * Each step goes through the typed client (@chat/contracts) by the declaration that serves its
  * path, so the recordings also check the client's encoding; uploads, which it does not build
- * multipart bodies for, go through supertest.
+ * multipart bodies for, go through supertest, and webhook payloads go raw with their headers.
  */
 async function send(
   step: Step,
@@ -134,7 +136,11 @@ async function send(
   if (step.as === 'anonymous') return new ChatClient({ transport: supertestTransport(target) }).request(served.contract, values);
   const email = emailOf(step.as);
   const client = await clientFor(email);
-  const res = step.file ? await upload(client, step, path) : await client.typed.request(served.contract, values);
+  const res = step.file
+    ? await upload(client, step, path)
+    : step.payload
+      ? await sendPayload(client, target, served.contract, values, step.payload)
+      : await client.typed.request(served.contract, values);
   // A new key: later steps as this user log in again.
   if (path.endsWith('/api_key/regenerate') && path.startsWith('/users/me')) await clientFor(email, true);
   return res;
@@ -145,6 +151,25 @@ async function upload(client: ApiClient, step: Step, path: string): Promise<Wire
   const res = await client.api(step.method, path).attach(file.field, file.content, file.name);
   const contentType = String(res.headers['content-type'] ?? '');
   return { status: res.status, contentType, body: contentType.startsWith('application/json') ? res.body : res.text };
+}
+
+const WEBHOOK_FIXTURES = join(__dirname, '../../services/webhook/test/fixtures');
+
+/** An incoming webhook as the third party posts it: the raw payload and its headers, the bot's key in the query. */
+async function sendPayload(
+  client: ApiClient,
+  target: Target,
+  contract: AnyContract,
+  values: Record<string, unknown>,
+  payload: NonNullable<Step['payload']>,
+): Promise<WireResponse> {
+  const body = readFileSync(join(WEBHOOK_FIXTURES, payload.fixture), 'utf8');
+  const hook = new ChatClient({
+    transport: supertestTransport(target),
+    credentials: client.typed.credentials,
+    headers: () => payload.headers ?? {},
+  });
+  return hook.request(contract, values, { body, contentType: 'application/json' });
 }
 
 function emailOf(actor: Actor): string {

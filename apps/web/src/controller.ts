@@ -15,27 +15,22 @@ import {
   type Resolver,
 } from './lib/narrow';
 import { applyPresenceAnswer } from './lib/presence';
-import { applyEvent, emptyState, isTopicMuted, markReadLocally, mergeFetched, stateFromRegister, toMessage } from './lib/state';
-import type { AppState, Message, Narrow } from './lib/types';
+import type { EventMap } from '@chat/events';
+import {
+  applyEvent,
+  CLIENT_EVENT_TYPES,
+  emptyState,
+  isTopicMuted,
+  markReadLocally,
+  mergeFetched,
+  stateFromRegister,
+  toMessage,
+  type FetchedMessage,
+} from './lib/state';
+import type { AppState, Message, Narrow, ServerEvent } from './lib/types';
 import { app, patchUi, ui } from './store';
 
-const EVENT_TYPES = [
-  'message',
-  'update_message',
-  'delete_message',
-  'reaction',
-  'update_message_flags',
-  'subscription',
-  'stream',
-  'realm_user',
-  'typing',
-  'presence',
-  'user_topic',
-  'user_settings',
-  'realm',
-  'realm_emoji',
-];
-const FETCH_TYPES = [...EVENT_TYPES, 'recent_private_conversations'];
+const FETCH_TYPES = [...CLIENT_EVENT_TYPES, 'recent_private_conversations'];
 const CAPABILITIES = {
   notification_settings_null: true,
   bulk_message_deletion: true,
@@ -85,7 +80,7 @@ async function register(): Promise<Record<string, unknown>> {
     slim_presence: true,
     include_subscribers: false,
     client_capabilities: CAPABILITIES,
-    event_types: EVENT_TYPES,
+    event_types: [...CLIENT_EVENT_TYPES],
     fetch_event_types: FETCH_TYPES,
   });
   queue = { id: answer.queue_id, lastEventId: answer.last_event_id };
@@ -142,7 +137,8 @@ async function pollLoop(mine: number): Promise<void> {
       if (mine !== session) return;
       failures = 0;
       if (ui.get().connection !== 'ok') patchUi({ connection: 'ok' });
-      const events = answer.events as Record<string, unknown>[];
+      // The events the server's event map declares (@chat/events); its tests check each against its schema.
+      const events = answer.events as ServerEvent[];
       if (events.length > 0) {
         current.lastEventId = Math.max(current.lastEventId, ...events.map((e) => Number(e.id)));
         handleEvents(events);
@@ -162,7 +158,7 @@ async function pollLoop(mine: number): Promise<void> {
   }
 }
 
-function handleEvents(events: Record<string, unknown>[]): void {
+function handleEvents(events: ServerEvent[]): void {
   const before = app.get();
   const now = Date.now();
   app.set((state) => events.reduce((s: AppState, e) => applyEvent(s, e, now), state));
@@ -194,7 +190,7 @@ async function fetchInto(
   });
   if (app.get().view.narrow !== narrow) return undefined;
   app.set((state) =>
-    mergeFetched(state, narrow, answer.messages as Record<string, unknown>[], {
+    mergeFetched(state, narrow, answer.messages as FetchedMessage[], {
       foundOldest: params.num_before > 0 ? answer.found_oldest : undefined,
       foundNewest: override.foundNewest ?? (params.num_after > 0 || params.anchor === 'newest' ? answer.found_newest : undefined),
       replace: override.replace,
@@ -440,18 +436,18 @@ async function reportPresence(mine: number): Promise<void> {
 }
 
 /* Desktop notifications for mentions and private messages, when the tab is hidden or the message is elsewhere. */
-function notifyIfNeeded(event: Record<string, unknown>, before: AppState): void {
+function notifyIfNeeded(event: EventMap['message'], before: AppState): void {
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
-  const message = toMessage(event.message as Record<string, unknown>, (event.flags as string[] | undefined) ?? []);
+  const message = toMessage(event.message, event.flags);
   const state = app.get();
   if (message.sender_id === state.selfId || message.flags.includes('read')) return;
   const mentioned = message.flags.includes('mentioned') || message.flags.includes('wildcard_mentioned');
-  const sub = message.stream_id !== undefined ? state.subs[message.stream_id] : undefined;
+  const sub = message.type === 'stream' ? state.subs[message.stream_id] : undefined;
   const streamWants =
     sub?.desktop_notifications === true ||
     (sub?.desktop_notifications === null && state.settings.enable_stream_desktop_notifications === true);
   if (!(message.type === 'private' || mentioned || streamWants)) return;
-  if (message.type === 'stream' && !mentioned && isTopicMuted(state, message.stream_id ?? 0, message.subject)) return;
+  if (message.type === 'stream' && !mentioned && isTopicMuted(state, message.stream_id, message.subject)) return;
   const inView = matchesNarrow(message, before.view.narrow, state.selfId, (id) => state.streams[id]?.name) === true;
   if (!document.hidden && inView) return;
   const title =

@@ -1,4 +1,8 @@
-/** A small register answer and message dicts for the state tests. */
+/** A small register answer, and message dicts and events in the server's shapes, for the state tests. */
+import type { EventMap } from '@chat/events';
+import type { FetchedMessage } from '../src/lib/state';
+import type { MessageDict, MessageFlag } from '../src/lib/types';
+
 export const SELF = { user_id: 10, email: 'hamlet@zulip.com' };
 
 export function register(): Record<string, unknown> {
@@ -67,37 +71,154 @@ export function register(): Record<string, unknown> {
   };
 }
 
-export function streamMessage(id: number, over: Record<string, unknown> = {}): Record<string, unknown> {
+type StreamMessageDict = Extract<MessageDict, { type: 'stream' }>;
+type PrivateMessageDict = Extract<MessageDict, { type: 'private' }>;
+type StreamDict = Extract<EventMap['stream'], { op: 'create' }>['streams'][number];
+type SubscriptionDict = Extract<EventMap['subscription'], { op: 'add' }>['subscriptions'][number];
+type AddedPerson = Extract<EventMap['realm_user'], { op: 'add' }>['person'];
+
+/** What every message dict of the fixtures has beside its conversation. */
+function messageFields(id: number, senderId: number) {
   return {
     id,
+    content_type: 'text/html' as const,
+    subject_links: [],
+    recipient_id: 1,
+    sender_id: senderId,
+    sender_short_name: `user${senderId}`,
+    sender_realm_str: 'zulip',
+    client: 'test',
+    timestamp: 1700000000 + id,
+    is_me_message: false,
+    reactions: [],
+    submessages: [],
+  };
+}
+
+/** A stream message as GET /messages gives it (a message event's dict, with flags). */
+export function streamMessage(id: number, over: Partial<StreamMessageDict> = {}): FetchedMessage {
+  return {
+    ...messageFields(id, 5),
     type: 'stream',
     stream_id: 1,
     display_recipient: 'Denmark',
     subject: 'Castle',
-    sender_id: 5,
     sender_email: 'iago@zulip.com',
     sender_full_name: 'Iago',
     avatar_url: '/avatar/5',
-    timestamp: 1700000000 + id,
     content: `<p>message ${id}</p>`,
-    reactions: [],
+    ...over,
+    flags: [],
+  };
+}
+
+export function privateMessage(id: number, senderId = 5, memberIds = [5, 10]): FetchedMessage & PrivateMessageDict {
+  const names: Record<number, string> = { 5: 'Iago', 7: 'Othello', 10: 'King Hamlet' };
+  return {
+    ...messageFields(id, senderId),
+    type: 'private',
+    display_recipient: memberIds.map((m) => ({
+      id: m,
+      email: `${m}@x`,
+      full_name: names[m] ?? String(m),
+      short_name: `user${m}`,
+      is_mirror_dummy: false,
+    })),
+    subject: '',
+    sender_email: `${senderId}@x`,
+    sender_full_name: names[senderId] ?? '',
+    avatar_url: null,
+    content: `<p>pm ${id}</p>`,
+    flags: [],
+  };
+}
+
+/** A message event for the dict (the queue's id does not matter to the client's state). */
+export function messageEvent(message: MessageDict, flags: MessageFlag[] = []): EventMap['message'] {
+  return { type: 'message', id: 0, message, flags };
+}
+
+/** An update_message_flags event: op, and its older name operation, both. */
+export function flagsEvent(
+  op: 'add' | 'remove',
+  flag: EventMap['update_message_flags']['flag'],
+  messages: number[],
+  over: Partial<EventMap['update_message_flags']> = {},
+): EventMap['update_message_flags'] {
+  return { type: 'update_message_flags', id: 0, op, operation: op, flag, messages, all: false, ...over };
+}
+
+/** An update_message event by iago, with what an edit of the given kind carries. */
+export function updateMessageEvent(messageIds: number[], over: Partial<EventMap['update_message']> = {}): EventMap['update_message'] {
+  return {
+    type: 'update_message',
+    id: 0,
+    sender: 'iago@zulip.com',
+    user_id: 5,
+    message_id: messageIds[0]!,
+    message_ids: messageIds,
+    edit_timestamp: 1700001000,
+    rendering_only: false,
+    flags: [],
     ...over,
   };
 }
 
-export function privateMessage(id: number, senderId = 5, memberIds = [5, 10]): Record<string, unknown> {
-  const names: Record<number, string> = { 5: 'Iago', 7: 'Othello', 10: 'King Hamlet' };
+/** A stream as Stream.to_dict() gives it. */
+export function streamDict(streamId: number, name: string, over: Partial<StreamDict> = {}): StreamDict {
   return {
-    id,
-    type: 'private',
-    display_recipient: memberIds.map((m) => ({ id: m, email: `${m}@x`, full_name: names[m] ?? String(m), is_mirror_dummy: false })),
-    subject: '',
-    sender_id: senderId,
-    sender_email: `${senderId}@x`,
-    sender_full_name: names[senderId] ?? '',
-    avatar_url: null,
-    timestamp: 1700000000 + id,
-    content: `<p>pm ${id}</p>`,
-    reactions: [],
+    name,
+    stream_id: streamId,
+    description: '',
+    rendered_description: '',
+    invite_only: false,
+    is_web_public: false,
+    is_announcement_only: false,
+    history_public_to_subscribers: true,
+    first_message_id: null,
+    date_created: 1700000000,
+    stream_post_policy: 1,
+    message_retention_days: null,
+    ...over,
+  };
+}
+
+/** A subscription as subscription add carries it. */
+export function subscriptionDict(streamId: number, name: string, over: Partial<SubscriptionDict> = {}): SubscriptionDict {
+  return {
+    ...streamDict(streamId, name),
+    color: '#c2c2c2',
+    is_muted: false,
+    in_home_view: true,
+    pin_to_top: false,
+    desktop_notifications: null,
+    audible_notifications: null,
+    push_notifications: null,
+    email_notifications: null,
+    wildcard_mentions_notify: null,
+    email_address: '',
+    is_old_stream: false,
+    stream_weekly_traffic: null,
+    ...over,
+  };
+}
+
+/** A new user as realm_user add carries it. */
+export function addedPerson(userId: number, email: string, fullName: string, over: Partial<AddedPerson> = {}): AddedPerson {
+  return {
+    email,
+    user_id: userId,
+    is_admin: false,
+    is_owner: false,
+    role: 400,
+    avatar_version: 1,
+    delivery_email: null,
+    full_name: fullName,
+    avatar_url: `/avatar/${userId}`,
+    timezone: '',
+    date_joined: '2026-01-01T00:00:00Z',
+    is_guest: false,
+    is_bot: false,
+    ...over,
   };
 }

@@ -1,6 +1,16 @@
 import { applyEvent, isTopicMuted, markReadLocally, mergeFetched, stateFromRegister } from '../src/lib/state';
 import type { AppState } from '../src/lib/types';
-import { privateMessage, register, SELF, streamMessage } from './fixtures';
+import {
+  addedPerson,
+  flagsEvent,
+  privateMessage,
+  register,
+  SELF,
+  streamDict,
+  streamMessage,
+  subscriptionDict,
+  updateMessageEvent,
+} from './fixtures';
 
 function initial(): AppState {
   return stateFromRegister(register(), SELF);
@@ -118,30 +128,24 @@ describe('message', () => {
 describe('update_message', () => {
   test('content edit sets the content and the edited time', () => {
     const state = withView();
-    const next = applyEvent(state, {
-      type: 'update_message',
-      message_id: 2,
-      message_ids: [2],
-      edit_timestamp: 1700001000,
-      rendering_only: false,
-      content: 'new',
-      rendered_content: '<p>new</p>',
-      flags: [],
-    });
+    const next = applyEvent(
+      state,
+      updateMessageEvent([2], {
+        orig_content: 'old',
+        orig_rendered_content: '<p>old</p>',
+        content: 'new',
+        rendered_content: '<p>new</p>',
+        prev_rendered_content_version: 1,
+        is_me_message: false,
+      }),
+    );
     expect(next.messages[2]?.content).toBe('<p>new</p>');
     expect(next.messages[2]?.last_edit_timestamp).toBe(1700001000);
     expect(next.messages[1]).toBe(state.messages[1]);
   });
 
   test('a rendering-only update is not an edit', () => {
-    const next = applyEvent(withView(), {
-      type: 'update_message',
-      message_id: 2,
-      message_ids: [2],
-      rendering_only: true,
-      rendered_content: '<p>x</p>',
-      flags: [],
-    });
+    const next = applyEvent(withView(), updateMessageEvent([2], { rendering_only: true, rendered_content: '<p>x</p>' }));
     expect(next.messages[2]?.last_edit_timestamp).toBeUndefined();
   });
 
@@ -157,16 +161,16 @@ describe('update_message', () => {
       [streamMessage(80), streamMessage(81)],
       { foundNewest: true },
     );
-    const next = applyEvent(state, {
-      type: 'update_message',
-      message_id: 80,
-      message_ids: [80, 81],
-      subject: 'Moat',
-      orig_subject: 'Castle',
-      edit_timestamp: 5,
-      rendering_only: false,
-      flags: [],
-    });
+    const next = applyEvent(
+      state,
+      updateMessageEvent([80, 81], {
+        subject: 'Moat',
+        orig_subject: 'Castle',
+        propagate_mode: 'change_all',
+        stream_id: 1,
+        subject_links: [],
+      }),
+    );
     expect(next.messages[81]?.subject).toBe('Moat');
     expect(next.unread[81]).toMatchObject({ topic: 'Moat' });
     expect(next.view.ids).toEqual([]);
@@ -175,7 +179,16 @@ describe('update_message', () => {
 
 describe('delete_message', () => {
   test('one message_id (older form)', () => {
-    const next = applyEvent(withView(), { type: 'delete_message', message_id: 2, message_type: 'stream', stream_id: 1, topic: 'Castle' });
+    const next = applyEvent(withView(), {
+      type: 'delete_message',
+      id: 0,
+      sender: 'iago@zulip.com',
+      sender_id: 5,
+      message_id: 2,
+      message_type: 'stream',
+      stream_id: 1,
+      topic: 'Castle',
+    });
     expect(next.view.ids).toEqual([1, 3]);
     expect(next.messages[2]).toBeUndefined();
   });
@@ -183,6 +196,7 @@ describe('delete_message', () => {
   test('message_ids (bulk), also from the unreads', () => {
     const next = applyEvent(withView(), {
       type: 'delete_message',
+      id: 0,
       message_ids: [1, 3, 80],
       message_type: 'stream',
       stream_id: 1,
@@ -197,13 +211,14 @@ describe('reaction', () => {
   test('add then remove', () => {
     const state = withView();
     const reaction = {
-      type: 'reaction',
+      type: 'reaction' as const,
+      id: 0,
       message_id: 2,
       user_id: 10,
       user: { user_id: 10, email: 'h', full_name: 'H' },
       emoji_name: 'smile',
       emoji_code: '1f604',
-      reaction_type: 'unicode_emoji',
+      reaction_type: 'unicode_emoji' as const,
     };
     const added = applyEvent(state, { ...reaction, op: 'add' });
     expect(added.messages[2]?.reactions).toEqual([
@@ -217,33 +232,27 @@ describe('reaction', () => {
 describe('update_message_flags', () => {
   test('read add and remove', () => {
     const state = initial();
-    const read = applyEvent(state, { type: 'update_message_flags', op: 'add', flag: 'read', messages: [80, 90], all: false });
+    const read = applyEvent(state, flagsEvent('add', 'read', [80, 90]));
     expect(read.unread[80]).toBeUndefined();
     expect(read.unread[90]).toBeUndefined();
     expect(read.unread[81]).toBeDefined();
-    const unread = applyEvent(read, {
-      type: 'update_message_flags',
-      op: 'remove',
-      flag: 'read',
-      messages: [80],
-      all: false,
-      message_details: { '80': { type: 'stream', stream_id: 1, topic: 'Castle' } },
-    });
+    const unread = applyEvent(
+      read,
+      flagsEvent('remove', 'read', [80], { message_details: { '80': { type: 'stream', stream_id: 1, topic: 'Castle' } } }),
+    );
     expect(unread.unread[80]).toEqual({ kind: 'stream', stream_id: 1, topic: 'Castle', mentioned: false });
   });
 
   test('read with all', () => {
-    expect(applyEvent(initial(), { type: 'update_message_flags', operation: 'add', flag: 'read', messages: [], all: true }).unread).toEqual(
-      {},
-    );
+    expect(applyEvent(initial(), flagsEvent('add', 'read', [], { all: true })).unread).toEqual({});
   });
 
   test('starred; unstarring in the starred view removes the message', () => {
     const state = withView();
-    const starred = applyEvent(state, { type: 'update_message_flags', op: 'add', flag: 'starred', messages: [2], all: false });
+    const starred = applyEvent(state, flagsEvent('add', 'starred', [2]));
     expect(starred.messages[2]?.flags).toContain('starred');
     const inStarred = { ...starred, view: { ...starred.view, narrow: [{ operator: 'is', operand: 'starred' }], ids: [2] } };
-    const unstarred = applyEvent(inStarred, { type: 'update_message_flags', op: 'remove', flag: 'starred', messages: [2], all: false });
+    const unstarred = applyEvent(inStarred, flagsEvent('remove', 'starred', [2]));
     expect(unstarred.messages[2]?.flags).not.toContain('starred');
     expect(unstarred.view.ids).toEqual([]);
   });
@@ -254,24 +263,13 @@ describe('update_message_flags', () => {
 });
 
 describe('subscription', () => {
-  test('add, update (mute both ways, color, pin, notifications, name), remove', () => {
+  test('add, update (mute both ways, color, pin, notifications), remove', () => {
     let state = initial();
     state = applyEvent(state, {
       type: 'subscription',
       op: 'add',
-      subscriptions: [
-        {
-          stream_id: 3,
-          name: 'Rome',
-          description: 'd',
-          invite_only: false,
-          color: '#123456',
-          is_muted: false,
-          in_home_view: true,
-          pin_to_top: false,
-          desktop_notifications: null,
-        },
-      ],
+      id: 0,
+      subscriptions: [subscriptionDict(3, 'Rome', { description: 'd', color: '#123456' })],
     });
     expect(state.subs[3]?.color).toBe('#123456');
     state = applyEvent(state, {
@@ -339,7 +337,8 @@ describe('stream', () => {
     state = applyEvent(state, {
       type: 'stream',
       op: 'create',
-      streams: [{ stream_id: 9, name: 'New', description: '', invite_only: true }],
+      id: 0,
+      streams: [streamDict(9, 'New', { invite_only: true })],
     });
     expect(state.streams[9]?.invite_only).toBe(true);
     state = applyEvent(state, { type: 'stream', op: 'update', stream_id: 1, property: 'name', value: 'Danmark', name: 'Denmark' });
@@ -347,7 +346,7 @@ describe('stream', () => {
     expect(state.subs[1]?.name).toBe('Danmark');
     state = applyEvent(state, { type: 'stream', op: 'update', stream_id: 1, property: 'description', value: 'Hi', name: 'Danmark' });
     expect(state.subs[1]?.description).toBe('Hi');
-    state = applyEvent(state, { type: 'stream', op: 'delete', streams: [{ stream_id: 1, name: 'Danmark' }] });
+    state = applyEvent(state, { type: 'stream', id: 0, op: 'delete', streams: [streamDict(1, 'Danmark')] });
     expect(state.streams[1]).toBeUndefined();
     expect(state.subs[1]).toBeUndefined();
   });
@@ -359,7 +358,8 @@ describe('realm_user', () => {
     state = applyEvent(state, {
       type: 'realm_user',
       op: 'add',
-      person: { user_id: 20, email: 'new@x', full_name: 'New', avatar_url: '/a', is_bot: false },
+      id: 0,
+      person: addedPerson(20, 'new@x', 'New'),
     });
     expect(state.users[20]?.full_name).toBe('New');
     state = applyEvent(state, { type: 'realm_user', op: 'update', person: { user_id: 20, full_name: 'Renamed' } });
@@ -463,9 +463,9 @@ describe('presence, user_topic, muted_topics, user_settings, heartbeat', () => {
     ).toBe(true);
   });
 
-  test('heartbeat and unknown events leave the state as it is', () => {
+  test('heartbeat and events the client does not use leave the state as it is', () => {
     const state = initial();
     expect(applyEvent(state, { type: 'heartbeat', id: 3 })).toBe(state);
-    expect(applyEvent(state, { type: 'something_new', id: 4 })).toBe(state);
+    expect(applyEvent(state, { type: 'alert_words', id: 4, alert_words: ['ghost'] })).toBe(state);
   });
 });

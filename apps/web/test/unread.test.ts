@@ -1,6 +1,6 @@
 import { applyEvent, stateFromRegister } from '../src/lib/state';
 import { unreadCounts } from '../src/lib/unread';
-import { register, SELF } from './fixtures';
+import { flagsEvent, register, SELF } from './fixtures';
 
 describe('unreadCounts', () => {
   test('by stream, topic and conversation, leaving out muted streams and topics as Zulip does', () => {
@@ -32,7 +32,7 @@ describe('unreadCounts', () => {
     expect(unreadCounts(state).streams[2]).toBe(3);
     state = applyEvent(state, { type: 'user_topic', stream_id: 1, topic_name: 'Castle', last_updated: 1, visibility_policy: 1 });
     expect(unreadCounts(state).streams[1]).toBeUndefined();
-    state = applyEvent(state, { type: 'update_message_flags', op: 'add', flag: 'read', messages: [90, 91, 92], all: false });
+    state = applyEvent(state, flagsEvent('add', 'read', [90, 91, 92]));
     const counts = unreadCounts(state);
     expect(counts.privateTotal).toBe(0);
     expect(counts.private).toEqual({});
@@ -57,7 +57,7 @@ describe('unreadCounts', () => {
       SELF,
     );
     expect(unreadCounts(state).topics[1]).toEqual({ Lunch: 2 });
-    state = applyEvent(state, { type: 'update_message_flags', op: 'add', flag: 'read', messages: [1, 2], all: false });
+    state = applyEvent(state, flagsEvent('add', 'read', [1, 2]));
     expect(unreadCounts(state).streams).toEqual({});
   });
 });

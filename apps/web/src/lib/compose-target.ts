@@ -4,7 +4,7 @@
  * and what an open box does when the view changes (Zulip's compose_actions.on_narrow). Pure.
  */
 import { matchesNarrow, messagePmKey } from './narrow';
-import type { AppState, Message, Narrow } from './types';
+import type { AppState, Message, MessageFlag, Narrow } from './types';
 
 export type ComposeTarget = { kind: 'stream'; stream: string; topic: string } | { kind: 'private'; to: string };
 
@@ -22,7 +22,7 @@ export function replyTarget(state: AppState, message: Message): ComposeTarget {
   if (message.type === 'stream') {
     return {
       kind: 'stream',
-      stream: state.streams[message.stream_id ?? 0]?.name ?? String(message.display_recipient),
+      stream: state.streams[message.stream_id]?.name ?? message.display_recipient,
       topic: message.subject,
     };
   }
@@ -49,13 +49,14 @@ export function composeTargetForNarrow(state: AppState, selected: Message | unde
   const named = viewTarget(state, state.view.narrow);
   if (private_) return named?.kind === 'private' ? named : { kind: 'private', to: '' };
   if (named) return named;
-  if (selected?.type === 'stream') return { kind: 'stream', stream: state.streams[selected.stream_id ?? 0]?.name ?? '', topic: '' };
+  if (selected?.type === 'stream') return { kind: 'stream', stream: state.streams[selected.stream_id]?.name ?? '', topic: '' };
   return { kind: 'stream', stream: '', topic: '' };
 }
 
 /** A message as the target would make it, sent by the user now (for matching against a narrow). */
 function messageFor(state: AppState, target: ComposeTarget): Message {
   const self = state.users[state.selfId];
+  const flags: MessageFlag[] = ['read'];
   const base = {
     id: Number.MAX_SAFE_INTEGER,
     sender_id: state.selfId,
@@ -65,7 +66,7 @@ function messageFor(state: AppState, target: ComposeTarget): Message {
     timestamp: 0,
     content: '',
     reactions: [],
-    flags: ['read'],
+    flags,
   };
   if (target.kind === 'stream') {
     const lower = target.stream.trim().toLowerCase();

@@ -6,6 +6,7 @@
  * Ages are measured on the server's clock (the browser's may be off): the answers carry
  * `server_timestamp`, and the client keeps the offset between the two clocks. Pure.
  */
+import type { EventMap } from '@chat/events';
 import type { AppState, Presence } from './types';
 
 export type PresenceStatus = 'active' | 'idle' | 'offline';
@@ -46,15 +47,13 @@ export function applyPresenceAnswer(
 }
 
 /** A presence event: one user's client reported a status at a time (each kept if newer). */
-export function applyPresenceEvent(state: AppState, event: Dict): AppState {
-  const id = num(event.user_id);
-  if (!id) return state;
+export function applyPresenceEvent(state: AppState, event: EventMap['presence']): AppState {
+  const id = event.user_id;
   const next = { ...(state.presence[id] ?? { active_timestamp: 0, idle_timestamp: 0 }) };
-  for (const client of Object.values((event.presence ?? {}) as Record<string, Dict>)) {
-    const ts = num(client.timestamp);
+  for (const { status, timestamp } of Object.values(event.presence)) {
     // As in the modern shape: idle_timestamp is when any client was last seen, active or not.
-    if (client.status === 'active') next.active_timestamp = Math.max(next.active_timestamp, ts);
-    if (client.status === 'active' || client.status === 'idle') next.idle_timestamp = Math.max(next.idle_timestamp, ts);
+    if (status === 'active') next.active_timestamp = Math.max(next.active_timestamp, timestamp);
+    next.idle_timestamp = Math.max(next.idle_timestamp, timestamp);
   }
   return { ...state, presence: { ...state.presence, [id]: next } };
 }

@@ -6,13 +6,17 @@
 import { matchesNarrow, messagePmKey, pmKey } from './narrow';
 import { realmEmojiFrom } from './emoji';
 import { applyPresenceEvent, clockOffset, DEFAULT_PRESENCE, presencesFrom, presenceSettingsFrom } from './presence';
+import type { EventMap, EventType } from '@chat/events';
 import type {
   AppState,
-  DisplayRecipient,
   Message,
+  MessageDict,
+  MessageFlag,
   MessagePolicy,
   Narrow,
+  Reaction,
   RecentPrivate,
+  ServerEvent,
   Stream,
   Subscription,
   UnreadEntry,
@@ -196,30 +200,38 @@ export function stateFromRegister(
   };
 }
 
-/** A message dict from the server (GET /messages or an event) as the client keeps it. */
-export function toMessage(raw: Dict, flags?: string[]): Message {
-  return {
-    id: num(raw.id),
-    type: raw.type === 'private' ? 'private' : 'stream',
-    stream_id: typeof raw.stream_id === 'number' ? raw.stream_id : undefined,
-    display_recipient: Array.isArray(raw.display_recipient) ? (raw.display_recipient as DisplayRecipient[]) : str(raw.display_recipient),
-    subject: str(raw.subject, str(raw.topic)),
-    sender_id: num(raw.sender_id),
-    sender_email: str(raw.sender_email),
-    sender_full_name: str(raw.sender_full_name),
-    avatar_url: typeof raw.avatar_url === 'string' ? raw.avatar_url : null,
-    timestamp: num(raw.timestamp),
-    content: str(raw.content),
-    reactions: (raw.reactions as Message['reactions'] | undefined) ?? [],
-    last_edit_timestamp: typeof raw.last_edit_timestamp === 'number' ? raw.last_edit_timestamp : undefined,
-    flags: flags ?? (raw.flags as string[] | undefined) ?? [],
+/** A message of GET /messages: the message dict with the user's flags in it. */
+export type FetchedMessage = MessageDict & { flags: MessageFlag[] };
+
+/** A message dict from the server (GET /messages or a message event) as the client keeps it. */
+export function toMessage(dict: MessageDict, flags: MessageFlag[] = []): Message {
+  const kept = {
+    id: dict.id,
+    subject: dict.subject,
+    sender_id: dict.sender_id,
+    sender_email: dict.sender_email,
+    sender_full_name: dict.sender_full_name,
+    avatar_url: dict.avatar_url,
+    timestamp: dict.timestamp,
+    content: dict.content,
+    reactions: dict.reactions.map(({ emoji_name, emoji_code, reaction_type, user_id }) => ({
+      emoji_name,
+      emoji_code,
+      reaction_type,
+      user_id,
+    })),
+    last_edit_timestamp: dict.last_edit_timestamp,
+    flags,
   };
+  if (dict.type === 'stream') return { ...kept, type: 'stream', stream_id: dict.stream_id, display_recipient: dict.display_recipient };
+  const members = dict.display_recipient.map(({ id, email, full_name }) => ({ id, email, full_name }));
+  return { ...kept, type: 'private', display_recipient: members };
 }
 
 function unreadEntryOf(message: Message, selfId: number): UnreadEntry {
   const mentioned = message.flags.includes('mentioned') || message.flags.includes('wildcard_mentioned');
   return message.type === 'stream'
-    ? { kind: 'stream', stream_id: message.stream_id ?? 0, topic: message.subject, mentioned }
+    ? { kind: 'stream', stream_id: message.stream_id, topic: message.subject, mentioned }
     : { kind: 'private', key: messagePmKey(message, selfId), mentioned };
 }
 
@@ -232,13 +244,13 @@ function sortedUnion(a: number[], b: number[]): number[] {
 export function mergeFetched(
   state: AppState,
   narrow: Narrow,
-  raws: Dict[],
+  fetched: FetchedMessage[],
   found: { foundOldest?: boolean; foundNewest?: boolean; replace?: boolean },
 ): AppState {
   const messages = { ...state.messages };
   const ids: number[] = [];
-  for (const raw of raws) {
-    const message = toMessage(raw);
+  for (const dict of fetched) {
+    const message = toMessage(dict, dict.flags);
     messages[message.id] = message;
     ids.push(message.id);
   }
@@ -298,15 +310,38 @@ function bumpRecent(recent: RecentPrivate[], message: Message, selfId: number): 
 
 const TYPING_LIFETIME_MS = 15000;
 
+/**
+ * The event types the client asks its queue for: those applyEvent uses. Each is a type of the
+ * server's event map (checked by the compiler); the map's own EVENT_TYPES is not imported, as
+ * building it would bring TypeBox and every event schema into the bundle.
+ */
+export const CLIENT_EVENT_TYPES = [
+  'message',
+  'update_message',
+  'delete_message',
+  'reaction',
+  'update_message_flags',
+  'subscription',
+  'stream',
+  'realm_user',
+  'typing',
+  'presence',
+  'user_topic',
+  'user_settings',
+  'realm',
+  'realm_emoji',
+] as const satisfies readonly EventType[];
+
 /** Applies one event of GET /events; an event of a type the client does not use leaves the state as it is. */
-export function applyEvent(state: AppState, event: Dict, now = Date.now()): AppState {
+export function applyEvent(state: AppState, event: ServerEvent, now = Date.now()): AppState {
   switch (event.type) {
     case 'message':
       return applyMessage(state, event);
     case 'update_message':
       return applyUpdateMessage(state, event);
     case 'delete_message': {
-      const ids = Array.isArray(event.message_ids) ? (event.message_ids as number[]) : [num(event.message_id)];
+      // One event per message, or (bulk_message_deletion) one listing them all.
+      const ids = 'message_ids' in event ? event.message_ids : [event.message_id];
       const gone = new Set(ids);
       const view = state.view.ids.some((id) => gone.has(id))
         ? { ...state.view, ids: state.view.ids.filter((id) => !gone.has(id)) }
@@ -314,16 +349,10 @@ export function applyEvent(state: AppState, event: Dict, now = Date.now()): AppS
       return { ...state, messages: removeIds(state.messages, ids), unread: removeIds(state.unread, ids), view };
     }
     case 'reaction': {
-      const userId = num(event.user_id, num((event.user as Dict | undefined)?.user_id));
-      const reaction = {
-        emoji_name: str(event.emoji_name),
-        emoji_code: str(event.emoji_code),
-        reaction_type: str(event.reaction_type, 'unicode_emoji'),
-        user_id: userId,
-      };
-      const same = (r: Message['reactions'][number]) =>
-        r.user_id === userId && r.emoji_code === reaction.emoji_code && r.reaction_type === reaction.reaction_type;
-      const messages = mapMessages(state, [num(event.message_id)], (m) => {
+      const { emoji_name, emoji_code, reaction_type, user_id } = event;
+      const reaction: Reaction = { emoji_name, emoji_code, reaction_type, user_id };
+      const same = (r: Reaction) => r.user_id === user_id && r.emoji_code === emoji_code && r.reaction_type === reaction_type;
+      const messages = mapMessages(state, [event.message_id], (m) => {
         if (event.op === 'add') return m.reactions.some(same) ? m : { ...m, reactions: [...m.reactions, reaction] };
         return { ...m, reactions: m.reactions.filter((r) => !same(r)) };
       });
@@ -336,29 +365,29 @@ export function applyEvent(state: AppState, event: Dict, now = Date.now()): AppS
     case 'stream':
       return applyStream(state, event);
     case 'realm_user': {
-      const person = (event.person ?? {}) as Dict;
-      const id = num(person.user_id);
+      const id = event.person.user_id;
       const users = { ...state.users };
-      if (event.op === 'add') users[id] = toUser(person);
+      if (event.op === 'add') users[id] = toUser(event.person);
       else if (event.op === 'remove') {
         if (users[id]) users[id] = { ...users[id], is_active: false };
-      } else if (event.op === 'update' && users[id]) {
+      } else if (users[id]) {
+        const { full_name, avatar_url, new_email, is_admin } = event.person;
         const change: Partial<User> = {};
-        if (typeof person.full_name === 'string') change.full_name = person.full_name;
-        if (typeof person.avatar_url === 'string') change.avatar_url = person.avatar_url;
-        if (typeof person.new_email === 'string') change.email = person.new_email;
-        if (typeof person.is_admin === 'boolean') change.is_admin = person.is_admin;
+        if (full_name !== undefined) change.full_name = full_name;
+        if (avatar_url !== undefined) change.avatar_url = avatar_url;
+        if (new_email !== undefined) change.email = new_email;
+        if (is_admin !== undefined) change.is_admin = is_admin;
         users[id] = { ...users[id], ...change };
       } else return state;
       return { ...state, users };
     }
     case 'typing': {
-      const sender = num((event.sender as Dict | undefined)?.user_id);
+      const sender = event.sender.user_id;
       if (sender === state.selfId) return state;
       const conversation =
         event.message_type === 'stream'
-          ? `stream:${topicKey(num(event.stream_id), str(event.topic))}`
-          : `pm:${pmKey([...arr(event.recipients).map((r) => num(r.user_id)), sender], state.selfId)}`;
+          ? `stream:${topicKey(event.stream_id, event.topic)}`
+          : `pm:${pmKey([...event.recipients.map((r) => r.user_id), sender], state.selfId)}`;
       const rest = state.typing.filter((t) => !(t.sender_id === sender && t.conversation === conversation) && t.expires > now);
       return {
         ...state,
@@ -370,9 +399,9 @@ export function applyEvent(state: AppState, event: Dict, now = Date.now()): AppS
     case 'realm_emoji':
       return event.op === 'update' ? { ...state, realmEmoji: realmEmojiFrom(event.realm_emoji) } : state;
     case 'user_topic': {
-      const key = topicKey(num(event.stream_id), str(event.topic_name));
+      const key = topicKey(event.stream_id, event.topic_name);
       const userTopics = { ...state.userTopics };
-      const policy = num(event.visibility_policy);
+      const policy = event.visibility_policy;
       if (policy === 0) delete userTopics[key];
       else userTopics[key] = policy;
       return { ...state, userTopics };
@@ -380,19 +409,16 @@ export function applyEvent(state: AppState, event: Dict, now = Date.now()): AppS
     case 'muted_topics': {
       const userTopics: Record<string, number> = {};
       for (const [key, policy] of Object.entries(state.userTopics)) if (policy !== 1) userTopics[key] = policy;
-      for (const m of (event.muted_topics ?? []) as [string, string][]) {
-        const stream = Object.values(state.streams).find((s) => s.name === m[0]);
-        if (stream) userTopics[topicKey(stream.stream_id, m[1])] = 1;
+      for (const [streamName, topic] of event.muted_topics) {
+        const stream = Object.values(state.streams).find((s) => s.name === streamName);
+        if (stream) userTopics[topicKey(stream.stream_id, topic)] = 1;
       }
       return { ...state, userTopics };
     }
     case 'user_settings':
-      if (event.op === 'update' && typeof event.property === 'string')
-        return { ...state, settings: { ...state.settings, [event.property]: event.value } };
-      return state;
+      return { ...state, settings: { ...state.settings, [event.property]: event.value } };
     case 'realm': {
-      const changed: Dict =
-        event.op === 'update' ? { [str(event.property)]: event.value } : event.op === 'update_dict' ? ((event.data ?? {}) as Dict) : {};
+      const changed: Dict = event.op === 'update' ? { [event.property]: event.value } : event.op === 'update_dict' ? event.data : {};
       const next = { ...state, messagePolicy: applyPolicy(state.messagePolicy, changed) };
       return typeof changed.name === 'string' ? { ...next, realmName: changed.name } : next;
     }
@@ -401,8 +427,8 @@ export function applyEvent(state: AppState, event: Dict, now = Date.now()): AppS
   }
 }
 
-function applyMessage(state: AppState, event: Dict): AppState {
-  const message = toMessage((event.message ?? {}) as Dict, (event.flags as string[] | undefined) ?? []);
+function applyMessage(state: AppState, event: EventMap['message']): AppState {
+  const message = toMessage(event.message, event.flags);
   const messages = { ...state.messages, [message.id]: message };
   let unread = state.unread;
   if (!message.flags.includes('read') && message.sender_id !== state.selfId)
@@ -417,38 +443,31 @@ function applyMessage(state: AppState, event: Dict): AppState {
   return { ...state, messages, unread, view, recentPrivate, maxMessageId: Math.max(state.maxMessageId, message.id) };
 }
 
-function applyUpdateMessage(state: AppState, event: Dict): AppState {
-  const id = num(event.message_id);
-  const ids = Array.isArray(event.message_ids) ? (event.message_ids as number[]) : [id];
+/** A content edit changes one message; a topic edit every message it names (messages stay in their stream). */
+function applyUpdateMessage(state: AppState, event: EventMap['update_message']): AppState {
+  const { message_id: id, message_ids: ids } = event;
   let next = state;
-  if (typeof event.rendered_content === 'string') {
+  if (event.rendered_content !== undefined) {
     const content = event.rendered_content;
-    const edited = event.rendering_only === true ? undefined : num(event.edit_timestamp, Math.floor(Date.now() / 1000));
+    const edited = event.rendering_only ? undefined : event.edit_timestamp;
     next = {
       ...next,
       messages: mapMessages(next, [id], (m) => ({ ...m, content, last_edit_timestamp: edited ?? m.last_edit_timestamp })),
     };
   }
-  const newTopic = typeof event.subject === 'string' ? event.subject : undefined;
-  const newStream = typeof event.new_stream_id === 'number' ? event.new_stream_id : undefined;
-  if (newTopic !== undefined || newStream !== undefined) {
-    const edited = num(event.edit_timestamp, Math.floor(Date.now() / 1000));
-    const messages = mapMessages(next, ids, (m) => ({
-      ...m,
-      subject: newTopic ?? m.subject,
-      stream_id: newStream ?? m.stream_id,
-      display_recipient: newStream !== undefined ? (next.streams[newStream]?.name ?? m.display_recipient) : m.display_recipient,
-      last_edit_timestamp: edited,
-    }));
+  const newTopic = event.subject;
+  if (newTopic !== undefined) {
+    const edited = event.edit_timestamp;
+    const messages = mapMessages(next, ids, (m) => ({ ...m, subject: newTopic, last_edit_timestamp: edited }));
     let unread = next.unread;
     for (const mid of ids) {
       const entry = unread[mid];
       if (entry?.kind !== 'stream') continue;
       if (unread === next.unread) unread = { ...unread };
-      unread[mid] = { ...entry, topic: newTopic ?? entry.topic, stream_id: newStream ?? entry.stream_id };
+      unread[mid] = { ...entry, topic: newTopic };
     }
     next = { ...next, messages, unread };
-    // Messages that moved out of a topic or stream narrow leave it.
+    // Messages that moved out of a topic narrow leave it.
     const view = next.view;
     const streamName = (sid: number) => next.streams[sid]?.name;
     const kept = view.ids.filter((mid) => {
@@ -460,11 +479,12 @@ function applyUpdateMessage(state: AppState, event: Dict): AppState {
   return next;
 }
 
-function applyFlags(state: AppState, event: Dict): AppState {
-  const flag = str(event.flag);
-  const add = (event.op ?? event.operation) === 'add';
-  const all = event.all === true;
-  const ids = (event.messages as number[] | undefined) ?? [];
+/** A change of one flag: what an update_message_flags event says, and what the client does before it comes. */
+type FlagChange = Pick<EventMap['update_message_flags'], 'op' | 'flag' | 'messages' | 'all' | 'message_details'>;
+
+function applyFlags(state: AppState, event: FlagChange): AppState {
+  const { flag, all, messages: ids } = event;
+  const add = event.op === 'add';
   if (flag === 'read') {
     if (add) {
       if (all)
@@ -510,12 +530,12 @@ function applyFlags(state: AppState, event: Dict): AppState {
   return { ...state, messages, view };
 }
 
-function applySubscription(state: AppState, event: Dict): AppState {
+function applySubscription(state: AppState, event: EventMap['subscription']): AppState {
   switch (event.op) {
     case 'add': {
       const subs = { ...state.subs };
       const streams = { ...state.streams };
-      for (const raw of arr(event.subscriptions)) {
+      for (const raw of event.subscriptions) {
         const sub = toSubscription(raw);
         subs[sub.stream_id] = sub;
         streams[sub.stream_id] = toStream(raw);
@@ -527,22 +547,20 @@ function applySubscription(state: AppState, event: Dict): AppState {
         ...state,
         subs: removeIds(
           state.subs,
-          arr(event.subscriptions).map((s) => num(s.stream_id)),
+          event.subscriptions.map((s) => s.stream_id),
         ),
       };
     case 'update': {
-      const id = num(event.stream_id);
+      const { stream_id: id, property, value } = event;
       const sub = state.subs[id];
       if (!sub) return state;
-      const property = str(event.property);
-      const value = event.value;
       let change: Partial<Subscription> = {};
       if (property === 'in_home_view') change = { in_home_view: value === true, is_muted: value !== true };
       else if (property === 'is_muted') change = { is_muted: value === true, in_home_view: value !== true };
       else if (property === 'color' && typeof value === 'string') change = { color: value };
       else if (property === 'pin_to_top') change = { pin_to_top: value === true };
       else if (property === 'desktop_notifications') change = { desktop_notifications: typeof value === 'boolean' ? value : null };
-      else if ((property === 'name' || property === 'description') && typeof value === 'string') change = { [property]: value };
+      // A stream's name and description change by stream events (applyStream), not subscription ones.
       else return state;
       return { ...state, subs: { ...state.subs, [id]: { ...sub, ...change } } };
     }
@@ -551,22 +569,21 @@ function applySubscription(state: AppState, event: Dict): AppState {
   }
 }
 
-function applyStream(state: AppState, event: Dict): AppState {
+function applyStream(state: AppState, event: EventMap['stream']): AppState {
   switch (event.op) {
     case 'create':
     case 'occupy': {
       const streams = { ...state.streams };
-      for (const raw of arr(event.streams)) streams[num(raw.stream_id)] = toStream(raw);
+      for (const raw of event.streams) streams[raw.stream_id] = toStream(raw);
       return { ...state, streams };
     }
     case 'delete':
     case 'vacate': {
-      const ids = arr(event.streams).map((s) => num(s.stream_id));
+      const ids = event.streams.map((s) => s.stream_id);
       return { ...state, streams: removeIds(state.streams, ids), subs: removeIds(state.subs, ids) };
     }
     case 'update': {
-      const id = num(event.stream_id);
-      const property = str(event.property);
+      const { stream_id: id, property } = event;
       if (property !== 'name' && property !== 'description' && property !== 'invite_only') return state;
       const value = property === 'invite_only' ? event.value === true : str(event.value);
       const streams = state.streams[id] ? { ...state.streams, [id]: { ...state.streams[id], [property]: value } } : state.streams;
@@ -580,7 +597,7 @@ function applyStream(state: AppState, event: Dict): AppState {
 
 /** Marks messages read at once (before the server's event confirms it). */
 export function markReadLocally(state: AppState, ids: number[]): AppState {
-  return applyEvent(state, { type: 'update_message_flags', op: 'add', flag: 'read', messages: ids, all: false });
+  return applyFlags(state, { op: 'add', flag: 'read', messages: ids, all: false });
 }
 
 /** Whether a stream's topic is muted for the user (a muted stream mutes its topics unless unmuted or followed). */

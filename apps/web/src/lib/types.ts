@@ -1,35 +1,43 @@
-/** The shapes the web client reads from the server (Zulip's dicts, only the fields it uses). */
+/**
+ * The shapes the web client reads from the server. Messages and events are the server's own
+ * declarations (@chat/events, types only); the client keeps of a message only the fields it uses.
+ * The rest are Zulip's dicts, only the fields the client uses.
+ */
+import type { EventMap, EventType } from '@chat/events';
 
-export interface Reaction {
-  emoji_name: string;
-  emoji_code: string;
-  reaction_type: string;
-  user_id: number;
-}
+/** An event of GET /events, whatever its type (narrowed by its `type`). */
+export type ServerEvent = EventMap[EventType];
 
-export interface DisplayRecipient {
-  id: number;
-  email: string;
-  full_name: string;
-}
+/** A message dict as the server sends it (message events, GET /messages without its flags). */
+export type MessageDict = EventMap['message']['message'];
+type StreamMessageDict = Extract<MessageDict, { type: 'stream' }>;
+type PrivateMessageDict = Extract<MessageDict, { type: 'private' }>;
 
-export interface Message {
-  id: number;
-  type: 'stream' | 'private';
-  stream_id?: number;
-  /** The stream's name, or the private conversation's members (the sender included). */
-  display_recipient: string | DisplayRecipient[];
-  subject: string;
-  sender_id: number;
-  sender_email: string;
-  sender_full_name: string;
-  avatar_url: string | null;
-  timestamp: number;
-  content: string;
+/** A flag a user has on a message. */
+export type MessageFlag = EventMap['message']['flags'][number];
+
+export type Reaction = Pick<MessageDict['reactions'][number], 'emoji_name' | 'emoji_code' | 'reaction_type' | 'user_id'>;
+
+/** A member of a private conversation, as its messages list them. */
+export type DisplayRecipient = Pick<PrivateMessageDict['display_recipient'][number], 'id' | 'email' | 'full_name'>;
+
+/** The fields of a message dict the client keeps, whatever the message's type. */
+type KeptFields = 'id' | 'subject' | 'sender_id' | 'sender_email' | 'sender_full_name' | 'avatar_url' | 'timestamp' | 'content';
+
+/** What the client keeps beside a message's own fields: its reactions and the user's flags. */
+interface KeptAlongside {
   reactions: Reaction[];
   last_edit_timestamp?: number;
-  flags: string[];
+  flags: MessageFlag[];
 }
+
+/**
+ * A message as the client keeps it: a stream message names its stream, a private message (which
+ * has no stream_id) lists its members, the sender included.
+ */
+export type Message =
+  | (Pick<StreamMessageDict, KeptFields | 'type' | 'stream_id' | 'display_recipient'> & KeptAlongside)
+  | (Pick<PrivateMessageDict, KeptFields | 'type'> & { display_recipient: DisplayRecipient[] } & KeptAlongside);
 
 export interface User {
   user_id: number;

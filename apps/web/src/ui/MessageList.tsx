@@ -218,7 +218,7 @@ const MessageItem = memo(function MessageItem({ message, selected, selfId }: Ite
     try {
       const raw = await rawContent(message.id);
       const state = app.get();
-      const link = messageLink(message, state.selfId, message.stream_id !== undefined ? state.streams[message.stream_id]?.name : undefined);
+      const link = messageLink(message, state.selfId, message.type === 'stream' ? state.streams[message.stream_id]?.name : undefined);
       openCompose(replyTarget(state, message), quoteReply(message, raw, `${location.origin}${location.pathname}${link}`));
     } catch (e) {
       fail(e);
@@ -548,8 +548,8 @@ export function MessageList() {
     const message = messages[id];
     if (!message) continue;
     if (!previous || groupKey(previous) !== groupKey(message)) {
-      const streamId = message.stream_id ?? 0;
-      const streamName = streams[streamId]?.name ?? String(message.display_recipient);
+      const streamId = message.type === 'stream' ? message.stream_id : 0;
+      const streamName = message.type === 'stream' ? (streams[streamId]?.name ?? message.display_recipient) : '';
       items.push(
         <RecipientBar
           key={`bar-${id}`}

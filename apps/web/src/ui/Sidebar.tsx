@@ -56,7 +56,7 @@ function TopicList({ sub, counts, current }: { sub: Subscription; counts: Unread
       newer.push(name);
     };
     const arrived = Object.values(messages)
-      .filter((m) => m.stream_id === sub.stream_id)
+      .filter((m) => m.type === 'stream' && m.stream_id === sub.stream_id)
       .sort((a, b) => b.id - a.id);
     for (const m of arrived) add(m.subject);
     for (const name of Object.keys(unreadTopics)) add(name);
