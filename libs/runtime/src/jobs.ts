@@ -4,7 +4,8 @@
  * two dispatching the same request still make one job (the request id is the idempotency id).
  */
 import type { Config } from '@chat/config';
-import { JobDispatcher, type Database } from '@chat/db';
+import { type Database } from '@chat/db';
+import { JobDispatcher } from '@chat/dispatch';
 import { BullmqJobs, DatabaseJobs, type Jobs } from '@chat/jobs';
 import type { Logger } from '@chat/log';
 
