@@ -57,6 +57,15 @@ export default tseslint.config(
   { files: ['**/*.ts'], rules: boundaries() },
   { files: ['libs/**/*.ts'], rules: boundaries(NO_SERVICES) },
   {
+    // The database library is the tables and the statements on them. What carries committed rows
+    // onward (the outbox relay to the bus, the job dispatcher to the jobs) is @chat/dispatch.
+    files: ['libs/db/**/*.ts'],
+    rules: boundaries(NO_SERVICES, {
+      regex: '^@chat/(bus|jobs)$',
+      message: '@chat/db is the database only: what publishes to the bus or enqueues jobs lives in @chat/dispatch.',
+    }),
+  },
+  {
     // The declarations and the typed client load in a browser too.
     files: ['libs/contracts/src/**/*.ts'],
     rules: boundaries(NO_SERVICES, {

@@ -3,7 +3,7 @@
  * transaction requests runs once it committed and never after a rollback, and the message
  * service's retention job archives what the realm's policy says has expired.
  */
-import { requestJob } from '@chat/db';
+import { requestJob } from '@chat/dispatch';
 import type { RunningJob } from '@chat/jobs';
 import { RETENTION_JOB } from '@chat/message-service';
 import { ApiClient, waitFor } from '@chat/testing';

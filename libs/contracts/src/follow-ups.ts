@@ -1,6 +1,6 @@
 /**
  * Follow-ups: work one service asks of another after its own change commits. The asking service
- * writes the request in its change's transaction (requestFollowUp in @chat/db, a row of the jobs
+ * writes the request in its change's transaction (requestFollowUp in @chat/dispatch, a row of the jobs
  * outbox); the owning service runs it as a background job, with retries, whenever it is up. So a
  * follow-up is never lost because its owner was down when the change was made.
  *

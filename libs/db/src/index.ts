@@ -8,8 +8,6 @@ export * from './migrate';
 export * from './api-keys';
 export * from './stream-colors';
 export * from './outbox';
-export * from './outbox-relay';
-export * from './job-requests';
 export * from './recipients';
 export * from './seed/dev-realm';
 export * from './queries/realms';

@@ -1,6 +1,6 @@
 /**
  * The transactional outbox. A domain write inserts its events here in the same transaction, so an
- * event exists exactly when its change committed; the relay (./outbox-relay.ts) publishes them.
+ * event exists exactly when its change committed; the relay (OutboxRelay in @chat/dispatch) publishes them.
  * One table for every service keeps cross-service order (a subscribe, then the next message).
  */
 import { REALM_WIDE_EVENT_TYPES, type Notice } from '@chat/events';

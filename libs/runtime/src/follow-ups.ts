@@ -13,7 +13,8 @@
  * not repeated by the job: handlers are idempotent by that key.
  */
 import { followUpRunPath } from '@chat/contracts';
-import { jobIdOfRequest, markFollowUpDone, releaseFollowUps, type Executor, type HeldFollowUp } from '@chat/db';
+import { type Executor } from '@chat/db';
+import { jobIdOfRequest, markFollowUpDone, releaseFollowUps, type HeldFollowUp } from '@chat/dispatch';
 import { badRequest } from '@chat/errors';
 import type { InternalClient } from '@chat/http';
 import type { JobHandler, JobPayload, Jobs } from '@chat/jobs';

@@ -1,10 +1,11 @@
 /**
  * Background jobs for a process: the Jobs adapter its topology uses and the dispatcher that
- * turns committed job requests (requestJob, @chat/db) into jobs. Every process runs a dispatcher;
+ * turns committed job requests (requestJob, @chat/dispatch) into jobs. Every process runs a dispatcher;
  * two dispatching the same request still make one job (the request id is the idempotency id).
  */
 import type { Config } from '@chat/config';
-import { JobDispatcher, type Database } from '@chat/db';
+import { type Database } from '@chat/db';
+import { JobDispatcher } from '@chat/dispatch';
 import { BullmqJobs, DatabaseJobs, type Jobs } from '@chat/jobs';
 import type { Logger } from '@chat/log';
 

@@ -8,7 +8,7 @@
 import type { Express } from 'express';
 import type { Authenticator } from '@chat/auth';
 import type { Bus } from '@chat/bus';
-import { OutboxRelay } from '@chat/db';
+import { OutboxRelay } from '@chat/dispatch';
 import type { DeliveryObserver, Metrics, RateLimiter } from '@chat/http';
 import type { QueueStore } from '@chat/queue-store';
 import type { ServiceContext } from '@chat/runtime';

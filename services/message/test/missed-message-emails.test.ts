@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { JobDispatcher } from '@chat/db';
+import { JobDispatcher } from '@chat/dispatch';
 import { DatabaseJobs } from '@chat/jobs';
 import { mailerFromConfig, type Mailer } from '@chat/mail';
 import { readMailFolder, startSmtpServer, testConfig, testLogger, waitFor, type TestSmtpServer } from '@chat/testing';

@@ -1,4 +1,4 @@
-import { JobDispatcher } from '@chat/db';
+import { JobDispatcher } from '@chat/dispatch';
 import { DatabaseJobs } from '@chat/jobs';
 import { noMailer } from '@chat/mail';
 import { startWebhookServer, testLogger, waitFor, type TestWebhookServer } from '@chat/testing';

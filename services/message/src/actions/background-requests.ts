@@ -3,7 +3,8 @@
  * when the message committed): outgoing-webhook calls for the service bots it triggers, and the
  * missed-message e-mails its recipients may need.
  */
-import { BOT_TYPES, requestJob, type Executor, type UserRow } from '@chat/db';
+import { BOT_TYPES, type Executor, type UserRow } from '@chat/db';
+import { requestJob } from '@chat/dispatch';
 import { OUTGOING_WEBHOOK_JOB, type OutgoingWebhookPayload } from '../outgoing-webhooks/kinds';
 import type { Trigger } from '../outgoing-webhooks/payloads';
 import { recordMissedMessages } from '../missed-messages/record';

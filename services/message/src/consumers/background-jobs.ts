@@ -5,12 +5,12 @@
  */
 import type { Jobs } from '@chat/jobs';
 import type { Mailer } from '@chat/mail';
+import { addressPolicy } from '@chat/outbound';
 import type { MessageDeps } from '../deps';
 import { workFollowUps } from '@chat/runtime';
 import { messageFollowUpHandlers } from '../follow-ups';
 import { MISSED_MESSAGE_EMAIL_JOB, type MissedMessagePayload } from '../missed-messages/kinds';
 import { mailMissedMessages } from '../missed-messages/send';
-import { addressPolicy } from '../outgoing-webhooks/address-guard';
 import { deliverOutgoingWebhook, OUTGOING_WEBHOOK_ATTEMPTS } from '../outgoing-webhooks/deliver';
 import { OUTGOING_WEBHOOK_JOB, type OutgoingWebhookPayload } from '../outgoing-webhooks/kinds';
 
@@ -22,7 +22,7 @@ export async function registerMessageJobs(deps: MessageDeps, jobs: Jobs, mailer:
   const { config } = deps;
   const webhookDeps = {
     ...deps,
-    policy: addressPolicy(config),
+    policy: addressPolicy({ allowPrivate: config.outgoingWebhookAllowPrivate, allowedNetworks: config.outgoingWebhookAllowedNetworks }),
     timeoutMs: config.outgoingWebhookTimeoutSecs * 1000,
     externalHost: config.externalHost,
   };

@@ -5,7 +5,8 @@
  * missed_message_emails, joining the user's open batch or opening one that is mailed
  * MISSED_MESSAGE_EMAIL_DELAY_SECS later by one job; the job sends only what is still unread then.
  */
-import { anyOf, requestJob, type Executor, type UserRow } from '@chat/db';
+import { anyOf, type Executor, type UserRow } from '@chat/db';
+import { requestJob } from '@chat/dispatch';
 import type { SentMessage } from '../lib/sent-message';
 import { MISSED_MESSAGE_EMAIL_JOB, type MissedMessagePayload } from './kinds';
 

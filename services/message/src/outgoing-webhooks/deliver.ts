@@ -9,7 +9,7 @@
 import { BOT_TYPES, getBotServices, type ServiceRow, type UserRow } from '@chat/db';
 import type { WireMessage } from '@chat/events';
 import { loadMessages } from '../queries/messages';
-import { BlockedAddressError, type AddressPolicy } from './address-guard';
+import { BlockedAddressError, type AddressPolicy } from '@chat/outbound';
 import { postToWebhook, WebhookConnectionError, type WebhookAnswer } from './http-post';
 import type { OutgoingWebhookPayload } from './kinds';
 import { describeFailure, type Failure } from './owner-notice';

@@ -1,11 +1,11 @@
 /**
- * One POST to an outgoing webhook: to a checked address only (address-guard.ts), no redirects
+ * One POST to an outgoing webhook: to a checked address only (@chat/outbound's address guard), no redirects
  * followed (a redirect could point anywhere), under one deadline from connect to the last byte,
  * reading at most MAX_RESPONSE_BYTES of the answer.
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { checkLiteralHost, guardedLookup, type AddressPolicy } from './address-guard';
+import { checkLiteralHost, guardedLookup, type AddressPolicy } from '@chat/outbound';
 
 /** Bot replies are messages (10,000 characters at most); a larger answer is not one. */
 const MAX_RESPONSE_BYTES = 256 * 1024;

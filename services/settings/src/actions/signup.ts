@@ -10,7 +10,8 @@
 import type { ServerResponse } from 'node:http';
 import type { Request } from 'express';
 import { followUps } from '@chat/contracts';
-import { emailAllowedForRealm, requestFollowUp, writeNotices, type Executor, type HeldFollowUp } from '@chat/db';
+import { emailAllowedForRealm, writeNotices, type Executor } from '@chat/db';
+import { requestFollowUp, type HeldFollowUp } from '@chat/dispatch';
 import { settleFollowUps } from '@chat/runtime';
 import { plainError } from '@chat/errors';
 import type { SettingsContext } from '../deps';

@@ -3,14 +3,13 @@ import {
   emailAllowedForRealm,
   getUserByEmail,
   notifyAuthChange,
-  requestFollowUp,
   ROLE_CODES,
   writeNotices,
   type Executor,
-  type HeldFollowUp,
   type Role,
   type UserRow,
 } from '@chat/db';
+import { requestFollowUp, type HeldFollowUp } from '@chat/dispatch';
 import { settleFollowUps } from '@chat/runtime';
 import { followUps } from '@chat/contracts';
 import { plainError } from '@chat/errors';

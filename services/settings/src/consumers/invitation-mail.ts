@@ -8,7 +8,8 @@
  * - settings.account-exists-mail: the note to an address that asked to sign up but already has
  *   an account in the realm (nothing is written for it; its payload names the realm and address).
  */
-import { getRealm, getUserById, realmUrlOf, requestJobs, type Executor } from '@chat/db';
+import { getRealm, getUserById, realmUrlOf, type Executor } from '@chat/db';
+import { requestJobs } from '@chat/dispatch';
 import type { Jobs } from '@chat/jobs';
 import { settingsContext, type SettingsContext, type SettingsDeps } from '../deps';
 import { invitationMail } from '../lib/invitation-mail';

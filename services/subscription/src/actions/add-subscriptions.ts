@@ -5,16 +5,8 @@
  * behind; Notification Bot's messages follow the commit.
  */
 import { badRequest, plainError } from '@chat/errors';
-import {
-  getRealm,
-  getStreamById,
-  writeNotices,
-  type Executor,
-  type HeldFollowUp,
-  type RealmRow,
-  type StreamRow,
-  type UserRow,
-} from '@chat/db';
+import { getRealm, getStreamById, writeNotices, type Executor, type RealmRow, type StreamRow, type UserRow } from '@chat/db';
+import { type HeldFollowUp } from '@chat/dispatch';
 import { settleFollowUps } from '@chat/runtime';
 import type { StreamRequest } from '@chat/contracts';
 import type { SubscriptionDeps } from '../deps';

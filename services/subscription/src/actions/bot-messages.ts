@@ -8,7 +8,8 @@
  * created" first.
  */
 import { followUps, type BotMessageRequest } from '@chat/contracts';
-import { requestFollowUp, type Executor, type HeldFollowUp } from '@chat/db';
+import { type Executor } from '@chat/db';
+import { requestFollowUp, type HeldFollowUp } from '@chat/dispatch';
 
 /** Zulip's Realm.STREAM_EVENTS_NOTIFICATION_TOPIC. */
 export const STREAM_EVENTS_TOPIC = 'stream events';

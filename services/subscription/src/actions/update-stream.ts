@@ -6,7 +6,8 @@
  * says so in the stream once committed.
  */
 import { badRequest, plainError } from '@chat/errors';
-import { writeNotices, type Executor, type HeldFollowUp, type StreamRow } from '@chat/db';
+import { writeNotices, type Executor, type StreamRow } from '@chat/db';
+import { type HeldFollowUp } from '@chat/dispatch';
 import { settleFollowUps } from '@chat/runtime';
 import { userEventNoticeIfAnyRecipient, type EventOf, type Notice } from '@chat/events';
 import { streamEmailAddress } from '@chat/views';

@@ -1,42 +1,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startWebhookServer } from '@chat/testing';
-import { addressPolicy, BlockedAddressError } from '../src/outgoing-webhooks/address-guard';
+import { addressPolicy, BlockedAddressError } from '@chat/outbound';
 import { postToWebhook, WebhookConnectionError } from '../src/outgoing-webhooks/http-post';
 
-const closed = addressPolicy({ outgoingWebhookAllowPrivate: false, outgoingWebhookAllowedNetworks: [] });
+const closed = addressPolicy({ allowPrivate: false, allowedNetworks: [] });
 
-describe('outgoing-webhook address rule', () => {
-  it.each([
-    '127.0.0.1',
-    '10.1.2.3',
-    '172.20.0.1',
-    '192.168.1.1',
-    '169.254.169.254',
-    '100.64.0.1',
-    '0.0.0.0',
-    '::1',
-    'fe80::1',
-    'fd12::1',
-    '::ffff:127.0.0.1',
-    '224.0.0.1',
-  ])('refuses %s', (address) => expect(closed.allows(address)).toBe(false));
-
-  it.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111'])('allows the public address %s', (address) =>
-    expect(closed.allows(address)).toBe(true),
-  );
-
-  it('opens the networks the operator lists, and everything with OUTGOING_WEBHOOK_ALLOW_PRIVATE', () => {
-    const intranet = addressPolicy({ outgoingWebhookAllowPrivate: false, outgoingWebhookAllowedNetworks: ['10.1.2.0/24', 'fd00::5'] });
-    expect([intranet.allows('10.1.2.9'), intranet.allows('10.1.3.9'), intranet.allows('fd00::5'), intranet.allows('127.0.0.1')]).toEqual([
-      true,
-      false,
-      true,
-      false,
-    ]);
-    expect(addressPolicy({ outgoingWebhookAllowPrivate: true, outgoingWebhookAllowedNetworks: [] }).allows('127.0.0.1')).toBe(true);
-  });
-
+describe('one POST to an outgoing webhook', () => {
   it('never connects to a refused address, by literal or by a name that resolves to it', async () => {
     const server = await startWebhookServer();
     try {
@@ -46,7 +16,7 @@ describe('outgoing-webhook address rule', () => {
         await expect(postToWebhook(url, body, { policy: closed, timeoutMs: 2000 })).rejects.toBeInstanceOf(BlockedAddressError);
       }
       expect(server.requests).toHaveLength(0);
-      const open = addressPolicy({ outgoingWebhookAllowPrivate: false, outgoingWebhookAllowedNetworks: ['127.0.0.1'] });
+      const open = addressPolicy({ allowPrivate: false, allowedNetworks: ['127.0.0.1'] });
       await expect(postToWebhook(`http://localhost:${port}/hook`, body, { policy: open, timeoutMs: 2000 })).resolves.toMatchObject({
         status: 200,
       });
@@ -57,7 +27,7 @@ describe('outgoing-webhook address rule', () => {
   });
 
   it('gives up on an endpoint that never answers within the deadline, and on one that is not listening', async () => {
-    const open = addressPolicy({ outgoingWebhookAllowPrivate: true, outgoingWebhookAllowedNetworks: [] });
+    const open = addressPolicy({ allowPrivate: true, allowedNetworks: [] });
     const body = { contentType: 'application/json', data: '{}' };
     const silent = createServer(() => undefined);
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));

@@ -7,8 +7,7 @@
  */
 import { checkKind, Wakeable, type Jobs, type JobPayload } from '@chat/jobs';
 import type { Logger } from '@chat/log';
-import { anyOf } from './any-of';
-import type { Database, Executor } from './connect';
+import { anyOf, type Database, type Executor } from '@chat/db';
 
 export const JOB_REQUEST_CHANNEL = 'chat_job_requests';
 

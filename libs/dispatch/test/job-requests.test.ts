@@ -1,16 +1,7 @@
 import { DatabaseJobs, type RunningJob } from '@chat/jobs';
 import { createTestDatabase, testLogger, waitFor, type TestDatabase } from '@chat/testing';
-import {
-  createDatabase,
-  JobDispatcher,
-  markFollowUpDone,
-  releaseFollowUps,
-  requestFollowUp,
-  requestJob,
-  requestJobs,
-  type Database,
-  type HeldFollowUp,
-} from '../src';
+import { createDatabase, type Database } from '@chat/db';
+import { JobDispatcher, markFollowUpDone, releaseFollowUps, requestFollowUp, requestJob, requestJobs, type HeldFollowUp } from '../src';
 
 describe('requestJob and the job dispatcher', () => {
   let testDb: TestDatabase;

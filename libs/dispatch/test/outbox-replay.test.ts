@@ -6,7 +6,8 @@
 import { BusLossError, type Bus, type ConsumerHandle, type PublishItem } from '@chat/bus';
 import { NOTICE_VERSION, type Notice } from '@chat/events';
 import { testLogger, waitFor } from '@chat/testing';
-import { createDatabase, migrate, OutboxRelay, replayOutbox, writeNotices, type Database } from '../src';
+import { createDatabase, migrate, writeNotices, type Database } from '@chat/db';
+import { OutboxRelay, replayOutbox } from '../src';
 
 jest.setTimeout(30_000);
 

@@ -22,8 +22,7 @@ import { BusLossError, type Bus, type PublishItem } from '@chat/bus';
 import type { Knex } from 'knex';
 import type { Logger } from '@chat/log';
 import type { Notice } from '@chat/events';
-import type { Database } from './connect';
-import { OUTBOX_CHANNEL } from './outbox';
+import { OUTBOX_CHANNEL, type Database } from '@chat/db';
 import { claimBatch } from './outbox-claim';
 
 /** Arbitrary constant naming the relay's advisory lock. */

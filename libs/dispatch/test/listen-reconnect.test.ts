@@ -2,7 +2,8 @@ import { MemoryBus, type BusRecord } from '@chat/bus';
 import { NOTICE_VERSION, type Notice } from '@chat/events';
 import { createTestDatabase, recordingLogger, waitFor, type TestDatabase } from '@chat/testing';
 import { Client } from 'pg';
-import { createDatabase, OUTBOX_CHANNEL, OutboxRelay, writeNotices, type Database } from '../src';
+import { createDatabase, OUTBOX_CHANNEL, writeNotices, type Database } from '@chat/db';
+import { OutboxRelay } from '../src';
 
 /** Ends the server side of this database's LISTEN connections, as a restart or a network cut would. */
 async function dropListeners(url: string): Promise<number> {

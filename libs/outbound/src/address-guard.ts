@@ -1,13 +1,13 @@
 /**
- * Which addresses an outgoing webhook may call. A bot's owner chooses its URL, so without a rule
- * any member could make the server POST to its own loopback, the cluster's services or a cloud
- * metadata endpoint. The host is resolved once, every address it resolves to is checked, and the
- * connection goes to a checked address (the `lookup` below is the one the socket uses), so a name
- * that resolves differently between a check and the connect cannot slip past.
+ * Which addresses the server may call on a user's behalf. Whoever chooses a URL the server
+ * fetches (a bot's owner its outgoing webhook's endpoint) could otherwise make it call its own
+ * loopback, the cluster's services or a cloud metadata endpoint. The host is resolved once, every
+ * address it resolves to is checked, and the connection goes to a checked address (the `lookup`
+ * below is the one the socket uses), so a name that resolves differently between a check and the
+ * connect cannot slip past. Every outbound call to a user-chosen address goes through it.
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import type { Config } from '@chat/config';
 
 /** Addresses that are not on the public internet (IANA special-purpose registries). */
 const NON_PUBLIC: readonly [string, number, 'ipv4' | 'ipv6'][] = [
@@ -44,7 +44,7 @@ const NON_PUBLIC: readonly [string, number, 'ipv4' | 'ipv6'][] = [
 const nonPublic = new BlockList();
 for (const [network, bits, family] of NON_PUBLIC) nonPublic.addSubnet(network, bits, family);
 
-/** The webhook was not called: its address is one the operator has not opened to bots. */
+/** The call was not made: its address is one the operator has not opened to outbound calls. */
 export class BlockedAddressError extends Error {
   readonly code = 'EBLOCKEDADDRESS';
   constructor(host: string, address: string) {
@@ -61,11 +61,18 @@ function familyOf(address: string): 'ipv4' | 'ipv6' {
   return isIP(address) === 6 ? 'ipv6' : 'ipv4';
 }
 
-/** OUTGOING_WEBHOOK_ALLOW_PRIVATE and OUTGOING_WEBHOOK_ALLOWED_NETWORKS (validated by loadConfig). */
-export function addressPolicy(config: Pick<Config, 'outgoingWebhookAllowPrivate' | 'outgoingWebhookAllowedNetworks'>): AddressPolicy {
-  if (config.outgoingWebhookAllowPrivate) return { allows: () => true };
+/** What the operator opened beyond the public internet (a caller's settings, validated by loadConfig). */
+export interface AddressRule {
+  /** Every address, non-public ones included. */
+  allowPrivate: boolean;
+  /** Addresses or CIDR blocks (`10.1.2.0/24`, `fd00::5`) allowed although not public. */
+  allowedNetworks: readonly string[];
+}
+
+export function addressPolicy(rule: AddressRule): AddressPolicy {
+  if (rule.allowPrivate) return { allows: () => true };
   const allowed = new BlockList();
-  for (const network of config.outgoingWebhookAllowedNetworks) {
+  for (const network of rule.allowedNetworks) {
     const [address = '', bits] = network.split('/');
     const family = familyOf(address);
     allowed.addSubnet(address, bits === undefined ? (family === 'ipv6' ? 128 : 32) : Number(bits), family);

@@ -1,7 +1,8 @@
 import { MemoryBus, type BusRecord } from '@chat/bus';
 import { NOTICE_VERSION, type Notice } from '@chat/events';
 import { createTestDatabase, provesNothingHappensFor, testLogger, waitFor, type TestDatabase } from '@chat/testing';
-import { createDatabase, migrate, OutboxRelay, writeNotices, type Database } from '../src';
+import { createDatabase, migrate, writeNotices, type Database } from '@chat/db';
+import { OutboxRelay } from '../src';
 
 function notice(realmId: number, n: number): Notice {
   return { v: NOTICE_VERSION, kind: 'event', realmId, event: { type: 'pointer', pointer: n }, userIds: [1] };

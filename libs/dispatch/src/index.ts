@@ -1,0 +1,2 @@
+export * from './outbox-relay';
+export * from './job-requests';
