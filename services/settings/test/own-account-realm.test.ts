@@ -88,15 +88,13 @@ describe("enter-sends, the caller's avatar, the realm's images and deactivation"
       .set(await as('hamlet'));
     expect(refused.body).toEqual({ result: 'error', msg: 'Must be an organization administrator', code: 'UNAUTHORIZED_PRINCIPAL' });
     const hamlet = await h.user('hamlet@zulip.com');
-    await h.db
-      .knex('sessions')
-      .insert({
-        realm_id: h.realmId,
-        user_id: hamlet.id,
-        token_hash: 'deactivation-test',
-        csrf_token: 'x',
-        expires_at: new Date(Date.now() + 60_000),
-      });
+    await h.db.knex('sessions').insert({
+      realm_id: h.realmId,
+      user_id: hamlet.id,
+      token_hash: 'deactivation-test',
+      csrf_token: 'x',
+      expires_at: new Date(Date.now() + 60_000),
+    });
     const notices = await eventsOf(h.db, async () => {
       expect(
         (

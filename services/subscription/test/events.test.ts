@@ -37,11 +37,9 @@ describe('subscription service events match their schemas', () => {
       'subscription',
       'update',
       async () =>
-        h
-          .as('hamlet@zulip.com')
-          .post('/users/me/subscriptions/properties', {
-            subscription_data: [{ stream_id: await h.streamId('ev1'), property: 'is_muted', value: true }],
-          }),
+        h.as('hamlet@zulip.com').post('/users/me/subscriptions/properties', {
+          subscription_data: [{ stream_id: await h.streamId('ev1'), property: 'is_muted', value: true }],
+        }),
     ],
     ['stream', 'create', () => h.as('hamlet@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'ev2' }] })],
     ['stream', 'vacate', () => h.as('hamlet@zulip.com').delete('/users/me/subscriptions', { subscriptions: ['ev2'] })],
