@@ -24,6 +24,20 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    // Type-aware: a promise nobody awaits loses its rejection (an unhandled rejection ends the
+    // process), and so does an async function passed where the caller ignores what it returns (a
+    // timer, an event listener, a DOM handler). Every TypeScript file is in tsconfig.json or apps/web's,
+    // so the project service finds its program; the few JavaScript files (config, workers' CommonJS
+    // entries) hold no promises and stay untyped. A knex query builder is a thenable, so a builder callback
+    // (where((q) => { ... })) has a block body: it adds to the builder and returns nothing.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['jest.config.js'],
     languageOptions: { sourceType: 'commonjs', globals: { module: 'writable' } },
   },

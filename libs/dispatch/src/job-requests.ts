@@ -156,7 +156,9 @@ export class JobDispatcher {
     const rows: RequestRow[] = await knex('job_requests')
       .whereNull('enqueued_at')
       // A held request is its requester's to run; after the hold it is the jobs' again.
-      .andWhere((q) => q.whereNull('held_until').orWhere('held_until', '<', knex.fn.now()))
+      .andWhere((q) => {
+        q.whereNull('held_until').orWhere('held_until', '<', knex.fn.now());
+      })
       .orderBy('id')
       .limit(this.batchSize)
       .select('id', 'kind', 'payload', 'delay_ms', 'created_at');

@@ -162,7 +162,7 @@ function Editor({ message, onDone }: { message: Message; onDone: () => void }) {
     }
   };
   return (
-    <form class="editor" onSubmit={save} aria-label="Message editor">
+    <form class="editor" onSubmit={(e) => void save(e)} aria-label="Message editor">
       <label class="visually-hidden" for={`edit-${message.id}`}>
         Edit message
       </label>

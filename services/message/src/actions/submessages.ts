@@ -36,7 +36,9 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 async function submessageFacts(db: Executor, message: MessageRow): Promise<{ senderStarted: boolean; widgetContent?: string }> {
   const rows: { sender_id: number; msg_type: string; content: string }[] = await db('submessages')
     .where({ message_id: message.id })
-    .andWhere((q) => q.where({ sender_id: message.sender_id }).orWhere({ msg_type: 'widget' }))
+    .andWhere((q) => {
+      q.where({ sender_id: message.sender_id }).orWhere({ msg_type: 'widget' });
+    })
     .orderBy('id')
     .select('sender_id', 'msg_type', 'content');
   return {

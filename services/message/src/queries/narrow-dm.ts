@@ -60,13 +60,25 @@ export async function dmCondition(db: Knex, user: UserRow, term: NarrowTerm): Pr
   const address = privateAddress(user, users);
   const recipientId = await findPrivateRecipientId(db, address);
   // A huddle that never had a message has no recipient yet: nothing can match.
-  if (recipientId === null) return (q) => q.whereRaw('false');
-  if (address.kind === 'huddle') return (q) => q.where('m.recipient_id', recipientId);
+  if (recipientId === null) {
+    return (q) => {
+      q.whereRaw('false');
+    };
+  }
+  if (address.kind === 'huddle') {
+    return (q) => {
+      q.where('m.recipient_id', recipientId);
+    };
+  }
   if (address.userId !== user.id) {
     const other = { id: address.userId, recipient_id: recipientId };
-    return (q) => q.whereIn('m.id', oneToOne(db, user, other));
+    return (q) => {
+      q.whereIn('m.id', oneToOne(db, user, other));
+    };
   }
-  return (q) => q.where('m.sender_id', user.id).where('m.recipient_id', recipientId);
+  return (q) => {
+    q.where('m.sender_id', user.id).where('m.recipient_id', recipientId);
+  };
 }
 
 async function otherUser(db: Knex, user: UserRow, term: NarrowTerm): Promise<UserRow> {
@@ -78,7 +90,9 @@ async function otherUser(db: Knex, user: UserRow, term: NarrowTerm): Promise<Use
 /** 2.1's group-pm-with: only the groups of users (not the 1:1 conversation) both are in. */
 export async function groupPmWithCondition(db: Knex, user: UserRow, term: NarrowTerm): Promise<Condition> {
   const other = await otherUser(db, user, term);
-  return (q) => q.whereIn('m.recipient_id', sharedHuddles(db, user, other));
+  return (q) => {
+    q.whereIn('m.recipient_id', sharedHuddles(db, user, other));
+  };
 }
 
 /**
@@ -88,6 +102,9 @@ export async function groupPmWithCondition(db: Knex, user: UserRow, term: Narrow
 export async function dmIncludingCondition(db: Knex, user: UserRow, term: NarrowTerm): Promise<Condition | null> {
   const other = await otherUser(db, user, term);
   if (other.id === user.id) return null;
-  return (q) =>
-    q.where((inner) => inner.whereIn('m.id', oneToOne(db, user, other)).orWhereIn('m.recipient_id', sharedHuddles(db, user, other)));
+  return (q) => {
+    q.where((inner) => {
+      inner.whereIn('m.id', oneToOne(db, user, other)).orWhereIn('m.recipient_id', sharedHuddles(db, user, other));
+    });
+  };
 }

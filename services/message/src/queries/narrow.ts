@@ -94,7 +94,9 @@ export async function buildNarrow(db: Knex, user: UserRow, terms: NarrowTerm[]):
             : await getStreamByName(db, user.realm_id, String(term.operand));
         if (!stream) throw badNarrow(`unknown ${term.operator} ${shown(term.operand)}`);
         if (!term.negated && (await canAccessStreamHistory(db, user, stream))) includeHistory = true;
-        conditions.push((q) => q[where]('m.recipient_id', stream.recipient_id));
+        conditions.push((q) => {
+          q[where]('m.recipient_id', stream.recipient_id);
+        });
         break;
       }
       case 'streams':
@@ -103,18 +105,23 @@ export async function buildNarrow(db: Knex, user: UserRow, terms: NarrowTerm[]):
         if (!term.negated && user.role !== 'guest') includeHistory = true;
         const publicRecipients = () =>
           db('streams').where({ realm_id: user.realm_id, invite_only: false, history_public_to_subscribers: true }).select('recipient_id');
-        conditions.push((q) =>
-          term.negated ? q.whereNotIn('m.recipient_id', publicRecipients()) : q.whereIn('m.recipient_id', publicRecipients()),
-        );
+        conditions.push((q) => {
+          if (term.negated) q.whereNotIn('m.recipient_id', publicRecipients());
+          else q.whereIn('m.recipient_id', publicRecipients());
+        });
         break;
       }
       case 'topic':
-        conditions.push((q) => q[where](db.raw('lower(m.subject) = lower(?)', [String(term.operand)])));
+        conditions.push((q) => {
+          q[where](db.raw('lower(m.subject) = lower(?)', [String(term.operand)]));
+        });
         break;
       case 'sender': {
         const sender = await userByOperand(db, user, term.operand as string | number);
         if (!sender) throw badNarrow(`unknown user ${shown(term.operand)}`);
-        conditions.push((q) => q[where]('m.sender_id', sender.id));
+        conditions.push((q) => {
+          q[where]('m.sender_id', sender.id);
+        });
         break;
       }
       case 'pm_with':
@@ -134,7 +141,9 @@ export async function buildNarrow(db: Knex, user: UserRow, terms: NarrowTerm[]):
       case 'is': {
         const test = IS_OPERANDS.get(String(term.operand));
         if (!test) throw badNarrow(`unknown 'is' operand ${String(term.operand)}`);
-        add((q) => q.where(flagCondition(db, test)));
+        add((q) => {
+          q.where(flagCondition(db, test));
+        });
         break;
       }
       case 'in': {
@@ -146,7 +155,9 @@ export async function buildNarrow(db: Knex, user: UserRow, terms: NarrowTerm[]):
       case 'has': {
         const what = String(term.operand);
         if (!['attachment', 'image', 'link'].includes(what)) throw badNarrow(`unknown 'has' operand ${what}`);
-        conditions.push((q) => q[where](`m.has_${what}`, true));
+        conditions.push((q) => {
+          q[where](`m.has_${what}`, true);
+        });
         break;
       }
       case 'search':
@@ -161,7 +172,9 @@ export async function buildNarrow(db: Knex, user: UserRow, terms: NarrowTerm[]):
         const id = String(term.operand);
         if (!/^\d+$/.test(id)) throw badNarrow('Invalid message ID');
         const messageId = Number(id) <= MAX_MESSAGE_ID ? Number(id) : 0;
-        conditions.push((q) => q[where]('m.id', messageId));
+        conditions.push((q) => {
+          q[where]('m.id', messageId);
+        });
         break;
       }
       default:
@@ -180,7 +193,9 @@ function searchCondition(db: Knex, text: string): Condition {
     q.whereRaw("m.search_tsvector @@ plainto_tsquery('english', ?)", [text]);
     for (const phrase of phrases) {
       const like = `%${phrase.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      q.where((p) => p.where('m.content', 'ilike', like).orWhere('m.subject', 'ilike', like));
+      q.where((p) => {
+        p.where('m.content', 'ilike', like).orWhere('m.subject', 'ilike', like);
+      });
     }
   };
 }

@@ -12,7 +12,9 @@ export async function listBots(ctx: SettingsContext, realmId: number, actorId: n
   requireMemberOrAdmin(await loadActor(db, realmId, actorId));
   const bots = await db<UserRow>('users')
     .where({ realm_id: realmId, is_bot: true })
-    .where((q) => q.where('bot_owner_id', actorId).orWhereIn('bot_owner_id', db('users').where({ bot_owner_id: actorId }).select('id')))
+    .where((q) => {
+      q.where('bot_owner_id', actorId).orWhereIn('bot_owner_id', db('users').where({ bot_owner_id: actorId }).select('id'));
+    })
     .orderBy([{ column: 'date_joined' }, { column: 'id' }]);
   return {
     bots: bots.map((bot) => ({

@@ -140,11 +140,11 @@ export async function streamsVisibleTo(db: Executor, realmId: number, actorId: n
   const rows: { id: number }[] = await db('streams as s')
     .where({ 's.realm_id': realmId, 's.deactivated': false })
     .whereRaw('s.id IN (SELECT value::int FROM jsonb_array_elements_text(?::jsonb))', [JSON.stringify(ids)])
-    .where((q) =>
-      q
-        .where('s.invite_only', false)
-        .orWhereExists(db('subscriptions as sub').where({ 'sub.user_id': actorId, 'sub.active': true }).whereRaw('sub.stream_id = s.id')),
-    )
+    .where((q) => {
+      q.where('s.invite_only', false).orWhereExists(
+        db('subscriptions as sub').where({ 'sub.user_id': actorId, 'sub.active': true }).whereRaw('sub.stream_id = s.id'),
+      );
+    })
     .select('s.id');
   return new Set(rows.map((r) => r.id));
 }

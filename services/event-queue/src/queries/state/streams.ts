@@ -73,8 +73,13 @@ export async function streamState(ctx: StateContext): Promise<Record<string, unk
   const subscribed = () => db('subscriptions').where({ user_id: user.id, active: true }).select('stream_id');
   const query = db<StreamRow>('streams').where({ realm_id: user.realm_id, deactivated: false });
   // include_public (members) and include_subscribed, as do_get_streams' defaults.
-  if (user.role === 'guest') query.whereIn('id', subscribed());
-  else query.where((q) => q.where({ invite_only: false }).orWhereIn('id', subscribed()));
+  if (user.role === 'guest') {
+    query.whereIn('id', subscribed());
+  } else {
+    query.where((q) => {
+      q.where({ invite_only: false }).orWhereIn('id', subscribed());
+    });
+  }
   const streams = await query.orderBy('name');
   return { streams: streams.map(streamDict), stream_name_max_length: 60, stream_description_max_length: 1024 };
 }
