@@ -229,6 +229,5 @@ describe('stream administration', () => {
       });
       expect((await h.as('iago@zulip.com').delete('/default_streams', { stream_name: 'Denmark' })).status).toBe(200);
     });
-
   });
 });
