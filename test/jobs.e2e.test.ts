@@ -4,7 +4,7 @@
  * service's retention job archives what the realm's policy says has expired.
  */
 import { requestJob } from '@chat/dispatch';
-import type { RunningJob } from '@chat/jobs';
+import { defineJob, workJob, type RunningJob } from '@chat/jobs';
 import { RETENTION_JOB } from '@chat/message-service';
 import { ApiClient, waitFor } from '@chat/testing';
 import { describeBothTopologies } from './topologies';
@@ -12,6 +12,8 @@ import { describeBothTopologies } from './topologies';
 jest.setTimeout(120_000);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** A kind of its own, so the probe sees only what this test asks for. */
+const PROBE = defineJob<{ change: string }>('e2e.probe');
 
 describeBothTopologies('background jobs', (env) => {
   let hamlet: ApiClient;
@@ -21,18 +23,18 @@ describeBothTopologies('background jobs', (env) => {
   beforeAll(async () => {
     hamlet = await new ApiClient(env().target, { userAgent: 'ZulipPython/0.6' }).loginAs('hamlet@zulip.com');
     iago = await new ApiClient(env().target, { userAgent: 'ZulipPython/0.6' }).loginAs('iago@zulip.com');
-    await env().jobs.work('e2e.probe', async (job) => void probes.push(job));
+    await workJob(env().jobs, PROBE, async (job) => void probes.push(job));
   });
 
   it('runs a job requested in a committed transaction, and none for a rolled-back one', async () => {
     const { knex } = env().db;
     await expect(
       knex.transaction(async (trx) => {
-        await requestJob(trx, 'e2e.probe', { change: 'rolled back' });
+        await requestJob(trx, PROBE, { change: 'rolled back' });
         throw new Error('abandoned');
       }),
     ).rejects.toThrow('abandoned');
-    await knex.transaction((trx) => requestJob(trx, 'e2e.probe', { change: 'committed' }));
+    await knex.transaction((trx) => requestJob(trx, PROBE, { change: 'committed' }));
     await waitFor(() => probes.length >= 1, 20_000);
     expect(probes.map((p) => p.payload)).toEqual([{ change: 'committed' }]);
   });
@@ -54,7 +56,7 @@ describeBothTopologies('background jobs', (env) => {
       .where('id', id)
       .update({ date_sent: new Date(Date.now() - 31 * DAY_MS) });
 
-    await env().jobs.enqueue(RETENTION_JOB, {});
+    await env().jobs.enqueue(RETENTION_JOB.kind, {});
     await waitFor(async () => (await hamlet.api('get', `/messages/${id}`)).status === 400, 20_000);
     expect((await hamlet.api('get', `/messages/${kept.body.id}`)).status).toBe(200);
     expect(await env().db.knex('archived_messages').where('id', id).pluck('content')).toEqual(['e2e expiring']);

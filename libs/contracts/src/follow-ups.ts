@@ -6,10 +6,13 @@
  *
  * Each follow-up is declared here once: its job kind (the owner's name first) and its payload.
  */
+/** The services that own follow-ups (each declares a run endpoint: follow-up-runs.ts). */
+export type FollowUpOwner = 'message' | 'subscription';
+
 export interface FollowUp<Payload> {
   kind: string;
   /** The owning service. */
-  owner: 'message' | 'subscription';
+  owner: FollowUpOwner;
   /** Phantom: the payload's type, for requestFollowUp and the owner's handler. */
   payload?: Payload;
 }

@@ -7,4 +7,5 @@ export * from './server-files';
 export * from './contract';
 export * from './endpoints';
 export * from './follow-ups';
+export * from './follow-up-runs';
 export * from './client';

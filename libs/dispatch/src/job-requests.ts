@@ -5,7 +5,7 @@
  * then marks them. So a job exists exactly when its change committed, and a dispatcher that runs
  * twice over the same request (a crash before marking, two processes at once) still makes one job.
  */
-import { checkKind, Wakeable, type Jobs, type JobPayload } from '@chat/jobs';
+import { checkKind, Wakeable, type JobDeclaration, type Jobs, type JobPayload } from '@chat/jobs';
 import type { Logger } from '@chat/log';
 import { anyOf, type Database, type Executor } from '@chat/db';
 
@@ -14,8 +14,14 @@ export const JOB_REQUEST_CHANNEL = 'chat_job_requests';
 /** Marked requests are kept this long (for an operator looking into a job's origin), then deleted. */
 const KEEP_ENQUEUED_MS = 60 * 60 * 1000;
 
-/** Asks for a job of `kind`, inside the transaction `trx` of the change it belongs to. */
-export async function requestJob(trx: Executor, kind: string, payload: JobPayload, options: { delayMs?: number } = {}): Promise<void> {
+/** Asks for a job of a declared kind (defineJob, @chat/jobs), inside the transaction `trx` of the change it belongs to. */
+export async function requestJob<P extends JobPayload>(
+  trx: Executor,
+  job: JobDeclaration<P>,
+  payload: P,
+  options: { delayMs?: number } = {},
+): Promise<void> {
+  const { kind } = job;
   // Refused here, in the writer's transaction: a request the dispatcher could never enqueue
   // would otherwise hold up every request after it.
   checkKind(kind);
@@ -41,7 +47,8 @@ export const FOLLOW_UP_HOLD_MS = 30_000;
  * Asks for one job of `kind` per payload, in one statement whatever their number (a thousand
  * invitation e-mails must not hold the writer's transaction a thousand round trips long).
  */
-export async function requestJobs(trx: Executor, kind: string, payloads: readonly JobPayload[]): Promise<void> {
+export async function requestJobs<P extends JobPayload>(trx: Executor, job: JobDeclaration<P>, payloads: readonly P[]): Promise<void> {
+  const { kind } = job;
   checkKind(kind);
   if (payloads.length === 0) return;
   // The payloads travel as one JSON array and are unpacked in order, as rows of job_requests.
@@ -67,7 +74,7 @@ export async function requestFollowUp<P extends JobPayload>(
   held?: HeldFollowUp[],
 ): Promise<void> {
   if (!held) {
-    await requestJob(trx, followUp.kind, payload);
+    await requestJob(trx, followUp, payload);
     return;
   }
   checkKind(followUp.kind);

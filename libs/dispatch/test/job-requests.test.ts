@@ -1,7 +1,11 @@
-import { DatabaseJobs, type RunningJob } from '@chat/jobs';
+import { DatabaseJobs, defineJob, workJob, type RunningJob } from '@chat/jobs';
 import { createTestDatabase, testLogger, waitFor, type TestDatabase } from '@chat/testing';
 import { createDatabase, type Database } from '@chat/db';
 import { JobDispatcher, markFollowUpDone, releaseFollowUps, requestFollowUp, requestJob, requestJobs, type HeldFollowUp } from '../src';
+
+const WELCOME = defineJob<{ userId: number }>('welcome');
+/** Declared by hand: defineJob would refuse the kind before requestJob could. */
+const BAD_KIND = { kind: 'Bad:Kind' };
 
 describe('requestJob and the job dispatcher', () => {
   let testDb: TestDatabase;
@@ -14,7 +18,7 @@ describe('requestJob and the job dispatcher', () => {
     db = await createDatabase({ url: testDb.url, poolMax: 4 });
     jobs = new DatabaseJobs({ knex: db.knex, logger: testLogger(), pollMs: 50 });
     runs = [];
-    await jobs.work('welcome', async (job) => void runs.push(job));
+    await workJob(jobs, WELCOME, async (job) => void runs.push(job));
   });
 
   afterEach(async () => {
@@ -29,7 +33,7 @@ describe('requestJob and the job dispatcher', () => {
   it('enqueues nothing for a transaction that rolled back', async () => {
     await expect(
       db.knex.transaction(async (trx) => {
-        await requestJob(trx, 'welcome', { userId: 1 });
+        await requestJob(trx, WELCOME, { userId: 1 });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
@@ -38,12 +42,12 @@ describe('requestJob and the job dispatcher', () => {
   });
 
   it('refuses a kind no adapter accepts inside the transaction, which then rolls back', async () => {
-    await expect(db.knex.transaction((trx) => requestJob(trx, 'Bad:Kind', {}))).rejects.toThrow('invalid job kind "Bad:Kind"');
+    await expect(db.knex.transaction((trx) => requestJob(trx, BAD_KIND, {}))).rejects.toThrow('invalid job kind "Bad:Kind"');
     expect(await dispatcher().dispatchBatch()).toBe(0);
   });
 
   it('enqueues a committed request exactly once, however often it is dispatched', async () => {
-    await db.knex.transaction((trx) => requestJob(trx, 'welcome', { userId: 7 }));
+    await db.knex.transaction((trx) => requestJob(trx, WELCOME, { userId: 7 }));
     // Two dispatchers at once, then one that finds the request unmarked (a crash before marking).
     await Promise.all([dispatcher().dispatchBatch(), dispatcher().dispatchBatch()]);
     await db.knex('job_requests').update({ enqueued_at: null });
@@ -61,7 +65,7 @@ describe('requestJob and the job dispatcher', () => {
     await db.knex.transaction((trx) =>
       requestJobs(
         trx,
-        'welcome',
+        WELCOME,
         Array.from({ length: 250 }, (_, userId) => ({ userId })),
       ),
     );
@@ -69,8 +73,8 @@ describe('requestJob and the job dispatcher', () => {
     expect(statements.filter((sql) => /job_requests/i.test(sql))).toHaveLength(1);
     const rows: { payload: { userId: number } }[] = await db.knex('job_requests').orderBy('id').select('payload');
     expect(rows.map((r) => r.payload.userId)).toEqual(Array.from({ length: 250 }, (_, i) => i));
-    await db.knex.transaction((trx) => requestJobs(trx, 'welcome', []));
-    await expect(db.knex.transaction((trx) => requestJobs(trx, 'Bad:Kind', [{}]))).rejects.toThrow('invalid job kind "Bad:Kind"');
+    await db.knex.transaction((trx) => requestJobs(trx, WELCOME, []));
+    await expect(db.knex.transaction((trx) => requestJobs(trx, BAD_KIND, [{}]))).rejects.toThrow('invalid job kind "Bad:Kind"');
     const running = dispatcher();
     await running.start();
     // A bound against a hang: 250 jobs run one at a time take seconds on a loaded machine.
@@ -82,7 +86,7 @@ describe('requestJob and the job dispatcher', () => {
     const running = dispatcher();
     await running.start();
     const committedAt = Date.now();
-    await db.knex.transaction((trx) => requestJob(trx, 'welcome', { userId: 9 }, { delayMs: 400 }));
+    await db.knex.transaction((trx) => requestJob(trx, WELCOME, { userId: 9 }, { delayMs: 400 }));
     await waitFor(() => runs.length === 1);
     const ranAt = Date.now();
     expect(ranAt - committedAt).toBeGreaterThanOrEqual(400);

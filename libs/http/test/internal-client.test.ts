@@ -1,27 +1,38 @@
+import { declareEndpoints, p } from '@chat/contracts';
 import { ApiError } from '@chat/errors';
 import { createLogger, runWithRequestContext } from '@chat/log';
 import { createServiceApp, defineEndpoint, httpInternalClient, loopbackListener } from '../src';
+
+const api = declareEndpoints('message', {
+  echo: {
+    method: 'POST',
+    path: '/internal/echo/:word',
+    auth: 'service',
+    summary: 'Echo',
+    params: { word: p.string({ required: true }), times: p.int({ required: true }) },
+    success: { caller: 'string', realm: 'integer', request_id: 'string', echoed: 'array' },
+  },
+  fail: { method: 'POST', path: '/internal/fail', auth: 'service', summary: 'Fail', params: {}, success: {} },
+});
 
 describe('httpInternalClient', () => {
   const secret = 'internal-secret-for-this-test-0123456789';
   const app = createServiceApp({
     endpoints: [
+      // Served without the contract attached: the app would otherwise want all of the message service's.
       defineEndpoint({
-        method: 'POST',
-        path: '/internal/echo',
+        ...api.echo,
         auth: 'service',
-        params: {},
-        handler: ({ identity, req }) => ({
+        handler: ({ identity, params, req }) => ({
           caller: identity.service,
           realm: identity.realmId,
           request_id: req.header('x-request-id') ?? null,
+          echoed: Array.from({ length: params.times }, () => params.word),
         }),
       }),
       defineEndpoint({
-        method: 'POST',
-        path: '/internal/fail',
+        ...api.fail,
         auth: 'service',
-        params: {},
         handler: () => {
           throw new ApiError('No such thing', { code: 'BAD_REQUEST', extra: { thing: 'x' } });
         },
@@ -31,15 +42,15 @@ describe('httpInternalClient', () => {
     logger: createLogger('silent'),
   });
 
-  it('calls as the named service, carrying the current request id', async () => {
+  it('calls the declared endpoint as the named service, carrying the current request id', async () => {
     const loopback = await loopbackListener(app);
     try {
-      const client = httpInternalClient({ target: loopback.url }, secret, 'webhook');
+      const client = httpInternalClient({ message: loopback.url }, secret, 'webhook');
       const body = await runWithRequestContext({ requestId: 'req-123' }, () =>
-        client.call({ service: 'target', method: 'POST', path: '/internal/echo', realmId: 7 }),
+        client.call(api.echo, { word: 'a b/c', times: 2 }, { realmId: 7 }),
       );
-      expect(body).toMatchObject({ caller: 'webhook', realm: 7, request_id: 'req-123' });
-      await expect(client.call({ service: 'target', method: 'POST', path: '/internal/fail', realmId: 7 })).rejects.toMatchObject({
+      expect(body).toMatchObject({ caller: 'webhook', realm: 7, request_id: 'req-123', echoed: ['a b/c', 'a b/c'] });
+      await expect(client.call(api.fail, {}, { realmId: 7 })).rejects.toMatchObject({
         message: 'No such thing',
         code: 'BAD_REQUEST',
         extra: { thing: 'x' },
@@ -58,8 +69,8 @@ describe('httpInternalClient', () => {
       return realFetch(input, init);
     });
     try {
-      const client = httpInternalClient({ target: replicas.map((r) => r.url).join(', ') }, secret, 'webhook');
-      for (let i = 0; i < 4; i++) await client.call({ service: 'target', method: 'POST', path: '/internal/echo', realmId: 1 });
+      const client = httpInternalClient({ message: replicas.map((r) => r.url).join(', ') }, secret, 'webhook');
+      for (let i = 0; i < 4; i++) await client.call(api.echo, { word: 'x', times: 1 }, { realmId: 1 });
       expect(hits).toEqual([0, 1, 0, 1]);
     } finally {
       spy.mockRestore();

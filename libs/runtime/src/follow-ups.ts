@@ -12,7 +12,7 @@
  * the dispatcher enqueues it with), so a run the requester gave up on while it still finished is
  * not repeated by the job: handlers are idempotent by that key.
  */
-import { followUpRunPath } from '@chat/contracts';
+import { FOLLOW_UP_RUN_ENDPOINTS, isFollowUpOwner } from '@chat/contracts';
 import { type Executor } from '@chat/db';
 import { jobIdOfRequest, markFollowUpDone, releaseFollowUps, type HeldFollowUp } from '@chat/dispatch';
 import { badRequest } from '@chat/errors';
@@ -63,14 +63,9 @@ export async function settleFollowUps(requester: FollowUpRequester, held: HeldFo
     const left = deadline - Date.now();
     try {
       if (left <= 0) throw new Error('no time left');
-      await requester.internal.call({
-        service: followUp.owner,
-        method: 'POST',
-        path: followUpRunPath(followUp.owner),
-        realmId: null,
-        params: { request_id: followUp.requestId },
-        timeoutMs: left,
-      });
+      if (!isFollowUpOwner(followUp.owner)) throw new Error(`no service runs follow-ups of ${followUp.owner}`);
+      const run = FOLLOW_UP_RUN_ENDPOINTS[followUp.owner];
+      await requester.internal.call(run, { request_id: followUp.requestId }, { realmId: null, timeoutMs: left });
       // Unmarked (the database failing now), the job runs it again, finding it done.
       await markFollowUpDone(requester.db, followUp.requestId).catch(() => undefined);
     } catch (err) {

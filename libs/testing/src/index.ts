@@ -17,3 +17,4 @@ export * from './webhook-server';
 export * from './follow-ups';
 export * from './slow-client';
 export * from './metrics';
+export * from './internal-calls';

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import type { Express } from 'express';
+import { messageEndpoints } from '@chat/contracts';
 import type { Database } from '@chat/db';
 import { ApiError } from '@chat/errors';
 import { httpInternalClient, loopbackListener, type InternalClient } from '@chat/http';
@@ -27,26 +28,22 @@ describe('internal API: POST /internal/messages', () => {
 
   it('posts as the named bot for a signed service call', async () => {
     const realmId = await devRealmId(db);
-    const body = await internal.call({
-      service: 'message',
-      method: 'POST',
-      path: '/internal/messages',
-      realmId,
-      params: { sender_email: 'notification-bot@zulip.com', type: 'stream', to: 'Verona', topic: 'stream events', content: 'hello' },
-    });
+    const body = await internal.call(
+      messageEndpoints.sendInternalMessage,
+      { sender_email: 'notification-bot@zulip.com', type: 'stream', to: 'Verona', topic: 'stream events', content: 'hello' },
+      { realmId },
+    );
     const stored = await db.knex('messages').where({ id: body.id }).first();
     expect(stored).toMatchObject({ subject: 'stream events', content: 'hello', sending_client: 'Internal' });
   });
 
   it('passes the message service errors back as ApiErrors', async () => {
     const realmId = await devRealmId(db);
-    const call = internal.call({
-      service: 'message',
-      method: 'POST',
-      path: '/internal/messages',
-      realmId,
-      params: { sender_email: 'notification-bot@zulip.com', type: 'stream', to: 'Atlantis', topic: 't', content: 'x' },
-    });
+    const call = internal.call(
+      messageEndpoints.sendInternalMessage,
+      { sender_email: 'notification-bot@zulip.com', type: 'stream', to: 'Atlantis', topic: 't', content: 'x' },
+      { realmId },
+    );
     await expect(call).rejects.toBeInstanceOf(ApiError);
     await expect(call).rejects.toMatchObject({ code: 'STREAM_DOES_NOT_EXIST', message: "Stream 'Atlantis' does not exist" });
   });

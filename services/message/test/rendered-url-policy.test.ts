@@ -5,6 +5,7 @@
  * stored with a script URL (before URL format strings were checked, or written by SQL) links
  * nothing in any of them.
  */
+import { messageEndpoints } from '@chat/contracts';
 import { httpInternalClient, loopbackListener, type InternalClient } from '@chat/http';
 import { insertRealmFilter } from '../src/actions/realm-filters';
 import { loadMessages } from '../src/queries/messages';
@@ -43,14 +44,12 @@ describe('the URL policy on every path that writes message HTML', () => {
   });
 
   it('a send through the internal API, as webhooks and bots post', async () => {
-    const body = await internal.call({
-      service: 'message',
-      method: 'POST',
-      path: '/internal/messages',
-      realmId: h.realmId,
-      params: { sender_email: 'webhook-bot@zulip.com', type: 'stream', to: 'Denmark', topic: 'ci', content: HOSTILE },
-    });
-    expect((await stored(body.id as number)).row.rendered_content).toBe(SAFE);
+    const body = await internal.call(
+      messageEndpoints.sendInternalMessage,
+      { sender_email: 'webhook-bot@zulip.com', type: 'stream', to: 'Denmark', topic: 'ci', content: HOSTILE },
+      { realmId: h.realmId },
+    );
+    expect((await stored(body.id)).row.rendered_content).toBe(SAFE);
   });
 
   it('a content edit: the stored HTML and the update_message event', async () => {

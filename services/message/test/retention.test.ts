@@ -147,8 +147,8 @@ describe('message retention (Zulip retention policy)', () => {
     const jobs = new DatabaseJobs({ knex: h.db.knex, logger: testLogger(), pollMs: 20 });
     await registerRetentionJob({ db: h.db, jobs, logger: testLogger(), archiveGraceDays: 7 });
     const schedule = await h.db.knex('job_schedules').where('name', 'message.retention.daily').first();
-    expect(schedule).toMatchObject({ kind: RETENTION_JOB, every_ms: DAY_MS });
-    await jobs.enqueue(RETENTION_JOB, {});
+    expect(schedule).toMatchObject({ kind: RETENTION_JOB.kind, every_ms: DAY_MS });
+    await jobs.enqueue(RETENTION_JOB.kind, {});
     await waitFor(async () => (await h.db.knex('archived_messages').where('id', old).first()) !== undefined);
     await jobs.close();
   });

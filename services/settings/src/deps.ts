@@ -16,7 +16,7 @@ export interface SettingsDeps {
   db: Database;
   cipher: ApiKeyCipher;
   logger: Logger;
-  /** Calls to other services' internal APIs (a new user's default streams). */
+  /** Runs the follow-ups a change holds (a new user's streams) through their owner's internal API. */
   internal: InternalClient;
   /** Uploaded files (custom emoji); by default a directory: UPLOADS_DIR, or DATA_DIR/uploads. */
   files?: FileStore;

@@ -5,8 +5,17 @@ import Ajv from 'ajv';
 import type { Express } from 'express';
 import { createApiKeyCipher, getUserByEmail, type Database, type UserRow } from '@chat/db';
 import { EVENT_SCHEMAS, type GenericEvent, type UserEventNotice } from '@chat/events';
-import type { InternalCall, InternalClient } from '@chat/http';
-import { devRealmId, headersFor, lastOutboxId, outboxNotices, seededDatabase, testConfig, testLogger } from '@chat/testing';
+import {
+  devRealmId,
+  headersFor,
+  lastOutboxId,
+  outboxNotices,
+  RecordingInternalClient,
+  seededDatabase,
+  testConfig,
+  testLogger,
+  type RecordedCall,
+} from '@chat/testing';
 import type { Config } from '@chat/config';
 import { buildApp, type SettingsDeps } from '../src/app';
 import { bcryptHasher } from '../src/adapters/passwords';
@@ -19,7 +28,7 @@ export interface Harness {
   deps: SettingsDeps;
   realmId: number;
   /** Calls made to other services' internal APIs. */
-  internalCalls: InternalCall[];
+  internalCalls: RecordedCall[];
   headers(email: string): Promise<Record<string, string>>;
   user(email: string): Promise<UserRow>;
   close(): Promise<void>;
@@ -29,13 +38,7 @@ export interface Harness {
 export async function startSettings(overrides: Partial<SettingsDeps> = {}): Promise<Harness> {
   const config = testConfig({ dataDir: mkdtempSync(join(tmpdir(), 'settings-test-')) });
   const db = await seededDatabase(config);
-  const internalCalls: InternalCall[] = [];
-  const internal: InternalClient = {
-    async call(request) {
-      internalCalls.push(request);
-      return { result: 'success', msg: '' };
-    },
-  };
+  const internal = new RecordingInternalClient();
   const deps: SettingsDeps = {
     config,
     db,
@@ -53,7 +56,7 @@ export async function startSettings(overrides: Partial<SettingsDeps> = {}): Prom
     app: buildApp(deps),
     deps,
     realmId,
-    internalCalls,
+    internalCalls: internal.calls,
     headers: (email) => headersFor(db, config, email),
     user: async (email) => (await getUserByEmail(db.knex, realmId, email))!,
     close: () => db.close(),

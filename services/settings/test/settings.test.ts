@@ -1,11 +1,10 @@
 import request from 'supertest';
 import type { Express } from 'express';
 import { createApiKeyCipher, type Database } from '@chat/db';
-import type { InternalClient } from '@chat/http';
-import { anonymousHeaders, headersFor, seededDatabase, testConfig, testLogger } from '@chat/testing';
+import { anonymousHeaders, headersFor, RecordingInternalClient, seededDatabase, testConfig, testLogger } from '@chat/testing';
 import { buildApp } from '../src/app';
 
-const internal: InternalClient = { call: async () => ({}) };
+const internal = new RecordingInternalClient();
 
 describe('settings service', () => {
   const config = testConfig();

@@ -5,7 +5,6 @@ import type { SubscriptionDeps } from './deps';
 import { defaultStreamGroupEndpoints } from './routes/default-stream-groups';
 import { defaultStreamEndpoints } from './routes/default-streams';
 import { followUpEndpoints } from './routes/follow-ups';
-import { invitedStreamEndpoints } from './routes/invited-streams';
 import { memberEndpoints } from './routes/members';
 import { mutedTopicEndpoints } from './routes/muted-topics';
 import { streamEndpoints } from './routes/streams';
@@ -22,7 +21,6 @@ export function endpoints(deps: SubscriptionDeps): AnyEndpoint[] {
     ...streamEndpoints(deps),
     ...defaultStreamEndpoints(deps),
     ...defaultStreamGroupEndpoints(deps),
-    ...invitedStreamEndpoints(deps),
     ...memberEndpoints(deps),
     ...followUpEndpoints(deps),
   ];

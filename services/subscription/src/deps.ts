@@ -9,7 +9,7 @@ export interface SubscriptionDeps {
   config: Config;
   db: Database;
   logger: Logger;
-  /** Calls to other services' internal APIs (posting messages goes through the message service). */
+  /** Runs the follow-ups a change holds (Notification Bot's notices) through their owner's internal API. */
   internal: InternalClient;
   /** Renders stream descriptions off the event loop, under a deadline: the process's one render pool. */
   renderer: Renderer;

@@ -11,17 +11,18 @@ import { encodeParam } from '@chat/contracts';
 import type { Config } from '@chat/config';
 import type { Database } from '@chat/db';
 import { EVENT_SCHEMAS, type EventOf, type EventType, type GenericEvent, type UserEventNotice } from '@chat/events';
-import type { InternalCall, InternalClient } from '@chat/http';
 import {
   devRealmId,
   headersFor,
   inThreadRenderer,
   lastOutboxId,
   outboxNotices,
+  RecordingInternalClient,
   requestedFollowUps,
   seededDatabase,
   testConfig,
   testLogger,
+  type RecordedCall,
 } from '@chat/testing';
 import { buildApp } from '../src/app';
 
@@ -31,7 +32,7 @@ export interface Harness {
   app: Express;
   realmId: number;
   /** Calls made to other services' internal APIs, in order. */
-  calls: InternalCall[];
+  calls: RecordedCall[];
   /** Marks the job requests; `botMessages(mark)` then returns the Notification Bot posts requested after it. */
   jobMark(): Promise<number>;
   botMessages(since: number): Promise<(BotMessageRequest & { realmId: number })[]>;
@@ -69,13 +70,7 @@ export function expectValidEvent(event: GenericEvent): void {
 export async function startHarness(): Promise<Harness> {
   const config = testConfig();
   const db = await seededDatabase(config);
-  const calls: InternalCall[] = [];
-  const internal: InternalClient = {
-    async call(call) {
-      calls.push(call);
-      return { result: 'success', msg: '', id: calls.length };
-    },
-  };
+  const internal = new RecordingInternalClient();
   const app = buildApp({ config, db, logger: testLogger(), internal, renderer: inThreadRenderer() });
   const realmId = await devRealmId(db);
   const client = (email: string): UserClient => ({
@@ -108,7 +103,7 @@ export async function startHarness(): Promise<Harness> {
     db,
     app,
     realmId,
-    calls,
+    calls: internal.calls,
     as: client,
     async userId(email) {
       const row = await db.knex('users').whereRaw('lower(email) = lower(?)', [email]).first('id');

@@ -1,5 +1,3 @@
-import request from 'supertest';
-import { identityHeaders } from '@chat/http';
 import { ofType, startHarness, type Harness } from './helpers';
 
 describe('stream administration', () => {
@@ -230,50 +228,6 @@ describe('stream administration', () => {
         code: 'BAD_REQUEST',
       });
       expect((await h.as('iago@zulip.com').delete('/default_streams', { stream_name: 'Denmark' })).status).toBe(200);
-    });
-
-    it('are given to a new user through POST /internal/subscriptions/defaults', async () => {
-      const [row] = await h.db
-        .knex('users')
-        .insert({
-          realm_id: h.realmId,
-          email: 'newbie@zulip.com',
-          delivery_email: 'newbie@zulip.com',
-          full_name: 'New User',
-          api_key_enc: 'x',
-          api_key_hash: 'newbie-hash',
-        })
-        .returning('id');
-      const mark = await h.mark();
-      const headers = identityHeaders({ kind: 'service', service: 'settings', realmId: h.realmId }, h.config.internalSecret);
-      const res = await request(h.app)
-        .post('/api/v1/internal/subscriptions/defaults')
-        .set(headers)
-        .type('form')
-        .send({ user_id: String(row.id) });
-      expect(res.body).toEqual({ result: 'success', msg: '', subscribed: ['Verona'], already_subscribed: [] });
-      const events = await h.events(mark);
-      expect(ofType(events, 'subscription', 'add')[0]!.userIds).toEqual([row.id]);
-      expect(ofType(events, 'subscription', 'peer_add')[0]!.event).toEqual({
-        type: 'subscription',
-        op: 'peer_add',
-        stream_ids: [await h.streamId('Verona')],
-        user_ids: [row.id],
-      });
-      const again = await request(h.app)
-        .post('/api/v1/internal/subscriptions/defaults')
-        .set(headers)
-        .type('form')
-        .send({ user_id: String(row.id) });
-      expect(again.body).toEqual({ result: 'success', msg: '', subscribed: [], already_subscribed: ['Verona'] });
-      const unknown = await request(h.app)
-        .post('/api/v1/internal/subscriptions/defaults')
-        .set(headers)
-        .type('form')
-        .send({ user_id: '99999' });
-      expect(unknown.body).toEqual({ result: 'error', msg: 'Invalid user ID', code: 'BAD_REQUEST' });
-      const asUser = await h.as('iago@zulip.com').post('/internal/subscriptions/defaults', { user_id: row.id });
-      expect(asUser.status).toBe(401);
     });
   });
 });

@@ -23,7 +23,7 @@ describe('alertmanager', () => {
           `* andromeda: CPU core temperature is 17.625C ([graph](${GRAPH}))`,
       },
     ]);
-    expect(h.internal.calls[0]?.params?.client).toBe('ZulipAlertManagerWebhook');
+    expect(h.internal.calls[0]?.params.client).toBe('ZulipAlertManagerWebhook');
   });
 
   it('posts one message per name and status, and takes name/desc from the URL', async () => {
@@ -68,7 +68,7 @@ describe('grafana', () => {
           '[Image](https://grafana.com/assets/img/blog/mixed_styles.png)',
       },
     ]);
-    expect(h.internal.calls[0]?.params?.client).toBe('ZulipGrafanaWebhook');
+    expect(h.internal.calls[0]?.params.client).toBe('ZulipGrafanaWebhook');
   });
 
   it('legacy alerting: back to ok, in the same topic', async () => {

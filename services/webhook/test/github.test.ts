@@ -24,7 +24,7 @@ describe('github', () => {
           '([0d1a26e](https://github.com/baxterthehacker/public-repo/commit/0d1a26e67d8f5eaf1f6ba5c57fc3c7d91ac0fd1c))',
       },
     ]);
-    expect(h.internal.calls[0]?.params?.client).toBe('ZulipGitHubWebhook');
+    expect(h.internal.calls[0]?.params.client).toBe('ZulipGitHubWebhook');
   });
 
   it('push: a deleted branch', async () => {

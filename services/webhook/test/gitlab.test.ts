@@ -23,7 +23,7 @@ describe('gitlab', () => {
           `* c ([eb6ae1e](${PROJECT}/commit/eb6ae1e591e0819dc5bf187c6bfe18ec065a80e9))`,
       },
     ]);
-    expect(h.internal.calls[0]?.params?.client).toBe('ZulipGitLabWebhook');
+    expect(h.internal.calls[0]?.params.client).toBe('ZulipGitLabWebhook');
   });
 
   it('push: a deleted branch', async () => {

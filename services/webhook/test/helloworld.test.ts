@@ -115,7 +115,7 @@ describe('POST /external/helloworld', () => {
   });
 
   it('still answers the sender as Zulip does when the notice cannot be sent', async () => {
-    h.internal.failWith = (call) => (call.params?.type === 'private' ? new Error('private messages unavailable') : undefined);
+    h.internal.failWith = (call) => (call.params.type === 'private' ? new Error('private messages unavailable') : undefined);
     const res = await h.post('/external/helloworld?stream=nonexistent', fixture('helloworld', 'hello.json'));
     expect(res.status).toBe(200);
     const bad = await h.post('/external/helloworld?stream=Denmark', 'nope');

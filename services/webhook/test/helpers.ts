@@ -9,8 +9,7 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { getStreamByName, type Database } from '@chat/db';
 import { streamDoesNotExist } from '@chat/errors';
-import type { InternalCall, InternalClient } from '@chat/http';
-import { headersFor, seededDatabase, testConfig, testLogger } from '@chat/testing';
+import { headersFor, RecordingInternalClient, seededDatabase, testConfig, testLogger, type RecordedCall } from '@chat/testing';
 import { buildApp } from '../src/app';
 
 export const BOT = 'webhook-bot@zulip.com';
@@ -20,28 +19,23 @@ export function fixture(integration: string, name: string): string {
   return readFileSync(join(__dirname, 'fixtures', integration, name), 'utf8');
 }
 
-export class RecordingInternal implements InternalClient {
-  calls: InternalCall[] = [];
+/** Records the posts; answers as the message service does for a stream that does not exist. */
+export class RecordingInternal extends RecordingInternalClient {
   /** Set to make the next calls fail as this function says (e.g. private messages not supported). */
-  failWith: ((call: InternalCall) => Error | undefined) | undefined;
+  failWith: ((call: RecordedCall) => Error | undefined) | undefined;
 
-  constructor(private readonly db: () => Database) {}
-
-  async call(call: InternalCall): Promise<Record<string, unknown>> {
-    const failure = this.failWith?.(call);
-    if (failure) throw failure;
-    const params = call.params ?? {};
-    if (params.type === 'stream') {
-      const name = (params.to as string[])[0]!;
-      if (!(await getStreamByName(this.db().knex, call.realmId!, name))) throw streamDoesNotExist(name);
-    }
-    this.calls.push(call);
-    return { result: 'success', msg: '', id: this.calls.length };
+  constructor(private readonly db: () => Database) {
+    super();
   }
 
-  /** What was posted, without the call's envelope. */
-  posted(): Record<string, unknown>[] {
-    return this.calls.map((c) => c.params ?? {});
+  protected override async answer(call: RecordedCall): Promise<Record<string, unknown>> {
+    const failure = this.failWith?.(call);
+    if (failure) throw failure;
+    if (call.params.type === 'stream') {
+      const name = (call.params.to as string[])[0]!;
+      if (!(await getStreamByName(this.db().knex, call.options.realmId!, name))) throw streamDoesNotExist(name);
+    }
+    return { id: this.calls.length + 1 };
   }
 }
 

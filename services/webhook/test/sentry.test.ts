@@ -14,7 +14,7 @@ describe('sentry', () => {
     const r = await postFixture(h, 'sentry', 'issue_resolved.json', { 'Sentry-Hook-Resource': 'issue' });
     expect(r.status).toBe(200);
     expect(r.posted).toEqual([{ topic: TOPIC, content: `Issue ${TOPIC} was marked as resolved by Hemanth V. Alluri.` }]);
-    expect(h.internal.calls[0]?.params?.client).toBe('ZulipSentryWebhook');
+    expect(h.internal.calls[0]?.params.client).toBe('ZulipSentryWebhook');
   });
 
   it('issue created and assigned', async () => {

@@ -13,7 +13,7 @@ describe('slack_incoming', () => {
     const r = await postFixture(h, 'slack_incoming', 'text.json');
     expect(r.status).toBe(200);
     expect(r.posted).toEqual([{ topic: '(no topic)', content: 'Hello, world.' }]);
-    expect(h.internal.calls[0]?.params?.client).toBe('ZulipSlackIncomingWebhook');
+    expect(h.internal.calls[0]?.params.client).toBe('ZulipSlackIncomingWebhook');
   });
 
   it('reads the form field `payload`, with channel as topic, the icon and the username', async () => {

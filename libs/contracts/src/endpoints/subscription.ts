@@ -16,7 +16,6 @@ import {
   checkString,
   checkVariableType,
   jsonOrPlainString,
-  intList,
   principalList,
   stringList,
   validatedJson,
@@ -271,43 +270,5 @@ export const subscriptionEndpoints = declareEndpoints('subscription', {
     description: FOLLOW_UP_RUN_DESCRIPTION,
     params: { request_id: p.int({ required: true, description: 'The held job request.' }) },
     success: {},
-  },
-  /**
-   * For the service that creates users (settings, POST /users): after the new user's transaction
-   * commits, subscribe them to the realm's default streams, with the events.
-   */
-  subscribeToDefaultStreams: {
-    method: 'POST',
-    path: '/internal/subscriptions/defaults',
-    auth: 'service',
-    summary: "Subscribe a new user to the realm's default streams",
-    description: 'Not routed by the gateway: the settings service calls it after creating a user.',
-    params: { user_id: p.int({ required: true, description: 'The new user.' }) },
-    success: { subscribed: 'array', already_subscribed: 'array' },
-  },
-  /**
-   * Called by the settings service after an invited user's account committed: the streams the
-   * invitation named, or the realm's default streams when it named none (Zulip's
-   * process_new_human_user).
-   */
-  subscribeInvitedUser: {
-    method: 'POST',
-    path: '/internal/subscriptions/invited',
-    auth: 'service',
-    summary: "Subscribe a user who accepted an invitation to the invitation's streams",
-    description:
-      "Subscribes a new account to the streams its invitation named that still exist, or to the realm's default streams when " +
-      'there are none, with the usual events. Internal: the settings service calls it after the account is created.',
-    params: {
-      user_id: p.int({ required: true, description: 'The id of the new user.' }),
-      stream_ids: p.custom(intList, {
-        required: true,
-        description: "The ids of the invitation's streams, as a JSON list; empty: the default streams.",
-      }),
-    },
-    success: {
-      subscribed: ['array', 'The names of the streams joined.'],
-      already_subscribed: ['array', 'The names of those the user was already in.'],
-    },
   },
 });

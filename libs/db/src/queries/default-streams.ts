@@ -3,9 +3,9 @@ import type { StreamRow } from './streams';
 
 /**
  * The realm's default streams (Zulip's DefaultStream), active ones only, by name. New users are
- * subscribed to them: a service that creates users calls the subscription service's
- * `POST /internal/subscriptions/defaults` (user_id) after the user's transaction commits, which
- * subscribes and sends the events; this read is for displays (register's realm_default_streams).
+ * subscribed to them: a service that creates users requests the subscription service's
+ * joinDefaultStreams follow-up in the user's transaction, which subscribes and sends the events;
+ * this read is for that and for displays (register's realm_default_streams).
  */
 export async function defaultStreamsForRealm(db: Executor, realmId: number): Promise<StreamRow[]> {
   const rows: StreamRow[] = await db('default_streams as d')

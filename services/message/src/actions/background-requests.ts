@@ -5,7 +5,7 @@
  */
 import { BOT_TYPES, type Executor, type UserRow } from '@chat/db';
 import { requestJob } from '@chat/dispatch';
-import { OUTGOING_WEBHOOK_JOB, type OutgoingWebhookPayload } from '../outgoing-webhooks/kinds';
+import { OUTGOING_WEBHOOK_JOB } from '../outgoing-webhooks/kinds';
 import type { Trigger } from '../outgoing-webhooks/payloads';
 import { recordMissedMessages } from '../missed-messages/record';
 import type { SentMessage } from '../lib/sent-message';
@@ -32,8 +32,7 @@ async function serviceBotTriggers(trx: Executor, sent: SentMessage): Promise<{ b
 
 export async function requestMessageWork(trx: Executor, sent: SentMessage, missedMessageDelayMs: number): Promise<void> {
   for (const { botId, trigger } of await serviceBotTriggers(trx, sent)) {
-    const payload: OutgoingWebhookPayload = { realmId: sent.sender.realm_id, botId, messageId: sent.id, trigger };
-    await requestJob(trx, OUTGOING_WEBHOOK_JOB, payload);
+    await requestJob(trx, OUTGOING_WEBHOOK_JOB, { realmId: sent.sender.realm_id, botId, messageId: sent.id, trigger });
   }
   await recordMissedMessages(trx, sent, missedMessageDelayMs);
 }

@@ -3,16 +3,16 @@
  * outgoing-webhook bots for the messages that trigger them, mailing missed messages, and the
  * follow-ups other services ask of it (../follow-ups.ts).
  */
-import type { Jobs } from '@chat/jobs';
+import { workJob, type Jobs } from '@chat/jobs';
 import type { Mailer } from '@chat/mail';
 import { addressPolicy } from '@chat/outbound';
 import type { MessageDeps } from '../deps';
 import { workFollowUps } from '@chat/runtime';
 import { messageFollowUpHandlers } from '../follow-ups';
-import { MISSED_MESSAGE_EMAIL_JOB, type MissedMessagePayload } from '../missed-messages/kinds';
+import { MISSED_MESSAGE_EMAIL_JOB } from '../missed-messages/kinds';
 import { mailMissedMessages } from '../missed-messages/send';
 import { deliverOutgoingWebhook, OUTGOING_WEBHOOK_ATTEMPTS } from '../outgoing-webhooks/deliver';
-import { OUTGOING_WEBHOOK_JOB, type OutgoingWebhookPayload } from '../outgoing-webhooks/kinds';
+import { OUTGOING_WEBHOOK_JOB } from '../outgoing-webhooks/kinds';
 
 /** Calls to bots' endpoints wait on the network, not the CPU: a few at once per process. */
 const OUTGOING_WEBHOOK_CONCURRENCY = 4;
@@ -26,7 +26,7 @@ export async function registerMessageJobs(deps: MessageDeps, jobs: Jobs, mailer:
     timeoutMs: config.outgoingWebhookTimeoutSecs * 1000,
     externalHost: config.externalHost,
   };
-  await jobs.work<OutgoingWebhookPayload>(OUTGOING_WEBHOOK_JOB, (job) => deliverOutgoingWebhook(webhookDeps, job.payload, job.attempt), {
+  await workJob(jobs, OUTGOING_WEBHOOK_JOB, (job) => deliverOutgoingWebhook(webhookDeps, job.payload, job.attempt), {
     // The last try tells the bot's owner instead of throwing, so these never become dead letters.
     attempts: OUTGOING_WEBHOOK_ATTEMPTS,
     backoffMs: config.outgoingWebhookRetryBackoffMs,
@@ -34,7 +34,7 @@ export async function registerMessageJobs(deps: MessageDeps, jobs: Jobs, mailer:
   });
   const mailDeps = { db: deps.db, logger: deps.logger, mailer, externalHost: config.externalHost };
   // A mail server that refuses for a while: tried again over about half an hour, then a dead letter.
-  await jobs.work<MissedMessagePayload>(MISSED_MESSAGE_EMAIL_JOB, (job) => mailMissedMessages(mailDeps, job.payload), {
+  await workJob(jobs, MISSED_MESSAGE_EMAIL_JOB, (job) => mailMissedMessages(mailDeps, job.payload), {
     attempts: 6,
     backoffMs: 60_000,
   });

@@ -1,9 +1,10 @@
 import type { Database } from '@chat/db';
-import type { Jobs } from '@chat/jobs';
+import { defineJob, workJob, type Jobs } from '@chat/jobs';
 import type { Logger } from '@chat/log';
 import { archiveExpiredMessages, cleanArchivedData } from '../actions/retention';
 
-export const RETENTION_JOB = 'message.retention';
+/** Takes no payload: each run reads every realm's policy. */
+export const RETENTION_JOB = defineJob<Record<string, never>>('message.retention');
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface RetentionDeps {
@@ -20,7 +21,8 @@ export interface RetentionDeps {
  * step is safe to run again, so a retried or repeated run does no harm.
  */
 export async function registerRetentionJob(deps: RetentionDeps): Promise<void> {
-  await deps.jobs.work(
+  await workJob(
+    deps.jobs,
     RETENTION_JOB,
     async () => {
       const archived = await archiveExpiredMessages(deps.db.knex);
@@ -34,5 +36,5 @@ export async function registerRetentionJob(deps: RetentionDeps): Promise<void> {
     },
     { attempts: 3, backoffMs: 60_000 },
   );
-  await deps.jobs.schedule('message.retention.daily', RETENTION_JOB, {}, DAY_MS);
+  await deps.jobs.schedule('message.retention.daily', RETENTION_JOB.kind, {}, DAY_MS);
 }

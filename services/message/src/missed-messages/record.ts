@@ -8,7 +8,7 @@
 import { anyOf, type Executor, type UserRow } from '@chat/db';
 import { requestJob } from '@chat/dispatch';
 import type { SentMessage } from '../lib/sent-message';
-import { MISSED_MESSAGE_EMAIL_JOB, type MissedMessagePayload } from './kinds';
+import { MISSED_MESSAGE_EMAIL_JOB } from './kinds';
 
 type EmailTrigger = 'private_message' | 'mentioned' | 'wildcard_mentioned';
 
@@ -63,7 +63,6 @@ export async function recordMissedMessages(trx: Executor, sent: SentMessage, del
     users.map((u) => ({ user_id: u.id, message_id: sent.id, trigger: triggers.get(u.id), due_at: batchDue.get(u.id) ?? newBatch })),
   );
   for (const userId of ids.filter((id) => !batchDue.has(id))) {
-    const payload: MissedMessagePayload = { realmId: sent.sender.realm_id, userId };
-    await requestJob(trx, MISSED_MESSAGE_EMAIL_JOB, payload, { delayMs });
+    await requestJob(trx, MISSED_MESSAGE_EMAIL_JOB, { realmId: sent.sender.realm_id, userId }, { delayMs });
   }
 }

@@ -1,7 +1,5 @@
+import { defineJob } from '@chat/jobs';
 import type { Trigger } from './payloads';
-
-/** The job that calls a service bot's endpoint for one triggering message. */
-export const OUTGOING_WEBHOOK_JOB = 'outgoing-webhook';
 
 export interface OutgoingWebhookPayload {
   [key: string]: unknown;
@@ -10,3 +8,6 @@ export interface OutgoingWebhookPayload {
   messageId: number;
   trigger: Trigger;
 }
+
+/** The job that calls a service bot's endpoint for one triggering message. */
+export const OUTGOING_WEBHOOK_JOB = defineJob<OutgoingWebhookPayload>('outgoing-webhook');

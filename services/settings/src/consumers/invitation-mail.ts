@@ -10,7 +10,7 @@
  */
 import { getRealm, getUserById, realmUrlOf, type Executor } from '@chat/db';
 import { requestJobs } from '@chat/dispatch';
-import type { Jobs } from '@chat/jobs';
+import { defineJob, workJob, type Jobs } from '@chat/jobs';
 import { settingsContext, type SettingsContext, type SettingsDeps } from '../deps';
 import { invitationMail } from '../lib/invitation-mail';
 import { invitationLink, validityDaysOf } from '../lib/invitations';
@@ -50,8 +50,8 @@ export async function deliverAccountExistsMail(ctx: SettingsContext, realmId: nu
   return 'sent';
 }
 
-export const INVITATION_MAIL_JOB = 'settings.invitation-mail';
-export const ACCOUNT_EXISTS_MAIL_JOB = 'settings.account-exists-mail';
+export const INVITATION_MAIL_JOB = defineJob<{ invitationId: number }>('settings.invitation-mail');
+export const ACCOUNT_EXISTS_MAIL_JOB = defineJob<{ realmId: number; email: string }>('settings.account-exists-mail');
 
 /** Inside the transaction that created or renewed the invitations: one job each, in one statement. */
 export async function requestInvitationMails(trx: Executor, invitationIds: readonly number[]): Promise<void> {
@@ -74,14 +74,16 @@ export async function requestAccountExistsMail(trx: Executor, realmId: number, e
 export async function registerInvitationMailJob(deps: SettingsDeps & { jobs: Jobs }): Promise<void> {
   const ctx = settingsContext(deps);
   const retries = { attempts: 5, backoffMs: 30_000 };
-  await deps.jobs.work<{ invitationId: number }>(
+  await workJob(
+    deps.jobs,
     INVITATION_MAIL_JOB,
     async (job) => {
       await deliverInvitationMail(ctx, job.payload.invitationId);
     },
     retries,
   );
-  await deps.jobs.work<{ realmId: number; email: string }>(
+  await workJob(
+    deps.jobs,
     ACCOUNT_EXISTS_MAIL_JOB,
     async (job) => {
       await deliverAccountExistsMail(ctx, job.payload.realmId, job.payload.email);

@@ -1,7 +1,7 @@
 /**
  * The realm's default streams (Zulip's DefaultStream): listed by GET /streams?include_default,
- * managed by administrators (POST/DELETE /default_streams), given to new users through
- * POST /internal/subscriptions/defaults.
+ * managed by administrators (POST/DELETE /default_streams), given to new users by the
+ * joinDefaultStreams follow-up (../follow-ups.ts).
  */
 import { badRequest } from '@chat/errors';
 import { defaultStreamsForRealm, writeNotices, type Database, type Executor, type StreamRow } from '@chat/db';
@@ -42,8 +42,8 @@ export async function doRemoveDefaultStream(db: Database, caller: Caller, stream
 
 /**
  * Subscribes a new user to the realm's default streams, with the events a subscribe sends (Zulip
- * does this in process_new_human_user). Called by the service that created the user, after its
- * transaction committed.
+ * does this in process_new_human_user): the joinDefaultStreams follow-up, which the service that
+ * created the user requests in its transaction.
  */
 export async function doSubscribeToDefaultStreams(
   db: Database,

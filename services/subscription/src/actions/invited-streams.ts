@@ -1,7 +1,8 @@
 /**
  * A user who accepted an invitation joins the streams it named (streams deactivated since are
  * passed over), or the realm's default streams when it named none, as Zulip's
- * process_new_human_user. Called by the settings service after the account committed.
+ * process_new_human_user: the joinInvitedStreams follow-up, which the settings service requests
+ * in the account's transaction.
  */
 import { defaultStreamsForRealm, type Database } from '@chat/db';
 import { activeStreamsByIds } from '../queries/streams';

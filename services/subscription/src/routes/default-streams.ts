@@ -1,7 +1,6 @@
-import { badRequest } from '@chat/errors';
 import { subscriptionEndpoints as api } from '@chat/contracts';
 import { implement } from '@chat/http';
-import { doAddDefaultStream, doRemoveDefaultStream, doSubscribeToDefaultStreams } from '../actions/default-streams';
+import { doAddDefaultStream, doRemoveDefaultStream } from '../actions/default-streams';
 import type { SubscriptionDeps } from '../deps';
 import { requireAdmin } from '../lib/caller';
 
@@ -14,11 +13,6 @@ export function defaultStreamEndpoints(deps: SubscriptionDeps) {
     implement(api.removeDefaultStream, async ({ params, identity }) => {
       requireAdmin(identity);
       await doRemoveDefaultStream(deps.db, identity, params.stream_name);
-    }),
-    implement(api.subscribeToDefaultStreams, async ({ params, identity }) => {
-      if (identity.realmId === null) throw badRequest('Internal calls must name a realm');
-      const result = await doSubscribeToDefaultStreams(deps.db, identity.realmId, params.user_id, deps.config.externalHost);
-      return result;
     }),
   ];
 }

@@ -5,6 +5,7 @@
  * flood the owner. The sender of the webhook request never sees a failure of this notice.
  */
 import type { Knex } from 'knex';
+import { messageEndpoints } from '@chat/contracts';
 import { NOTIFICATION_BOT_EMAIL, type UserRow } from '@chat/db';
 import type { WebhookRequestDeps } from '../deps';
 import { botOwner } from '../queries/bot-owner';
@@ -34,13 +35,11 @@ export async function notifyBotOwner(deps: WebhookRequestDeps, bot: UserRow, con
   if (!owner) return false;
   if (!(await claimReminder(deps.db, bot.id))) return false;
   try {
-    await deps.internal.call({
-      service: 'message',
-      method: 'POST',
-      path: '/internal/messages',
-      realmId: bot.realm_id,
-      params: { sender_email: NOTIFICATION_BOT_EMAIL, type: 'private', to: [owner.email], content, client: 'Internal' },
-    });
+    await deps.internal.call(
+      messageEndpoints.sendInternalMessage,
+      { sender_email: NOTIFICATION_BOT_EMAIL, type: 'private', to: [owner.email], content, client: 'Internal' },
+      { realmId: bot.realm_id },
+    );
     return true;
   } catch (err) {
     // The notice is a courtesy: the webhook's own answer must not change because it failed.

@@ -4,6 +4,7 @@
  * private message to the bot's owner. A stream that does not exist is the owner's problem, not
  * the sender's: the owner is told and the request still succeeds.
  */
+import { messageEndpoints } from '@chat/contracts';
 import type { UserRow } from '@chat/db';
 import { ApiError } from '@chat/errors';
 import type { WebhookRequestDeps } from '../deps';
@@ -33,16 +34,16 @@ export async function sendWebhookMessages(
 ): Promise<void> {
   for (const message of messages) {
     const base = { sender_email: sender.email, content: message.content, client };
-    const call = { service: 'message', method: 'POST' as const, path: '/internal/messages', realmId: sender.realm_id };
+    const call = { realmId: sender.realm_id };
     if (destination.stream === undefined) {
       const to = [await privateRecipient(deps, sender)];
-      await deps.internal.call({ ...call, params: { ...base, type: 'private', to } });
+      await deps.internal.call(messageEndpoints.sendInternalMessage, { ...base, type: 'private', to }, call);
       continue;
     }
     const topic = destination.topic ?? message.topic;
     try {
       // A list, so a stream name with a comma is not read as several recipients.
-      await deps.internal.call({ ...call, params: { ...base, type: 'stream', to: [destination.stream], topic } });
+      await deps.internal.call(messageEndpoints.sendInternalMessage, { ...base, type: 'stream', to: [destination.stream], topic }, call);
     } catch (err) {
       if (!(err instanceof ApiError) || err.code !== 'STREAM_DOES_NOT_EXIST') throw err;
       await notifyBotOwner(deps, sender, streamMissingNotice(sender.email, destination.stream));
