@@ -53,12 +53,17 @@ describe('deploy/Dockerfile', () => {
   });
   afterAll(() => {
     rmSync(work, { recursive: true, force: true });
-    // pnpm deploy also links the deployed packages' bin scripts under the workspace root joined with
-    // the target's absolute path (<repo>/tmp/chat-image-*/out/node_modules/.bin): remove that copy.
-    const stray = join(ROOT, relative(parse(work).root, work));
-    rmSync(stray, { recursive: true, force: true });
-    const strayParent = dirname(stray);
-    if (strayParent !== ROOT && existsSync(strayParent) && readdirSync(strayParent).length === 0) rmdirSync(strayParent);
+    // pnpm deploy also links the deployed packages' bin scripts into a second copy of the target's
+    // absolute path, joined to the workspace root or one of its parents depending on how deep the
+    // checkout is (<repo>/tmp/chat-image-*/out/node_modules/.bin). The temporary folder's name is
+    // unique, so removing that path wherever it appeared removes nothing else.
+    const target = relative(parse(work).root, work);
+    for (let dir = ROOT; dir !== dirname(dir); dir = dirname(dir)) {
+      const stray = join(dir, target);
+      if (!existsSync(stray)) continue;
+      rmSync(stray, { recursive: true, force: true });
+      if (readdirSync(dirname(stray)).length === 0) rmdirSync(dirname(stray));
+    }
   });
 
   it('is a two-stage build whose runtime stage runs dist/${SERVICE}.js as an unprivileged user', () => {
