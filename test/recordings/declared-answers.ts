@@ -5,7 +5,15 @@
  * a status every endpoint may give or one it declares.
  */
 import Ajv, { type ValidateFunction } from 'ajv';
-import { COMMON_SUCCESS_FIELDS, isAnswerSchema, responseTag, successEnvelope, type AnswerSchema, type AnyContract, type ResponseShape } from '@chat/contracts';
+import {
+  COMMON_SUCCESS_FIELDS,
+  isAnswerSchema,
+  responseTag,
+  successEnvelope,
+  type AnswerSchema,
+  type AnyContract,
+  type ResponseShape,
+} from '@chat/contracts';
 
 // strictTypes off: stringEnum's schemas hold an `enum` without a `type`, as TypeBox documents them.
 const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false });

@@ -62,7 +62,7 @@ export const COMMON_SUCCESS_FIELDS: ResponseShape = { ignored_parameters_unsuppo
 /**
  * A declaration's success answer: a TypeBox object schema of its fields beside `result` and `msg`
  * (./answers.ts: described in depth, checked in depth), or the older record of top-level tags,
- * which endpoints leave one by one (test/answer-schemas-ratchet.test.ts lists those still on it).
+ * which endpoints leave one by one (libs/contracts/test/answers-still-on-tags.txt lists those still on it).
  */
 export type SuccessDeclaration = ResponseShape | AnswerSchema;
 export type AnswerSchema = TObject;
@@ -118,7 +118,10 @@ export interface ContractFields<S extends ParamSpecs, R extends SuccessDeclarati
   root?: boolean;
 }
 
-export interface Contract<S extends ParamSpecs = ParamSpecs, R extends SuccessDeclaration = SuccessDeclaration> extends ContractFields<S, R> {
+export interface Contract<S extends ParamSpecs = ParamSpecs, R extends SuccessDeclaration = SuccessDeclaration> extends ContractFields<
+  S,
+  R
+> {
   /** The operation id: its key in the service's declarations. */
   readonly name: string;
   readonly service: ServiceName;

@@ -24,7 +24,9 @@ const EditHistoryEntry = closedObject({
 /** What a fetched message carries beside its dict: its flags, and its edits where the realm shows them. */
 const fetchedProperties = {
   flags: MessageFlags,
-  edit_history: Type.Optional(Type.Array(EditHistoryEntry, { description: 'Its edits, newest first, where the realm shows edit history.' })),
+  edit_history: Type.Optional(
+    Type.Array(EditHistoryEntry, { description: 'Its edits, newest first, where the realm shows edit history.' }),
+  ),
 };
 
 /** A message as GET /messages/{id} shows it. */

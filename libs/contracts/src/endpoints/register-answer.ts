@@ -35,6 +35,19 @@ const nullableInt = Type.Union([int, Type.Null()]);
 const alwaysEmpty = Type.Array(Type.Never(), { maxItems: 0 });
 /** An integration bot a realm may add, with its configuration's keys. */
 const BotIntegration = closedObject({ name: str, config: Type.Record(str, str) });
+/**
+ * A user as /register lists them: the realm_user event's person, with a null avatar_url for the
+ * client to compute under client_gravatar, and bots saying whether they are cross-realm.
+ */
+const RegisterUser = closedObject({
+  ...AddedPerson.properties,
+  avatar_url: Type.Union([str, Type.Null()]),
+  is_cross_realm_bot: Type.Optional(bool),
+});
+/** A bot the caller may manage, as GET /bots lists it: with its key, and its owner (null for none). */
+const RegisterBot = closedObject({ ...BotDict.properties, owner: Type.Union([str, Type.Null()]), api_key: str });
+/** A stream the caller is not subscribed to, with its subscribers under include_subscribers. */
+const UnsubscribedStream = closedObject({ ...StreamDict.properties, subscribers: Type.Optional(ints) });
 const { type: _type, id: _id, ...userTopicProperties } = UserTopicEvent.properties;
 /** A topic whose visibility the user set, as the user_topic event says it. */
 const UserTopicState = closedObject(userTopicProperties);
@@ -191,15 +204,15 @@ export const REGISTER_STATE = {
   pointer: { pointer: int },
   presence: { presences: Type.Union([Type.Record(str, LegacyPresence), Type.Record(str, ModernPresence)]), server_timestamp: num },
   realm: realmState,
-  realm_bot: { realm_bots: Type.Array(BotDict) },
+  realm_bot: { realm_bots: Type.Array(RegisterBot) },
   realm_domains: { realm_domains: Type.Array(RealmDomainDict) },
   realm_embedded_bots: { realm_embedded_bots: Type.Array(BotIntegration) },
   realm_emoji: { realm_emoji: RealmEmojiDict },
   realm_filters: { realm_filters: RealmFiltersEvent.properties.realm_filters },
   realm_incoming_webhook_bots: { realm_incoming_webhook_bots: Type.Array(BotIntegration) },
   realm_user: {
-    realm_users: Type.Array(AddedPerson),
-    realm_non_active_users: Type.Array(AddedPerson),
+    realm_users: Type.Array(RegisterUser),
+    realm_non_active_users: Type.Array(RegisterUser),
     cross_realm_bots: alwaysEmpty,
     avatar_source: str,
     avatar_url_medium: str,
@@ -222,7 +235,7 @@ export const REGISTER_STATE = {
   subscription: {
     subscriptions: Type.Array(SubscriptionDict),
     unsubscribed: Type.Array(SubscriptionDict),
-    never_subscribed: Type.Array(StreamDict),
+    never_subscribed: Type.Array(UnsubscribedStream),
   },
   // Only with message too (unread_msgs is the unread messages' flags).
   update_message_flags: { unread_msgs: UnreadMessages },
@@ -243,13 +256,17 @@ export const REGISTER_STATE = {
       available_notification_sounds: strs,
     }),
   },
-  user_status: { user_status: Type.Record(str, closedObject({ away: Type.Optional(Type.Literal(true)), status_text: Type.Optional(str) })) },
+  user_status: {
+    user_status: Type.Record(str, closedObject({ away: Type.Optional(Type.Literal(true)), status_text: Type.Optional(str) })),
+  },
   user_topic: { user_topics: Type.Array(UserTopicState) },
 } satisfies Record<string, TProperties>;
 
 type Parts = typeof REGISTER_STATE;
 /** Every part's keys in one object type (the intersection of the parts). */
-type AllParts = (Parts[keyof Parts] extends infer U ? (U extends unknown ? (part: U) => void : never) : never) extends (part: infer I) => void
+type AllParts = (Parts[keyof Parts] extends infer U ? (U extends unknown ? (part: U) => void : never) : never) extends (
+  part: infer I,
+) => void
   ? I
   : never;
 type StateProperties = { [K in keyof AllParts]: AllParts[K] extends TSchema ? TOptional<AllParts[K]> : never };
@@ -271,7 +288,7 @@ export const registerAnswer = Type.Object(
     queue_id: Type.String({ description: 'The id of the new queue, for GET /events.' }),
     last_event_id: Type.Integer({ description: 'The id to poll after: -1 for a new queue.' }),
     // Every register says which API it speaks, whatever it fetches (Zulip from feature level 3).
-    zulip_version: Type.String({ description: "The Zulip version whose API this server speaks." }),
+    zulip_version: Type.String({ description: 'The Zulip version whose API this server speaks.' }),
     zulip_feature_level: Type.Integer({ description: 'The feature level of that API.' }),
     zulip_merge_base: Type.String({ description: 'The Zulip version this one is based on.' }),
     ...stateProperties(),
