@@ -148,8 +148,25 @@ function security(route: DocumentedRoute): Record<string, string[]>[] {
  * dropped); a tag-declared one with its top-level fields, where `*` means others may appear.
  */
 function successSchema(success: SuccessDeclaration): Record<string, unknown> {
-  if (isAnswerSchema(success)) return JSON.parse(JSON.stringify(successEnvelope(success))) as Record<string, unknown>;
+  if (isAnswerSchema(success)) return asOpenApi31(JSON.parse(JSON.stringify(successEnvelope(success)))) as Record<string, unknown>;
   return taggedSuccessSchema(success);
+}
+
+/**
+ * TypeBox writes a tuple as draft-07 does (`items` a list, `additionalItems`); OpenAPI 3.1's
+ * JSON Schema (2020-12) says it with `prefixItems`, and `items: false` for nothing after them.
+ */
+function asOpenApi31(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(asOpenApi31);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) out[key] = asOpenApi31(value);
+  if (Array.isArray(out.items)) {
+    out.prefixItems = out.items;
+    out.items = out.additionalItems ?? true;
+    delete out.additionalItems;
+  }
+  return out;
 }
 
 function taggedSuccessSchema(shape: ResponseShape): Record<string, unknown> {

@@ -54,7 +54,7 @@ export const getMessagesAnswer = Type.Object(
 export const getMessageAnswer = Type.Object(
   {
     raw_content: Type.String({ description: 'The Markdown of the message.' }),
-    message: FetchedMessage,
+    message: { ...FetchedMessage, description: 'The message, with its flags for the caller.' },
   },
   { additionalProperties: false },
 );
