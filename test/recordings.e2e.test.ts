@@ -32,6 +32,18 @@ const ajv = new Ajv({ allErrors: true, strict: false });
  */
 const ZULIP_OPERATIONS: Record<string, string> = { getMessages: 'GET /messages', register: 'POST /register' };
 
+/**
+ * A private message's users keep 2.1's `short_name`, which Zulip's document no longer lists (and
+ * its user objects there are closed): that one key is taken out before the check, nothing else.
+ */
+function withoutShortNames(body: unknown): unknown {
+  const { messages } = body as { messages?: { display_recipient: unknown }[] };
+  if (!Array.isArray(messages)) return body;
+  const users = (recipient: unknown) =>
+    Array.isArray(recipient) ? recipient.map(({ short_name: _short, ...user }: Record<string, unknown>) => user) : recipient;
+  return { ...(body as object), messages: messages.map((m) => ({ ...m, display_recipient: users(m.display_recipient) })) };
+}
+
 describeBothTopologies('recorded answers and events', (env) => {
   it('every step answers and notifies as recorded; every event matches its schema and every schema is exercised', async () => {
     const { name, target, db, jobs } = env();
@@ -68,7 +80,10 @@ describeBothTopologies('recorded answers and events', (env) => {
       });
       const zulipOperation = ZULIP_OPERATIONS[contract.name];
       if (zulipOperation && record.status === 200) {
-        const problems = withoutKnownDifferences(validateResponse(zulipOperation, record.body), REGISTER_SCHEMA_DIFFERENCES);
+        const problems = withoutKnownDifferences(
+          validateResponse(zulipOperation, withoutShortNames(record.body)),
+          REGISTER_SCHEMA_DIFFERENCES,
+        );
         expect({ step: record.step, zulip: problems }).toEqual({ step: record.step, zulip: [] });
       }
     }
