@@ -1,9 +1,30 @@
 /**
- * Whether an answer is what its declaration says: a success has the declared fields with their
- * JSON types (and no others unless the declaration is open, `*`), an error has a status every
- * endpoint may give or one it declares.
+ * Whether an answer is what its declaration says: a success declared by schema matches that
+ * schema in depth (every nested field, no undeclared one); one declared by tags has the declared
+ * fields with their JSON types (and no others unless the declaration is open, `*`); an error has
+ * a status every endpoint may give or one it declares.
  */
-import { COMMON_SUCCESS_FIELDS, responseTag, type AnyContract } from '@chat/contracts';
+import Ajv, { type ValidateFunction } from 'ajv';
+import {
+  COMMON_SUCCESS_FIELDS,
+  isAnswerSchema,
+  responseTag,
+  successEnvelope,
+  type AnswerSchema,
+  type AnyContract,
+  type ResponseShape,
+} from '@chat/contracts';
+
+// strictTypes off: stringEnum's schemas hold an `enum` without a `type`, as TypeBox documents them.
+const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false });
+const validators = new WeakMap<AnswerSchema, ValidateFunction>();
+
+function schemaProblems(schema: AnswerSchema, body: unknown): string[] {
+  let validate = validators.get(schema);
+  if (!validate) validators.set(schema, (validate = ajv.compile(successEnvelope(schema))));
+  if (validate(body)) return [];
+  return (validate.errors ?? []).map((error) => `${error.instancePath || '(root)'} ${error.message ?? ''} ${JSON.stringify(error.params)}`);
+}
 
 const ALWAYS_POSSIBLE = [400, 401, 429];
 
@@ -24,9 +45,13 @@ export function answerProblems(contract: AnyContract, status: number, body: unkn
   if (status !== 200) return [...ALWAYS_POSSIBLE, ...contract.errors].includes(status) ? [] : [`status ${status} is not declared`];
   // A file download's answer is the file, not the envelope.
   if (typeof body !== 'object' || body === null || !('result' in body)) return [];
+  return isAnswerSchema(contract.success) ? schemaProblems(contract.success, body) : tagProblems(contract.success, body);
+}
+
+function tagProblems(success: ResponseShape, body: object): string[] {
   const fields = Object.entries(body).filter(([name]) => name !== 'result' && name !== 'msg');
   const shape: Record<string, string> = Object.fromEntries(
-    Object.entries({ ...COMMON_SUCCESS_FIELDS, ...contract.success }).map(([name, field]) => [name, responseTag(field)]),
+    Object.entries({ ...COMMON_SUCCESS_FIELDS, ...success }).map(([name, field]) => [name, responseTag(field)]),
   );
   const problems: string[] = [];
   for (const [name, value] of fields) {

@@ -5,6 +5,8 @@
  * form; strings as they are, everything else JSON) and needs only `fetch`, so it runs in a browser
  * as in Node; tests give it a transport of their own.
  */
+import type { Static, TObject } from '@sinclair/typebox';
+import type { SuccessEnvelope } from './answers';
 import { API_PREFIX, WEB_PREFIX, pathParamNames, type AnyContract, type Method, type ResponseShape, type TagOf } from './contract';
 import type { ParamSpec } from './params';
 
@@ -48,10 +50,11 @@ type OptionalFields<R extends ResponseShape> = {
   [K in keyof R as TagOf<R[K]> extends `${string}?` ? K : never]?: TagOf<R[K]> extends `${infer T}?` ? TypeOfTag<T> : never;
 };
 type Open<R extends ResponseShape> = '*' extends keyof R ? Record<string, unknown> : unknown;
-/** The success answer of a contract: result, msg and its declared fields. */
-export type SuccessOf<C extends AnyContract> = { result: 'success'; msg: string } & RequiredFields<C['success']> &
-  OptionalFields<C['success']> &
-  Open<C['success']>;
+type TaggedSuccess<R extends ResponseShape> = { result: 'success'; msg: string } & RequiredFields<R> & OptionalFields<R> & Open<R>;
+/** The success answer of a contract: result, msg and its declared fields (the schema's type, or the tags'). */
+export type SuccessOf<C extends AnyContract> = SuccessFor<C['success']>;
+// The schema first: a TypeBox schema takes any key, so it would pass for a tag record too.
+type SuccessFor<R> = R extends TObject ? SuccessEnvelope<Static<R>> : R extends ResponseShape ? TaggedSuccess<R> : never;
 
 export interface ErrorBody {
   result: 'error';

@@ -4,6 +4,7 @@
  * the OpenAPI document and the typed client read them directly. Nothing here imports a service,
  * express, ajv or Node, so a browser can load it.
  */
+import { KindGuard, type TObject } from '@sinclair/typebox';
 import type { ParamDocs, ParamSpecs } from './params';
 
 /** The services that own endpoints (and the processes of the distributed topology). */
@@ -58,7 +59,20 @@ export function responseDescription(field: ResponseField): string | undefined {
  */
 export const COMMON_SUCCESS_FIELDS: ResponseShape = { ignored_parameters_unsupported: 'array?' };
 
-export interface ContractFields<S extends ParamSpecs, R extends ResponseShape> {
+/**
+ * A declaration's success answer: a TypeBox object schema of its fields beside `result` and `msg`
+ * (./answers.ts: described in depth, checked in depth), or the older record of top-level tags,
+ * which endpoints leave one by one (libs/contracts/test/answers-still-on-tags.txt lists those still on it).
+ */
+export type SuccessDeclaration = ResponseShape | AnswerSchema;
+export type AnswerSchema = TObject;
+
+/** Whether the answer is declared as a schema rather than as top-level tags. */
+export function isAnswerSchema(success: SuccessDeclaration): success is AnswerSchema {
+  return KindGuard.IsObject(success);
+}
+
+export interface ContractFields<S extends ParamSpecs, R extends SuccessDeclaration> {
   method: Method;
   /** Express path under API_PREFIX, e.g. `/messages/:message_id` (from the root when `root`). */
   path: string;
@@ -77,7 +91,7 @@ export interface ContractFields<S extends ParamSpecs, R extends ResponseShape> {
   /** For the reference: path segments the handler reads itself rather than as parameters. */
   pathSegments?: Readonly<Record<string, ParamDocs>>;
   params: S;
-  /** The fields of the success answer beside `result` and `msg`. */
+  /** The fields of the success answer beside `result` and `msg`: a schema, or top-level tags. */
   success: R;
   /**
    * HTTP statuses of its errors beyond the ones every endpoint may give (400 for bad parameters,
@@ -104,7 +118,10 @@ export interface ContractFields<S extends ParamSpecs, R extends ResponseShape> {
   root?: boolean;
 }
 
-export interface Contract<S extends ParamSpecs = ParamSpecs, R extends ResponseShape = ResponseShape> extends ContractFields<S, R> {
+export interface Contract<S extends ParamSpecs = ParamSpecs, R extends SuccessDeclaration = SuccessDeclaration> extends ContractFields<
+  S,
+  R
+> {
   /** The operation id: its key in the service's declarations. */
   readonly name: string;
   readonly service: ServiceName;
@@ -112,13 +129,13 @@ export interface Contract<S extends ParamSpecs = ParamSpecs, R extends ResponseS
 }
 
 /** Any contract, whatever its parameters and answer: what routers and tables iterate over. */
-export type AnyContract = Contract<ParamSpecs, ResponseShape>;
+export type AnyContract = Contract<ParamSpecs, SuccessDeclaration>;
 
 /**
  * A service's endpoints, keyed by operation id. The keys become the contracts' names, so each
  * name is written once.
  */
-export function declareEndpoints<const D extends Record<string, ContractFields<ParamSpecs, ResponseShape>>>(
+export function declareEndpoints<const D extends Record<string, ContractFields<ParamSpecs, SuccessDeclaration>>>(
   service: ServiceName,
   declarations: D,
 ): { [K in keyof D]: Declared<D[K], K & string> } {

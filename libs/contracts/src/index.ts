@@ -5,6 +5,7 @@ export * from './validators';
 export * from './limits';
 export * from './server-files';
 export * from './contract';
+export * from './answers';
 export * from './endpoints';
 export * from './follow-ups';
 export * from './follow-up-runs';

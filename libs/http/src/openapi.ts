@@ -11,7 +11,9 @@
  * The reference page (the gateway's /api/v1/docs) renders this document.
  */
 import {
+  isAnswerSchema,
   pathSegmentNames,
+  successEnvelope,
   responseDescription,
   responseTag,
   WEB_PREFIX,
@@ -21,6 +23,7 @@ import {
   type ServiceName,
   type ParamEncoding,
   type ResponseShape,
+  type SuccessDeclaration,
 } from '@chat/contracts';
 import { codeSamples, exampleOf, type CodeSample } from './openapi-examples';
 
@@ -140,8 +143,33 @@ function security(route: DocumentedRoute): Record<string, string[]>[] {
   return route.webOnly ? [{ sessionCookie: [] }] : [{ basicAuth: [] }];
 }
 
-/** The success envelope with the declared fields; `*` means others may appear (they vary). */
-function successSchema(shape: ResponseShape): Record<string, unknown> {
+/**
+ * The whole success answer: a schema-declared one in depth (as plain JSON: TypeBox's symbol keys
+ * dropped); a tag-declared one with its top-level fields, where `*` means others may appear.
+ */
+function successSchema(success: SuccessDeclaration): Record<string, unknown> {
+  if (isAnswerSchema(success)) return asOpenApi31(JSON.parse(JSON.stringify(successEnvelope(success)))) as Record<string, unknown>;
+  return taggedSuccessSchema(success);
+}
+
+/**
+ * TypeBox writes a tuple as draft-07 does (`items` a list, `additionalItems`); OpenAPI 3.1's
+ * JSON Schema (2020-12) says it with `prefixItems`, and `items: false` for nothing after them.
+ */
+function asOpenApi31(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(asOpenApi31);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) out[key] = asOpenApi31(value);
+  if (Array.isArray(out.items)) {
+    out.prefixItems = out.items;
+    out.items = out.additionalItems ?? true;
+    delete out.additionalItems;
+  }
+  return out;
+}
+
+function taggedSuccessSchema(shape: ResponseShape): Record<string, unknown> {
   const properties: Record<string, unknown> = {
     result: { const: 'success', description: 'Always `success` in a success answer.' },
     msg: { type: 'string', description: 'Empty in a success answer.' },

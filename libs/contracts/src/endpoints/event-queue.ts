@@ -1,6 +1,7 @@
 /** The event-queue service: registering an event queue, polling it and deleting it. */
 import { declareEndpoints } from '../contract';
 import * as p from '../params';
+import { registerAnswer } from './register-answer';
 
 const stringList = { type: 'array', items: { type: 'string' } };
 
@@ -61,11 +62,7 @@ export const eventQueueEndpoints = declareEndpoints('event-queue', {
     python: 'register(**request)',
     params: registerParams,
     // The state's keys depend on fetch_event_types.
-    success: {
-      queue_id: ['string', 'The id of the new queue, for GET /events.'],
-      last_event_id: ['integer', 'The id to poll after: -1 for a new queue.'],
-      '*': ['any', 'The initial state: one key per part fetched (`realm_user`, `subscriptions`, `unread_msgs`...).'],
-    },
+    success: registerAnswer,
   },
   getEvents: {
     method: 'GET',

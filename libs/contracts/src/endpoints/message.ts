@@ -24,6 +24,7 @@ import {
   type NarrowTerm,
 } from './message-params';
 import { anchorParam, requiredAnchorParam } from './message-anchor';
+import { getMessageAnswer, getMessagesAnswer } from './message-answers';
 import { messageFileEndpoints } from './message-files';
 import { messageWidgetEndpoints } from './message-widgets';
 
@@ -164,14 +165,7 @@ export const messageEndpoints = declareEndpoints('message', {
         description: 'Whether `content` is the rendered HTML (true) or the Markdown as sent (false).',
       }),
     },
-    success: {
-      messages: ['array', 'The messages, oldest first, each with its flags for the caller.'],
-      found_anchor: ['boolean', "Whether the anchor's own message is in the narrow and was returned."],
-      found_oldest: ['boolean', 'Whether the range reaches the oldest message of the narrow.'],
-      found_newest: ['boolean', 'Whether the range reaches the newest message of the narrow.'],
-      history_limited: ['boolean', "Whether older messages exist that the realm's history limit hides."],
-      anchor: ['integer', 'The anchor used, as a message id (a word resolved).'],
-    },
+    success: getMessagesAnswer,
   },
   updateMessageFlags: {
     method: 'POST',
@@ -362,7 +356,7 @@ export const messageEndpoints = declareEndpoints('message', {
       }),
       client_gravatar: p.bool({ default: false, description: 'Whether `avatar_url` is left null for a sender using Gravatar.' }),
     },
-    success: { raw_content: ['string', 'The Markdown of the message.'], message: ['object', 'The message, as GET /messages shows it.'] },
+    success: getMessageAnswer,
     errors: [404],
   },
   updateMessage: {

@@ -51,3 +51,16 @@ function schemasOf(definitions: Definitions): EventSchemas {
   // Object.fromEntries cannot know the keys; they are the definitions' keys, one schema each.
   return Object.fromEntries(entries) as EventSchemas;
 }
+
+/**
+ * The parts answers reuse (@chat/contracts declares answers with them, so a message dict, a
+ * stream or a user is one schema wherever it appears).
+ */
+export { closedObject, stringEnum } from './define';
+export { MessageDict, MessageFlags, messageDictWith } from './message';
+export { AlertWordsEvent, ProfileFieldDict, UserGroupDict } from './groups-realm';
+export { RealmFiltersEvent } from './message-linkifiers';
+export { ClientPresence } from './presence-typing';
+export { RealmDomainDict } from './realm-domains';
+export { AddedPerson, BotDict, MutedUsersEvent, RealmEmojiDict } from './settings';
+export { DefaultStreamGroupsEvent, MutedTopicsEvent, StreamDict, SubscriptionDict, UserTopicEvent } from './subscription';

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type TProperties } from '@sinclair/typebox';
 import { bool, closedObject, defineEvent, eventObject, int, ints, nullableStr, str, strs, stringEnum } from './define';
 
 /**
@@ -10,7 +10,7 @@ import { bool, closedObject, defineEvent, eventObject, int, ints, nullableStr, s
  * A user's flags for a message. stream_wildcard_mentioned and topic_wildcard_mentioned are
  * feature level 224's; wildcard_mentioned, 2.1's, is still sent when either is.
  */
-const flags = Type.Array(
+export const MessageFlags = Type.Array(
   stringEnum([
     'read',
     'starred',
@@ -66,24 +66,30 @@ const messageDictProperties = {
 };
 
 /**
- * The message dict of a message event (Zulip's MessageDict, flags travel beside it): a stream
- * message names its stream (stream_id, display_recipient its name), a private message has no
- * stream_id and lists its users.
+ * A message dict with the given keys beside its own, still closed (the answers of GET /messages
+ * add the caller's flags): a stream message names its stream (stream_id, display_recipient its
+ * name), a private message has no stream_id and lists its users.
  */
-export const MessageDict = Type.Union([
-  closedObject({ ...messageDictProperties, type: Type.Literal('stream'), stream_id: int, display_recipient: str }),
-  closedObject({
-    ...messageDictProperties,
-    type: Type.Literal('private'),
-    display_recipient: Type.Array(DisplayUser, { minItems: 1 }),
-  }),
-]);
+export function messageDictWith<P extends TProperties>(extra: P) {
+  return Type.Union([
+    closedObject({ ...messageDictProperties, type: Type.Literal('stream'), stream_id: int, display_recipient: str, ...extra }),
+    closedObject({
+      ...messageDictProperties,
+      type: Type.Literal('private'),
+      display_recipient: Type.Array(DisplayUser, { minItems: 1 }),
+      ...extra,
+    }),
+  ]);
+}
+
+/** The message dict of a message event (Zulip's MessageDict, flags travel beside it). */
+export const MessageDict = messageDictWith({});
 
 export const MessageEvent = closedObject({
   type: Type.Literal('message'),
   id: int,
   message: MessageDict,
-  flags,
+  flags: MessageFlags,
   local_message_id: Type.Optional(str),
 });
 
@@ -101,7 +107,7 @@ export const UpdateMessageEvent = Type.Object(
     message_ids: ints,
     edit_timestamp: int,
     rendering_only: bool,
-    flags,
+    flags: MessageFlags,
     stream_name: Type.Optional(str),
     // Content edits.
     orig_content: Type.Optional(str),

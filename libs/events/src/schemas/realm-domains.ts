@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import { bool, closedObject, defineEvent, eventObject, str } from './define';
 
-const RealmDomainDict = closedObject({ domain: str, allow_subdomains: bool });
+export const RealmDomainDict = closedObject({ domain: str, allow_subdomains: bool });
 
 export const RealmDomainsEvent = Type.Union([
   eventObject('realm_domains', { op: Type.Literal('add'), realm_domain: RealmDomainDict }),
