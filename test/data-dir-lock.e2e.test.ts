@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { LOCK_FILE } from '@chat/runtime';
+import { waitFor } from '@chat/testing';
 import { freePort, ROOT, spawnEntry, stopProcess, waitForHttp, type ServerProcess } from './process.harness';
 
 jest.setTimeout(180_000);
@@ -48,9 +49,9 @@ describe('one process per DATA_DIR', () => {
     });
   }
 
-  async function startServer(): Promise<{ proc: ServerProcess; base: string }> {
+  async function startServer(more: Record<string, string> = {}): Promise<{ proc: ServerProcess; base: string }> {
     const port = await freePort();
-    const proc = spawnEntry(STANDALONE, { ...env, PORT: String(port) });
+    const proc = spawnEntry(STANDALONE, { ...env, PORT: String(port), ...more });
     running.push(proc);
     return { proc, base: `http://127.0.0.1:${port}` };
   }
@@ -86,7 +87,10 @@ describe('one process per DATA_DIR', () => {
     first.proc.child.kill('SIGKILL');
     await first.proc.exited;
     expect(existsSync(join(dataDir, LOCK_FILE))).toBe(true);
-    const third = await startServer();
+    // Its own log line says it listens (and so handles SIGTERM): a free port picked for it may be
+    // taken by another suite's server meanwhile, whose /health/ready would answer for it.
+    const third = await startServer({ LOG_LEVEL: 'info' });
+    await waitFor(() => third.proc.output().includes('"msg":"listening"'), 90_000, { what: 'the third server listens' });
     await waitForHttp(`${third.base}/health/ready`, (status) => status === 200, 90_000, third.proc);
 
     // Stopped, it releases the lock, and manage works on the same data.
