@@ -30,19 +30,7 @@ const NON_API_FLAGS = new Set(['is_private', 'active_mobile_push_notification'])
 export type MessageFlag = EventOf<'update_message'>['flags'][number];
 
 /** The flags the API shows, in bit order: FLAG_BITS less NON_API_FLAGS. */
-const API_FLAGS: readonly MessageFlag[] = [
-  'read',
-  'starred',
-  'collapsed',
-  'mentioned',
-  'stream_wildcard_mentioned',
-  'topic_wildcard_mentioned',
-  'summarize_in_stream',
-  'force_expand',
-  'force_collapse',
-  'has_alert_word',
-  'historical',
-];
+const API_FLAGS: readonly MessageFlag[] = Object.keys(FLAG_BITS).filter((name): name is MessageFlag => !NON_API_FLAGS.has(name));
 
 /** Either wildcard: what 2.1's clients (and the web client) read as `wildcard_mentioned`. */
 export const WILDCARD_MENTION_BITS = 16 | 32;
