@@ -1,0 +1,3 @@
+export * from './processor';
+export * from './signature';
+export { UNDECODABLE } from './errors';
