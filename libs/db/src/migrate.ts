@@ -26,6 +26,7 @@ import * as botServicesMissedMessages from './migrations/0940_bot_services_misse
 import * as topicWildcardMentions from './migrations/0950_topic_wildcard_mentions';
 import * as followUpHolds from './migrations/0955_follow_up_holds';
 import * as signupConfirmations from './migrations/0960_signup_confirmations';
+import * as uploadedImages from './migrations/0970_uploaded_images';
 
 /**
  * Migrations are imported, not discovered on disk, so they run the same from TypeScript source,
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '0950_topic_wildcard_mentions': topicWildcardMentions,
   '0955_follow_up_holds': followUpHolds,
   '0960_signup_confirmations': signupConfirmations,
+  '0970_uploaded_images': uploadedImages,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -1,8 +1,8 @@
 /** Test images made with sharp itself: no binary fixtures. */
 import { crc32 } from 'node:zlib';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 
-export function solid(width: number, height: number, color = '#3366cc'): sharp.Sharp {
+export function solid(width: number, height: number, color = '#3366cc'): Sharp {
   return sharp({ create: { width, height, channels: 4, background: color } });
 }
 

@@ -8,3 +8,4 @@ export * from './realm-emoji';
 export * from './realm';
 export * from './bots';
 export * from './default-stream-groups';
+export * from './realm-images';

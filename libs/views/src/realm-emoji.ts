@@ -8,6 +8,7 @@ type EmojiRow = {
   name: string;
   file_name: string;
   deactivated: boolean;
+  is_animated: boolean;
 } & (
   { author_id: null; author_email: null; author_full_name: null } | { author_id: number; author_email: string; author_full_name: string }
 );
@@ -21,13 +22,21 @@ export type RealmEmoji = {
   /** Who added it (feature level 7); 2.1's `author` object is kept for older clients. */
   author_id: number | null;
   author: { id: number; email: string; full_name: string } | null;
-  /** The still image of an animated emoji (level 97); null: these emoji are shown as uploaded. */
+  /** The still image of an animated emoji (feature level 97); null for a still one. */
   still_url: string | null;
 };
+
+/** Zulip's emoji size: uploads are resized to a square of this many pixels. */
+export const EMOJI_SIZE = 64;
 
 /** The URL clients load an emoji from; the file sits under the same key in the file storage. */
 export function emojiPath(realmId: number, fileName: string): string {
   return `${realmId}/emoji/images/${fileName}`;
+}
+
+/** An animated emoji's still image (Zulip's `<realm>/emoji/images/still/<file name without extension>.png`). */
+export function emojiStillPath(realmId: number, fileName: string): string {
+  return `${realmId}/emoji/images/still/${fileName.replace(/\.[^.]*$/, '')}.png`;
 }
 
 /** Where clients load an emoji's image (its source_url), served by the settings service. */
@@ -50,7 +59,7 @@ export async function realmEmojiDict(db: Executor, realmId: number): Promise<Rec
       source_url: emojiSourceUrl(row.realm_id, row.file_name),
       deactivated: row.deactivated,
       author_id: row.author_id,
-      still_url: null,
+      still_url: row.is_animated ? `/user_avatars/${emojiStillPath(row.realm_id, row.file_name)}` : null,
       author: row.author_id === null ? null : { id: row.author_id, email: row.author_email, full_name: row.author_full_name },
     };
   }

@@ -1,9 +1,3 @@
-import { createHash } from 'node:crypto';
-
-/** A realm without an uploaded icon shows its Gravatar identicon (Zulip's get_realm_icon_url, source G). */
-export function realmIconUrl(stringId: string): string {
-  return `https://secure.gravatar.com/avatar/${createHash('md5').update(stringId.toLowerCase()).digest('hex')}?d=identicon`;
-}
 
 /**
  * Zulip 2.1's Realm.property_types defaults for what a realm has not set (realms.settings holds

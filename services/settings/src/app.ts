@@ -19,6 +19,7 @@ import { botStorageEndpoints } from './routes/bot-storage';
 import { realmDomainEndpoints } from './routes/realm-domains';
 import { ownAccountEndpoints } from './routes/own-account';
 import { realmDeactivationEndpoints } from './routes/realm-deactivation';
+import { realmImageEndpoints } from './routes/realm-images';
 import { zcommandEndpoints } from './routes/zcommand';
 import { inviteEndpoints } from './routes/invites';
 
@@ -46,6 +47,7 @@ export function endpoints(deps: SettingsDeps): AnyEndpoint[] {
     ...realmDomainEndpoints(ctx),
     ...ownAccountEndpoints(ctx),
     ...realmDeactivationEndpoints(ctx),
+    ...realmImageEndpoints(ctx),
     ...zcommandEndpoints(ctx),
     ...inviteEndpoints(ctx),
   ];

@@ -5,6 +5,7 @@
 import type { Config } from '@chat/config';
 import type { ApiKeyCipher, Database } from '@chat/db';
 import type { InternalClient } from '@chat/http';
+import { createImageProcessor, type ImageProcessor } from '@chat/images';
 import type { Logger } from '@chat/log';
 import { noMailer, type Mailer } from '@chat/mail';
 import { localDirectoryStore, uploadsDirOf, type FileStore } from '@chat/storage';
@@ -18,8 +19,10 @@ export interface SettingsDeps {
   logger: Logger;
   /** Runs the follow-ups a change holds (a new user's streams) through their owner's internal API. */
   internal: InternalClient;
-  /** Uploaded files (custom emoji); by default a directory: UPLOADS_DIR, or DATA_DIR/uploads. */
+  /** Uploaded files (custom emoji, avatars, realm images); by default a directory: UPLOADS_DIR, or DATA_DIR/uploads. */
   files?: FileStore;
+  /** Decodes and resizes uploaded images, within its limits; one per process by default. */
+  images?: ImageProcessor;
   /** Password hashing; tests pass a cheaper cost. */
   passwords?: PasswordHasher;
   /** Failed-login bookkeeping; the database by default. */
@@ -28,6 +31,9 @@ export interface SettingsDeps {
   mailer?: Mailer;
 }
 
+/** The process's image processor: its limit on decodes at once holds for every app built here. */
+const processImages = createImageProcessor();
+
 /** The dependencies with every optional adapter chosen. */
 export type SettingsContext = Required<SettingsDeps>;
 
@@ -35,6 +41,7 @@ export function settingsContext(deps: SettingsDeps): SettingsContext {
   return {
     ...deps,
     files: deps.files ?? localDirectoryStore(uploadsDirOf(deps.config)),
+    images: deps.images ?? processImages,
     passwords: deps.passwords ?? bcryptHasher(),
     loginLimiter: deps.loginLimiter ?? databaseLoginLimiter(deps.db.knex),
     mailer: deps.mailer ?? noMailer(),

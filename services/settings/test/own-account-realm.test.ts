@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { getUserById } from '@chat/db';
+import { getRealm, getUserById } from '@chat/db';
 import { personalSettings, realmIconUrl } from '@chat/views';
 import { settingsContext } from '../src/app';
 import { runCommand } from '../src/cli';
@@ -64,18 +64,18 @@ describe("enter-sends, the caller's avatar, the realm's images and deactivation"
   });
 
   it("GET /realm/icon and /realm/logo redirect to the realm's icon, passing the query on", async () => {
-    const realm: { string_id: string } = await h.db.knex('realms').where({ id: h.realmId }).first('string_id');
+    const realm = (await getRealm(h.db.knex, h.realmId))!;
     const icon = await request(h.app)
       .get('/api/v1/realm/icon')
       .query({ version: '3' })
       .set(await as('hamlet'));
     expect(icon.status).toBe(302);
-    expect(icon.headers.location).toBe(`${realmIconUrl(realm.string_id)}&version=3`);
+    expect(icon.headers.location).toBe(`${realmIconUrl(realm)}&version=3`);
     const logo = await request(h.app)
       .get('/api/v1/realm/logo')
       .query({ night: 'false' })
       .set(await as('hamlet'));
-    expect([logo.status, logo.headers.location]).toEqual([302, `${realmIconUrl(realm.string_id)}&night=false`]);
+    expect([logo.status, logo.headers.location]).toEqual([302, `${realmIconUrl(realm)}&night=false`]);
     const noNight = await request(h.app)
       .get('/api/v1/realm/logo')
       .set(await as('hamlet'));

@@ -1,8 +1,11 @@
 /**
- * Two small routes of Zulip 2.1's table on the caller's own account: the compose box's
- * Enter-sends setting and removing an uploaded avatar. Declared in settingsEndpoints.
+ * Small routes of Zulip 2.1's table on the caller's own account: the compose box's Enter-sends
+ * setting, uploading and removing an avatar. Declared in settingsEndpoints.
  */
 import * as p from '../params';
+
+/** Zulip's MAX_AVATAR_FILE_SIZE. */
+export const MAX_AVATAR_FILE_MB = 5;
 
 export const settingsOwnAccountEndpoints = {
   changeEnterSends: {
@@ -21,6 +24,23 @@ export const settingsOwnAccountEndpoints = {
       }),
     },
     success: {},
+  },
+  uploadOwnAvatar: {
+    method: 'POST',
+    path: '/users/me/avatar',
+    auth: 'user',
+    summary: "Upload the caller's avatar",
+    description:
+      `Sets the caller's avatar from one image file sent as multipart/form-data (PNG, JPEG, GIF or WebP, at most ${MAX_AVATAR_FILE_MB} MB): ` +
+      'it is cropped to a square and kept as 100 × 100 and 500 × 500 PNG, its metadata dropped. Everyone in the realm receives a ' +
+      '`realm_user` update (and a bot\'s owner a `realm_bot` one). Refused when the realm disables avatar changes, except for ' +
+      'administrators; SVG, PDF and images past the pixel limit are refused.',
+    params: {},
+    success: {
+      avatar_url: ['string', 'The URL of the new avatar.'],
+    },
+    errors: [413, 503],
+    rawBody: { limit: (MAX_AVATAR_FILE_MB + 1) * 1024 * 1024 },
   },
   deleteOwnAvatar: {
     method: 'DELETE',

@@ -160,12 +160,15 @@ export const settingsPreferenceEndpoints = {
     path: '/user_avatars/*path',
     auth: 'public',
     root: true,
-    summary: "A custom emoji's image, where its `source_url` points: the answer is the image itself",
+    summary: "A custom emoji's image, a user's avatar or the realm's icon or logo, where its URL points: the answer is the image itself",
     // Zulip's serve_local_avatar_unauthed: no login, since the images appear wherever messages
-    // do (e-mails, notifications); their names are the emoji's ids, and never reused.
+    // do (e-mails, notifications); their names are the emoji's ids or hashes, and never reused.
     description:
-      "Serves the image of a custom emoji (deactivated ones too, which old messages show) at its `source_url`, `/user_avatars/<realm_id>/emoji/images/<file>`, to anyone, with a year's cache. Any other path is a 404.",
-    pathSegments: { path: { description: 'The rest of `source_url`.', example: '2/emoji/images/7.png' } },
+      'Serves, to anyone and with a year\'s cache, the image of a custom emoji (deactivated ones too, which old messages show) at ' +
+      'its `source_url`, `/user_avatars/<realm_id>/emoji/images/<file>`, and the still of an animated one at its `still_url`; ' +
+      "an uploaded avatar at its `avatar_url` / `avatar_url_medium`; the realm's uploaded icon and logos at `realm_icon_url`, " +
+      '`realm_logo_url` and `realm_night_logo_url`. A new image is a new file name, so a file never changes. Any other path is a 404.',
+    pathSegments: { path: { description: 'The rest of the image URL.', example: '2/emoji/images/7.png' } },
     params: {},
     success: {},
     errors: [404],

@@ -15,10 +15,13 @@ import { settingsProfileFieldEndpoints } from './settings-profile-fields';
 import { settingsRealmDomainEndpoints } from './settings-realm-domains';
 import { settingsOwnAccountEndpoints } from './settings-own-account';
 import { settingsRealmDeactivationEndpoints } from './settings-realm-deactivation';
+import { settingsRealmImageEndpoints } from './settings-realm-images';
 import { settingsZcommandEndpoints } from './settings-zcommand';
 
 export { REALM_PROPERTY_TYPES, type RealmProperty } from './settings-realm';
 export { MAX_EMOJI_FILE_MB } from './settings-preferences';
+export { MAX_AVATAR_FILE_MB } from './settings-own-account';
+export { MAX_ICON_FILE_MB, MAX_LOGO_FILE_MB } from './settings-realm-images';
 
 const pointerParams = {
   pointer: p.custom(nonNegativeInt, {
@@ -344,6 +347,7 @@ export const settingsEndpoints = declareEndpoints('settings', {
   ...settingsProfileFieldEndpoints,
   ...settingsRealmDomainEndpoints,
   ...settingsRealmDeactivationEndpoints,
+  ...settingsRealmImageEndpoints,
   ...settingsOwnAccountEndpoints,
   ...settingsZcommandEndpoints,
   ...settingsInviteEndpoints,

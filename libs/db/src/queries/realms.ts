@@ -11,6 +11,14 @@ export interface RealmRow {
   signup_notifications_stream_id: number | null;
   settings: Record<string, unknown>;
   date_created: Date;
+  /** 'G' (Gravatar identicon) or 'U' (uploaded), and its version (migration 0970). */
+  icon_source: string;
+  icon_version: number;
+  /** 'D' (default: the icon) or 'U' (uploaded), for the day and the night theme. */
+  logo_source: string;
+  logo_version: number;
+  night_logo_source: string;
+  night_logo_version: number;
 }
 
 export async function getRealm(db: Executor, realmId: number): Promise<RealmRow | undefined> {

@@ -53,8 +53,39 @@ export async function getUsersByEmails(db: Executor, realmId: number, emails: st
     .whereRaw('lower(email) = ANY(?)', [wanted.map((e) => e.trim().toLowerCase())]);
 }
 
-export function avatarUrl(user: Pick<UserRow, 'email' | 'avatar_source'>): string {
-  return gravatarUrl(user.email);
+/** What an avatar's URL is computed from. */
+export type AvatarFields = Pick<UserRow, 'id' | 'realm_id' | 'email' | 'avatar_source' | 'avatar_version'>;
+
+/** Zulip's DEFAULT_AVATAR_SIZE and MEDIUM_AVATAR_SIZE: the two squares an uploaded avatar is kept as. */
+export const AVATAR_SIZES = { small: 100, medium: 500 } as const;
+
+/**
+ * The storage key of a user's uploaded avatar at a version, without its `.png` / `-medium.png`
+ * ending (Zulip's user_avatar_path: the realm, then a hash, so the file name says nothing of who
+ * it is). The version is hashed in too: a new upload never overwrites the files the committed
+ * row points at, so a failed change leaves the old avatar whole and a URL's bytes never change.
+ * Unlike Zulip's, the hash has no secret salt: avatars are served without login (they appear in
+ * e-mails and notifications), and every member can read every avatar URL anyway.
+ */
+export function userAvatarPath(user: Pick<UserRow, 'id' | 'realm_id' | 'avatar_version'>): string {
+  return `${user.realm_id}/${createHash('sha1').update(`user-avatar:${user.id}:${user.avatar_version}`).digest('hex')}`;
+}
+
+/** The stored files of an uploaded avatar: the small square, then the medium one. */
+export function userAvatarKeys(user: Pick<UserRow, 'id' | 'realm_id' | 'avatar_version'>): [string, string] {
+  const path = userAvatarPath(user);
+  return [`${path}.png`, `${path}-medium.png`];
+}
+
+/**
+ * Zulip's avatar_url: an uploaded avatar ('U') where /user_avatars serves it (the medium one for
+ * `medium`), versioned so a changed avatar is a new URL; else the Gravatar of the e-mail.
+ */
+export function avatarUrl(user: AvatarFields, medium = false): string {
+  if (user.avatar_source === 'U') {
+    return `/user_avatars/${userAvatarKeys(user)[medium ? 1 : 0]}?version=${user.avatar_version}`;
+  }
+  return medium ? `${gravatarUrl(user.email)}&s=${AVATAR_SIZES.medium}` : gravatarUrl(user.email);
 }
 
 /** Zulip's default avatar: Gravatar keyed by the lower-cased e-mail, identicon fallback. */

@@ -56,7 +56,9 @@ interface UserBits {
   full_name: string;
   short_name: string;
   is_mirror_dummy: boolean;
+  realm_id: number;
   avatar_source: string;
+  avatar_version: number;
 }
 
 async function usersById(db: Executor, ids: Iterable<number>): Promise<Map<number, UserBits>> {
@@ -64,7 +66,7 @@ async function usersById(db: Executor, ids: Iterable<number>): Promise<Map<numbe
   if (list.length === 0) return new Map();
   const rows: UserBits[] = await db('users')
     .whereRaw(...anyOf('id', list))
-    .select('id', 'email', 'full_name', 'short_name', 'is_mirror_dummy', 'avatar_source');
+    .select('id', 'email', 'full_name', 'short_name', 'is_mirror_dummy', 'realm_id', 'avatar_source', 'avatar_version');
   return new Map(rows.map((u) => [u.id, u]));
 }
 

@@ -1,13 +1,12 @@
 /** Adding and removing custom emoji (Zulip 2.1's zerver/views/realm_emoji.py and its do_* actions). */
-import { extname } from 'node:path';
 import { MAX_EMOJI_FILE_MB } from '@chat/contracts';
 import { isStorableText, writeNotices, type Executor, type UserRow } from '@chat/db';
 import { ApiError, badRequest, plainError } from '@chat/errors';
 import { userEventNotice } from '@chat/events';
 import { parseMultipart, type UploadedFile } from '@chat/http';
-import { emojiPath, realmEmojiDict } from '@chat/views';
+import { RASTER_FILE_TYPES, type ProcessedEmoji } from '@chat/images';
+import { EMOJI_SIZE, emojiPath, emojiStillPath, realmEmojiDict } from '@chat/views';
 import type { SettingsContext } from '../deps';
-import { EMOJI_IMAGE_TYPES } from '../lib/emoji-images';
 import { requireMemberOrAdmin } from '../lib/permissions';
 import { isUniqueViolation } from '../lib/unique-violation';
 import { loadActor } from '../queries/actor';
@@ -30,15 +29,6 @@ function addEmojiByAdminsOnly(settings: Record<string, unknown> | null | undefin
 const adminsOnly = () => new ApiError('Must be an organization administrator', { code: 'UNAUTHORIZED_PRINCIPAL' });
 const nameTaken = () => plainError('A custom emoji with this name already exists.');
 
-/** Image types browsers and Zulip's clients display, recognised by their first bytes. */
-function imageExtension(data: Buffer): string | null {
-  if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return '.png';
-  if (data.subarray(0, 6).toString('latin1') === 'GIF87a' || data.subarray(0, 6).toString('latin1') === 'GIF89a') return '.gif';
-  if (data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return '.jpg';
-  if (data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP') return '.webp';
-  return null;
-}
-
 /** The realm_emoji update event: the realm's whole emoji dict, to every active user. */
 async function notifyRealmEmoji(trx: Executor, realmId: number): Promise<void> {
   await writeNotices(trx, [
@@ -56,12 +46,11 @@ export interface EmojiUpload {
   body: Buffer | undefined;
 }
 
-/** What an upload stores: the emoji's name, the image and the extension its file gets. */
+/** What an upload stores: the emoji's name and its image, resized (with a still of an animated one). */
 interface CheckedEmoji {
   actor: UserRow;
   name: string;
-  file: UploadedFile;
-  ext: string;
+  image: ProcessedEmoji;
 }
 
 /** upload_emoji's checks, in its order: the name, who may add, the name free, one image within the limit. */
@@ -84,15 +73,14 @@ async function checkUploadEmoji(
   if (file.truncated || file.data.length > MAX_FILE_BYTES) {
     throw plainError(`Uploaded file is larger than the allowed limit of ${MAX_EMOJI_FILE_MB} MB`);
   }
-  const detected = imageExtension(file.data);
-  if (!detected) throw new ApiError('Could not decode image; did you upload an image file?', { code: 'BAD_IMAGE' });
-  const given = extname(file.filename).toLowerCase();
-  return { actor, name, file, ext: Object.hasOwn(EMOJI_IMAGE_TYPES, given) ? given : detected };
+  return { actor, name, image: await ctx.images.emoji(file.data, EMOJI_SIZE) };
 }
 
 /**
- * POST /realm/emoji/{emoji_name} (do_add_realm_emoji). The file is written before the row commits,
- * under a name the row's id decides; if the transaction fails the orphan file is removed again.
+ * POST /realm/emoji/{emoji_name} (do_add_realm_emoji). The image is resized to EMOJI_SIZE before
+ * the transaction (an animated one stays animated and gets a still PNG beside it). The files are
+ * written before the row commits, under names the row's id decides; if the transaction fails the
+ * orphan files are removed again.
  */
 export async function doUploadEmoji(
   ctx: SettingsContext,
@@ -102,21 +90,25 @@ export async function doUploadEmoji(
   upload: EmojiUpload,
 ): Promise<Record<string, unknown>> {
   const { files } = await parseMultipart(upload.contentType, upload.body ?? Buffer.alloc(0), MAX_FILE_BYTES);
-  const { actor, name, file, ext } = await checkUploadEmoji(ctx, realmId, actorId, rawName, files);
-  let written: string | undefined;
+  const { actor, name, image } = await checkUploadEmoji(ctx, realmId, actorId, rawName, files);
+  const written: string[] = [];
+  const put = async (key: string, data: Buffer) => {
+    written.push(key);
+    await ctx.files.put(key, data);
+  };
   try {
     await ctx.db.knex.transaction(async (trx) => {
       if (await isEmojiNameTaken(trx, realmId, name)) throw nameTaken();
       const [row] = await trx('realm_emoji').insert({ realm_id: realmId, name, author_id: actor.id }).returning('id');
       const id = (row as { id: number }).id;
-      const fileName = `${id}${ext}`;
-      written = emojiPath(realmId, fileName);
-      await ctx.files.put(written, file.data);
-      await trx('realm_emoji').where({ id }).update({ file_name: fileName });
+      const fileName = `${id}${RASTER_FILE_TYPES[image.format].ext}`;
+      await put(emojiPath(realmId, fileName), image.data);
+      if (image.still) await put(emojiStillPath(realmId, fileName), image.still);
+      await trx('realm_emoji').where({ id }).update({ file_name: fileName, is_animated: image.animated });
       await notifyRealmEmoji(trx, realmId);
     });
   } catch (err) {
-    if (written) await ctx.files.delete(written).catch(() => undefined);
+    for (const key of written) await ctx.files.delete(key).catch(() => undefined);
     if (isUniqueViolation(err)) throw nameTaken();
     throw err;
   }

@@ -1,6 +1,6 @@
 /** The realm's own row as this service's actions read it: its settings, its state, its images. */
-import type { Executor } from '@chat/db';
-import { REALM_PROPERTY_DEFAULTS as DEFAULTS, realmIconUrl } from '@chat/views';
+import { getRealm, type Executor, type RealmRow } from '@chat/db';
+import { REALM_PROPERTY_DEFAULTS as DEFAULTS, realmIconUrl, realmLogoUrl } from '@chat/views';
 import type { SettingsContext } from '../deps';
 
 type RealmSettings = Record<string, unknown> | null | undefined;
@@ -40,8 +40,13 @@ function withQueryOf(url: string, requestUrl: string): string {
   return query ? `${url}&${query}` : url;
 }
 
+/** The realm's row with its images' fields. */
+export async function realmImages(db: Executor, realmId: number): Promise<RealmRow> {
+  return (await getRealm(db, realmId))!;
+}
+
 /** GET /realm/icon and /realm/logo (Zulip's get_icon_backend, get_logo_backend): where the image is. */
-export async function realmIconRedirect(ctx: SettingsContext, realmId: number, requestUrl: string): Promise<string> {
-  const realm: { string_id: string } = await ctx.db.knex('realms').where({ id: realmId }).first('string_id');
-  return withQueryOf(realmIconUrl(realm.string_id), requestUrl);
+export async function realmImageRedirect(ctx: SettingsContext, realmId: number, requestUrl: string, logo?: { night: boolean }): Promise<string> {
+  const realm = await realmImages(ctx.db.knex, realmId);
+  return withQueryOf(logo ? realmLogoUrl(realm, logo.night) : realmIconUrl(realm), requestUrl);
 }

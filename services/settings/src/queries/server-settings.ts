@@ -36,7 +36,7 @@ export async function getServerSettings(
       // No realm here is readable without an account.
       realm_web_public_access_enabled: false,
       realm_name: realm.name,
-      realm_icon: realmIconUrl(realm.string_id),
+      realm_icon: realmIconUrl(realm),
       realm_description: `<p>${escapeHtml(realm.description).replace(/&#39;/g, "'")}</p>`,
     });
   }

@@ -4,9 +4,12 @@ import { implement, RESPONDED } from '@chat/http';
 import { storedFileHeaders } from '@chat/storage';
 import type { SettingsContext } from '../deps';
 import { doDeleteEmoji, doUploadEmoji } from '../actions/realm-emoji';
-import { emojiImage, listRealmEmoji } from '../queries/realm-emoji';
+import { listRealmEmoji, servedImage } from '../queries/realm-emoji';
 
-/** An emoji's file keeps its name for good (a new image is a new emoji id): a year's cache. */
+/**
+ * A served file keeps its bytes for good (a new emoji image is a new emoji id, a new avatar or
+ * realm image a new version in its name): a year's cache.
+ */
 const IMAGE_CACHE = 'public, max-age=31536000, immutable';
 
 export function realmEmojiEndpoints(ctx: SettingsContext) {
@@ -20,7 +23,7 @@ export function realmEmojiEndpoints(ctx: SettingsContext) {
     implement(api.getCustomEmojiImage, async ({ req, res }): Promise<typeof RESPONDED> => {
       const segments = (req.params as { path?: string[] | string }).path ?? [];
       const key = Array.isArray(segments) ? segments.join('/') : segments;
-      const image = await emojiImage(ctx, key);
+      const image = await servedImage(ctx, key);
       if (!image) {
         res.status(404).type('text/html; charset=utf-8').send('<p>File not found.</p>');
         return RESPONDED;

@@ -10,7 +10,7 @@ import {
   SERVER_EMOJI_DATA_PATH,
 } from '@chat/contracts';
 import { getRealm, OFFLINE_THRESHOLD_SECS, realmUrlOf, systemGroupId, type Executor } from '@chat/db';
-import { REALM_PROPERTY_DEFAULTS, realmEmojiDict, realmIconUrl } from '@chat/views';
+import { REALM_PROPERTY_DEFAULTS, realmEmojiDict, realmImageState } from '@chat/views';
 
 /** What the realm state says about this server's configuration. */
 export interface ServerFacts {
@@ -118,8 +118,7 @@ export async function realmState(db: Executor, realmId: number, facts: ServerFac
     realm_is_zephyr_mirror_realm: false,
     realm_notifications_stream_id: realm.notifications_stream_id ?? -1,
     realm_signup_notifications_stream_id: realm.signup_notifications_stream_id ?? -1,
-    realm_icon_source: 'G',
-    realm_icon_url: realmIconUrl(realm.string_id),
+    ...realmImageState(realm),
     realm_bot_domain: realm.email_domain,
     realm_available_video_chat_providers: {},
     realm_default_external_accounts: {},
