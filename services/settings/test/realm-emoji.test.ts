@@ -1,5 +1,19 @@
+import { buffer } from 'node:stream/consumers';
+import sharp from 'sharp';
 import request from 'supertest';
 import { startSettings, eventsOf, PNG, type Harness } from './helpers';
+
+/** An animated GIF of `frames` frames, each its own colour (the encoder merges equal ones), red first. */
+async function animatedGif(frames: number): Promise<Buffer> {
+  const pages = await Promise.all(
+    Array.from({ length: frames }, (_, i) =>
+      sharp({ create: { width: 120, height: 80, channels: 4, background: { r: i === 0 ? 255 : 0, g: i * 60, b: i === 0 ? 0 : 255, alpha: 1 } } })
+        .png()
+        .toBuffer(),
+    ),
+  );
+  return sharp(pages, { join: { animated: true } }).gif({ delay: 100 }).toBuffer();
+}
 
 describe('realm emoji', () => {
   let h: Harness;
@@ -7,6 +21,12 @@ describe('realm emoji', () => {
     h = await startSettings();
   });
   afterAll(() => h.close());
+
+  const storedBytes = async (key: string) => {
+    const stored = await h.deps.files!.get(key);
+    if (!stored) throw new Error(`nothing stored under ${key}`);
+    return buffer(stored.stream);
+  };
 
   const upload = async (name: string, who = 'hamlet@zulip.com', file: Buffer | null = PNG, filename = 'green.png') => {
     const req = request(h.app)
@@ -36,16 +56,55 @@ describe('realm emoji', () => {
     };
     expect(notices.map((n) => n.event)).toEqual([{ type: 'realm_emoji', op: 'update', realm_emoji: expected }]);
     expect(notices[0]!.userIds).toContain(hamlet.id);
-    // Stored under its source_url's path, which serves it to anyone.
-    const stored = await h.deps.files!.get(`${h.realmId}/emoji/images/${row.id}.png`);
-    expect(stored?.size).toBe(PNG.length);
-    stored?.stream.destroy();
+    // Stored, resized to 64 × 64, under its source_url's path, which serves it to anyone.
+    const stored = await storedBytes(`${h.realmId}/emoji/images/${row.id}.png`);
+    const meta = await sharp(stored).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 64, 64]);
     const image = await request(h.app).get(`/user_avatars/${h.realmId}/emoji/images/${row.id}.png`).responseType('blob');
-    expect([image.status, image.headers['content-type'], image.body]).toEqual([200, 'image/png', PNG]);
+    expect([image.status, image.headers['content-type'], image.body]).toEqual([200, 'image/png', stored]);
     const list = await request(h.app)
       .get('/api/v1/realm/emoji')
       .set(await h.headers('othello@zulip.com'));
     expect(list.body).toEqual({ result: 'success', msg: '', emoji: expected });
+  });
+
+  it('keeps an animated emoji animated at 64 × 64 and serves a still of its first frame at still_url', async () => {
+    const res = await upload('party', 'hamlet@zulip.com', await animatedGif(3), 'party.gif');
+    expect(res.body).toEqual({ result: 'success', msg: '' });
+    const row = await h.db.knex('realm_emoji').where({ name: 'party', deactivated: false }).first();
+    const list = await request(h.app)
+      .get('/api/v1/realm/emoji')
+      .set(await h.headers('othello@zulip.com'));
+    const emoji = list.body.emoji[String(row.id)];
+    expect([emoji.source_url, emoji.still_url]).toEqual([
+      `/user_avatars/${h.realmId}/emoji/images/${row.id}.gif`,
+      `/user_avatars/${h.realmId}/emoji/images/still/${row.id}.png`,
+    ]);
+    const animated = await request(h.app).get(emoji.source_url).responseType('blob');
+    expect([animated.status, animated.headers['content-type']]).toEqual([200, 'image/gif']);
+    const meta = await sharp(animated.body as Buffer).metadata();
+    expect([meta.format, meta.width, meta.height, meta.pages]).toEqual(['gif', 64, 64, 3]);
+    const still = await request(h.app).get(emoji.still_url).responseType('blob');
+    expect([still.status, still.headers['content-type'], still.headers['cache-control']]).toEqual([
+      200,
+      'image/png',
+      'public, max-age=31536000, immutable',
+    ]);
+    const stillMeta = await sharp(still.body as Buffer).metadata();
+    expect([stillMeta.format, stillMeta.width, stillMeta.height, stillMeta.pages ?? 1]).toEqual(['png', 64, 64, 1]);
+    // The still shows the first (red) frame.
+    const [red, , blue] = (await sharp(still.body as Buffer).stats()).channels.map((c) => c.max);
+    expect([red, blue]).toEqual([255, 0]);
+  });
+
+  it('refuses an SVG emoji by name and stores nothing', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>');
+    expect((await upload('vector', 'hamlet@zulip.com', svg, 'v.png')).body).toEqual({
+      result: 'error',
+      msg: 'SVG images are not accepted; upload a PNG, JPEG, GIF or WebP image.',
+      code: 'BAD_IMAGE',
+    });
+    expect(await h.db.knex('realm_emoji').where({ name: 'vector' }).first()).toBeUndefined();
   });
 
   it.each([
@@ -79,7 +138,7 @@ describe('realm emoji', () => {
       result: 'error',
       msg: 'This endpoint does not accept bot requests.',
     });
-    expect(await h.db.knex('realm_emoji').count({ n: '*' }).first()).toEqual({ n: 1 });
+    expect(await h.db.knex('realm_emoji').count({ n: '*' }).first()).toEqual({ n: 2 });
   });
 
   it('only administrators add emoji when the realm says so', async () => {
