@@ -179,6 +179,10 @@ const realmState = {
   realm_signup_notifications_stream_id: int,
   realm_icon_source: str,
   realm_icon_url: str,
+  realm_logo_source: str,
+  realm_logo_url: str,
+  realm_night_logo_source: str,
+  realm_night_logo_url: str,
   realm_bot_domain: str,
   // No video chat provider nor external account type is configured here: both always empty.
   realm_available_video_chat_providers: Type.Object({}, { additionalProperties: false }),

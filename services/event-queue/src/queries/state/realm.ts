@@ -3,6 +3,8 @@
  * the properties clients read, with Zulip 2.1's defaults where this server has no setting yet.
  */
 import {
+  MAX_ICON_FILE_MB,
+  MAX_LOGO_FILE_MB,
   MAX_MESSAGE_LENGTH,
   MAX_STREAM_DESCRIPTION_LENGTH,
   MAX_STREAM_NAME_LENGTH,
@@ -122,8 +124,8 @@ export async function realmState(db: Executor, realmId: number, facts: ServerFac
     realm_bot_domain: realm.email_domain,
     realm_available_video_chat_providers: {},
     realm_default_external_accounts: {},
-    max_icon_file_size: 5,
-    max_logo_file_size: 5,
+    max_icon_file_size: MAX_ICON_FILE_MB,
+    max_logo_file_size: MAX_LOGO_FILE_MB,
   };
 }
 
