@@ -10,6 +10,7 @@ export function register(): Record<string, unknown> {
     queue_id: 'q1',
     last_event_id: -1,
     realm_name: 'Zulip Dev',
+    realm_icon_url: '/user_avatars/2/realm/icon-3.png?version=3',
     max_message_id: 100,
     realm_users: [
       { user_id: 10, email: 'hamlet@zulip.com', full_name: 'King Hamlet', avatar_url: '/avatar/10', is_bot: false, is_admin: false },

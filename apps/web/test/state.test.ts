@@ -371,6 +371,23 @@ describe('realm_user', () => {
   });
 });
 
+describe('realm', () => {
+  test("the realm's icon from /register, then from its update_dict event", () => {
+    let state = initial();
+    expect(state.realmIconUrl).toBe('/user_avatars/2/realm/icon-3.png?version=3');
+    state = applyEvent(state, {
+      type: 'realm',
+      op: 'update_dict',
+      id: 0,
+      property: 'icon',
+      data: { icon_url: '/user_avatars/2/realm/icon-4.png?version=4', icon_source: 'U' },
+    });
+    expect(state.realmIconUrl).toBe('/user_avatars/2/realm/icon-4.png?version=4');
+    state = applyEvent(state, { type: 'realm', op: 'update_dict', id: 0, property: 'logo', data: { logo_url: '/l', logo_source: 'U' } });
+    expect(state.realmIconUrl).toBe('/user_avatars/2/realm/icon-4.png?version=4');
+  });
+});
+
 describe('typing', () => {
   test('start and stop, private and stream, expiring', () => {
     let state = initial();

@@ -32,6 +32,7 @@ export function emptyState(): AppState {
     selfId: 0,
     selfEmail: '',
     realmName: '',
+    realmIconUrl: '',
     messagePolicy: { allowEditing: true, editLimitSeconds: 600, allowDeleting: false, deleteLimitSeconds: 0 },
     users: {},
     streams: {},
@@ -178,6 +179,7 @@ export function stateFromRegister(
     selfId,
     selfEmail: self.email,
     realmName: str(register.realm_name, base.realmName),
+    realmIconUrl: str(register.realm_icon_url, base.realmIconUrl),
     messagePolicy: applyPolicy(base.messagePolicy, {
       allow_message_editing: register.realm_allow_message_editing,
       message_content_edit_limit_seconds: register.realm_message_content_edit_limit_seconds,
@@ -420,6 +422,7 @@ export function applyEvent(state: AppState, event: ServerEvent, now = Date.now()
     case 'realm': {
       const changed: Dict = event.op === 'update' ? { [event.property]: event.value } : event.op === 'update_dict' ? event.data : {};
       const next = { ...state, messagePolicy: applyPolicy(state.messagePolicy, changed) };
+      if (typeof changed.icon_url === 'string') next.realmIconUrl = changed.icon_url;
       return typeof changed.name === 'string' ? { ...next, realmName: changed.name } : next;
     }
     default:

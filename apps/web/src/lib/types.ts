@@ -121,6 +121,8 @@ export interface AppState {
   selfId: number;
   selfEmail: string;
   realmName: string;
+  /** The realm's icon (register's realm_icon_url, a realm `icon` event's icon_url); '' before /register. */
+  realmIconUrl: string;
   /** Who may edit and delete messages (Zulip 2.1's realm settings); limits in seconds, 0: none. */
   messagePolicy: MessagePolicy;
   users: Record<number, User>;

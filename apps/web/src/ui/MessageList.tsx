@@ -12,7 +12,8 @@ import type { AppState, Message, Narrow, Reaction } from '../lib/types';
 import { app, openCompose, patchUi, ui, useStore } from '../store';
 import { Content, EmojiImage } from './Content';
 import { Icon } from './icons';
-import { formatDate, formatTime, initials, useCssVar } from './util';
+import { formatDate, formatTime, useCssVar } from './util';
+import { Avatar } from './Avatar';
 import { ErrorAlert } from './ErrorAlert';
 
 const ObserverContext = createContext<IntersectionObserver | null>(null);
@@ -61,18 +62,6 @@ export function NarrowTitle() {
     document.title = `${title} - ${app.get().realmName || 'Chat'}`;
   }, [title]);
   return <h1 class="narrow-title">{title}</h1>;
-}
-
-function Avatar({ url, name }: { url: string | null; name: string }) {
-  const [failed, setFailed] = useState(false);
-  if (!url || failed) {
-    return (
-      <span class="avatar initials" aria-hidden="true">
-        {initials(name)}
-      </span>
-    );
-  }
-  return <img class="avatar" src={url} alt="" width={36} height={36} loading="lazy" onError={() => setFailed(true)} />;
 }
 
 interface Group {
@@ -200,6 +189,8 @@ interface ItemProps {
 }
 
 const MessageItem = memo(function MessageItem({ message, selected, selfId }: ItemProps) {
+  // The sender's current avatar (realm_user events change it), else the one the message came with.
+  const senderAvatar = useStore(app, (s) => s.users[message.sender_id]?.avatar_url);
   const observer = useContext(ObserverContext);
   const ref = useRef<HTMLElement>(null);
   const [editing, setEditing] = useState(false);
@@ -236,7 +227,7 @@ const MessageItem = memo(function MessageItem({ message, selected, selfId }: Ite
         if (!(e.target as HTMLElement).closest('a, button, textarea, input')) patchUi({ selectedId: message.id });
       }}
     >
-      <Avatar url={message.avatar_url} name={message.sender_full_name} />
+      <Avatar url={senderAvatar ?? message.avatar_url} name={message.sender_full_name} />
       <div class="message-main">
         <div class="message-meta">
           <span class="sender" id={`sender-${message.id}`}>

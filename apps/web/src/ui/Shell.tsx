@@ -134,6 +134,14 @@ function NotificationButton() {
   );
 }
 
+/** The realm's icon beside its name: the uploaded one or its identicon; nothing where it cannot load. */
+function RealmIcon() {
+  const url = useStore(app, (s) => s.realmIconUrl);
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!url || failed === url) return null;
+  return <img class="realm-icon" src={url} alt="" width={24} height={24} onError={() => setFailed(url)} />;
+}
+
 export function Shell() {
   const sidebarOpen = useStore(ui, (s) => s.sidebarOpen);
   const usersOpen = useStore(ui, (s) => s.usersOpen);
@@ -167,6 +175,7 @@ export function Shell() {
           Streams
         </button>
         <a class="realm-name" href="#all_messages">
+          <RealmIcon />
           {realmName || 'Chat'}
         </a>
         <SearchBox />

@@ -4,6 +4,7 @@ import { narrowToHash, pmKey } from '../lib/narrow';
 import { presenceStatus, type PresenceStatus } from '../lib/presence';
 import type { AppState } from '../lib/types';
 import { app, useStore } from '../store';
+import { Avatar } from './Avatar';
 
 const RANK: Record<PresenceStatus, number> = { active: 0, idle: 1, offline: 2 };
 
@@ -48,6 +49,7 @@ export function UserList() {
         {list.map(({ user, status }) => (
           <li key={user.user_id}>
             <span class={`presence${status === 'offline' ? '' : ` ${status}`}`} aria-hidden="true" />
+            <Avatar url={user.avatar_url} name={user.full_name} size={20} />
             <a href={narrowToHash([{ operator: 'pm-with', operand: pmKey([user.user_id], selfId) }], names)} title={user.email}>
               {user.full_name}
               <span class="visually-hidden">{` (${status})`}</span>
