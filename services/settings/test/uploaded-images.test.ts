@@ -287,3 +287,32 @@ describe('uploaded avatars and realm images', () => {
     }
   });
 });
+
+describe('GET /avatar/{email_or_id}', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startSettings();
+  });
+  afterAll(() => h.close());
+
+  it("redirects to a user's avatar by id or e-mail (medium too), an unknown address to its Gravatar", async () => {
+    const headers = await h.headers('hamlet@zulip.com');
+    const location = async (path: string) => {
+      const res = await request(h.app).get(path).set(headers);
+      expect(res.status).toBe(302);
+      return res.headers.location;
+    };
+    const upload = await request(h.app)
+      .post('/api/v1/users/me/avatar')
+      .set(await h.headers('iago@zulip.com'))
+      .attach('file', await png(20, 20), 'me.png');
+    expect(upload.status).toBe(200);
+    const iago = await h.user('iago@zulip.com');
+    expect(await location(`/avatar/${iago.id}`)).toBe(avatarUrl(iago));
+    expect(await location(`/avatar/IAGO@zulip.com/medium?s=50`)).toBe(`${avatarUrl(iago, true)}&s=50`);
+    const hamlet = await h.user('hamlet@zulip.com');
+    expect(await location('/avatar/hamlet@zulip.com')).toBe(avatarUrl(hamlet));
+    expect(await location('/avatar/nobody@example.com')).toMatch(/^https:\/\/secure\.gravatar\.com\/avatar\/[0-9a-f]{32}\?d=identicon&version=1$/);
+    expect((await request(h.app).get(`/avatar/${iago.id}`)).status).toBe(401);
+  });
+});

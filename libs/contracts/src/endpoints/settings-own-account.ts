@@ -1,6 +1,7 @@
 /**
  * Small routes of Zulip 2.1's table on the caller's own account: the compose box's Enter-sends
- * setting, uploading and removing an avatar. Declared in settingsEndpoints.
+ * setting, uploading and removing an avatar, and the redirects to anyone's avatar. Declared in
+ * settingsEndpoints.
  */
 import * as p from '../params';
 
@@ -41,6 +42,34 @@ export const settingsOwnAccountEndpoints = {
     },
     errors: [413, 503],
     rawBody: { limit: (MAX_AVATAR_FILE_MB + 1) * 1024 * 1024 },
+  },
+  // 302: the answer is a redirect to the image, with the request's query string passed on.
+  getAvatar: {
+    method: 'GET',
+    path: '/avatar/:user',
+    auth: 'user',
+    root: true,
+    summary: "Redirects to a user's avatar, by id or e-mail",
+    description:
+      "Answers a 302 redirect to the avatar of the realm's user with that id or e-mail address (Zulip's `/avatar/<email_or_id>`): " +
+      "their uploaded one or their Gravatar. An address that is no user's gets that address's Gravatar. The request's query string is passed on. " +
+      "HTTP Basic (API clients) or the browser's session cookie.",
+    pathSegments: { user: { description: "The user's id or e-mail address.", example: 9 } },
+    params: {},
+    success: {},
+    errors: [302],
+  },
+  getMediumAvatar: {
+    method: 'GET',
+    path: '/avatar/:user/medium',
+    auth: 'user',
+    root: true,
+    summary: "Redirects to the larger version of a user's avatar, by id or e-mail",
+    description: 'As `GET /avatar/{user}`, to the 500 × 500 version (`avatar_url_medium`).',
+    pathSegments: { user: { description: "The user's id or e-mail address.", example: 9 } },
+    params: {},
+    success: {},
+    errors: [302],
   },
   deleteOwnAvatar: {
     method: 'DELETE',

@@ -35,7 +35,7 @@ export async function realmProperties(db: Executor, realmId: number): Promise<Re
 }
 
 /** Zulip's add_query_arg_to_redirect_url: the request's raw query string rides along. */
-function withQueryOf(url: string, requestUrl: string): string {
+export function withQueryOf(url: string, requestUrl: string): string {
   const query = requestUrl.split('?')[1] ?? '';
   return query ? `${url}&${query}` : url;
 }
