@@ -143,9 +143,11 @@ export class ImageProcessor {
       const refused = refusedFormatOf(data);
       throw refused ? refusedFormat(refused) : badImage();
     }
-    const meta = await sharp(data, { limitInputPixels: false }).metadata().catch(() => {
-      throw badImage();
-    });
+    const meta = await sharp(data, { limitInputPixels: false })
+      .metadata()
+      .catch(() => {
+        throw badImage();
+      });
     const { width, height } = meta;
     if (meta.format !== format || !width || !height) throw badImage();
     const frames = meta.pages ?? 1;

@@ -24,7 +24,11 @@ export function rasterFormatOf(data: Buffer): RasterFormat | null {
 
 /** A type libvips could read but that is refused; null for anything else (refused as undecodable). */
 export function refusedFormatOf(data: Buffer): RefusedFormat | null {
-  const head = data.subarray(0, 1024).toString('latin1').replace(/^\uFEFF/, '').trimStart();
+  const head = data
+    .subarray(0, 1024)
+    .toString('latin1')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   if (head.startsWith('%PDF')) return 'PDF';
   if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg|<svg)/i.test(head)) return 'SVG';
   if (head.startsWith('II*\0') || head.startsWith('MM\0*')) return 'TIFF';

@@ -1,4 +1,3 @@
-
 /**
  * Zulip 2.1's Realm.property_types defaults for what a realm has not set (realms.settings holds
  * what it has): PATCH /realm changes them, /register's realm state shows them.

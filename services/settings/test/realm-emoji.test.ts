@@ -7,12 +7,16 @@ import { startSettings, eventsOf, PNG, type Harness } from './helpers';
 async function animatedGif(frames: number): Promise<Buffer> {
   const pages = await Promise.all(
     Array.from({ length: frames }, (_, i) =>
-      sharp({ create: { width: 120, height: 80, channels: 4, background: { r: i === 0 ? 255 : 0, g: i * 60, b: i === 0 ? 0 : 255, alpha: 1 } } })
+      sharp({
+        create: { width: 120, height: 80, channels: 4, background: { r: i === 0 ? 255 : 0, g: i * 60, b: i === 0 ? 0 : 255, alpha: 1 } },
+      })
         .png()
         .toBuffer(),
     ),
   );
-  return sharp(pages, { join: { animated: true } }).gif({ delay: 100 }).toBuffer();
+  return sharp(pages, { join: { animated: true } })
+    .gif({ delay: 100 })
+    .toBuffer();
 }
 
 describe('realm emoji', () => {

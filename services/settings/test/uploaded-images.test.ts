@@ -312,7 +312,9 @@ describe('GET /avatar/{email_or_id}', () => {
     expect(await location(`/avatar/IAGO@zulip.com/medium?s=50`)).toBe(`${avatarUrl(iago, true)}&s=50`);
     const hamlet = await h.user('hamlet@zulip.com');
     expect(await location('/avatar/hamlet@zulip.com')).toBe(avatarUrl(hamlet));
-    expect(await location('/avatar/nobody@example.com')).toMatch(/^https:\/\/secure\.gravatar\.com\/avatar\/[0-9a-f]{32}\?d=identicon&version=1$/);
+    expect(await location('/avatar/nobody@example.com')).toMatch(
+      /^https:\/\/secure\.gravatar\.com\/avatar\/[0-9a-f]{32}\?d=identicon&version=1$/,
+    );
     expect((await request(h.app).get(`/avatar/${iago.id}`)).status).toBe(401);
   });
 });

@@ -34,7 +34,7 @@ export const settingsOwnAccountEndpoints = {
     description:
       `Sets the caller's avatar from one image file sent as multipart/form-data (PNG, JPEG, GIF or WebP, at most ${MAX_AVATAR_FILE_MB} MB): ` +
       'it is cropped to a square and kept as 100 × 100 and 500 × 500 PNG, its metadata dropped. Everyone in the realm receives a ' +
-      '`realm_user` update (and a bot\'s owner a `realm_bot` one). Refused when the realm disables avatar changes, except for ' +
+      "`realm_user` update (and a bot's owner a `realm_bot` one). Refused when the realm disables avatar changes, except for " +
       'administrators; SVG, PDF and images past the pixel limit are refused.',
     params: {},
     success: {

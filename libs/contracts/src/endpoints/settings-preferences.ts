@@ -164,7 +164,7 @@ export const settingsPreferenceEndpoints = {
     // Zulip's serve_local_avatar_unauthed: no login, since the images appear wherever messages
     // do (e-mails, notifications); their names are the emoji's ids or hashes, and never reused.
     description:
-      'Serves, to anyone and with a year\'s cache, the image of a custom emoji (deactivated ones too, which old messages show) at ' +
+      "Serves, to anyone and with a year's cache, the image of a custom emoji (deactivated ones too, which old messages show) at " +
       'its `source_url`, `/user_avatars/<realm_id>/emoji/images/<file>`, and the still of an animated one at its `still_url`; ' +
       "an uploaded avatar at its `avatar_url` / `avatar_url_medium`; the realm's uploaded icon and logos at `realm_icon_url`, " +
       '`realm_logo_url` and `realm_night_logo_url`. A new image is a new file name, so a file never changes. Any other path is a 404.',

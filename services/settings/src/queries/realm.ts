@@ -46,7 +46,12 @@ export async function realmImages(db: Executor, realmId: number): Promise<RealmR
 }
 
 /** GET /realm/icon and /realm/logo (Zulip's get_icon_backend, get_logo_backend): where the image is. */
-export async function realmImageRedirect(ctx: SettingsContext, realmId: number, requestUrl: string, logo?: { night: boolean }): Promise<string> {
+export async function realmImageRedirect(
+  ctx: SettingsContext,
+  realmId: number,
+  requestUrl: string,
+  logo?: { night: boolean },
+): Promise<string> {
   const realm = await realmImages(ctx.db.knex, realmId);
   return withQueryOf(logo ? realmLogoUrl(realm, logo.night) : realmIconUrl(realm), requestUrl);
 }
