@@ -37,7 +37,9 @@ describe('the schema version at start (distributed processes)', () => {
     CHAT_NAMESPACE: `t${randomBytes(5).toString('hex')}`,
     LOG_LEVEL: 'info',
     // The gateway needs every service's URL to start (none is called here).
-    ...Object.fromEntries(['MESSAGE', 'SUBSCRIPTION', 'SETTINGS', 'WEBHOOK', 'EVENT_QUEUE'].map((name) => [`${name}_URL`, 'http://127.0.0.1:9'])),
+    ...Object.fromEntries(
+      ['MESSAGE', 'SUBSCRIPTION', 'SETTINGS', 'WEBHOOK', 'EVENT_QUEUE'].map((name) => [`${name}_URL`, 'http://127.0.0.1:9']),
+    ),
   });
   const spawn = (entry: string, more: Record<string, string> = {}, args: string[] = []) => {
     const proc = spawnEntry(entry, { ...env(), ...more }, args);
