@@ -9,7 +9,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Knex } from 'knex';
 import { createDatabase, MIGRATION_NAMES, type Database } from '@chat/db';
 import { createTestDatabase, waitFor, type TestDatabase } from '@chat/testing';
 import { freePort, spawnEntry, stopProcess, waitForHttp, type ServerProcess } from './process.harness';
@@ -52,7 +51,7 @@ describe('the schema version at start (distributed processes)', () => {
     db = await createDatabase({ url: testDb.url, poolMax: 2 });
     dataDir = mkdtempSync(join(tmpdir(), 'chat-schema-'));
     // The database as the previous release left it: this release's last migration not yet run.
-    const last = (await import(`../libs/db/src/migrations/${LAST}`)) as { down(knex: Knex): Promise<void> };
+    const last = (await import(`../libs/db/src/migrations/${LAST}`)) as { down(knex: Database['knex']): Promise<void> };
     await last.down(db.knex);
     await db.knex('knex_migrations').where({ name: LAST }).delete();
   });
