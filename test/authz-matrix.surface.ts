@@ -1,15 +1,18 @@
 /**
  * Probes of Zulip 2.1's routes added beside the first surface: the bulk and single-property
  * subscription updates, default stream groups, /zcommand, uploads fetched at the root path
- * with an API key or a session, and custom emoji images (which reach no upload). Part of the
- * matrix's rows (authz-matrix.cases.ts).
+ * with an API key or a session, custom emoji images (which reach no upload), avatar uploads and
+ * redirects, and the realm's icon and logos. Part of the matrix's rows (authz-matrix.cases.ts).
  */
 import type { Role } from './authz-matrix.world';
-import { ADMIN_ONLY, INVALID_STREAM_ID, OK, err, jsonError, only, type Probe } from './authz-matrix.expect';
+import { ADMIN_ONLY, HANDLED, INVALID_STREAM_ID, OK, err, jsonError, only, type Expect, type Probe } from './authz-matrix.expect';
 
 const READERS: Role[] = ['owner', 'member'];
 const ADMIN: Role[] = ['admin'];
 const NO_GROUP = err("Default stream group with id '999999' does not exist.");
+const REDIRECT: Expect = { kind: 'status', status: 302 };
+/** Anyone logged in is sent to the avatar; nobody else. */
+const AVATAR_REDIRECT = { others: REDIRECT, anonymous: { kind: 'status', status: 401 } } as const;
 
 export const surfaceProbes: Probe[] = [
   {
@@ -80,5 +83,48 @@ export const surfaceProbes: Probe[] = [
     object: 'uploads',
     request: (w) => ({ method: 'get', root: true, path: `/user_avatars/${w.upload.pathId}` }),
     expect: { others: { kind: 'status', status: 404 } },
+  },
+  // Sent without a file: each caller meets the first check the upload makes of them.
+  {
+    route: 'POST /users/me/avatar',
+    object: 'own',
+    request: () => ({ method: 'post', path: '/users/me/avatar' }),
+    expect: { others: jsonError('You must upload exactly one avatar.') },
+  },
+  {
+    route: 'GET root /avatar/:user',
+    object: 'realm',
+    request: (w) => ({ method: 'get', root: true, path: `/avatar/${w.email.owner}` }),
+    expect: AVATAR_REDIRECT,
+  },
+  {
+    route: 'GET root /avatar/:user/medium',
+    object: 'realm',
+    request: (w) => ({ method: 'get', root: true, path: `/avatar/${w.email.member}/medium` }),
+    expect: AVATAR_REDIRECT,
+  },
+  {
+    route: 'POST /realm/icon',
+    object: 'realm',
+    request: () => ({ method: 'post', path: '/realm/icon' }),
+    expect: only(ADMIN, jsonError('You must upload exactly one icon.'), ADMIN_ONLY),
+  },
+  {
+    route: 'DELETE /realm/icon',
+    object: 'realm',
+    request: () => ({ method: 'delete', path: '/realm/icon' }),
+    expect: only(ADMIN, OK, ADMIN_ONLY),
+  },
+  {
+    route: 'POST /realm/logo',
+    object: 'realm',
+    request: () => ({ method: 'post', path: '/realm/logo', params: { night: false } }),
+    expect: only(ADMIN, HANDLED, ADMIN_ONLY),
+  },
+  {
+    route: 'DELETE /realm/logo',
+    object: 'realm',
+    request: () => ({ method: 'delete', path: '/realm/logo', params: { night: true } }),
+    expect: only(ADMIN, OK, ADMIN_ONLY),
   },
 ];

@@ -3,7 +3,11 @@
  * setting, uploading and removing an avatar, and the redirects to anyone's avatar. Declared in
  * settingsEndpoints.
  */
+import { Type } from '@sinclair/typebox';
 import * as p from '../params';
+
+/** The user of GET /avatar/{user}: an id, or an e-mail address. */
+const whoParam = p.string({ required: true, description: "The user's id or e-mail address.", example: '9' });
 
 /** Zulip's MAX_AVATAR_FILE_SIZE. */
 export const MAX_AVATAR_FILE_MB = 5;
@@ -37,9 +41,7 @@ export const settingsOwnAccountEndpoints = {
       "`realm_user` update (and a bot's owner a `realm_bot` one). Refused when the realm disables avatar changes, except for " +
       'administrators; SVG, PDF and images past the pixel limit are refused.',
     params: {},
-    success: {
-      avatar_url: ['string', 'The URL of the new avatar.'],
-    },
+    success: Type.Object({ avatar_url: Type.String({ description: 'The URL of the new avatar (its 100 × 100 version).' }) }),
     errors: [413, 503],
     rawBody: { limit: (MAX_AVATAR_FILE_MB + 1) * 1024 * 1024 },
   },
@@ -54,9 +56,8 @@ export const settingsOwnAccountEndpoints = {
       "Answers a 302 redirect to the avatar of the realm's user with that id or e-mail address (Zulip's `/avatar/<email_or_id>`): " +
       "their uploaded one or their Gravatar. An address that is no user's gets that address's Gravatar. The request's query string is passed on. " +
       "HTTP Basic (API clients) or the browser's session cookie.",
-    pathSegments: { user: { description: "The user's id or e-mail address.", example: 9 } },
-    params: {},
-    success: {},
+    params: { user: whoParam },
+    success: Type.Object({}),
     errors: [302],
   },
   getMediumAvatar: {
@@ -66,9 +67,8 @@ export const settingsOwnAccountEndpoints = {
     root: true,
     summary: "Redirects to the larger version of a user's avatar, by id or e-mail",
     description: 'As `GET /avatar/{user}`, to the 500 × 500 version (`avatar_url_medium`).',
-    pathSegments: { user: { description: "The user's id or e-mail address.", example: 9 } },
-    params: {},
-    success: {},
+    params: { user: whoParam },
+    success: Type.Object({}),
     errors: [302],
   },
   deleteOwnAvatar: {

@@ -3,7 +3,11 @@
  * resized by the server, removal back to the default, and the redirects to the current image.
  * Declared in settingsEndpoints.
  */
+import { Type } from '@sinclair/typebox';
 import * as p from '../params';
+
+/** The answer of a route that answers nothing beyond `result` and `msg`. */
+const nothing = Type.Object({});
 
 /** Zulip's MAX_ICON_FILE_SIZE and MAX_LOGO_FILE_SIZE (/register's max_icon_file_size, max_logo_file_size). */
 export const MAX_ICON_FILE_MB = 5;
@@ -25,7 +29,7 @@ export const settingsRealmImageEndpoints = {
       'it is cropped to a square and resized to 100 × 100 PNG, its metadata dropped. Active users receive a `realm` `update_dict` ' +
       'event (property `icon`) with the new `icon_url` and `icon_source` (`U`). SVG, PDF and images past the pixel limit are refused.',
     params: {},
-    success: { icon_url: ['string', 'Where the new icon is served, versioned.'] },
+    success: Type.Object({ icon_url: Type.String({ description: 'Where the new icon is served, versioned.' }) }),
     errors: [413, 503],
     rawBody: uploadBody(MAX_ICON_FILE_MB),
   },
@@ -37,7 +41,7 @@ export const settingsRealmImageEndpoints = {
     description:
       "The realm's icon becomes the Gravatar identicon again (source `G`); active users receive the `realm` `update_dict` event.",
     params: {},
-    success: { icon_url: ['string', 'The URL of the default icon.'] },
+    success: Type.Object({ icon_url: Type.String({ description: 'The URL of the default icon.' }) }),
   },
   // 302: the answer is a redirect to the image, with the request's query string passed on.
   getRealmIcon: {
@@ -61,7 +65,7 @@ export const settingsRealmImageEndpoints = {
       'as a form field (or in the query string). It is resized to fit 800 × 100 PNG, proportions kept. Active users receive a ' +
       '`realm` `update_dict` event (property `logo` or `night_logo`).',
     params: { night: p.bool({ ...nightDocs, description: `${nightDocs.description} A field of the form, or in the query string.` }) },
-    success: {},
+    success: nothing,
     errors: [413, 503],
     rawBody: uploadBody(MAX_LOGO_FILE_MB),
   },
@@ -72,7 +76,7 @@ export const settingsRealmImageEndpoints = {
     summary: "Return the realm's day or night logo to the default (administrators)",
     description: 'The logo becomes the default again (here the realm icon, source `D`); active users receive the `update_dict` event.',
     params: { night: p.bool({ ...nightDocs, required: true }) },
-    success: {},
+    success: nothing,
   },
   getRealmLogo: {
     method: 'GET',

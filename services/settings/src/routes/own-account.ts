@@ -7,9 +7,8 @@ import { avatarRedirect } from '../queries/avatars';
 
 export function ownAccountEndpoints(ctx: SettingsContext) {
   const redirectToAvatar = (contract: typeof api.getAvatar | typeof api.getMediumAvatar, medium: boolean) =>
-    implement(contract, async ({ identity, req, res }): Promise<typeof RESPONDED> => {
-      const who = (req.params as { user: string }).user;
-      res.redirect(302, await avatarRedirect(ctx, identity.realmId, who, medium, req.originalUrl));
+    implement(contract, async ({ identity, params, req, res }): Promise<typeof RESPONDED> => {
+      res.redirect(302, await avatarRedirect(ctx, identity.realmId, params.user, medium, req.originalUrl));
       return RESPONDED;
     });
   return [
