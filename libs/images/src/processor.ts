@@ -71,6 +71,9 @@ export interface ProcessedEmoji extends ProcessedImage {
 
 const TRANSPARENT = { r: 0, g: 0, b: 0, alpha: 0 };
 
+// Every upload is decoded once: libvips' operation cache would only keep their pixels in memory.
+sharp.cache(false);
+
 export class ImageProcessor {
   private readonly turns: Turns;
 
