@@ -3,9 +3,10 @@
  * sends only where it says, follows the view when empty and warns when its recipient is not the
  * view; two files attached at once both get their link; emoji and the app's icons are images, not
  * font glyphs; the title, the search box, the stream browser's descriptions and the sidebar's
- * topic lists follow the view.
+ * topic lists follow the view; uploaded avatars and the realm's icon are shown, and follow changes.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import request from 'supertest';
 import { launchChromium, TINY_PNG, waitFor } from '@chat/testing';
 import { startWebTopology, type WebTopology } from './web-topology';
@@ -67,6 +68,48 @@ describe('the web client shows what happens', () => {
   const messageWith = (page: Page, text: string) => page.locator(MESSAGE).filter({ hasText: text });
   const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Streams' });
   const compose = (page: Page) => page.getByRole('form', { name: 'Compose' });
+
+  it("shows a sender's uploaded avatar and the realm's icon, and follows an avatar's removal", async () => {
+    const image = (background: string) =>
+      sharp({ create: { width: 300, height: 300, channels: 4, background } })
+        .png()
+        .toBuffer();
+    const hamlet = await topology.apiAuth('hamlet@zulip.com');
+    const iago = await topology.apiAuth('iago@zulip.com');
+    const avatar = await request(topology.url)
+      .post('/api/v1/users/me/avatar')
+      .set('Authorization', hamlet)
+      .attach('file', await image('#c0392b'), 'a.png');
+    expect(avatar.status).toBe(200);
+    const icon = await request(topology.url)
+      .post('/api/v1/realm/icon')
+      .set('Authorization', iago)
+      .attach('file', await image('#16a085'), 'i.png');
+    expect(icon.status).toBe(200);
+    try {
+      await apiSend('hamlet@zulip.com', { type: 'stream', to: 'Denmark', topic: `faces ${tag}`, content: `my new face ${tag}` });
+      const page = await openAs('othello@zulip.com');
+      const picture = messageWith(page, `my new face ${tag}`).locator('img.avatar');
+      await waitFor(
+        async () =>
+          (await picture.evaluate((img: { complete: boolean; naturalWidth: number }) => img.complete && img.naturalWidth)) === 100,
+        10_000,
+      );
+      expect(await picture.getAttribute('src')).toBe(avatar.body.avatar_url);
+      const realmIcon = page.locator('header img.realm-icon');
+      await waitFor(
+        async () =>
+          (await realmIcon.evaluate((img: { complete: boolean; naturalWidth: number }) => img.complete && img.naturalWidth)) === 100,
+        10_000,
+      );
+      expect(await realmIcon.getAttribute('src')).toBe(icon.body.icon_url);
+      // Back to Gravatar, which this machine cannot reach: the message shows the initials.
+      expect((await request(topology.url).delete('/api/v1/users/me/avatar').set('Authorization', hamlet)).status).toBe(200);
+      await messageWith(page, `my new face ${tag}`).locator('.avatar.initials').waitFor({ timeout: 10_000 });
+    } finally {
+      await request(topology.url).delete('/api/v1/realm/icon').set('Authorization', iago);
+    }
+  });
 
   it('sends where the compose box says: a box with text keeps its recipient and warns, an empty one follows the view', async () => {
     const topic = `Markdown ${tag}`;
