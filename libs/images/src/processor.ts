@@ -81,11 +81,6 @@ export class ImageProcessor {
     this.turns = new Turns(limits.slots, limits.queueMax);
   }
 
-  /** Checks `data` without decoding its pixels; throws the refusal (400 BAD_IMAGE) when it fails. */
-  inspect(data: Buffer): Promise<ImageInfo> {
-    return this.inTurn(() => this.check(data));
-  }
-
   /** A square PNG of `size` pixels, cropped from the centre (Zulip's resize_avatar, ImageOps.fit). */
   squarePng(data: Buffer, size: number): Promise<Buffer> {
     return this.inTurn(async () => {
