@@ -80,7 +80,9 @@ describeBothTopologies('emoji files', (env) => {
     // The image itself, without login, with the headers every stored file has and a year's cache.
     const image = await get(sourceUrl);
     expect([image.status, image.headers['content-type']]).toEqual([200, 'image/png']);
-    expect(image.body).toEqual(TINY_PNG);
+    // The upload resized to Zulip's 64 × 64 (the PNG header's width and height).
+    const png = image.body as Buffer;
+    expect([png.subarray(0, 8), png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([PNG_SIGNATURE, 64, 64]);
     expect(image.headers).toMatchObject({
       'x-content-type-options': 'nosniff',
       'content-security-policy': UPLOAD_CSP,
