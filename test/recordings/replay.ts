@@ -137,7 +137,7 @@ async function send(
   const email = emailOf(step.as);
   const client = await clientFor(email);
   const res = step.file
-    ? await upload(client, step, path)
+    ? await upload(client, step, path, params)
     : step.payload
       ? await sendPayload(client, target, served.contract, values, step.payload)
       : await client.typed.request(served.contract, values);
@@ -146,9 +146,12 @@ async function send(
   return res;
 }
 
-async function upload(client: ApiClient, step: Step, path: string): Promise<WireResponse> {
+async function upload(client: ApiClient, step: Step, path: string, params: Record<string, unknown>): Promise<WireResponse> {
   const file = step.file!;
-  const res = await client.api(step.method, path).attach(file.field, file.content, file.name);
+  // The step's parameters ride as fields of the form, JSON-encoded where they are not strings.
+  let req = client.api(step.method, path);
+  for (const [name, value] of Object.entries(params)) req = req.field(name, typeof value === 'string' ? value : JSON.stringify(value));
+  const res = await req.attach(file.field, file.content, file.name);
   const contentType = String(res.headers['content-type'] ?? '');
   return { status: res.status, contentType, body: contentType.startsWith('application/json') ? res.body : res.text };
 }

@@ -58,11 +58,8 @@ const webhook = (integration: string, fixture: string, headers?: Record<string, 
   params: { stream: 'Denmark' },
   payload: { fixture: `${integration}/${fixture}`, headers },
 });
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
-    '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
-  'hex',
-);
+/** A 1 × 1 PNG (images are decoded: its data must be whole). */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 export const SCENARIO: Step[] = [
   { as: 'anonymous', method: 'get', path: '/server_settings' },
@@ -323,9 +320,16 @@ export const SCENARIO: Step[] = [
   { as: 'iago', method: 'patch', path: '/realm/domains/elsinore.dk', params: { allow_subdomains: true } },
   { as: 'iago', method: 'delete', path: '/realm/domains/elsinore.dk' },
   { as: 'hamlet', method: 'post', path: '/users/me/enter-sends', params: { enter_sends: true } },
+  { as: 'hamlet', method: 'post', path: '/users/me/avatar', file: { field: 'file', name: 'me.png', content: PNG } },
+  { as: 'othello', method: 'get', root: true, path: (c) => `/avatar/${c.userId('hamlet@zulip.com')}` },
+  { as: 'othello', method: 'get', root: true, path: '/avatar/hamlet@zulip.com/medium' },
   { as: 'hamlet', method: 'delete', path: '/users/me/avatar' },
+  { as: 'iago', method: 'post', path: '/realm/icon', file: { field: 'file', name: 'icon.png', content: PNG } },
   { as: 'hamlet', method: 'get', path: '/realm/icon', params: { version: 2 } },
+  { as: 'iago', method: 'delete', path: '/realm/icon' },
+  { as: 'iago', method: 'post', path: '/realm/logo', params: { night: false }, file: { field: 'file', name: 'logo.png', content: PNG } },
   { as: 'hamlet', method: 'get', path: '/realm/logo', params: { night: false } },
+  { as: 'iago', method: 'delete', path: '/realm/logo', params: { night: false } },
   // Refused: deactivating the realm would end the conversation (its own test covers it).
   { as: 'hamlet', method: 'post', path: '/realm/deactivate' },
   { as: 'iago', method: 'patch', path: '/realm', params: { description: 'The development realm, recorded' } },

@@ -154,9 +154,13 @@ export class ImageProcessor {
     return { format, width, height, frames };
   }
 
-  /** A decoder of the first frame (or all of them), oriented as its EXIF says, within the limits. */
+  /**
+   * A decoder of the first frame (or all of them), oriented as its EXIF says, within the limits.
+   * The decoders' warnings (a JPEG's stray bytes between markers, common in cameras' files) are
+   * let through; their errors (a truncated image, damaged compressed data) refuse the upload.
+   */
   private decode(data: Buffer, animated = false): Sharp {
-    return sharp(data, { animated, limitInputPixels: this.limits.maxInputPixels, failOn: 'error' })
+    return sharp(data, { animated, limitInputPixels: this.limits.maxInputPixels, failOn: 'truncated' })
       .autoOrient()
       .timeout({ seconds: this.limits.timeoutSeconds });
   }

@@ -92,6 +92,17 @@ describe('image processor', () => {
     expect([err.status, err.code, err.message]).toEqual([400, 'BAD_IMAGE', UNDECODABLE]);
   });
 
+  it('refuses an image whose compressed data is damaged, though its header reads', async () => {
+    // A 1 × 1 PNG whose zlib stream ends with a wrong Adler-32.
+    const damaged = Buffer.from(
+      '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+        '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+      'hex',
+    );
+    expect((await sharp(damaged).metadata()).width).toBe(1);
+    expect((await refusal(images.squarePng(damaged, 100))).message).toBe(UNDECODABLE);
+  });
+
   it('refuses a decompression bomb from its header alone', async () => {
     const bomb = await pngBomb(100_000, 100_000);
     expect(bomb.length).toBeLessThan(200);
