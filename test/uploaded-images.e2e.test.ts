@@ -56,6 +56,14 @@ describeBothTopologies('uploaded images', (env: () => TopologyEnv) => {
     const image = await request(env().target).get(url).responseType('blob');
     expect([image.status, image.headers['content-type'], image.headers['x-content-type-options']]).toEqual([200, 'image/png', 'nosniff']);
     expect((await sharp(image.body as Buffer).metadata()).width).toBe(100);
+    const own = (
+      await request(env().target)
+        .post(api('/register'))
+        .set('Authorization', hamlet)
+        .type('form')
+        .send({ fetch_event_types: '["realm_user"]' })
+    ).body as Record<string, unknown>;
+    expect([own.avatar_source, own.avatar_url, own.avatar_url_medium]).toEqual(['U', url, url.replace('.png?', '-medium.png?')]);
     const me = await request(env().target).get(api('/users/me')).set('Authorization', hamlet);
     const redirect = await request(env().target).get(`/avatar/${me.body.user_id}`).set('Authorization', hamlet);
     expect([redirect.status, redirect.headers.location]).toEqual([302, url]);

@@ -44,7 +44,7 @@ export async function realmUserState(ctx: StateContext): Promise<Record<string, 
   return {
     ...lists,
     avatar_source: user.avatar_source,
-    avatar_url_medium: avatarUrl(user),
+    avatar_url_medium: avatarUrl(user, true),
     avatar_url: avatarUrl(user),
     can_create_streams: user.role !== 'guest',
     can_subscribe_other_users: user.role !== 'guest',
