@@ -286,6 +286,7 @@ describe.each(OVERLAYS)('k8s overlay %s', (overlay) => {
       'Prefix /json -> gateway',
       'Prefix /user_uploads -> gateway',
       'Prefix /user_avatars -> gateway',
+      'Prefix /avatar -> gateway',
       'Prefix /static -> gateway',
       'Exact /thumbnail -> gateway',
       'Exact / -> gateway',
