@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import type { Config, ObjectStorageSettings } from '@chat/config';
 import { s3ClientFor } from '@chat/storage';
 import { templateGoes, testRunId } from './run-id';
@@ -71,6 +71,20 @@ export async function testObjectStorage(overrides: Partial<ObjectStorageSettings
     client.destroy();
   }
   return settings;
+}
+
+/** The bytes the bucket holds under `key`, read with the SDK (not through the server); undefined when none. */
+export async function bucketObject(settings: ObjectStorageSettings, key: string): Promise<Buffer | undefined> {
+  const client = s3ClientFor(settings);
+  try {
+    const object = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: key }));
+    return Buffer.from(await object.Body!.transformToByteArray());
+  } catch (err) {
+    if (err instanceof NoSuchKey) return undefined;
+    throw err;
+  } finally {
+    client.destroy();
+  }
 }
 
 /** Where a suite keeps its stored files: the local folder (the default) or a bucket of the run's S3 server. */
