@@ -338,7 +338,14 @@ function emailSettings(env: Env, problems: string[]) {
   };
 }
 
-const S3_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_SIGNED_URL_SECONDS'];
+const S3_VARIABLES = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+  'S3_SIGNED_URL_SECONDS',
+];
 
 /** The S3_* settings, or null when S3_BUCKET is unset (and then no other S3_* may be). */
 function objectStorageSettings(env: Env, problems: string[]): ObjectStorageSettings | null {
@@ -349,7 +356,8 @@ function objectStorageSettings(env: Env, problems: string[]): ObjectStorageSetti
     return null;
   }
   // S3's rule for bucket names (3-63 lower-case letters, digits, dots and hyphens).
-  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) problems.push(`S3_BUCKET must be a bucket name (3-63 of a-z 0-9 . -), not "${bucket}"`);
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    problems.push(`S3_BUCKET must be a bucket name (3-63 of a-z 0-9 . -), not "${bucket}"`);
   const endpoint = env.S3_ENDPOINT ?? '';
   if (endpoint !== '' && !isHttpUrl(endpoint)) problems.push(`S3_ENDPOINT must be http://... or https://..., not "${endpoint}"`);
   const accessKeyId = env.S3_ACCESS_KEY_ID ?? '';
@@ -361,7 +369,9 @@ function objectStorageSettings(env: Env, problems: string[]): ObjectStorageSetti
   if (!/^[a-z0-9-]+$/.test(region)) problems.push(`S3_REGION must be a region name such as us-east-1, not "${region}"`);
   const signedUrlSeconds = intVar(env, 'S3_SIGNED_URL_SECONDS', 0, problems);
   if (signedUrlSeconds > MAX_SIGNED_URL_SECONDS) {
-    problems.push(`S3_SIGNED_URL_SECONDS must be at most ${MAX_SIGNED_URL_SECONDS} (0: files are streamed by the server), not ${signedUrlSeconds}`);
+    problems.push(
+      `S3_SIGNED_URL_SECONDS must be at most ${MAX_SIGNED_URL_SECONDS} (0: files are streamed by the server), not ${signedUrlSeconds}`,
+    );
   }
   return {
     bucket,

@@ -3,7 +3,14 @@
  * volume. Keys are the callers' relative paths, used as object keys unchanged.
  */
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { ObjectStorageSettings } from '@chat/config';
 import type { FileStore, SignedResponse } from './index';
@@ -62,7 +69,8 @@ export function s3Store(settings: ObjectStorageSettings, client: S3Client = s3Cl
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
   };
-  if (settings.signedUrlSeconds > 0) store.signedUrl = (key, response) => presignedGetUrl(client, Bucket, key, response, settings.signedUrlSeconds);
+  if (settings.signedUrlSeconds > 0)
+    store.signedUrl = (key, response) => presignedGetUrl(client, Bucket, key, response, settings.signedUrlSeconds);
   return store;
 }
 

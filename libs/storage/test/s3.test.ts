@@ -13,7 +13,16 @@ import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3
 import request from 'supertest';
 import type { ObjectStorageSettings } from '@chat/config';
 import { testObjectStorage } from '@chat/testing';
-import { fileStoreFor, localDirectoryStore, presignedGetUrl, s3ClientFor, s3Store, serveStoredFile, UPLOAD_CSP, type FileStore } from '../src';
+import {
+  fileStoreFor,
+  localDirectoryStore,
+  presignedGetUrl,
+  s3ClientFor,
+  s3Store,
+  serveStoredFile,
+  UPLOAD_CSP,
+  type FileStore,
+} from '../src';
 
 async function read(stream: Readable): Promise<string> {
   const chunks: Buffer[] = [];
@@ -175,15 +184,18 @@ describe('serveStoredFile', () => {
   it.each([
     ['local folder', () => localDirectoryStore(root)],
     ['S3 bucket', () => s3Store(settings, client)],
-  ] as const)('streams a file with the same headers from either store (%s), and tells the caller of a missing one', async (_name, storeOf) => {
-    store = storeOf();
-    await store.put(file.key, Buffer.from('<script>x()</script>\n'));
-    const res = await request(target()).get('/');
-    expect(res.status).toBe(200);
-    expect(res.headers).toMatchObject(HEADERS);
-    expect(res.headers['cache-control']).toBeUndefined();
-    expect((await request(target()).get('/missing')).text).toBe('missing');
-  });
+  ] as const)(
+    'streams a file with the same headers from either store (%s), and tells the caller of a missing one',
+    async (_name, storeOf) => {
+      store = storeOf();
+      await store.put(file.key, Buffer.from('<script>x()</script>\n'));
+      const res = await request(target()).get('/');
+      expect(res.status).toBe(200);
+      expect(res.headers).toMatchObject(HEADERS);
+      expect(res.headers['cache-control']).toBeUndefined();
+      expect((await request(target()).get('/missing')).text).toBe('missing');
+    },
+  );
 
   it('redirects to a presigned URL, never cached, when the store signs URLs', async () => {
     store = s3Store({ ...settings, signedUrlSeconds: 20 }, client);

@@ -112,7 +112,6 @@ export async function readableAttachment(db: Knex, user: UserRow, pathId: string
   return { ok: true, attachment };
 }
 
-
 /** GET /attachments. */
 export async function listAttachments(db: Knex, user: UserRow): Promise<{ attachments: AttachmentDict[]; upload_space_used: number }> {
   const rows = await db<AttachmentRow>('attachments').where({ owner_id: user.id }).orderBy('id');

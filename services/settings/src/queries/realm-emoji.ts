@@ -21,4 +21,3 @@ export async function lockActiveEmoji(
 ): Promise<{ id: number; author_id: number | null } | undefined> {
   return trx('realm_emoji').where({ realm_id: realmId, name, deactivated: false }).forUpdate().first();
 }
-
