@@ -6,7 +6,7 @@
 import request from 'supertest';
 import { emojiImagePath } from '@chat/contracts';
 import { ApiClient, STORAGE_BACKENDS } from '@chat/testing';
-import { describeBothTopologies } from './topologies';
+import { describeBothTopologies, storedBytes } from './topologies';
 
 /** A 1×1 transparent PNG. */
 const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -79,6 +79,7 @@ describeBothTopologies(
 
     it("serves a custom emoji's image at its source_url, not the web client's page, deactivated or not", async () => {
       const sourceUrl = await addEmoji(`tower_${env().name}`);
+      expect(await storedBytes(env(), sourceUrl.slice('/user_avatars/'.length))).toEqual(TINY_PNG);
       // The image itself, without login, with the headers every stored file has and a year's cache.
       const image = await get(sourceUrl);
       expect([image.status, image.headers['content-type']]).toEqual([200, 'image/png']);

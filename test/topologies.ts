@@ -5,12 +5,15 @@
  * folder, a bucket of the test run's S3 server); the distributed one keeps the local folder (its
  * S3 smoke test is test/object-storage.e2e.test.ts).
  */
+import { readFile } from 'node:fs/promises';
 import type { RequestListener } from 'node:http';
+import { join } from 'node:path';
 import type { Config } from '@chat/config';
 import type { Database } from '@chat/db';
 import type { Jobs } from '@chat/jobs';
 import { startStandalone, type Standalone } from '@chat/standalone';
-import { storageOverrides, testConfig, testLogger, type StorageBackend } from '@chat/testing';
+import { uploadsDirOf } from '@chat/storage';
+import { bucketObject, storageOverrides, testConfig, testLogger, type StorageBackend } from '@chat/testing';
 import { startDistributedCluster, type DistributedCluster } from './distributed.harness';
 
 export interface TopologyEnv {
@@ -24,6 +27,15 @@ export interface TopologyEnv {
   jobs: Jobs;
   /** Distributed only: an event-queue replica, where the ingress sends /register and /events directly. */
   eventTierUrl?: string;
+}
+
+/**
+ * The bytes stored under `key`, read where the topology keeps them and not through the server:
+ * from its bucket with the SDK, or from its local folder.
+ */
+export async function storedBytes(env: TopologyEnv, key: string): Promise<Buffer | undefined> {
+  if (env.config.objectStorage) return bucketObject(env.config.objectStorage, key);
+  return readFile(join(uploadsDirOf(env.config), ...key.split('/'))).catch(() => undefined);
 }
 
 export interface TopologyOptions {

@@ -9,7 +9,7 @@ import Ajv from 'ajv';
 import { EVENT_SCHEMAS } from '@chat/events';
 import { signFileToken, temporaryFileUrl } from '@chat/storage';
 import { ApiClient, testConfig, waitFor, STORAGE_BACKENDS } from '@chat/testing';
-import { describeBothTopologies } from './topologies';
+import { describeBothTopologies, storedBytes } from './topologies';
 
 type Target = Parameters<typeof request>[0];
 
@@ -79,6 +79,8 @@ describeBothTopologies(
       const uri: string = uploaded.body.uri;
       // url is uri's name from feature level 272.
       expect(uploaded.body.url).toBe(uri);
+      // Stored where the topology keeps files: its bucket, or its local folder.
+      expect((await storedBytes(env(), uri.slice('/user_uploads/'.length)))?.toString()).toBe('the plan');
       const added = await queue.next('add');
       expect(validAttachmentEvent(added)).toBe(true);
 
