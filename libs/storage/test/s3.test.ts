@@ -23,6 +23,7 @@ import {
   UPLOAD_CSP,
   type FileStore,
 } from '../src';
+import { presignedSignatureMatches } from './sigv4';
 
 async function read(stream: Readable): Promise<string> {
   const chunks: Buffer[] = [];
@@ -148,8 +149,20 @@ describe('presignedGetUrl', () => {
     expect(query.get('response-content-disposition')).toBe(response.contentDisposition);
     expect(query.get('response-cache-control')).toBe('no-cache');
     expect(query.get('X-Amz-Credential')).toMatch(/^S3RVER\/\d{8}\/us-east-1\/s3\/aws4_request$/);
-    // The bucket serves it with those headers. (That a URL whose forced type was changed is
-    // refused is S3's signature check, which s3rver does not make for response-* parameters.)
+    // Signed as S3 checks it, the forced headers included: a URL changed to ask for another type,
+    // disposition or lifetime no longer matches (s3rver does not check v4 signatures; S3 does).
+    expect(presignedSignatureMatches(url, settings.secretAccessKey)).toBe(true);
+    expect(presignedSignatureMatches(url, 'another secret')).toBe(false);
+    for (const [name, value] of [
+      ['response-content-type', 'text/html'],
+      ['response-content-disposition', 'inline'],
+      ['X-Amz-Expires', '3600'],
+    ] as const) {
+      const changed = new URL(url);
+      changed.searchParams.set(name, value);
+      expect({ name, matches: presignedSignatureMatches(changed, settings.secretAccessKey) }).toEqual({ name, matches: false });
+    }
+    // The bucket serves it with those headers.
     const served = await fetch(url);
     expect([served.status, await served.text()]).toEqual([200, '%PDF']);
     expect(served.headers.get('content-type')).toBe('application/pdf');
