@@ -7,7 +7,7 @@ import type { ApiKeyCipher, Database } from '@chat/db';
 import type { InternalClient } from '@chat/http';
 import type { Logger } from '@chat/log';
 import { noMailer, type Mailer } from '@chat/mail';
-import { localDirectoryStore, uploadsDirOf, type FileStore } from '@chat/storage';
+import { fileStoreFor, type FileStore } from '@chat/storage';
 import { bcryptHasher, type PasswordHasher } from './adapters/passwords';
 import { databaseLoginLimiter, type LoginLimiter } from './actions/login-limiter';
 
@@ -18,7 +18,7 @@ export interface SettingsDeps {
   logger: Logger;
   /** Runs the follow-ups a change holds (a new user's streams) through their owner's internal API. */
   internal: InternalClient;
-  /** Uploaded files (custom emoji); by default a directory: UPLOADS_DIR, or DATA_DIR/uploads. */
+  /** Stored files (custom emoji); by default the configuration's (fileStoreFor): its bucket, or its local folder. */
   files?: FileStore;
   /** Password hashing; tests pass a cheaper cost. */
   passwords?: PasswordHasher;
@@ -34,7 +34,7 @@ export type SettingsContext = Required<SettingsDeps>;
 export function settingsContext(deps: SettingsDeps): SettingsContext {
   return {
     ...deps,
-    files: deps.files ?? localDirectoryStore(uploadsDirOf(deps.config)),
+    files: deps.files ?? fileStoreFor(deps.config),
     passwords: deps.passwords ?? bcryptHasher(),
     loginLimiter: deps.loginLimiter ?? databaseLoginLimiter(deps.db.knex),
     mailer: deps.mailer ?? noMailer(),
