@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ENTRIES } from '../../deploy/build';
-import { EVENT_TIER_PATHS } from '../../deploy/local/ingress';
+import { EVENT_TIER_PATHS } from '@chat/gateway-service';
 import { renderKustomization, type K8sObject } from './kustomize';
 
 const ROOT = resolve(__dirname, '../..');
