@@ -13,7 +13,6 @@ import { createLimitedServer, type ServerLimits } from '@chat/http';
 import { EVENT_TIER_PATHS } from '@chat/gateway-service';
 import { serverLimits } from '@chat/runtime';
 
-
 export interface IngressRoutes {
   /** The event-queue replicas' base URLs. */
   eventQueue: string[];

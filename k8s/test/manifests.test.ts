@@ -345,7 +345,10 @@ describe('the manifest checks can fail', () => {
   it('the schema refuses a malformed object', () => {
     const [service] = parseObjects('apiVersion: v1\nkind: Service\nmetadata: {name: x}\nspec: {ports: [{port: "http"}]}\n', 'inline');
     expect(() => validate(service!)).toThrow(/port/);
-    const [certificate] = parseObjects('apiVersion: cert-manager.io/v1\nkind: Certificate\nmetadata: {name: x}\nspec: {secretName: x, dnsNames: [a]}\n', 'inline');
+    const [certificate] = parseObjects(
+      'apiVersion: cert-manager.io/v1\nkind: Certificate\nmetadata: {name: x}\nspec: {secretName: x, dnsNames: [a]}\n',
+      'inline',
+    );
     expect(() => validate(certificate!)).toThrow(/issuerRef/);
   });
 

@@ -5,13 +5,7 @@
  * A root route declared in libs/contracts joins it by itself; a path the gateway serves some other
  * way is added here. Never in it: /metrics and /health/*, every process's own, for the cluster only.
  */
-import {
-  API_PREFIX,
-  EMOJI_IMAGES_PATH,
-  INVITATION_LINK_PATHS,
-  SERVER_EMOJI_DATA_PATH,
-  WEB_PREFIX,
-} from '@chat/contracts';
+import { API_PREFIX, EMOJI_IMAGES_PATH, INVITATION_LINK_PATHS, SERVER_EMOJI_DATA_PATH, WEB_PREFIX } from '@chat/contracts';
 import { ROUTES } from './route-table';
 
 export interface PublicPath {
@@ -44,7 +38,9 @@ export const WEB_PAGE_PATHS: readonly PublicPath[] = [
  * deletion) under both prefixes, matched exactly. The gateway also serves them, by forwarding.
  */
 export const EVENT_TIER_PATHS: ReadonlySet<string> = new Set(
-  [API_PREFIX, WEB_PREFIX].flatMap((prefix) => ROUTES.filter((route) => route.service === 'event-queue').map((route) => prefix + route.path)),
+  [API_PREFIX, WEB_PREFIX].flatMap((prefix) =>
+    ROUTES.filter((route) => route.service === 'event-queue').map((route) => prefix + route.path),
+  ),
 );
 
 /** A declared path up to its first variable segment: `/user_uploads/:realm_id/*path` -> prefix `/user_uploads`. */

@@ -39,9 +39,13 @@ export function webAppRouter(dir: string): Router {
   const indexPath = join(dir, 'index.html');
   // Hashed names never change content: a year's cache. A name no build has (an old page asking
   // for a replaced file) is a plain 404, never the page.
-  router.use(WEB_ASSETS_PATH, express.static(join(dir, WEB_ASSETS_PATH), { immutable: true, maxAge: '365d', index: false }), (_req, res) => {
-    res.status(404).type('text/plain').send('Not Found\n');
-  });
+  router.use(
+    WEB_ASSETS_PATH,
+    express.static(join(dir, WEB_ASSETS_PATH), { immutable: true, maxAge: '365d', index: false }),
+    (_req, res) => {
+      res.status(404).type('text/plain').send('Not Found\n');
+    },
+  );
   const page: RequestHandler = async (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !WEB_PAGE_PATHS.some((entry) => matchesPublicPath(entry, req.path))) {
       next();
