@@ -169,12 +169,14 @@ export interface ClusterOptions {
   configOverrides?: Partial<Config>;
   /** Gateway replicas (1 by default). */
   gateways?: number;
+  /** A database to run on (a restored one), which the caller drops; by default a fresh one of the cluster's own. */
+  database?: TestDatabase;
 }
 
 export async function startDistributedCluster(options: ClusterOptions = {}): Promise<DistributedCluster> {
   const consumers = options.consumers ?? [true, true];
   const pollTargets = options.pollTargets ?? consumers.map(() => true);
-  const testDb: TestDatabase = await createTestDatabase();
+  const testDb: TestDatabase = options.database ?? (await createTestDatabase());
   const config: Config = testConfig({ ...options.configOverrides, databaseUrl: testDb.url });
   const logger = testLogger();
   const cleanups: (() => Promise<unknown>)[] = [];
@@ -283,7 +285,7 @@ export async function startDistributedCluster(options: ClusterOptions = {}): Pro
       await theRelay.stop();
       for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
       await deleteStream(config.natsUrl, `${config.namespace}_events`).catch(() => undefined);
-      await testDb.drop();
+      if (!options.database) await testDb.drop();
     },
   };
 }

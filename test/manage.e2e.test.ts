@@ -105,7 +105,7 @@ describe('manage, as an operator types it', () => {
           .split('\n')
           .filter((line) => !/^(npm warn|\[setup\])/.test(line)),
       ).toEqual([
-        `error: PostgreSQL postgres://postgres:***@127.0.0.1:5432/${database} has not been migrated: run the migrate job first (node dist/migrate.js; npm run start:distributed migrates too).`,
+        `error: PostgreSQL postgres://postgres:***@127.0.0.1:5432/${database}: the database has not been migrated: run this release's migrate job (node dist/migrate.js) first; npm run start:distributed migrates too.`,
       ]);
     } finally {
       await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);

@@ -54,8 +54,8 @@ function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   return { ...parentEnv, ...env };
 }
 
-export function spawnEntry(entry: string, env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry)], {
+export function spawnEntry(entry: string, env: Record<string, string>, args: string[] = []): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry), ...args], {
     cwd: ROOT,
     env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],

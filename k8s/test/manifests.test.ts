@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Deployment, StatefulSet } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
-import { Job } from 'kubernetes-models/batch/v1';
+import { CronJob, Job } from 'kubernetes-models/batch/v1';
 import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, Namespace, Secret, Service } from 'kubernetes-models/v1';
@@ -31,6 +31,7 @@ const MODELS: Record<string, Model> = {
   'apps/v1/StatefulSet': StatefulSet,
   'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
   'batch/v1/Job': Job,
+  'batch/v1/CronJob': CronJob,
   'networking.k8s.io/v1/Ingress': Ingress,
   'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
   'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
@@ -71,7 +72,8 @@ interface Container {
   name: string;
   image: string;
   command?: string[];
-  env?: { name: string; value?: string }[];
+  args?: string[];
+  env?: { name: string; value?: string; valueFrom?: unknown }[];
   envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
   resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
   startupProbe?: Probe;
@@ -81,10 +83,23 @@ interface Container {
 }
 interface PodTemplate {
   metadata: { labels: Record<string, string> };
-  spec: { containers: Container[]; terminationGracePeriodSeconds?: number; securityContext?: { runAsNonRoot?: boolean } };
+  spec: {
+    containers: Container[];
+    initContainers?: Container[];
+    terminationGracePeriodSeconds?: number;
+    securityContext?: { runAsNonRoot?: boolean };
+  };
 }
 interface Workload extends K8sObject {
   spec: { replicas?: number; selector: Selector; template: PodTemplate; volumeClaimTemplates?: unknown[] };
+}
+interface CronJobObject extends K8sObject {
+  spec: {
+    schedule: string;
+    timeZone?: string;
+    concurrencyPolicy?: string;
+    jobTemplate: { spec: { template: PodTemplate } };
+  };
 }
 interface Peer {
   podSelector?: Selector;
@@ -281,7 +296,7 @@ describe.each(OVERLAYS)('k8s overlay %s', (overlay) => {
     expect(Object.keys(config.data).filter((name) => !known.has(name))).toEqual([]);
     const workloads = [...deployments, ...ofKind<Workload>('Job')];
     for (const workload of workloads) {
-      for (const container of workload.spec.template.spec.containers) {
+      for (const container of [...(workload.spec.template.spec.initContainers ?? []), ...workload.spec.template.spec.containers]) {
         expect(container.envFrom).toEqual([{ configMapRef: { name: 'chat-config' } }, { secretRef: { name: 'chat-secrets' } }]);
         expect((container.env ?? []).map((e) => e.name).filter((name) => !known.has(name))).toEqual([]);
       }
@@ -302,6 +317,21 @@ describe.each(OVERLAYS)('k8s overlay %s', (overlay) => {
     const job = ofKind<Workload>('Job').find((j) => j.metadata.name === 'migrate')!;
     expect(job.spec.template.spec.containers[0]!.command).toEqual(['node', '--enable-source-maps', 'dist/migrate.js']);
     expect(Object.keys(ENTRIES)).toContain('migrate');
+  });
+
+  it("starts every Deployment's server only once the release's schema is there: an init container waits for the migrate Job", () => {
+    const job = ofKind<Workload & { spec: { activeDeadlineSeconds: number } }>('Job').find((j) => j.metadata.name === 'migrate')!;
+    for (const deployment of deployments) {
+      const pod = deployment.spec.template.spec;
+      const name = deployment.metadata.name;
+      const waits = (pod.initContainers ?? []).map((c) => ({ name, image: c.image, command: c.command?.slice(0, 4) }));
+      expect(waits).toEqual([
+        { name, image: pod.containers[0]!.image, command: ['node', '--enable-source-maps', 'dist/migrate.js', '--wait'] },
+      ]);
+      // It waits at least as long as the Job may run.
+      const wait = Number(pod.initContainers![0]!.command![4]);
+      expect({ name, wait: wait >= job.spec.activeDeadlineSeconds }).toEqual({ name, wait: true });
+    }
   });
 
   if (overlay === 'evaluation') {
@@ -330,6 +360,46 @@ describe.each(OVERLAYS)('k8s overlay %s', (overlay) => {
       expect(config.data.REDIS_URL).toBe('redis://redis:6379');
     });
   } else {
+    it('dumps PostgreSQL nightly with a CronJob: one run at a time, pinned images, credentials only from Secrets', () => {
+      const cron = ofKind<CronJobObject>('CronJob').find((c) => c.metadata.name === 'postgres-backup')!;
+      expect(cron.spec.schedule).toBe('17 3 * * *');
+      expect(cron.spec.timeZone).toBe('Etc/UTC');
+      expect(cron.spec.concurrencyPolicy).toBe('Forbid');
+      const pod = cron.spec.jobTemplate.spec.template.spec;
+      expect(pod.securityContext?.runAsNonRoot).toBe(true);
+      const [dump] = pod.initContainers ?? [];
+      const [upload] = pod.containers;
+      expect(dump!.args!.join('\n')).toContain('pg_dump --format=custom');
+      expect(dump!.env).toContainEqual({
+        name: 'DATABASE_URL',
+        valueFrom: { secretKeyRef: { name: 'chat-secrets', key: 'DATABASE_URL' } },
+      });
+      expect(upload!.envFrom).toEqual([{ configMapRef: { name: 'backup-config' } }, { secretRef: { name: 'chat-backup' } }]);
+      // No credential inline: literal values and the ConfigMap hold none, and chat-backup is the operator's.
+      const credential = /SECRET|PASSWORD|ACCESS_KEY|TOKEN|DATABASE_URL/;
+      for (const container of [dump!, upload!]) {
+        expect((container.env ?? []).filter((e) => e.value !== undefined && credential.test(e.name))).toEqual([]);
+        expect(container.image).toMatch(/:[^:/]+$/);
+        expect(container.image).not.toMatch(/:latest$/);
+      }
+      const backupConfig = ofKind<K8sObject & { data: Record<string, string> }>('ConfigMap').find(
+        (c) => c.metadata.name === 'backup-config',
+      )!;
+      expect(Object.keys(backupConfig.data).filter((name) => credential.test(name))).toEqual([]);
+      expect(JSON.stringify(cron)).not.toMatch(/:\/\/[^/"\s]*:[^/"\s]*@/);
+      expect(ofKind('Secret').map((secret) => secret.metadata.name)).not.toContain('chat-backup');
+      // Every variable the upload script reads comes from the ConfigMap, the Secret (BACKUP_S3_*) or the container's env.
+      const read = new Set([...upload!.args!.join('\n').matchAll(/\$([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]!));
+      const fromConfig = new Set(Object.keys(backupConfig.data));
+      expect([...read].filter((name) => !fromConfig.has(name)).sort()).toEqual(['BACKUP_S3_ACCESS_KEY_ID', 'BACKUP_S3_SECRET_ACCESS_KEY']);
+      // pg_dump must be at least the server's major version: here, the one the evaluation overlay runs.
+      const major = (image: string) => Number(/:(\d+)/.exec(image)![1]);
+      const server = renderKustomization(join(K8S, 'overlays', 'evaluation')).find(
+        (o) => o.kind === 'StatefulSet' && o.metadata.name === 'postgres',
+      ) as Workload;
+      expect(major(dump!.image)).toBeGreaterThanOrEqual(major(server.spec.template.spec.containers[0]!.image));
+    });
+
     it('points at external data stores and a released image', () => {
       expect(ofKind('StatefulSet')).toEqual([]);
       expect(config.data.NATS_URL).not.toBe('nats://nats:4222');

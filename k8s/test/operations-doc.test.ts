@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { MIGRATION_NAMES, schemaRefusal } from '@chat/db';
 import { ENTRIES } from '../../deploy/build';
 import { EVENT_TIER_PATHS } from '@chat/gateway-service';
 import { parseObjects, renderKustomization, type K8sObject } from './kustomize';
@@ -59,7 +60,7 @@ interface IngressObject extends K8sObject {
 }
 
 const deploy = section('A first Kubernetes deploy');
-const production = section('Deploying to production on Kubernetes');
+const productionSteps = section('Deploying to production on Kubernetes');
 const evaluation = renderKustomization(join(ROOT, 'k8s/overlays/evaluation'));
 const productionObjects = renderKustomization(join(ROOT, 'k8s/overlays/production'));
 const ofKind = <T extends K8sObject>(objects: K8sObject[], kind: string) => objects.filter((o) => o.kind === kind) as T[];
@@ -114,7 +115,7 @@ describe('docs/operations.md agrees with k8s/, deploy/Dockerfile and deploy/buil
 
   it.each([
     ['evaluation', () => deploy, evaluation],
-    ['production', () => production, productionObjects],
+    ['production', () => productionSteps, productionObjects],
   ] as const)('runs manage (%s steps) in a Deployment that has it, with verbs it has, as the image bundles it', (_name, text, objects) => {
     const runs = each(text(), /exec (?:-i )?deploy\/(\S+) -- node dist\/(\S+)\.js(?: \\\n\s+| )([a-z-]+)/);
     expect(runs.length).toBeGreaterThanOrEqual(3);
@@ -150,7 +151,7 @@ describe('docs/operations.md agrees with k8s/, deploy/Dockerfile and deploy/buil
 });
 
 describe("docs/operations.md's production steps agree with k8s/overlays/production", () => {
-  const commands = each(production, /```sh\n([\s\S]*?)```/)
+  const commands = each(productionSteps, /```sh\n([\s\S]*?)```/)
     .map((m) => m[1])
     .join('');
   const certificate = productionObjects.find((o) => o.kind === 'Certificate') as K8sObject & {
@@ -158,7 +159,7 @@ describe("docs/operations.md's production steps agree with k8s/overlays/producti
   };
 
   it('goes from prerequisites to a checked installation in numbered steps, linking upgrades and backups', () => {
-    const steps = each(production, /^(\d+)\. \*\*([^*]+)\*\*/m).map((m) => [Number(m[1]), m[2]]);
+    const steps = each(productionSteps, /^(\d+)\. \*\*([^*]+)\*\*/m).map((m) => [Number(m[1]), m[2]]);
     expect(steps.map(([n]) => n)).toEqual(steps.map((_, i) => i + 1));
     expect(steps.map(([, title]) => String(title).replace(/\.$/, ''))).toEqual([
       'Prerequisites',
@@ -171,10 +172,10 @@ describe("docs/operations.md's production steps agree with k8s/overlays/producti
       'Backups',
     ]);
     for (const needed of ['ingress controller', 'cert-manager', 'PostgreSQL', 'Redis', 'NATS with JetStream', 'S3-compatible bucket']) {
-      expect(production).toContain(needed);
+      expect(productionSteps).toContain(needed);
     }
-    expect(production).toContain('](#upgrades)');
-    expect(production).toContain('](#backups-and-restore)');
+    expect(productionSteps).toContain('](#upgrades)');
+    expect(productionSteps).toContain('](#backups-and-restore)');
   });
 
   it('applies the production overlay in its namespace and waits for objects it has', () => {
@@ -215,7 +216,7 @@ describe("docs/operations.md's production steps agree with k8s/overlays/producti
     expect(issuer!.metadata.name).toBe(certificate.spec.issuerRef.name);
     const ref = issuer!.spec.acme.solvers[0]!.dns01!.cloudflare!.apiTokenSecretRef;
     expect(commands).toContain(`kubectl -n cert-manager create secret generic ${ref.name} --from-literal=${ref.key}=`);
-    expect(production).toContain('DNS-01');
+    expect(productionSteps).toContain('DNS-01');
     // The overlay does not apply it: an issuer is cluster-wide and names the operator's DNS provider.
     expect(readFileSync(join(ROOT, 'k8s/overlays/production/kustomization.yaml'), 'utf8')).not.toMatch(/^\s+- cluster-issuer/m);
   });
@@ -224,5 +225,79 @@ describe("docs/operations.md's production steps agree with k8s/overlays/producti
     const readme = readFileSync(join(ROOT, 'k8s/README.md'), 'utf8');
     expect(readme).toContain('"Deploying to production on Kubernetes"');
     expect(readme).toContain('"A first Kubernetes deploy"');
+  });
+});
+
+/** The text of a `## title` section, up to the next heading of its level. */
+function chapter(title: string): string {
+  const start = DOC.indexOf(`## ${title}\n`);
+  if (start < 0) throw new Error(`docs/operations.md has no section "${title}"`);
+  const rest = DOC.slice(start + title.length + 4);
+  const end = rest.search(/^## /m);
+  return end < 0 ? rest : rest.slice(0, end);
+}
+
+interface PodSpec {
+  initContainers?: (Container & { name: string; args?: string[] })[];
+  containers: (Container & { name: string; args?: string[]; envFrom?: { configMapRef?: { name: string } }[] })[];
+}
+
+describe("docs/operations.md's upgrades and backups agree with the production overlay and the code", () => {
+  const production = renderKustomization(join(ROOT, 'k8s/overlays/production'));
+  const upgrades = chapter('Upgrades');
+  const backups = chapter('Backups and restore');
+  const both = upgrades + backups;
+  const deployments = ofKind<Workload & { spec: { template: { spec: PodSpec } } }>(production, 'Deployment');
+  const cron = ofKind<K8sObject & { spec: { jobTemplate: { spec: { template: { spec: PodSpec } } } } }>(production, 'CronJob')[0]!;
+
+  it("quotes the server's refusal and the init container's command as they are", () => {
+    const last = MIGRATION_NAMES.at(-1)!;
+    const refusal = schemaRefusal({ ran: MIGRATION_NAMES.length - 1, pending: [last], unknown: [] })!;
+    expect(upgrades).toContain(`\`\`\`\n${refusal}\n\`\`\``);
+    const wait = each(upgrades, /`(node dist\/migrate\.js --wait \d+)`/).map((m) => m[1]);
+    expect(wait).toHaveLength(1);
+    for (const deployment of deployments) {
+      const init = deployment.spec.template.spec.initContainers!;
+      expect(init.map((c) => c.name)).toEqual(['wait-for-schema']);
+      expect(init[0]!.command!.slice(2).join(' ')).toBe(wait[0]!.replace('node ', ''));
+    }
+    expect(upgrades).toContain('`wait-for-schema`');
+  });
+
+  it('names the Deployments, containers, Jobs and CronJob the overlay has, and its image tag line', () => {
+    const names = deployments.map((d) => d.metadata.name);
+    for (const [, list] of each(both, /for d in ([a-z- ]+); do/)) expect(list!.split(' ').sort()).toEqual([...names].sort());
+    for (const [, name] of each(both, /deployment\/([a-z-]+)/)) expect(names).toContain(name);
+    for (const [, name, container] of each(both, /deployment\/([a-z-]+) -c ([a-z-]+)/)) {
+      const pod = deployments.find((d) => d.metadata.name === name)!.spec.template.spec;
+      expect([...(pod.initContainers ?? []), ...pod.containers].map((c) => c.name)).toContain(container);
+    }
+    expect(each(both, /cronjob[/ ]([a-z-]+)/).map((m) => m[1])).toEqual(expect.arrayContaining([cron.metadata.name]));
+    for (const [, name] of each(both, /cronjob[/ ]([a-z-]+)/)) expect(name).toBe(cron.metadata.name);
+    const created = each(both, /create job --from=cronjob\/\S+ (\S+)/).map((m) => m[1]);
+    const jobs = ofKind(production, 'Job').map((j) => j.metadata.name);
+    for (const [, name] of each(both, /(?<![a-z])job\/([a-z0-9-]+)/)) expect([...jobs, ...created]).toContain(name);
+    for (const [, name] of each(both, /delete job (\S+)/)) expect(jobs).toContain(name);
+    const kustomization = readFileSync(join(ROOT, 'k8s/overlays/production/kustomization.yaml'), 'utf8');
+    for (const [, pattern] of each(both, /sed -i 's\/(\^ +newTag: \.\*)\//)) expect(kustomization).toMatch(new RegExp(pattern!, 'm'));
+  });
+
+  it('creates the backup Secret with what the upload reads from it, and restores with the dump image', () => {
+    const upload = cron.spec.jobTemplate.spec.template.spec.containers[0]!;
+    const configName = upload.envFrom!.find((e) => e.configMapRef)!.configMapRef!.name;
+    const config = production.find((o) => o.kind === 'ConfigMap' && o.metadata.name === configName) as K8sObject & {
+      data: Record<string, string>;
+    };
+    const read = new Set([...upload.args!.join('\n').matchAll(/\$([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]!));
+    const fromSecret = [...read].filter((name) => !(name in config.data)).sort();
+    const secretCommand = /create secret generic chat-backup((?: \\\n\s+--from-literal=[A-Z0-9_]+=\S+)+)/.exec(backups)!;
+    expect(
+      each(secretCommand[1]!, /--from-literal=([A-Z0-9_]+)=/)
+        .map((m) => m[1])
+        .sort(),
+    ).toEqual(fromSecret);
+    const dumpImage = cron.spec.jobTemplate.spec.template.spec.initContainers![0]!.image;
+    expect(each(backups, /--image=(\S+)/).map((m) => m[1])).toEqual([dumpImage]);
+    expect(backups).toContain('`concurrencyPolicy: Forbid`');
   });
 });

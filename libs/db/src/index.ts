@@ -5,6 +5,7 @@ export type { PgliteConnection } from './pglite-thread';
 export * from './ids';
 export * from './any-of';
 export * from './migrate';
+export * from './schema-version';
 export * from './api-keys';
 export * from './stream-colors';
 export * from './outbox';

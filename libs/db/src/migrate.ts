@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { schemaRefusal, schemaStatus, SchemaVersionError, type SchemaStatus } from './schema-version';
 import * as core from './migrations/0001_core';
 import * as messageSearch from './migrations/0100_message_search_and_indexes';
 import * as huddles from './migrations/0101_huddles';
@@ -74,7 +75,26 @@ const source: Knex.MigrationSource<string> = {
 /** Every migration's name, in order (knex records each it ran in knex_migrations). */
 export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
 
-/** Brings the schema up to date; safe to run from several processes (knex takes a lock). */
-export async function migrate(knex: Knex): Promise<void> {
+/**
+ * Brings the schema up to date; safe to run from several processes (knex takes a lock). A schema
+ * newer than this code (a rollback) is left as it is, and its status returned for the caller to
+ * warn about: knex would otherwise refuse it as a corrupt migration directory.
+ */
+export async function migrate(knex: Knex): Promise<SchemaStatus> {
+  const before = await schemaStatus(knex, MIGRATION_NAMES);
+  if (before.unknown.length > 0) {
+    const refusal = schemaRefusal(before);
+    if (refusal) throw new SchemaVersionError(refusal);
+    return before;
+  }
   await knex.migrate.latest({ migrationSource: source });
+  return { ran: MIGRATION_NAMES.length, pending: [], unknown: [] };
+}
+
+/** Throws SchemaVersionError unless this code may serve the database as it is; resolves to its status. */
+export async function assertSchemaServes(knex: Knex): Promise<SchemaStatus> {
+  const status = await schemaStatus(knex, MIGRATION_NAMES);
+  const refusal = schemaRefusal(status);
+  if (refusal) throw new SchemaVersionError(refusal);
+  return status;
 }

@@ -7,7 +7,7 @@
 import { loadConfig } from '@chat/config';
 import { httpInternalClient } from '@chat/http';
 import { createLogger } from '@chat/log';
-import { openDatabase } from './infrastructure';
+import { exitOnStartFailure, openDatabase } from './infrastructure';
 import { startJobs } from './jobs';
 import { createOperations } from './operations';
 import { databaseCheck } from './probes';
@@ -40,8 +40,5 @@ export function runDatabaseService(service: string, compose: ComposeService): vo
       },
     });
   };
-  start().catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
+  start().catch(exitOnStartFailure);
 }

@@ -3,7 +3,10 @@
  * run; each test file clones it (CREATE DATABASE ... TEMPLATE, a file copy, ~100 ms) so files
  * never share rows.
  */
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import { createDatabase, migrate, MIGRATION_NAMES } from '@chat/db';
 import { templateGoes, testRunId } from './run-id';
@@ -70,15 +73,43 @@ async function templateIsCurrent(): Promise<boolean> {
   }
 }
 
-/** A fresh, migrated, empty database of its own (the template is remade first if it is missing or behind). */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  if (!(await templateIsCurrent())) await prepareTemplateDatabase();
-  const name = `chat_test_${randomBytes(6).toString('hex')}`;
-  await admin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${templateName()}`));
+/** A new database named `name`, from `template` (PostgreSQL's template1, empty, when none). */
+async function newDatabase(name: string, template?: string): Promise<TestDatabase> {
+  await admin((client) => client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
   return {
     url: urlFor(name),
     drop: () => admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   };
+}
+
+/** A fresh, migrated, empty database of its own (the template is remade first if it is missing or behind). */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (!(await templateIsCurrent())) await prepareTemplateDatabase();
+  return newDatabase(`chat_test_${randomBytes(6).toString('hex')}`, templateName());
+}
+
+/** A fresh database without even the schema: what a restore (pg_restore) starts from. */
+export async function createEmptyTestDatabase(): Promise<TestDatabase> {
+  return newDatabase(`chat_test_${randomBytes(6).toString('hex')}`);
+}
+
+/**
+ * The path of a PostgreSQL client program (pg_dump, pg_restore): on PATH, else the newest under
+ * /usr/lib/postgresql/<major>/bin, where Debian installs them.
+ */
+export function postgresProgram(name: string): string {
+  try {
+    return execFileSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).trim();
+  } catch {
+    const root = '/usr/lib/postgresql';
+    const majors = existsSync(root) ? readdirSync(root).filter((d) => /^\d+$/.test(d)) : [];
+    const found = majors
+      .sort((a, b) => Number(b) - Number(a))
+      .map((major) => join(root, major, 'bin', name))
+      .find((path) => existsSync(path));
+    if (!found) throw new Error(`${name} is neither on PATH nor under ${root}/*/bin: install postgresql-client`);
+    return found;
+  }
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   cipherFor,
   createOperations,
   databaseCheck,
+  exitOnStartFailure,
   openBus,
   openDatabase,
   openNatsMonitor,
@@ -84,7 +85,4 @@ async function main(): Promise<void> {
   });
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+main().catch(exitOnStartFailure);

@@ -5,6 +5,7 @@ import {
   cipherFor,
   createOperations,
   databaseCheck,
+  exitOnStartFailure,
   openDatabase,
   openSharedRateLimiter,
   serve,
@@ -45,7 +46,4 @@ async function main(): Promise<void> {
   });
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+main().catch(exitOnStartFailure);

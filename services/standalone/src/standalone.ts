@@ -8,7 +8,7 @@ import type { Express, RequestHandler } from 'express';
 import { Authenticator, watchAuthChanges } from '@chat/auth';
 import { MemoryBus } from '@chat/bus';
 import { SERVICE_NAMES, type Config, type ServiceName } from '@chat/config';
-import { createDatabase, migrate, type Database } from '@chat/db';
+import { createDatabase, migrate, schemaNewerWarning, type Database } from '@chat/db';
 import { type OutboxRelay } from '@chat/dispatch';
 import { composeEventQueueService, withPlainEvents } from '@chat/event-queue-service';
 import { composeGateway } from '@chat/gateway-service';
@@ -79,7 +79,9 @@ export interface StandaloneOptions {
 export async function startStandalone(options: StandaloneOptions): Promise<Standalone> {
   const { config, logger } = options;
   const db = await createDatabase({ url: '', dataDir: options.pgliteDir });
-  await migrate(db.knex);
+  // Migrates itself, as `npm start` always has; a data directory of a newer release is served as a rollback.
+  const newer = schemaNewerWarning(await migrate(db.knex));
+  if (newer) logger.warn(newer);
   await seedIfDevelopment(db, config, logger);
 
   const bus = new MemoryBus({ partitions: config.busPartitions });

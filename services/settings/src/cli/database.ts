@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Config } from '@chat/config';
-import type { Database } from '@chat/db';
+import { SchemaVersionError, type Database } from '@chat/db';
 import type { Logger } from '@chat/log';
 import { openDatabase } from '@chat/runtime';
 import { fail } from './command';
@@ -31,16 +31,15 @@ export function assertEmbeddedDatabaseExists(config: Config): void {
 
 /**
  * Opens it, migrating an embedded one as `npm start` would (it exists: checked above); PostgreSQL
- * is migrated by the release's migrate job, so an unmigrated one is refused.
+ * is migrated by the release's migrate job, so one with pending migrations is refused as the
+ * servers refuse it (openDatabase).
  */
 export async function openManagedDatabase(config: Config, logger: Logger): Promise<Database> {
   const embedded = config.databaseUrl === '';
-  const db = await openDatabase(config, { migrate: embedded, logger });
-  if (!embedded && !(await db.knex.schema.hasTable('realms'))) {
-    await db.close();
-    fail(
-      `${databaseName(config)} has not been migrated: run the migrate job first (node dist/migrate.js; npm run start:distributed migrates too).`,
-    );
+  try {
+    return await openDatabase(config, { migrate: embedded, logger });
+  } catch (err) {
+    if (err instanceof SchemaVersionError) fail(`${databaseName(config)}: ${err.message}; npm run start:distributed migrates too.`);
+    throw err;
   }
-  return db;
 }
