@@ -157,7 +157,7 @@ function reachable(policies: Policy[], target: Record<string, string>, source: S
 function configVariables(): Set<string> {
   const source = readFileSync(resolve(K8S, '../libs/config/src/index.ts'), 'utf8');
   const names = new Set(
-    [...source.matchAll(/env\.([A-Z][A-Z0-9_]*)/g), ...source.matchAll(/intVar\(env, '([A-Z0-9_]+)'/g)].map((m) => m[1]!),
+    [...source.matchAll(/env\.([A-Z][A-Z0-9_]*)/g), ...source.matchAll(/[a-z]+Var\(env, '([A-Z0-9_]+)'/g)].map((m) => m[1]!),
   );
   for (const service of SERVICES.filter((s) => s !== 'gateway')) names.add(`${service.toUpperCase().replace('-', '_')}_URL`);
   return names;
