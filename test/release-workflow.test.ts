@@ -32,7 +32,10 @@ const exportStep = steps.find((step) => step.run?.includes('git archive'))!;
 describe('the release workflow', () => {
   it('runs on version tags only, and may publish packages', () => {
     expect(Object.keys(workflow.on)).toEqual(['push']);
-    expect(workflow.on.push).toEqual({ tags: ['v*'] });
+    // Versions (1.2.0, 1.2.0-rc.1), as the production overlay's newTag and the upgrade steps write them.
+    expect(workflow.on.push).toEqual({ tags: ['[0-9]+.[0-9]+.[0-9]+', '[0-9]+.[0-9]+.[0-9]+-*'] });
+    const overlay = readFileSync(join(ROOT, 'k8s/overlays/production/kustomization.yaml'), 'utf8');
+    expect(/^ +newTag: "?([^"\s]+)"?$/m.exec(overlay)![1]).toMatch(/^\d+\.\d+\.\d+$/);
     expect(workflow.permissions.packages).toBe('write');
   });
 

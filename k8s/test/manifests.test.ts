@@ -405,7 +405,7 @@ describe.each(OVERLAYS)('k8s overlay %s', (overlay) => {
       expect(config.data.NATS_URL).not.toBe('nats://nats:4222');
       expect(config.data.CHAT_ENV).toBe('production');
       expect(deployments.map((d) => d.spec.template.spec.containers[0]!.image)).toEqual(
-        deployments.map(() => 'ghcr.io/example/chat/chat-server:v1.0.0'),
+        deployments.map(() => 'ghcr.io/example/chat/chat-server:1.0.0'),
       );
     });
   }
