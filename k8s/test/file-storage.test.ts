@@ -53,6 +53,27 @@ function volumeSource(volume: Record<string, unknown>): string {
   return Object.keys(volume).find((key) => key !== 'name')!;
 }
 
+/** `<Deployment>: <volume source>` for each Deployment volume that outlives its pod. */
+function durableDeploymentVolumes(objects: K8sObject[]): string[] {
+  return objects
+    .filter((o) => o.kind === 'Deployment')
+    .flatMap((deployment) =>
+      (podSpecsOf(deployment)[0]!.volumes ?? [])
+        .map(volumeSource)
+        .filter((source) => !EPHEMERAL_VOLUMES.has(source))
+        .map((source) => `${deployment.metadata.name}: ${source}`),
+    );
+}
+
+/** `<kind>/<name>` of each workload with a hostPath volume. */
+function hostPathVolumes(objects: K8sObject[]): string[] {
+  return objects.flatMap((object) =>
+    podSpecsOf(object).flatMap((spec) =>
+      (spec.volumes ?? []).filter((v) => 'hostPath' in v).map(() => `${object.kind}/${object.metadata.name}`),
+    ),
+  );
+}
+
 describe.each(OVERLAYS)('files in the %s overlay', (overlay) => {
   const objects = renderKustomization(join(ROOT, 'k8s/overlays', overlay));
   const config = objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name === 'chat-config') as K8sObject & {
@@ -90,17 +111,8 @@ describe.each(OVERLAYS)('files in the %s overlay', (overlay) => {
   });
 
   it('gives no Deployment a volume that outlives its pod, and no pod a node disk (hostPath)', () => {
-    for (const deployment of deployments) {
-      const sources = (podSpecsOf(deployment)[0]!.volumes ?? []).map(volumeSource);
-      expect({ deployment: deployment.metadata.name, durable: sources.filter((s) => !EPHEMERAL_VOLUMES.has(s)) }).toEqual({
-        deployment: deployment.metadata.name,
-        durable: [],
-      });
-    }
-    const hostPaths = objects.flatMap((object) =>
-      podSpecsOf(object).flatMap((spec) => (spec.volumes ?? []).filter((v) => 'hostPath' in v).map(() => object.metadata.name)),
-    );
-    expect(hostPaths).toEqual([]);
+    expect(durableDeploymentVolumes(objects)).toEqual([]);
+    expect(hostPathVolumes(objects)).toEqual([]);
     expect(objects.filter((o) => o.kind === 'PersistentVolume')).toEqual([]);
   });
 
@@ -137,4 +149,16 @@ describe.each(OVERLAYS)('files in the %s overlay', (overlay) => {
       expect(config.data.S3_ENDPOINT).toMatch(/^https:\/\//);
     });
   }
+});
+
+describe('the file checks can fail', () => {
+  it('report a Deployment keeping a claimed volume, and any pod mounting a node disk', () => {
+    const objects = renderKustomization(join(ROOT, 'k8s/overlays/evaluation'));
+    const message = objects.find((o) => o.kind === 'Deployment' && o.metadata.name === 'message')!;
+    podSpecsOf(message)[0]!.volumes!.push({ name: 'uploads', persistentVolumeClaim: { claimName: 'uploads' } });
+    const minio = objects.find((o) => o.kind === 'StatefulSet' && o.metadata.name === 'minio')!;
+    (podSpecsOf(minio)[0]!.volumes ??= []).push({ name: 'disk', hostPath: { path: '/srv/minio' } });
+    expect(durableDeploymentVolumes(objects)).toEqual(['message: persistentVolumeClaim']);
+    expect(hostPathVolumes(objects)).toEqual(['StatefulSet/minio']);
+  });
 });
