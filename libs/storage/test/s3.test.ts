@@ -7,22 +7,15 @@ import { createServer, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import request from 'supertest';
 import type { ObjectStorageSettings } from '@chat/config';
 import { testObjectStorage } from '@chat/testing';
-import {
-  fileStoreFor,
-  localDirectoryStore,
-  presignedGetUrl,
-  s3ClientFor,
-  s3Store,
-  serveStoredFile,
-  UPLOAD_CSP,
-  type FileStore,
-} from '../src';
+import { fileStoreFor, localDirectoryStore, serveStoredFile, UPLOAD_CSP, type FileStore } from '../src';
+import { presignedGetUrl, s3ClientFor, s3Store } from '../src/s3';
 import { presignedSignatureMatches } from './sigv4';
 
 async function read(stream: Readable): Promise<string> {
@@ -129,6 +122,19 @@ describe('fileStoreFor', () => {
     await bucket.put('1/remote.txt', Buffer.from('in the bucket'));
     expect(await localDirectoryStore(root).size('1/remote.txt')).toBeUndefined();
     expect(await s3Store(settings, client).size('1/remote.txt')).toBe(13);
+  });
+
+  it('loads the AWS SDK only once a bucket store is used', () => {
+    const loadedSdk = (storage: string) => {
+      const script =
+        `const files = require('./src/index.ts').fileStoreFor({ objectStorage: ${storage}, uploadsDir: ${JSON.stringify(root)}, dataDir: '' });` +
+        "const sdk = () => Object.keys(require.cache).some((path) => path.includes('@aws-sdk'));" +
+        "const before = sdk(); files.size('1/none').catch(() => undefined).finally(() => console.log(JSON.stringify([before, sdk()])));";
+      const run = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], { cwd: join(__dirname, '..'), encoding: 'utf8' });
+      return JSON.parse(run.stdout.trim()) as [boolean, boolean];
+    };
+    expect(loadedSdk('null')).toEqual([false, false]);
+    expect(loadedSdk(JSON.stringify(settings))).toEqual([false, true]);
   });
 });
 

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ObjectStorageSettings } from '@chat/config';
-import { s3Store, uploadsDirOf } from '@chat/storage';
+import { fileStoreFor, uploadsDirOf } from '@chat/storage';
 import { bucketObject, testObjectStorage } from '@chat/testing';
 import { settingsContext } from '../src/app';
 import { runCommand } from '../src/cli';
@@ -31,7 +31,7 @@ describe('manage copy-files-to-bucket', () => {
       writePrivateFile: () => undefined,
     };
     const config = { ...h.config, objectStorage };
-    const files = objectStorage ? s3Store(objectStorage) : undefined;
+    const files = objectStorage ? fileStoreFor({ objectStorage, uploadsDir: '', dataDir: '' }) : undefined;
     await runCommand(settingsContext({ ...h.deps, config, ...(files ? { files } : {}) }), argv, io);
     return lines;
   }
