@@ -7,7 +7,7 @@
  * may not see (unique markers in the messages, topic, file, stream name and bot key).
  */
 import { ROUTES } from '@chat/gateway-service';
-import { waitFor } from '@chat/testing';
+import { waitFor, STORAGE_BACKENDS } from '@chat/testing';
 import { describeBothTopologies, type TopologyEnv } from './topologies';
 import { buildWorld, PREFIXES, rolesUnder, send, type Prefix, type Req, type Role, type World } from './authz-matrix.world';
 import { NOT_LOGGED_IN, mismatch, type Expect, type Probe } from './authz-matrix.expect';
@@ -66,9 +66,14 @@ describe('authorization matrix rows', () => {
   });
 });
 
-describeBothTopologies('authorization matrix', (env) => {
-  describe.each(PREFIXES)('under %s', (prefix) => matrix(env, prefix));
-});
+describeBothTopologies(
+  'authorization matrix',
+  (env) => {
+    describe.each(PREFIXES)('under %s', (prefix) => matrix(env, prefix));
+  },
+  {},
+  { storage: STORAGE_BACKENDS },
+);
 
 function matrix(env: () => TopologyEnv, prefix: Prefix): void {
   let world: World;

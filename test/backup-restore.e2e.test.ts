@@ -6,8 +6,8 @@
  * the same file store answers the same messages, with the same ids and content, and serves the
  * attachment's bytes, to the same API keys (the same API_KEY_SECRET).
  *
- * The file store is the setup's parameter (FileStoreSetup): the directory store here, and any
- * other backend by its settings and a way to read an object without the server.
+ * The file store is the setup's parameter (FileStoreSetup): a directory (UPLOADS_DIR) and a bucket
+ * of the run's S3 server (what k8s/ configures), each with a way to read a file without the server.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -15,7 +15,15 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Config } from '@chat/config';
 import { assertSchemaServes, createDatabase, MIGRATION_NAMES } from '@chat/db';
-import { ApiClient, createEmptyTestDatabase, createTestDatabase, postgresProgram, type TestDatabase } from '@chat/testing';
+import {
+  ApiClient,
+  bucketObject,
+  createEmptyTestDatabase,
+  createTestDatabase,
+  postgresProgram,
+  testObjectStorage,
+  type TestDatabase,
+} from '@chat/testing';
 import { renderKustomization, type K8sObject } from '../k8s/test/kustomize';
 import { startDistributedCluster, type DistributedCluster } from './distributed.harness';
 
@@ -31,13 +39,24 @@ interface FileStoreSetup {
 }
 
 /** The directory store (UPLOADS_DIR): in Kubernetes, a volume both servers mount. */
-function directoryStore(): FileStoreSetup {
+async function directoryStore(): Promise<FileStoreSetup> {
   const dir = mkdtempSync(join(tmpdir(), 'chat-restore-uploads-'));
   return {
     name: 'directory',
     config: { uploadsDir: dir },
     read: async (pathId) => readFileSync(join(dir, pathId)),
     cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** A bucket of the run's S3 server: what k8s/ configures, so the files outlive every pod. */
+async function bucketStore(): Promise<FileStoreSetup> {
+  const objectStorage = await testObjectStorage();
+  return {
+    name: 'bucket',
+    config: { objectStorage },
+    read: async (pathId) => (await bucketObject(objectStorage, pathId)) ?? Buffer.alloc(0),
+    cleanup: async () => undefined,
   };
 }
 
@@ -80,7 +99,10 @@ async function latestMessages(client: ApiClient): Promise<Seen['messages']> {
   return (res.body.messages as Seen['messages']).map(({ id, content, sender_email }) => ({ id, content, sender_email }));
 }
 
-describe.each([['directory', directoryStore]] as const)('backup and restore (%s file store)', (_name, makeStore) => {
+describe.each([
+  ['directory', directoryStore],
+  ['bucket', bucketStore],
+] as const)('backup and restore (%s file store)', (_name, makeStore) => {
   let store: FileStoreSetup;
   let original: TestDatabase;
   let restored: TestDatabase;
@@ -88,7 +110,7 @@ describe.each([['directory', directoryStore]] as const)('backup and restore (%s 
   let cluster: DistributedCluster | undefined;
 
   beforeAll(async () => {
-    store = makeStore();
+    store = await makeStore();
     original = await createTestDatabase();
     restored = await createEmptyTestDatabase();
     dumpDir = mkdtempSync(join(tmpdir(), 'chat-restore-dump-'));

@@ -1,18 +1,17 @@
 /**
  * The local runner's ingress, the counterpart of k8s/base/ingress.yaml (and of Zulip's nginx in
- * front of Tornado): /register and /events (under /api/v1 and /json) go straight to the event-queue replicas,
- * round-robin, which authenticate the client themselves (libs/auth); everything else goes to the
- * gateway. A plain streaming proxy: no body is read, the Host header (which names the realm) and
+ * front of Tornado): the event tier's paths (/register and /events under /api/v1 and /json, from
+ * the gateway's public-paths list) go straight to the event-queue replicas, round-robin, which
+ * authenticate the client themselves (libs/auth); everything else goes to the gateway, /health/*
+ * and /metrics included, which the runner and its tests read through this port. A plain streaming proxy: no body is read, the Host header (which names the realm) and
  * every other header pass unchanged. As the first server a client meets, it applies the services'
  * body cap and deadlines itself (@chat/http's createLimitedServer).
  */
 import { Agent, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { loadConfig } from '@chat/config';
 import { createLimitedServer, type ServerLimits } from '@chat/http';
+import { EVENT_TIER_PATHS } from '@chat/gateway-service';
 import { serverLimits } from '@chat/runtime';
-
-/** The paths Zulip's nginx sends to Tornado, matched exactly (the query string aside), under both prefixes. */
-export const EVENT_TIER_PATHS = new Set(['/api/v1/register', '/api/v1/events', '/json/register', '/json/events']);
 
 export interface IngressRoutes {
   /** The event-queue replicas' base URLs. */

@@ -10,8 +10,8 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MIGRATION_NAMES, schemaRefusal } from '@chat/db';
 import { ENTRIES } from '../../deploy/build';
-import { EVENT_TIER_PATHS } from '../../deploy/local/ingress';
-import { renderKustomization, type K8sObject } from './kustomize';
+import { EVENT_TIER_PATHS } from '@chat/gateway-service';
+import { parseObjects, renderKustomization, type K8sObject } from './kustomize';
 
 const ROOT = resolve(__dirname, '../..');
 const DOC = readFileSync(join(ROOT, 'docs/operations.md'), 'utf8');
@@ -60,7 +60,9 @@ interface IngressObject extends K8sObject {
 }
 
 const deploy = section('A first Kubernetes deploy');
+const productionSteps = section('Deploying to production on Kubernetes');
 const evaluation = renderKustomization(join(ROOT, 'k8s/overlays/evaluation'));
+const productionObjects = renderKustomization(join(ROOT, 'k8s/overlays/production'));
 const ofKind = <T extends K8sObject>(objects: K8sObject[], kind: string) => objects.filter((o) => o.kind === kind) as T[];
 const chatWorkloads = [...ofKind<Workload>(evaluation, 'Deployment'), ...ofKind<Workload>(evaluation, 'Job')].filter(
   (w) => w.metadata.labels?.['app.kubernetes.io/name'] === 'chat',
@@ -111,13 +113,16 @@ describe('docs/operations.md agrees with k8s/, deploy/Dockerfile and deploy/buil
     expect(deploy.replace(/\s+/g, ' ')).toContain(`EXTERNAL_HOST\` is \`${config.data.EXTERNAL_HOST}\``);
   });
 
-  it('runs manage in a Deployment that has it, with verbs it has, as the image bundles it', () => {
-    const runs = each(deploy, /exec (?:-i )?deploy\/(\S+) -- node dist\/(\S+)\.js(?: \\\n\s+| )([a-z-]+)/);
+  it.each([
+    ['evaluation', () => deploy, evaluation],
+    ['production', () => productionSteps, productionObjects],
+  ] as const)('runs manage (%s steps) in a Deployment that has it, with verbs it has, as the image bundles it', (_name, text, objects) => {
+    const runs = each(text(), /exec (?:-i )?deploy\/(\S+) -- node dist\/(\S+)\.js(?: \\\n\s+| )([a-z-]+)/);
     expect(runs.length).toBeGreaterThanOrEqual(3);
     const verbs = manageVerbs();
     expect(verbs).toContain('print-zuliprc');
     for (const [, deployment, entry, verb] of runs) {
-      expect(ofKind(evaluation, 'Deployment').map((d) => d.metadata.name)).toContain(deployment);
+      expect(ofKind(objects, 'Deployment').map((d) => d.metadata.name)).toContain(deployment);
       expect(Object.keys(ENTRIES)).toContain(entry);
       expect(verbs).toContain(verb);
     }
@@ -131,10 +136,10 @@ describe('docs/operations.md agrees with k8s/, deploy/Dockerfile and deploy/buil
     expect(table.length).toBeGreaterThan(5);
     for (const overlay of ['evaluation', 'production']) {
       const ingress = ofKind<IngressObject>(renderKustomization(join(ROOT, 'k8s/overlays', overlay)), 'Ingress');
-      const routes = ingress.flatMap((i) =>
-        i.spec.rules.flatMap((r) => r.http.paths.map((p) => `${p.pathType} ${p.path} -> ${p.backend.service.name}`)),
-      );
-      expect({ overlay, routes }).toEqual({ overlay, routes: table });
+      for (const rule of ingress.flatMap((i) => i.spec.rules)) {
+        const routes = rule.http.paths.map((p) => `${p.pathType} ${p.path} -> ${p.backend.service.name}`);
+        expect({ overlay, host: rule.host, routes }).toEqual({ overlay, host: rule.host, routes: table });
+      }
     }
     expect(table.filter((route) => route.endsWith('-> event-queue'))).toEqual(
       [...EVENT_TIER_PATHS].map((path) => `Exact ${path} -> event-queue`),
@@ -142,6 +147,84 @@ describe('docs/operations.md agrees with k8s/, deploy/Dockerfile and deploy/buil
     // The evaluation rule serves every host: the Host names the realm.
     const evaluationIngress = ofKind<IngressObject>(evaluation, 'Ingress')[0]!;
     expect(evaluationIngress.spec.rules.map((r) => r.host)).toEqual([undefined]);
+  });
+});
+
+describe("docs/operations.md's production steps agree with k8s/overlays/production", () => {
+  const commands = each(productionSteps, /```sh\n([\s\S]*?)```/)
+    .map((m) => m[1])
+    .join('');
+  const certificate = productionObjects.find((o) => o.kind === 'Certificate') as K8sObject & {
+    spec: { issuerRef: { name: string } };
+  };
+
+  it('goes from prerequisites to a checked installation in numbered steps, linking upgrades and backups', () => {
+    const steps = each(productionSteps, /^(\d+)\. \*\*([^*]+)\*\*/m).map((m) => [Number(m[1]), m[2]]);
+    expect(steps.map(([n]) => n)).toEqual(steps.map((_, i) => i + 1));
+    expect(steps.map(([, title]) => String(title).replace(/\.$/, ''))).toEqual([
+      'Prerequisites',
+      'Secrets',
+      'Configuration',
+      'TLS',
+      'Deploy',
+      'First administrator',
+      'Check that it works',
+      'Backups',
+    ]);
+    for (const needed of ['ingress controller', 'cert-manager', 'PostgreSQL', 'Redis', 'NATS with JetStream', 'S3-compatible bucket']) {
+      expect(productionSteps).toContain(needed);
+    }
+    expect(productionSteps).toContain('](#upgrades)');
+    expect(productionSteps).toContain('](#backups-and-restore)');
+  });
+
+  it('applies the production overlay in its namespace and waits for objects it has', () => {
+    expect(each(commands, /kubectl apply -k (\S+)/).map((m) => m[1])).toEqual(['k8s/overlays/production']);
+    const namespace = productionObjects.find((o) => o.kind === 'Namespace')!.metadata.name;
+    expect(each(commands, /kubectl create namespace (\S+)/).map((m) => m[1])).toEqual([namespace]);
+    // The chat namespace, and cert-manager's for the DNS provider's credentials.
+    expect(new Set(each(commands, /kubectl -n (\S+)/).map((m) => m[1]))).toEqual(new Set([namespace, 'cert-manager']));
+    for (const [, kind, name] of each(commands, /\b(job|certificate)\/(\S+)/)) {
+      const objectKind = kind === 'job' ? 'Job' : 'Certificate';
+      expect({ kind, name, found: productionObjects.some((o) => o.kind === objectKind && o.metadata.name === name) }).toEqual({
+        kind,
+        name,
+        found: true,
+      });
+    }
+  });
+
+  it('creates every secret the evaluation Secret holds for the services, S3 keys included', () => {
+    const created = each(commands, /--from-literal=([A-Z0-9_]+)=/).map((m) => m[1]);
+    const secret = evaluation.find((o) => o.kind === 'Secret' && o.metadata.name === 'chat-secrets') as K8sObject & {
+      stringData: Record<string, string>;
+    };
+    // POSTGRES_PASSWORD is the bundled PostgreSQL's own; production's is in DATABASE_URL.
+    const needed = Object.keys(secret.stringData).filter((key) => key !== 'POSTGRES_PASSWORD');
+    expect(needed).toEqual(expect.arrayContaining(['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']));
+    expect(created).toEqual(expect.arrayContaining(needed));
+    expect(commands).toContain('kubectl -n chat create secret generic chat-secrets');
+  });
+
+  it("applies the example ClusterIssuer the Certificate names, with its DNS-01 solver's Secret", () => {
+    const file = each(commands, /kubectl apply -f (\S+)/).map((m) => m[1]);
+    expect(file).toEqual(['k8s/overlays/production/cluster-issuer.example.yaml']);
+    const [issuer] = parseObjects(readFileSync(join(ROOT, file[0]!), 'utf8'), file[0]!) as (K8sObject & {
+      spec: { acme: { solvers: { dns01?: { cloudflare?: { apiTokenSecretRef: { name: string; key: string } } } }[] } };
+    })[];
+    expect(issuer!.kind).toBe('ClusterIssuer');
+    expect(issuer!.metadata.name).toBe(certificate.spec.issuerRef.name);
+    const ref = issuer!.spec.acme.solvers[0]!.dns01!.cloudflare!.apiTokenSecretRef;
+    expect(commands).toContain(`kubectl -n cert-manager create secret generic ${ref.name} --from-literal=${ref.key}=`);
+    expect(productionSteps).toContain('DNS-01');
+    // The overlay does not apply it: an issuer is cluster-wide and names the operator's DNS provider.
+    expect(readFileSync(join(ROOT, 'k8s/overlays/production/kustomization.yaml'), 'utf8')).not.toMatch(/^\s+- cluster-issuer/m);
+  });
+
+  it('is the section k8s/README.md sends operators to', () => {
+    const readme = readFileSync(join(ROOT, 'k8s/README.md'), 'utf8');
+    expect(readme).toContain('"Deploying to production on Kubernetes"');
+    expect(readme).toContain('"A first Kubernetes deploy"');
   });
 });
 

@@ -72,6 +72,11 @@ export interface Config {
   httpRequestTimeoutSecs: number;
   /** UPLOADS_DIR: where uploaded files go (a volume every replica mounts); empty: DATA_DIR/uploads. */
   uploadsDir: string;
+  /**
+   * S3_*: an S3-compatible bucket every stored file goes to (uploads, custom emoji, avatars,
+   * realm icons) instead of the local folder; null (S3_BUCKET unset, the default): UPLOADS_DIR.
+   */
+  objectStorage: ObjectStorageSettings | null;
   /** WEB_DIR: the web client's build the gateway serves at `/`; empty: apps/web/dist of this checkout. */
   webDir: string;
   /** MAX_FILE_UPLOAD_SIZE: the largest upload in MB (Zulip's MAX_FILE_UPLOAD_SIZE, 25). */
@@ -174,6 +179,29 @@ export interface Config {
   archiveGraceDays: number;
 }
 
+/** Where and how the S3-compatible bucket is reached (docs/operations.md, "Object storage"). */
+export interface ObjectStorageSettings {
+  /** S3_BUCKET. */
+  bucket: string;
+  /** S3_ENDPOINT: an http(s) URL (MinIO, Ceph's RGW...); empty: AWS's endpoint for the region. */
+  endpoint: string;
+  /** S3_REGION (us-east-1): the region requests are signed for. */
+  region: string;
+  /** S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY; both empty: the SDK's own chain (instance role, AWS_* variables). */
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** S3_FORCE_PATH_STYLE: `endpoint/bucket/key` instead of `bucket.endpoint/key` (MinIO, Ceph); true when S3_ENDPOINT is set. */
+  forcePathStyle: boolean;
+  /**
+   * S3_SIGNED_URL_SECONDS (0, off; at most 60): once the server has checked access, it answers a
+   * redirect to a presigned URL valid this long instead of streaming the file itself.
+   */
+  signedUrlSeconds: number;
+}
+
+/** The longest a presigned URL may live: as long as the server's own temporary URLs (Zulip's 60 s). */
+export const MAX_SIGNED_URL_SECONDS = 60;
+
 export type EmailBackend = 'smtp' | 'folder' | 'none';
 const EMAIL_BACKENDS: readonly EmailBackend[] = ['smtp', 'folder', 'none'];
 
@@ -223,6 +251,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     // 15 minutes: a 25 MB upload needs 28 KB/s on average; stalls are the idle deadline's job.
     httpRequestTimeoutSecs: intVar(env, 'HTTP_REQUEST_TIMEOUT_SECS', 900, problems),
     uploadsDir: env.UPLOADS_DIR ?? '',
+    objectStorage: objectStorageSettings(env, problems),
     webDir: env.WEB_DIR ?? '',
     maxFileUploadSizeMb: intVar(env, 'MAX_FILE_UPLOAD_SIZE', 25, problems),
     signedAccessTokenValiditySecs: intVar(env, 'SIGNED_ACCESS_TOKEN_VALIDITY_IN_SECONDS', 60, problems),
@@ -307,6 +336,61 @@ function emailSettings(env: Env, problems: string[]) {
     emailFolder: env.EMAIL_FOLDER ?? '',
     noreplyEmailAddress: noreply,
   };
+}
+
+const S3_VARIABLES = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+  'S3_SIGNED_URL_SECONDS',
+];
+
+/** The S3_* settings, or null when S3_BUCKET is unset (and then no other S3_* may be). */
+function objectStorageSettings(env: Env, problems: string[]): ObjectStorageSettings | null {
+  const bucket = env.S3_BUCKET ?? '';
+  if (bucket === '') {
+    const given = S3_VARIABLES.filter((name) => (env[name] ?? '') !== '');
+    if (given.length > 0) problems.push(`${given.join(', ')} given without S3_BUCKET: set S3_BUCKET to store files in a bucket`);
+    return null;
+  }
+  // S3's rule for bucket names (3-63 lower-case letters, digits, dots and hyphens).
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    problems.push(`S3_BUCKET must be a bucket name (3-63 of a-z 0-9 . -), not "${bucket}"`);
+  const endpoint = env.S3_ENDPOINT ?? '';
+  if (endpoint !== '' && !isHttpUrl(endpoint)) problems.push(`S3_ENDPOINT must be http://... or https://..., not "${endpoint}"`);
+  const accessKeyId = env.S3_ACCESS_KEY_ID ?? '';
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY ?? '';
+  // The secret is never echoed, here or anywhere else.
+  if (accessKeyId !== '' && secretAccessKey === '') problems.push('S3_ACCESS_KEY_ID needs S3_SECRET_ACCESS_KEY');
+  if (accessKeyId === '' && secretAccessKey !== '') problems.push('S3_SECRET_ACCESS_KEY needs S3_ACCESS_KEY_ID');
+  const region = env.S3_REGION || 'us-east-1';
+  if (!/^[a-z0-9-]+$/.test(region)) problems.push(`S3_REGION must be a region name such as us-east-1, not "${region}"`);
+  const signedUrlSeconds = intVar(env, 'S3_SIGNED_URL_SECONDS', 0, problems);
+  if (signedUrlSeconds > MAX_SIGNED_URL_SECONDS) {
+    problems.push(
+      `S3_SIGNED_URL_SECONDS must be at most ${MAX_SIGNED_URL_SECONDS} (0: files are streamed by the server), not ${signedUrlSeconds}`,
+    );
+  }
+  return {
+    bucket,
+    endpoint,
+    region,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: boolVar(env, 'S3_FORCE_PATH_STYLE', endpoint !== '', problems),
+    signedUrlSeconds,
+  };
+}
+
+function isHttpUrl(raw: string): boolean {
+  try {
+    const url = new URL(raw);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
 }
 
 function backgroundWorkSettings(env: Env, problems: string[]) {

@@ -89,4 +89,57 @@ describe('loadConfig', () => {
       }),
     ).toBe('');
   });
+  it('keeps files on local disk unless S3_BUCKET is set, and reads the bucket settings with their defaults', () => {
+    expect(loadConfig({}).objectStorage).toBeNull();
+    expect(loadConfig({ S3_BUCKET: 'chat-files' }).objectStorage).toEqual({
+      bucket: 'chat-files',
+      endpoint: '',
+      region: 'us-east-1',
+      accessKeyId: '',
+      secretAccessKey: '',
+      forcePathStyle: false,
+      signedUrlSeconds: 0,
+    });
+    const minio = loadConfig({
+      S3_BUCKET: 'chat-files',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_REGION: 'eu-west-3',
+      S3_ACCESS_KEY_ID: 'chat',
+      S3_SECRET_ACCESS_KEY: 'a-secret-never-echoed',
+      S3_SIGNED_URL_SECONDS: '60',
+    }).objectStorage;
+    expect(minio).toMatchObject({ endpoint: 'http://minio:9000', region: 'eu-west-3', forcePathStyle: true, signedUrlSeconds: 60 });
+    expect(
+      loadConfig({ S3_BUCKET: 'chat-files', S3_ENDPOINT: 'https://s3.example', S3_FORCE_PATH_STYLE: 'false' }).objectStorage,
+    ).toMatchObject({
+      forcePathStyle: false,
+    });
+  });
+
+  it('refuses bad S3 settings one line each, never echoing the secret', () => {
+    const cases: [Record<string, string>, string][] = [
+      [
+        { S3_ENDPOINT: 'http://minio:9000', S3_REGION: 'us-east-1' },
+        'S3_ENDPOINT, S3_REGION given without S3_BUCKET: set S3_BUCKET to store files in a bucket',
+      ],
+      [{ S3_SECRET_ACCESS_KEY: 'hush-hush' }, 'S3_SECRET_ACCESS_KEY given without S3_BUCKET: set S3_BUCKET to store files in a bucket'],
+      [{ S3_BUCKET: 'Chat_Files' }, 'S3_BUCKET must be a bucket name (3-63 of a-z 0-9 . -), not "Chat_Files"'],
+      [{ S3_BUCKET: 'files', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT must be http://... or https://..., not "minio:9000"'],
+      [{ S3_BUCKET: 'files', S3_ENDPOINT: 'ftp://minio' }, 'S3_ENDPOINT must be http://... or https://..., not "ftp://minio"'],
+      [{ S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'chat' }, 'S3_ACCESS_KEY_ID needs S3_SECRET_ACCESS_KEY'],
+      [{ S3_BUCKET: 'files', S3_SECRET_ACCESS_KEY: 'hush-hush' }, 'S3_SECRET_ACCESS_KEY needs S3_ACCESS_KEY_ID'],
+      [{ S3_BUCKET: 'files', S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE must be true or false, not "yes"'],
+      [{ S3_BUCKET: 'files', S3_REGION: 'EU West' }, 'S3_REGION must be a region name such as us-east-1, not "EU West"'],
+      [
+        { S3_BUCKET: 'files', S3_SIGNED_URL_SECONDS: '61' },
+        'S3_SIGNED_URL_SECONDS must be at most 60 (0: files are streamed by the server), not 61',
+      ],
+      [{ S3_BUCKET: 'files', S3_SIGNED_URL_SECONDS: '-1' }, 'S3_SIGNED_URL_SECONDS must be a whole number, not "-1"'],
+    ];
+    for (const [env, line] of cases) {
+      const message = problems(env);
+      expect({ env, lines: message.split('\n').slice(1) }).toEqual({ env, lines: [`  - ${line}`] });
+      expect(message).not.toContain('hush-hush');
+    }
+  });
 });

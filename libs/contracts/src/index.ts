@@ -4,6 +4,7 @@ export { convertParams, INT32, INT64 } from './params';
 export * from './validators';
 export * from './limits';
 export * from './server-files';
+export * from './page-paths';
 export * from './contract';
 export * from './answers';
 export * from './endpoints';

@@ -1,6 +1,6 @@
 /**
  * The headers a stored file is served with, wherever it is served from (uploads, their temporary
- * URLs, custom emoji): files share the web client's origin, so a file opened directly runs no
+ * URLs, custom emoji), streamed from whichever store holds it (./serve.ts): files share the web client's origin, so a file opened directly runs no
  * script, submits no form and reaches nothing (a sandboxed, opaque origin), whatever it claims
  * to be, and its type is never sniffed.
  */
@@ -18,7 +18,15 @@ export interface ServedFile {
   inline: boolean;
 }
 
-export function storedFileHeaders(file: ServedFile): Record<string, string> {
+export interface StoredFileHeaders extends Record<string, string> {
+  'Content-Type': string;
+  'Content-Length': string;
+  'Content-Disposition': string;
+  'X-Content-Type-Options': string;
+  'Content-Security-Policy': string;
+}
+
+export function storedFileHeaders(file: ServedFile): StoredFileHeaders {
   return {
     'Content-Type': file.contentType,
     'Content-Length': String(file.size),

@@ -1,8 +1,8 @@
 /**
- * Where uploaded files (message uploads, custom emoji) live. One small interface so that the
- * embedded topology (a directory under DATA_DIR) and the distributed one (a volume mounted on
- * every replica, UPLOADS_DIR) share the code, and an S3-compatible object store can be added
- * later as another implementation.
+ * Where stored files (message uploads, custom emoji, avatars, realm icons) live. One small
+ * interface with two implementations, chosen by fileStoreFor from the configuration: a local
+ * directory (DATA_DIR/uploads in the embedded topology, or UPLOADS_DIR, a volume every replica
+ * mounts) or an S3-compatible bucket (S3_BUCKET, ./s3.ts).
  * Keys are relative slash-separated paths the caller builds (e.g. `2/ab/Xy…/file.txt`).
  */
 import { createReadStream } from 'node:fs';
@@ -10,6 +10,7 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
+import type { Config, ObjectStorageSettings } from '@chat/config';
 
 export interface StoredFile {
   stream: Readable;
@@ -21,8 +22,49 @@ export interface FileStore {
   put(key: string, data: Buffer): Promise<void>;
   /** The file as a stream, or undefined when there is none. */
   get(key: string): Promise<StoredFile | undefined>;
+  /** The file's size in bytes, without reading it; undefined when there is none. */
+  size(key: string): Promise<number | undefined>;
   /** Removes the file; a missing file is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Present when files are served by redirect (S3_SIGNED_URL_SECONDS): a URL that serves the file
+   * to anyone for a few seconds, with these response headers.
+   */
+  signedUrl?(key: string, response: SignedResponse): Promise<string>;
+}
+
+/** The response headers a signed URL forces: what the server decided, not what was stored. */
+export interface SignedResponse {
+  contentType: string;
+  contentDisposition: string;
+  cacheControl?: string;
+}
+
+/** The store the configuration names: its bucket when S3_BUCKET is set, else the local folder. */
+export function fileStoreFor(config: Pick<Config, 'objectStorage' | 'uploadsDir' | 'dataDir'>): FileStore {
+  return config.objectStorage ? bucketStore(config.objectStorage) : localDirectoryStore(uploadsDirOf(config));
+}
+
+/**
+ * The bucket's store, with the AWS SDK loaded at its first use: the SDK costs every process about
+ * 125 ms and 5 MB at start, which a server keeping its files on disk should not pay.
+ */
+function bucketStore(settings: ObjectStorageSettings): FileStore {
+  let loaded: Promise<FileStore> | undefined;
+  const s3 = () => (loaded ??= import('./s3').then((module) => module.s3Store(settings)));
+  const store: FileStore = {
+    put: async (key, data) => (await s3()).put(key, data),
+    get: async (key) => (await s3()).get(key),
+    size: async (key) => (await s3()).size(key),
+    delete: async (key) => (await s3()).delete(key),
+  };
+  if (settings.signedUrlSeconds > 0) {
+    store.signedUrl = async (key, response) => {
+      const bucket = await s3();
+      return bucket.signedUrl!(key, response);
+    };
+  }
+  return store;
 }
 
 /** The folder files are kept in: UPLOADS_DIR, else DATA_DIR/uploads. */
@@ -49,19 +91,26 @@ export function localDirectoryStore(root: string): FileStore {
     },
     async get(key) {
       const path = pathOf(key);
-      try {
-        const info = await stat(path);
-        if (!info.isFile()) return undefined;
-        return { stream: createReadStream(path), size: info.size };
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-        throw err;
-      }
+      const size = await fileSize(path);
+      return size === undefined ? undefined : { stream: createReadStream(path), size };
     },
+    size: (key) => fileSize(pathOf(key)),
     async delete(key) {
       await rm(pathOf(key), { force: true });
     },
   };
 }
+/** The size of the regular file at `path`; undefined when there is none. */
+async function fileSize(path: string): Promise<number | undefined> {
+  try {
+    const info = await stat(path);
+    return info.isFile() ? info.size : undefined;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
+export * from './serve';
 export * from './temporary-urls';
 export * from './headers';

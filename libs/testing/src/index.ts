@@ -18,3 +18,4 @@ export * from './follow-ups';
 export * from './slow-client';
 export * from './metrics';
 export * from './internal-calls';
+export * from './object-storage';

@@ -20,6 +20,7 @@ import { authenticateRoute, realmResolver } from './authenticate';
 import { dropChangedCredentials } from './auth-changes';
 import { serveEmojiData } from './emoji-data';
 import { serveEmojiImages } from './emoji-images';
+import { THUMBNAIL_PATH } from './public-paths';
 import { serveThumbnail } from './thumbnail';
 import { ROUTES, type Route } from './route-table';
 import { webAppRouter } from './web-app';
@@ -105,7 +106,7 @@ export function buildGateway(deps: GatewayDeps): Express {
   );
   app.get(SERVER_EMOJI_DATA_PATH, serveEmojiData());
   app.get(`${EMOJI_IMAGES_PATH}/:file`, serveEmojiImages());
-  app.get('/thumbnail', serveThumbnail());
+  app.get(THUMBNAIL_PATH, serveThumbnail());
   if (deps.webDir) app.use(webAppRouter(deps.webDir));
   app.use(notFoundHandler);
   app.use(errorMiddleware(deps.logger));

@@ -1,6 +1,6 @@
 /**
  * The web client (apps/web, built by Vite) served at `/`: its hashed assets with a year's cache,
- * and its one page for every other path a person may open (`/`, `/login`), with the content
+ * and its one page where a person opens it (`/`, invitation links: public-paths.ts), with the content
  * security policy, the anti-framing headers and, before anyone logs in, the CSRF cookie the
  * login form sends back (docs/security.md).
  */
@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import express, { type RequestHandler, Router } from 'express';
 import { anonymousCsrfCookie } from '@chat/auth';
+import { matchesPublicPath, WEB_ASSETS_PATH, WEB_PAGE_PATHS, WEB_ROOT_FILES } from './public-paths';
 
 /**
  * The app's policy: only its own scripts, styles and connections; images also from data/blob
@@ -26,9 +27,6 @@ export const WEB_APP_CSP = [
   "form-action 'self'",
 ].join('; ');
 
-/** Paths that are the API's or its files', never the app's page. */
-const NOT_APP_PATHS = /^\/(api|json|user_uploads|user_avatars|static|external|metrics|health)(\/|$)/;
-
 const NOT_BUILT = `The web client is not built. Run \`npm run build:web\` (npm start does it for you).\n`;
 
 /** WEB_DIR, or the build beside this source in a checkout (the image sets WEB_DIR). */
@@ -41,11 +39,15 @@ export function webAppRouter(dir: string): Router {
   const indexPath = join(dir, 'index.html');
   // Hashed names never change content: a year's cache. A name no build has (an old page asking
   // for a replaced file) is a plain 404, never the page.
-  router.use('/assets', express.static(join(dir, 'assets'), { immutable: true, maxAge: '365d', index: false }), (_req, res) => {
-    res.status(404).type('text/plain').send('Not Found\n');
-  });
+  router.use(
+    WEB_ASSETS_PATH,
+    express.static(join(dir, WEB_ASSETS_PATH), { immutable: true, maxAge: '365d', index: false }),
+    (_req, res) => {
+      res.status(404).type('text/plain').send('Not Found\n');
+    },
+  );
   const page: RequestHandler = async (req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_APP_PATHS.test(req.path)) {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !WEB_PAGE_PATHS.some((entry) => matchesPublicPath(entry, req.path))) {
       next();
       return;
     }
@@ -64,9 +66,10 @@ export function webAppRouter(dir: string): Router {
     }
     res.type('html').send(index);
   };
-  // Files at the root of the build (favicon, manifest) as they are, but the page only with its headers.
-  router.get('/index.html', page);
-  router.use(express.static(dir, { index: false, maxAge: '1h' }));
+  // Files at the root of the build (favicon, manifest) as they are, those the public paths list;
+  // the page (index.html included) only with its headers.
+  const rootFile = express.static(dir, { index: false, maxAge: '1h' });
+  for (const file of WEB_ROOT_FILES) router.get(file, rootFile);
   router.use(page);
   return router;
 }

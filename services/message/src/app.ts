@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import { acceptedInternalSecrets } from '@chat/config';
 import { createServiceApp, type AnyEndpoint } from '@chat/http';
-import { localDirectoryStore, uploadsDirOf } from '@chat/storage';
+import { fileStoreFor } from '@chat/storage';
 import type { MessageDeps } from './deps';
 import { internalEndpoints } from './routes/internal';
 import { flagEndpoints } from './routes/flags';
@@ -18,7 +18,7 @@ export type { MessageDeps } from './deps';
 
 /** Every endpoint this service serves: one handler for each of messageEndpoints (@chat/contracts). */
 export function endpoints(deps: MessageDeps): AnyEndpoint[] {
-  const files = deps.files ?? localDirectoryStore(uploadsDirOf(deps.config));
+  const files = deps.files ?? fileStoreFor(deps.config);
   return [
     ...messageEndpoints(deps),
     ...flagEndpoints(deps),

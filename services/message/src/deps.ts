@@ -14,6 +14,6 @@ export interface MessageDeps {
    * edit, /messages/render, internal sends all go through it).
    */
   renderer: Renderer;
-  /** Uploaded files; by default a directory: UPLOADS_DIR, or DATA_DIR/uploads. */
+  /** Uploaded files; by default the configuration's (fileStoreFor): its bucket, or its local folder. */
   files?: FileStore;
 }

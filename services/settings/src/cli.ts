@@ -24,10 +24,11 @@ import { assertEmbeddedDatabaseExists, databaseName, openManagedDatabase } from 
 import { readPassword } from './cli/password';
 import { jobVerbs } from './cli/job-verbs';
 import { realmVerbs } from './cli/realm-verbs';
+import { storageVerbs } from './cli/storage-verbs';
 import { userVerbs } from './cli/user-verbs';
 
 /** Every verb, in the order the usage text lists them: a group per line. */
-export const VERBS: readonly Verb[] = [...realmVerbs, ...userVerbs, ...jobVerbs];
+export const VERBS: readonly Verb[] = [...realmVerbs, ...userVerbs, ...jobVerbs, ...storageVerbs];
 
 export type { CliIo } from './cli/command';
 

@@ -8,7 +8,7 @@ import type { InternalClient } from '@chat/http';
 import { createImageProcessor, type ImageProcessor } from '@chat/images';
 import type { Logger } from '@chat/log';
 import { noMailer, type Mailer } from '@chat/mail';
-import { localDirectoryStore, uploadsDirOf, type FileStore } from '@chat/storage';
+import { fileStoreFor, type FileStore } from '@chat/storage';
 import { bcryptHasher, type PasswordHasher } from './adapters/passwords';
 import { databaseLoginLimiter, type LoginLimiter } from './actions/login-limiter';
 
@@ -19,7 +19,7 @@ export interface SettingsDeps {
   logger: Logger;
   /** Runs the follow-ups a change holds (a new user's streams) through their owner's internal API. */
   internal: InternalClient;
-  /** Uploaded files (custom emoji, avatars, realm images); by default a directory: UPLOADS_DIR, or DATA_DIR/uploads. */
+  /** Stored files (custom emoji, avatars, realm images); by default the configuration's (fileStoreFor): its bucket, or its local folder. */
   files?: FileStore;
   /** Decodes and resizes uploaded images, within its limits; one per process by default. */
   images?: ImageProcessor;
@@ -40,7 +40,7 @@ export type SettingsContext = Required<SettingsDeps>;
 export function settingsContext(deps: SettingsDeps): SettingsContext {
   return {
     ...deps,
-    files: deps.files ?? localDirectoryStore(uploadsDirOf(deps.config)),
+    files: deps.files ?? fileStoreFor(deps.config),
     images: deps.images ?? processImages,
     passwords: deps.passwords ?? bcryptHasher(),
     loginLimiter: deps.loginLimiter ?? databaseLoginLimiter(deps.db.knex),

@@ -5,7 +5,6 @@
  */
 import type { Knex } from 'knex';
 import { anyOf, getStreamById, isRowId, isStorableText, type Executor, type UserRow } from '@chat/db';
-import type { FileStore, StoredFile } from '@chat/storage';
 import { canAccessStreamHistory } from './access';
 
 export interface AttachmentRow {
@@ -111,17 +110,6 @@ export async function readableAttachment(db: Knex, user: UserRow, pathId: string
   if (!attachment || attachment.realm_id !== user.realm_id) return { ok: false, status: 404 };
   if (!(await canReadAttachment(db, user, attachment))) return { ok: false, status: 403 };
   return { ok: true, attachment };
-}
-
-export type FileAccess = { ok: true; file: StoredFile; fileName: string } | { ok: false; status: 403 | 404 };
-
-/** GET /user_uploads/<realm_id>/<path>: the file if `user` may read it. */
-export async function accessUploadedFile(db: Knex, files: FileStore, user: UserRow, pathId: string): Promise<FileAccess> {
-  const access = await readableAttachment(db, user, pathId);
-  if (!access.ok) return access;
-  const file = await files.get(access.attachment.path_id);
-  if (!file) return { ok: false, status: 404 };
-  return { ok: true, file, fileName: access.attachment.file_name };
 }
 
 /** GET /attachments. */

@@ -4,15 +4,22 @@
  * at that temporary URL, to anyone while it is valid. Each refusal is Zulip's.
  */
 import { extname } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
 import { acceptedInternalSecrets } from '@chat/config';
 import { messageEndpoints as api } from '@chat/contracts';
 import { badRequest, plainError } from '@chat/errors';
 import { implement, RESPONDED } from '@chat/http';
-import { signFileToken, storedFileHeaders, temporaryFileUrl, temporaryUrlFileName, verifyFileToken, type FileStore } from '@chat/storage';
+import {
+  serveStoredFile,
+  signFileToken,
+  temporaryFileUrl,
+  temporaryUrlFileName,
+  verifyFileToken,
+  type FileStore,
+  type FileToServe,
+} from '@chat/storage';
 import type { MessageDeps } from '../deps';
-import { accessUploadedFile, readableAttachment, type FileAccess } from '../queries/attachments';
+import { readableAttachment, type AttachmentRow } from '../queries/attachments';
 import { activeUser, loadSender } from '../queries/sender';
 
 /** Types a browser may show in place (Zulip's INLINE_MIME_TYPES); anything else downloads. */
@@ -35,23 +42,20 @@ const REASONS = { 403: 'You are not authorized to view this file.', 404: 'File n
 /** Zulip answers a refused or missing file with a short HTML page, not JSON. */
 const REFUSALS = { 403: `<p>${REASONS[403]}</p>`, 404: `<p>${REASONS[404]}</p>` } as const;
 
-/** The file, or Zulip's refusal page; the same headers wherever a file is served from. */
-async function sendFile(res: Response, access: FileAccess): Promise<typeof RESPONDED> {
-  if (!access.ok) {
-    res.status(access.status).type('text/html; charset=utf-8').send(REFUSALS[access.status]);
-    return RESPONDED;
-  }
-  const type = INLINE_TYPES[extname(access.fileName).toLowerCase()];
-  res.status(200);
-  const headers = storedFileHeaders({
-    contentType: type ?? 'application/octet-stream',
-    size: access.file.size,
-    fileName: access.fileName,
-    inline: type !== undefined,
-  });
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  await pipeline(access.file.stream, res).catch(() => res.destroy());
+function refuse(res: Response, status: 403 | 404): typeof RESPONDED {
+  res.status(status).type('text/html; charset=utf-8').send(REFUSALS[status]);
   return RESPONDED;
+}
+
+/** How an attachment is served: shown in place when its type is one a browser may show, else downloaded. */
+function fileToServe(attachment: AttachmentRow): FileToServe {
+  const type = INLINE_TYPES[extname(attachment.file_name).toLowerCase()];
+  return {
+    key: attachment.path_id,
+    contentType: type ?? 'application/octet-stream',
+    fileName: attachment.file_name,
+    inline: type !== undefined,
+  };
 }
 
 /** `<realm_id>/<path>` from the path's segments, as the file's URI has them. */
@@ -83,12 +87,16 @@ export function fileEndpoints(deps: MessageDeps, files: FileStore) {
       if (temporaryUrlFileName(grant.pathId) !== params.filename) throw badRequest('Invalid filename');
       const realmId = Number.parseInt(grant.pathId, 10);
       const reader = Number.isSafeInteger(realmId) ? await activeUser(db, realmId, grant.userId) : undefined;
-      const access = reader ? await accessUploadedFile(db, files, reader, grant.pathId) : undefined;
-      if (!access?.ok) throw badRequest('Invalid token');
-      return sendFile(res, access);
+      const access = reader ? await readableAttachment(db, reader, grant.pathId) : undefined;
+      // A file gone from the store is as gone as its row: the token grants nothing.
+      if (!access?.ok || !(await serveStoredFile(res, files, fileToServe(access.attachment)))) throw badRequest('Invalid token');
+      return RESPONDED;
     }),
-    implement(api.getUploadedFile, async ({ identity, req, res }): Promise<typeof RESPONDED> =>
-      sendFile(res, await accessUploadedFile(db, files, await caller(identity), pathIdOf(req.params))),
-    ),
+    // GET /user_uploads/<realm_id>/<path> (Zulip's serve_file_backend): the file if the caller may read it.
+    implement(api.getUploadedFile, async ({ identity, req, res }): Promise<typeof RESPONDED> => {
+      const access = await readableAttachment(db, await caller(identity), pathIdOf(req.params));
+      if (!access.ok) return refuse(res, access.status);
+      return (await serveStoredFile(res, files, fileToServe(access.attachment))) ? RESPONDED : refuse(res, 404);
+    }),
   ];
 }

@@ -4,6 +4,7 @@
  * they work.
  */
 import { randomInt } from 'node:crypto';
+import { EMAIL_INVITATION_PATH, REUSABLE_INVITATION_PATH } from '@chat/contracts';
 import type { Role } from '@chat/db';
 import { ApiError } from '@chat/errors';
 
@@ -52,8 +53,8 @@ export function generateConfirmationKey(): string {
 /** Where each kind of link leads (Zulip's confirmation_url paths; the web client serves both). */
 export function invitationLink(realmUrl: string, invitation: Pick<InvitationRow, 'is_multiuse' | 'confirmation_key'>): string {
   return invitation.is_multiuse
-    ? `${realmUrl}/join/${invitation.confirmation_key}/`
-    : `${realmUrl}/accounts/do_confirm/${invitation.confirmation_key}`;
+    ? `${realmUrl}${REUSABLE_INVITATION_PATH}/${invitation.confirmation_key}/`
+    : `${realmUrl}${EMAIL_INVITATION_PATH}/${invitation.confirmation_key}`;
 }
 
 /** How long each kind of link works: an invitation INVITATION_LINK_VALIDITY_DAYS, a confirmation CONFIRMATION_LINK_DEFAULT_VALIDITY_DAYS. */

@@ -1,9 +1,7 @@
 /** The realm's custom emoji (Zulip 2.1's realm.get_emoji()) and their images. */
 import type { Executor } from '@chat/db';
-import type { StoredFile } from '@chat/storage';
 import { realmEmojiDict } from '@chat/views';
 import type { SettingsContext } from '../deps';
-import { servedImageType } from '../lib/served-images';
 
 /** GET /realm/emoji. */
 export async function listRealmEmoji(ctx: SettingsContext, realmId: number): Promise<Record<string, unknown>> {
@@ -22,11 +20,4 @@ export async function lockActiveEmoji(
   name: string,
 ): Promise<{ id: number; author_id: number | null } | undefined> {
   return trx('realm_emoji').where({ realm_id: realmId, name, deactivated: false }).forUpdate().first();
-}
-
-/** The image stored under `key` (the rest of a URL after /user_avatars/), when it is one that path serves. */
-export async function servedImage(ctx: SettingsContext, key: string): Promise<{ file: StoredFile; contentType: string } | undefined> {
-  const contentType = servedImageType(key);
-  const file = contentType === undefined ? undefined : await ctx.files.get(key);
-  return file && contentType ? { file, contentType } : undefined;
 }

@@ -1,10 +1,10 @@
-import { pipeline } from 'node:stream/promises';
 import { settingsEndpoints as api } from '@chat/contracts';
 import { implement, RESPONDED } from '@chat/http';
-import { storedFileHeaders } from '@chat/storage';
+import { serveStoredFile } from '@chat/storage';
 import type { SettingsContext } from '../deps';
 import { doDeleteEmoji, doUploadEmoji } from '../actions/realm-emoji';
-import { listRealmEmoji, servedImage } from '../queries/realm-emoji';
+import { servedImageType } from '../lib/served-images';
+import { listRealmEmoji } from '../queries/realm-emoji';
 
 /**
  * A served file keeps its bytes for good (a new emoji image is a new emoji id, a new avatar or
@@ -23,18 +23,13 @@ export function realmEmojiEndpoints(ctx: SettingsContext) {
     implement(api.getCustomEmojiImage, async ({ req, res }): Promise<typeof RESPONDED> => {
       const segments = (req.params as { path?: string[] | string }).path ?? [];
       const key = Array.isArray(segments) ? segments.join('/') : segments;
-      const image = await servedImage(ctx, key);
-      if (!image) {
-        res.status(404).type('text/html; charset=utf-8').send('<p>File not found.</p>');
-        return RESPONDED;
-      }
+      // Only the keys of the images this path serves are read here, so no other stored file is ever reached.
+      const contentType = servedImageType(key);
       const fileName = key.slice(key.lastIndexOf('/') + 1);
-      const headers = {
-        ...storedFileHeaders({ contentType: image.contentType, size: image.file.size, fileName, inline: true }),
-        'Cache-Control': IMAGE_CACHE,
-      };
-      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-      await pipeline(image.file.stream, res).catch(() => res.destroy());
+      const served =
+        contentType !== undefined &&
+        (await serveStoredFile(res, ctx.files, { key, contentType, fileName, inline: true, cacheControl: IMAGE_CACHE }));
+      if (!served) res.status(404).type('text/html; charset=utf-8').send('<p>File not found.</p>');
       return RESPONDED;
     }),
   ];
