@@ -4,7 +4,8 @@
  * folder, and serves every file exactly as before, to exactly the same readers; files stored
  * from then on land in the bucket (checked there with the SDK), never on disk. With
  * S3_SIGNED_URL_SECONDS the same checks end in a redirect to the bucket. And the distributed
- * topology's smoke test, with its services sharing the bucket.
+ * topology's smoke test, with its services sharing the bucket. Uploads, custom emoji and avatars
+ * alike: every stored file goes through the same store.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -71,6 +72,14 @@ async function addEmoji(users: Users, name: string): Promise<{ sourceUrl: string
   return { sourceUrl: emoji.source_url, key: emoji.source_url.slice('/user_avatars/'.length) };
 }
 
+/** The avatar `user` uploads: its URL (which carries the key after /user_avatars/ and a version). */
+async function uploadAvatar(user: ApiClient): Promise<{ url: string; key: string }> {
+  const uploaded = await user.api('post', '/users/me/avatar').attach('file', TINY_PNG, 'me.png');
+  expect(uploaded.status).toBe(200);
+  const url: string = uploaded.body.avatar_url;
+  return { url, key: new URL(url, 'http://server').pathname.slice('/user_avatars/'.length) };
+}
+
 /** A stored file as a reader gets it: status, bytes and the headers that describe it. */
 async function fetchFile(target: Target, path: string, auth?: string) {
   const req = request(target).get(path).responseType('blob');
@@ -132,23 +141,27 @@ describe('moving a server to object storage (embedded)', () => {
   });
 
   it('copies the files to the bucket, then serves them from it alone, with the same headers to the same readers, across restarts', async () => {
-    // On local disk: a PDF shown in place, an HTML page that downloads, a custom emoji.
+    // On local disk: a PDF shown in place, an HTML page that downloads, a custom emoji, an avatar (two sizes).
     const disk = await start({});
     let users = await login(disk.app);
     const pdf = await sharedUpload(users, 'minutes.pdf', '%PDF-1.4 minutes');
     const page = await sharedUpload(users, 'page.html', '<script>alert(1)</script>');
     const emoji = await addEmoji(users, 'castle');
+    const avatar = await uploadAvatar(users.hamlet);
     const reads = [
       { path: pdf.uri, auth: users.othello.auth },
       { path: page.uri, auth: users.othello.auth },
       { path: emoji.sourceUrl, auth: undefined },
+      { path: avatar.url, auth: undefined },
     ];
     const fromDisk = await Promise.all(reads.map((read) => fetchFile(disk.app, read.path, read.auth)));
     expect(fromDisk.map((file) => [file.status, file.headers['content-type']])).toEqual([
       [200, 'application/pdf'],
       [200, 'application/octet-stream'],
       [200, 'image/png'],
+      [200, 'image/png'],
     ]);
+    const [emojiBytes, avatarBytes] = [fromDisk[2]!.body, fromDisk[3]!.body].map((body) => Buffer.from(body, 'latin1'));
     expect(existsSync(join(uploadsDir(), pdf.pathId))).toBe(true);
     await stop();
 
@@ -164,14 +177,15 @@ describe('moving a server to object storage (embedded)', () => {
     const first = await manage('copy-files-to-bucket', env);
     expect({ code: first.code, stdout: first.stdout }).toEqual({
       code: 0,
-      stdout: `Copied 3 files to bucket ${settings.bucket}; skipped 0 files it already held.\n`,
+      stdout: `Copied 5 files to bucket ${settings.bucket}; skipped 0 files it already held.\n`,
     });
-    expect(first.stderr).toContain(`Copying 3 files from ${uploadsDir()} to bucket ${settings.bucket}.`);
+    expect(first.stderr).toContain(`Copying 5 files from ${uploadsDir()} to bucket ${settings.bucket}.`);
     expect(first.stderr + first.stdout).not.toContain(settings.secretAccessKey);
     const again = await manage('copy-files-to-bucket', env);
-    expect(again.stdout).toBe(`Copied 0 files to bucket ${settings.bucket}; skipped 3 files it already held.\n`);
+    expect(again.stdout).toBe(`Copied 0 files to bucket ${settings.bucket}; skipped 5 files it already held.\n`);
     expect((await bucketObject(settings, pdf.pathId))?.toString()).toBe('%PDF-1.4 minutes');
-    expect(await bucketObject(settings, emoji.key)).toEqual(TINY_PNG);
+    expect(await bucketObject(settings, emoji.key)).toEqual(emojiBytes);
+    expect(await bucketObject(settings, avatar.key)).toEqual(avatarBytes);
 
     // Restarted on the bucket with no local files at all: the same answers, headers included.
     rmSync(uploadsDir(), { recursive: true });
@@ -191,8 +205,12 @@ describe('moving a server to object storage (embedded)', () => {
     // What is stored now goes to the bucket, and nothing to the local folder.
     const later = await sharedUpload(users, 'later.txt', 'stored in the bucket');
     const tower = await addEmoji(users, 'tower');
+    const towerFile = await fetchFile(bucket.app, tower.sourceUrl);
+    const newAvatar = await uploadAvatar(users.othello);
+    const newAvatarFile = await fetchFile(bucket.app, newAvatar.url);
     expect((await bucketObject(settings, later.pathId))?.toString()).toBe('stored in the bucket');
-    expect(await bucketObject(settings, tower.key)).toEqual(TINY_PNG);
+    expect((await bucketObject(settings, tower.key))?.toString('latin1')).toBe(towerFile.body);
+    expect((await bucketObject(settings, newAvatar.key))?.toString('latin1')).toBe(newAvatarFile.body);
     expect(existsSync(uploadsDir())).toBe(false);
     const laterFile = await fetchFile(bucket.app, later.uri, users.othello.auth);
     expect(laterFile).toMatchObject({ status: 200, body: 'stored in the bucket', headers: { 'content-type': 'text/plain' } });
@@ -203,7 +221,8 @@ describe('moving a server to object storage (embedded)', () => {
     users = await login(restarted.app);
     for (const [i, read] of reads.entries()) expect(await fetchFile(restarted.app, read.path, read.auth)).toEqual(fromDisk[i]);
     expect(await fetchFile(restarted.app, later.uri, users.othello.auth)).toEqual(laterFile);
-    expect((await fetchFile(restarted.app, tower.sourceUrl)).body).toBe(TINY_PNG.toString('latin1'));
+    expect(await fetchFile(restarted.app, tower.sourceUrl)).toEqual(towerFile);
+    expect(await fetchFile(restarted.app, newAvatar.url)).toEqual(newAvatarFile);
     expect((await fetchFile(restarted.app, later.uri, users.cordelia.auth)).status).toBe(403);
     expect(existsSync(uploadsDir())).toBe(false);
   });
@@ -257,7 +276,9 @@ describe('object storage in the distributed topology', () => {
       const notes = await sharedUpload(users, 'notes.txt', 'shared through the bucket');
       const emoji = await addEmoji(users, 'bucket_castle');
       expect((await bucketObject(settings, notes.pathId))?.toString()).toBe('shared through the bucket');
-      expect(await bucketObject(settings, emoji.key)).toEqual(TINY_PNG);
+      const emojiFile = await fetchFile(target, emoji.sourceUrl);
+      expect(emojiFile.status).toBe(200);
+      expect((await bucketObject(settings, emoji.key))?.toString('latin1')).toBe(emojiFile.body);
       const served = await fetchFile(target, notes.uri, users.othello.auth);
       expect(served).toEqual({
         status: 200,
@@ -271,7 +292,6 @@ describe('object storage in the distributed topology', () => {
         },
       });
       expect((await fetchFile(target, notes.uri, users.cordelia.auth)).status).toBe(403);
-      expect((await fetchFile(target, emoji.sourceUrl)).body).toBe(TINY_PNG.toString('latin1'));
     } finally {
       await cluster.stop();
     }
