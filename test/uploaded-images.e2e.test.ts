@@ -105,5 +105,6 @@ describeBothTopologies(
       expect((await request(env().target).get(url)).status).toBe(404);
     });
   },
+  {},
   { storage: STORAGE_BACKENDS },
 );
