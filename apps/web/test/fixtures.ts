@@ -180,6 +180,7 @@ export function streamDict(streamId: number, name: string, over: Partial<StreamD
     date_created: 1700000000,
     stream_post_policy: 1,
     message_retention_days: null,
+    is_archived: false,
     ...over,
   };
 }

@@ -346,7 +346,7 @@ describe('stream', () => {
     expect(state.subs[1]?.name).toBe('Danmark');
     state = applyEvent(state, { type: 'stream', op: 'update', stream_id: 1, property: 'description', value: 'Hi', name: 'Danmark' });
     expect(state.subs[1]?.description).toBe('Hi');
-    state = applyEvent(state, { type: 'stream', id: 0, op: 'delete', streams: [streamDict(1, 'Danmark')] });
+    state = applyEvent(state, { type: 'stream', id: 0, op: 'delete', streams: [streamDict(1, 'Danmark')], stream_ids: [1] });
     expect(state.streams[1]).toBeUndefined();
     expect(state.subs[1]).toBeUndefined();
   });

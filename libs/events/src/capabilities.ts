@@ -19,6 +19,12 @@ export const CLIENT_CAPABILITIES = [
   'stream_typing_notifications',
   /** Personal settings only in user_settings, and no legacy settings events. */
   'user_settings_object',
+  /**
+   * Archived streams in /register's subscriptions, unsubscribed and never_subscribed, with
+   * `is_archived` (level 315; never_subscribed from 362). Events are the same with or without
+   * it up to level 377, as in Zulip 10.0.
+   */
+  'archived_channels',
 ] as const;
 
 export type ClientCapability = (typeof CLIENT_CAPABILITIES)[number];

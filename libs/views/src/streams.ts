@@ -30,6 +30,8 @@ export type StreamDict = Pick<
   stream_post_policy: number;
   /** null: the realm's policy (level 17). */
   message_retention_days: number | null;
+  /** Archived (level 315): its history stays readable, nothing can be posted to it. */
+  is_archived: boolean;
 };
 
 /** A subscription as subscription `add` and GET /users/me/subscriptions show it. */
@@ -56,6 +58,7 @@ export function streamDict(stream: StreamRow): StreamDict {
     date_created: toSeconds(stream.date_created),
     stream_post_policy: stream.is_announcement_only ? 2 : 1,
     message_retention_days: null,
+    is_archived: stream.deactivated,
   };
 }
 

@@ -18,6 +18,7 @@ const denmark = {
   date_created: 1500000000,
   stream_post_policy: 1,
   message_retention_days: null,
+  is_archived: false,
   first_message_id: null,
   color: '#76ce90',
   is_muted: false,

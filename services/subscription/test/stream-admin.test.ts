@@ -164,32 +164,65 @@ describe('stream administration', () => {
       expect(res.body).toEqual({ result: 'error', msg: 'Must be an organization administrator', code: 'UNAUTHORIZED_PRINCIPAL' });
     });
 
-    it('deactivates the stream, frees its name and tells those who could see it', async () => {
-      await h.as('hamlet@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'stream to be deleted' }] });
-      const id = await h.streamId('stream to be deleted');
+    it('archives the stream under its name, keeping its subscriptions, and tells those who could see it', async () => {
+      await h.as('hamlet@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'stream to be archived' }] });
+      const id = await h.streamId('stream to be archived');
       const mark = await h.mark();
       const res = await h.as('iago@zulip.com').delete(`/streams/${id}`);
       expect(res.body).toEqual({ result: 'success', msg: '' });
       const [deleted] = ofType(await h.events(mark), 'stream', 'delete');
       expect(deleted!.event.streams).toEqual([
-        expect.objectContaining({ name: 'stream to be deleted', invite_only: false, stream_id: id }),
+        expect.objectContaining({ name: 'stream to be archived', invite_only: false, stream_id: id, is_archived: true }),
       ]);
+      expect(deleted!.event.stream_ids).toEqual([id]);
       expect(deleted!.userIds).toContain(ids.hamlet);
       expect(deleted!.userIds).not.toContain(ids.polonius);
       expect(await h.db.knex('streams').where({ id }).first()).toMatchObject({
         deactivated: true,
-        invite_only: true,
-        name: '!DEACTIVATED:stream to be deleted',
+        invite_only: false,
+        name: 'stream to be archived',
       });
-      expect(await h.db.knex('subscriptions').where({ stream_id: id, active: true })).toEqual([]);
-      // The name is free again; deleting the second one stacks another "!".
-      await h.as('hamlet@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'stream to be deleted' }] });
-      const second = await h.streamId('stream to be deleted');
-      await h.as('iago@zulip.com').delete(`/streams/${second}`);
-      expect((await h.db.knex('streams').where({ id: second }).first()).name).toBe('!!DEACTIVATED:stream to be deleted');
-      expect((await h.as('iago@zulip.com').delete(`/streams/${second}`)).body).toEqual({
+      expect(await h.db.knex('subscriptions').where({ stream_id: id, active: true }).pluck('user_id')).toEqual([ids.hamlet]);
+      // The name stays taken: subscribing to it reaches the archived stream, never a new one.
+      await h.as('othello@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'stream to be archived' }] });
+      expect(await h.db.knex('streams').whereRaw('lower(name) = ?', ['stream to be archived']).pluck('id')).toEqual([id]);
+      expect((await h.as('iago@zulip.com').delete(`/streams/${id}`)).body).toEqual({
         result: 'error',
-        msg: 'Invalid stream id',
+        msg: 'Channel is already deactivated',
+        code: 'BAD_REQUEST',
+      });
+      expect((await patch(id, { description: 'x' })).body).toEqual({ result: 'error', msg: 'Invalid stream id', code: 'BAD_REQUEST' });
+    });
+
+    it('unarchives with PATCH is_archived=false: stream create to those who may see it', async () => {
+      await h.as('hamlet@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'back again' }] });
+      const id = await h.streamId('back again');
+      expect((await patch(id, { is_archived: 'false' })).body).toEqual({
+        result: 'error',
+        msg: 'Channel is not currently deactivated',
+        code: 'BAD_REQUEST',
+      });
+      await h.as('iago@zulip.com').delete(`/streams/${id}`);
+      expect((await patch(id, { is_archived: 'true' })).body.msg).toBe('Channels are archived with DELETE /streams/{stream_id}.');
+      expect((await patch(id, { is_archived: 'false' }, 'hamlet@zulip.com')).body.msg).toBe('Must be an organization administrator');
+      const mark = await h.mark();
+      expect((await patch(id, { is_archived: 'false', description: 'Returned' })).body).toEqual({ result: 'success', msg: '' });
+      const events = await h.events(mark);
+      const [created] = ofType(events, 'stream', 'create');
+      expect(created!.event.streams).toEqual([expect.objectContaining({ name: 'back again', stream_id: id, is_archived: false })]);
+      expect(created!.userIds).toContain(ids.hamlet);
+      expect(created!.userIds).not.toContain(ids.polonius);
+      expect(ofType(events, 'stream', 'update')).toHaveLength(1);
+      expect(await h.db.knex('streams').where({ id }).first()).toMatchObject({ deactivated: false, description: 'Returned' });
+    });
+
+    it('keeps a private stream without subscribers archived', async () => {
+      await h.as('hamlet@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'empty hideout' }], invite_only: true });
+      const id = await h.streamId('empty hideout');
+      await h.as('hamlet@zulip.com').delete('/users/me/subscriptions', { subscriptions: ['empty hideout'] });
+      expect((await patch(id, { is_archived: 'false' })).body).toEqual({
+        result: 'error',
+        msg: 'Channel is private and have no subscribers',
         code: 'BAD_REQUEST',
       });
     });

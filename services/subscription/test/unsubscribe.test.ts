@@ -90,7 +90,7 @@ describe('DELETE /users/me/subscriptions', () => {
     expect(vacate!.userIds).toHaveLength(Number((active as { n: number }).n));
   });
 
-  it('deactivates a private stream left without subscribers', async () => {
+  it('archives a private stream left without subscribers', async () => {
     await h.as('hamlet@zulip.com').post('/users/me/subscriptions', { subscriptions: [{ name: 'hideout' }], invite_only: true });
     const id = await h.streamId('hideout');
     const mark = await h.mark();
@@ -100,7 +100,7 @@ describe('DELETE /users/me/subscriptions', () => {
     const [deleted] = ofType(events, 'stream', 'delete');
     expect(deleted!.event.streams).toEqual([expect.objectContaining({ name: 'hideout', invite_only: true, stream_id: id })]);
     expect(deleted!.userIds).toEqual([await h.userId('iago@zulip.com')]);
-    expect(await h.db.knex('streams').where({ id }).first()).toMatchObject({ deactivated: true, name: '!DEACTIVATED:hideout' });
+    expect(await h.db.knex('streams').where({ id }).first()).toMatchObject({ deactivated: true, name: 'hideout', invite_only: true });
   });
 
   it('validates its parameters', async () => {

@@ -183,6 +183,7 @@ export const subscriptionEndpoints = declareEndpoints('subscription', {
         description: 'Whether every stream, private ones too, is included (administrators only).',
       }),
       include_default: p.bool({ default: false, description: "Whether the realm's default streams are included." }),
+      exclude_archived: p.bool({ default: true, description: 'Whether archived streams are left out (level 315).' }),
       include_owner_subscribed: p.bool({ default: false, description: "For a bot: whether its owner's streams are included." }),
     },
     success: { streams: ['array', 'The streams: id, name, description, privacy.'] },
@@ -201,7 +202,7 @@ export const subscriptionEndpoints = declareEndpoints('subscription', {
     method: 'PATCH',
     path: '/streams/:stream_id',
     auth: 'user',
-    summary: "Change a stream's name, description or privacy (administrators)",
+    summary: "Change a stream's name, description or privacy, or unarchive it (administrators)",
     description: 'Renames a stream, or changes its description or who may read and post. Administrators only.',
     python: 'update_stream(request)',
     params: {
@@ -221,6 +222,10 @@ export const subscriptionEndpoints = declareEndpoints('subscription', {
       is_private: p.bool({ aliases: ['invite_only'], description: 'Whether the stream becomes private (true) or public.', sample: false }),
       is_announcement_only: p.bool({ description: 'Whether only administrators may post.', sample: false }),
       history_public_to_subscribers: p.bool({ description: 'Whether new subscribers see earlier messages.', sample: false }),
+      is_archived: p.bool({
+        description: '`false` brings an archived stream back (level 388); archiving is DELETE /streams/{stream_id}.',
+        sample: false,
+      }),
     },
     success: {},
   },
@@ -228,8 +233,10 @@ export const subscriptionEndpoints = declareEndpoints('subscription', {
     method: 'DELETE',
     path: '/streams/:stream_id',
     auth: 'user',
-    summary: 'Deactivate a stream (administrators)',
-    description: 'Deactivates a stream: it disappears for everyone, with its subscriptions. Administrators only.',
+    summary: 'Archive a stream (administrators)',
+    description:
+      'Archives a stream: it keeps its name, subscriptions and messages, which stay readable to those who could read them; ' +
+      'nothing can be posted to it. Clients without the `archived_channels` capability no longer list it. Administrators only.',
     python: 'delete_stream(stream_id)',
     params: { stream_id: streamIdParam },
     success: {},

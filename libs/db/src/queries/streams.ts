@@ -18,15 +18,29 @@ export interface StreamRow {
   date_created: Date;
 }
 
-/** Stream names are unique per realm regardless of case, as in Zulip. */
-export async function getStreamByName(db: Executor, realmId: number, name: string): Promise<StreamRow | undefined> {
-  if (!isStorableText(name)) return undefined;
-  return db<StreamRow>('streams').where({ realm_id: realmId, deactivated: false }).whereRaw('lower(name) = lower(?)', [name]).first();
+/**
+ * An archived stream (the `deactivated` column, Zulip's name for it) keeps its name, its
+ * subscriptions and its history; reads that may see it say so with `{ includeArchived: true }`,
+ * every other lookup treats it as missing.
+ */
+export interface StreamLookup {
+  includeArchived?: boolean;
 }
 
-export async function getStreamById(db: Executor, realmId: number, streamId: number): Promise<StreamRow | undefined> {
+function realmStreams(db: Executor, realmId: number, lookup: StreamLookup) {
+  const query = db<StreamRow>('streams').where({ realm_id: realmId });
+  return lookup.includeArchived ? query : query.where({ deactivated: false });
+}
+
+/** Stream names are unique per realm regardless of case, as in Zulip. */
+export async function getStreamByName(db: Executor, realmId: number, name: string, lookup: StreamLookup = {}): Promise<StreamRow | undefined> {
+  if (!isStorableText(name)) return undefined;
+  return realmStreams(db, realmId, lookup).whereRaw('lower(name) = lower(?)', [name]).first();
+}
+
+export async function getStreamById(db: Executor, realmId: number, streamId: number, lookup: StreamLookup = {}): Promise<StreamRow | undefined> {
   if (!isRowId(streamId)) return undefined;
-  return db<StreamRow>('streams').where({ realm_id: realmId, id: streamId, deactivated: false }).first();
+  return realmStreams(db, realmId, lookup).where({ id: streamId }).first();
 }
 
 /** Active subscribers' user ids (only active users). */

@@ -19,6 +19,8 @@ const streamDictProperties = {
   date_created: int,
   stream_post_policy: int,
   message_retention_days: nullableInt,
+  /** Level 315. */
+  is_archived: bool,
 };
 
 /** Zulip's Stream.to_dict(). */
@@ -88,7 +90,8 @@ function streamsEvent<Op extends string>(op: Op) {
 
 export const StreamEvent = Type.Union([
   streamsEvent('create'),
-  streamsEvent('delete'),
+  // The streams' ids beside them from level 343 (`streams` is deprecated there).
+  eventObject('stream', { op: Type.Literal('delete'), streams: Type.Array(StreamDict), stream_ids: ints }),
   streamsEvent('occupy'),
   streamsEvent('vacate'),
   eventObject('stream', {

@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import { writeNotices, type UserRow } from '@chat/db';
 import { badRequest } from '@chat/errors';
-import { accessMessage } from '../queries/access';
+import { accessMessageToChange } from '../queries/access';
 import type { MessageRow } from '../queries/messages';
 import { messagePolicy } from '../queries/realm-policy';
 import { messageHolderIds } from '../queries/user-messages';
@@ -15,7 +15,7 @@ import { deleteMessageNotices } from './delete-notices';
 
 /** The message if `user` may delete it. */
 export async function checkDeleteMessage(db: Knex, user: UserRow, messageId: number): Promise<MessageRow> {
-  const { message } = await accessMessage(db, user, messageId);
+  const { message } = await accessMessageToChange(db, user, messageId);
   if (user.role !== 'admin') {
     if (message.sender_id !== user.id) throw badRequest("You don't have permission to delete this message");
     const policy = await messagePolicy(db, user.realm_id);

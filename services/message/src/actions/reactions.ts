@@ -11,7 +11,7 @@ import { writeNotices, type UserRow } from '@chat/db';
 import { badRequest } from '@chat/errors';
 import { userEventNotice, type EventOf } from '@chat/events';
 import { FLAG_BITS } from '../lib/flags';
-import { accessMessage, type AccessedMessage } from '../queries/access';
+import { accessMessageToChange, type AccessedMessage } from '../queries/access';
 import type { MessageRow } from '../queries/messages';
 import { firstReactionName, userReaction, type StoredReaction } from '../queries/reactions';
 import { messageHolderIds } from '../queries/user-messages';
@@ -97,7 +97,7 @@ async function dropReaction(
 /** POST /messages/{id}/reactions: the message, and the emoji's code and type (looked up by name when not given). */
 export async function checkAddReaction(db: Knex, user: UserRow, request: ReactionRequest): Promise<CheckedNewReaction> {
   const name = request.emojiName ?? '';
-  const accessed = await accessMessage(db, user, request.messageId);
+  const accessed = await accessMessageToChange(db, user, request.messageId);
   const realmId = accessed.message.realm_id;
   const code = request.emojiCode ?? (await emojiCodeForName(db, realmId, name)).code;
   const type = request.reactionType ?? (await emojiCodeForName(db, realmId, name)).type;
@@ -119,7 +119,7 @@ export async function doAddReaction(db: Knex, user: UserRow, { accessed, name, c
 
 /** DELETE /messages/{id}/reactions: the message, and the emoji by code and type (by name when no code is given). */
 export async function checkRemoveReaction(db: Knex, user: UserRow, request: ReactionRequest): Promise<CheckedOldReaction> {
-  const { message } = await accessMessage(db, user, request.messageId);
+  const { message } = await accessMessageToChange(db, user, request.messageId);
   const type = request.reactionType ?? 'unicode_emoji';
   let code = request.emojiCode;
   if (code === undefined) {
@@ -148,7 +148,7 @@ export async function checkAddReactionLegacy(
   messageId: number,
   emojiName: string,
 ): Promise<CheckedLegacyReaction> {
-  const accessed = await accessMessage(db, user, messageId);
+  const accessed = await accessMessageToChange(db, user, messageId);
   const { code, type } = await emojiCodeForName(db, accessed.message.realm_id, emojiName);
   return { accessed, emoji: { emoji_name: emojiName, emoji_code: code, reaction_type: type } };
 }
@@ -169,7 +169,7 @@ export async function checkRemoveReactionLegacy(
   messageId: number,
   emojiName: string,
 ): Promise<CheckedOldReaction> {
-  const { message } = await accessMessage(db, user, messageId);
+  const { message } = await accessMessageToChange(db, user, messageId);
   return { message, match: { emoji_name: emojiName } };
 }
 

@@ -82,8 +82,9 @@ export interface CheckedPrivateMessage extends CheckedBase {
 export type CheckedMessage = CheckedStreamMessage | CheckedPrivateMessage;
 
 async function findStream(db: Knex, realmId: number, target: string | number): Promise<StreamRow> {
+  // Archived streams are found, to be refused by name (checkCanPost), as Zulip refuses them.
   if (typeof target === 'number') {
-    const stream = await getStreamById(db, realmId, target);
+    const stream = await getStreamById(db, realmId, target, { includeArchived: true });
     if (!stream) {
       throw new ApiError(`Stream with ID '${target}' does not exist`, {
         code: 'STREAM_DOES_NOT_EXIST',
@@ -93,7 +94,7 @@ async function findStream(db: Knex, realmId: number, target: string | number): P
     return stream;
   }
   checkStreamName(target);
-  const stream = await getStreamByName(db, realmId, target);
+  const stream = await getStreamByName(db, realmId, target, { includeArchived: true });
   if (!stream) throw streamDoesNotExist(target);
   return stream;
 }
@@ -104,6 +105,8 @@ function isCrossRealmBot(user: UserRow): boolean {
 
 /** Zulip's validate_sender_can_write_to_stream. */
 async function checkCanPost(db: Knex, sender: UserRow, stream: StreamRow): Promise<void> {
+  // Nothing is posted to an archived stream, whoever sends it (Zulip 10.0's wording).
+  if (stream.deactivated) throw badRequest(`Not authorized to send to channel '${stream.name}'`);
   if (stream.is_announcement_only && sender.role !== 'admin' && !isCrossRealmBot(sender)) {
     const owner = sender.is_bot && sender.bot_owner_id !== null ? await getUserById(db, sender.realm_id, sender.bot_owner_id) : undefined;
     if (owner?.role !== 'admin') throw badRequest('Only organization administrators can send to this stream.');

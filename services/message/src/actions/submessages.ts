@@ -14,7 +14,7 @@ import { writeNotices, type Executor, type UserRow } from '@chat/db';
 import { badRequest } from '@chat/errors';
 import { userEventNotice, type EventOf } from '@chat/events';
 import { widgetChangeError, widgetTypeOf } from '../lib/widget-changes';
-import { accessMessage } from '../queries/access';
+import { accessMessageToChange } from '../queries/access';
 import type { MessageRow } from '../queries/messages';
 import { messageHolderIds } from '../queries/user-messages';
 
@@ -49,7 +49,7 @@ async function submessageFacts(db: Executor, message: MessageRow): Promise<{ sen
 
 /** The message if `user` may attach this submessage to it; reads only. */
 export async function checkAddSubmessage(db: Knex, user: UserRow, request: SubmessageRequest): Promise<MessageRow> {
-  const { message } = await accessMessage(db, user, request.messageId);
+  const { message } = await accessMessageToChange(db, user, request.messageId);
   const facts = await submessageFacts(db, message);
   const isAuthor = message.sender_id === user.id;
   if (!isAuthor && !facts.senderStarted) throw badRequest('You cannot attach a submessage to this message.');

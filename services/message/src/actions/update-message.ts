@@ -14,7 +14,7 @@ import type { Renderer } from '@chat/render-pool';
 import { parseEditHistory, type EditHistoryEntry } from '../lib/edit-history';
 import { FLAG_BITS } from '../lib/flags';
 import { checkTopic, truncateContent } from '../lib/message-text';
-import { accessMessage } from '../queries/access';
+import { accessMessageToChange } from '../queries/access';
 import { getMessageRow, type MessageRow } from '../queries/messages';
 import { messagePolicy, type MessagePolicy } from '../queries/realm-policy';
 import { renderMessage, renderTopicLinks } from '../queries/render';
@@ -83,7 +83,7 @@ function editedContent(raw: string | undefined): string | undefined {
 export async function checkUpdateMessage(db: Knex, renderer: Renderer, user: UserRow, request: EditRequest): Promise<CheckedEdit> {
   const policy = await messagePolicy(db, user.realm_id);
   if (!policy.allowMessageEditing) throw plainError('Your organization has turned off message editing');
-  const { message } = await accessMessage(db, user, request.messageId);
+  const { message } = await accessMessageToChange(db, user, request.messageId);
   if (request.streamId !== undefined && request.streamId !== message.stream_id) {
     // Not served yet: a clear refusal rather than an edit that silently stays in place.
     throw badRequest('Moving messages between streams is not supported by this server');

@@ -2,7 +2,8 @@
  * Who may read what (Zulip's access_message and can_access_stream_history): a message is
  * readable by those who received it, and a stream message also by those who may read the
  * stream's history: anyone but guests for a public stream, subscribers for a private stream
- * whose history is public to subscribers. Other people's private messages never are.
+ * whose history is public to subscribers. Other people's private messages never are. An archived
+ * stream's messages stay readable by the same rules (level 360) but can no longer be changed.
  */
 import { getStreamById, isSubscribed, type Executor, type StreamRow, type UserRow } from '@chat/db';
 import { invalidMessage, invalidStreamId } from '@chat/contracts';
@@ -41,7 +42,19 @@ export async function accessMessage(db: Executor, user: UserRow, messageId: numb
   const um: { flags: number } | undefined = await db('user_messages').where({ user_id: user.id, message_id: messageId }).first('flags');
   if (um) return { message, flags: um.flags };
   if (message.stream_id === null) throw invalidMessage();
-  const stream = await getStreamById(db, user.realm_id, message.stream_id);
+  const stream = await getStreamById(db, user.realm_id, message.stream_id, { includeArchived: true });
   if (!stream || !(await canAccessStreamHistory(db, user, stream))) throw invalidMessage();
   return { message, flags: null };
+}
+
+/**
+ * The message if `user` may read it and it may still change: one in an archived stream answers
+ * "Invalid message(s)" (Zulip's access_message with is_modifying_message), for edits, deletions,
+ * reactions and submessages alike.
+ */
+export async function accessMessageToChange(db: Executor, user: UserRow, messageId: number, forUpdate = false): Promise<AccessedMessage> {
+  const accessed = await accessMessage(db, user, messageId, forUpdate);
+  const streamId = accessed.message.stream_id;
+  if (streamId !== null && !(await getStreamById(db, user.realm_id, streamId))) throw invalidMessage();
+  return accessed;
 }

@@ -93,7 +93,8 @@ export async function canReadAttachment(db: Executor, user: UserRow, attachment:
     return true;
   const streamIds = new Set(messages.filter((m) => m.stream_id !== null && m.realm_id === user.realm_id).map((m) => m.stream_id!));
   for (const streamId of streamIds) {
-    const stream = await getStreamById(db, user.realm_id, streamId);
+    // An archived stream's files stay readable with its messages.
+    const stream = await getStreamById(db, user.realm_id, streamId, { includeArchived: true });
     if (stream && (await canAccessStreamHistory(db, user, stream))) return true;
   }
   return false;

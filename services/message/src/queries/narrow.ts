@@ -90,8 +90,8 @@ export async function buildNarrow(db: Knex, user: UserRow, terms: NarrowTerm[]):
       case 'channel': {
         const stream =
           typeof term.operand === 'number'
-            ? await getStreamById(db, user.realm_id, term.operand)
-            : await getStreamByName(db, user.realm_id, String(term.operand));
+            ? await getStreamById(db, user.realm_id, term.operand, { includeArchived: true })
+            : await getStreamByName(db, user.realm_id, String(term.operand), { includeArchived: true });
         if (!stream) throw badNarrow(`unknown ${term.operator} ${shown(term.operand)}`);
         if (!term.negated && (await canAccessStreamHistory(db, user, stream))) includeHistory = true;
         conditions.push((q) => {

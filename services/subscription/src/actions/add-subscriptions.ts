@@ -114,7 +114,8 @@ export async function doAddSubscriptions(
 
   const held: HeldFollowUp[] = [];
   const outcome = await deps.db.knex.transaction(async (trx) => {
-    const existingByName = await streamsByNames(trx, caller.realmId, [...wanted.keys()]);
+    // Archived streams are subscribed to like the others (level 362), never created again.
+    const existingByName = await streamsByNames(trx, caller.realmId, [...wanted.keys()], { includeArchived: true });
     const missing = [...wanted].filter(([key]) => !existingByName.has(key)).map(([, w]) => w);
     if (missing.length > 0) checkMayCreateStreams(caller, request, policy);
     const made = await createStreams(trx, caller.realmId, missing, request, described);

@@ -2,7 +2,7 @@
  * Zulip's bulk_remove_subscriptions inside the caller's transaction: the subscriptions end in one
  * UPDATE, then `subscription` `remove` to each user who left, `peer_remove` to those who may still
  * see the stream's subscribers, `stream` `vacate` (to everyone) for public streams left without
- * subscribers; a private stream left without subscribers is deactivated.
+ * subscribers; a private stream left without subscribers is archived.
  */
 import { anyOf, type Executor, type StreamRow, type UserRow } from '@chat/db';
 import { userEventNoticeIfAnyRecipient, type Notice } from '@chat/events';
@@ -10,7 +10,7 @@ import { streamDict } from '@chat/views';
 import { canAccessStreamUserIds, sortedUnique } from '../queries/access';
 import { occupiedStreamIds, subscriptionsOf } from '../queries/subscriptions';
 import { activeUserIds } from '../queries/users';
-import { deactivateStream } from './deactivate-stream';
+import { archiveStream } from './archive-stream';
 import type { Subscribed } from './subscribe-notices';
 
 export interface BulkUnsubscribeResult {
@@ -55,7 +55,7 @@ export async function bulkUnsubscribe(
 
   const vacated = streams.filter((s) => occupiedBefore.has(s.id) && !occupiedAfter.has(s.id));
   const notices = await unsubscribeNotices(trx, realmId, { streams, users, removed, vacated });
-  for (const stream of vacated.filter((s) => s.invite_only)) notices.push(...(await deactivateStream(trx, stream)));
+  for (const stream of vacated.filter((s) => s.invite_only && !s.deactivated)) notices.push(...(await archiveStream(trx, stream)));
   return { removed, notRemoved, notices };
 }
 

@@ -53,7 +53,7 @@ export async function createStreams(
       .returning('*');
     const row = rows[0];
     if (!row) {
-      const raced = (await streamsByNames(trx, realmId, [want.name])).get(want.name.toLowerCase());
+      const raced = (await streamsByNames(trx, realmId, [want.name], { includeArchived: true })).get(want.name.toLowerCase());
       if (raced) result.existing.push(raced);
       continue;
     }

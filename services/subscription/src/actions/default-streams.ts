@@ -32,7 +32,7 @@ export async function doAddDefaultStream(db: Database, caller: Caller, streamNam
 
 export async function doRemoveDefaultStream(db: Database, caller: Caller, streamName: string): Promise<void> {
   await db.knex.transaction(async (trx) => {
-    const { stream } = await accessStreamByName(trx, caller, streamName, true);
+    const { stream } = await accessStreamByName(trx, caller, streamName, { allowAdmin: true });
     // Deleted rows are counted through RETURNING: PGlite's driver reports no row count.
     const removed = await trx('default_streams').where({ realm_id: caller.realmId, stream_id: stream.id }).del().returning('id');
     if (removed.length === 0) return;

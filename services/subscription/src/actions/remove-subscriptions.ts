@@ -24,7 +24,8 @@ export async function checkRemoveSubscriptions(
   const someoneElse = principals !== undefined && principals.length > 0 && !principals.every(isCaller);
   if (someoneElse && !caller.isAdmin) throw plainError('This action requires administrative rights');
   const wanted = [...new Map(names.map((n) => [n.trim().toLowerCase(), n.trim()])).values()];
-  const found = await streamsByNames(db, caller.realmId, wanted);
+  // Archived streams keep their subscriptions, which can still end (level 362).
+  const found = await streamsByNames(db, caller.realmId, wanted, { includeArchived: true });
   return wanted.map((name) => {
     const stream = found.get(name.toLowerCase());
     if (!stream) throw streamDoesNotExist(name);

@@ -1,6 +1,9 @@
 /**
- * PATCH /streams/{stream_id} (Zulip's update_stream_backend), for administrators: description,
- * name, is_announcement_only and privacy, all checked first and written in one transaction. Each
+ * PATCH /streams/{stream_id} (Zulip's update_stream_backend), for administrators: unarchiving
+ * (`is_archived=false`, level 388), description, name, is_announcement_only and privacy, all
+ * checked first and written in one transaction. An archived stream takes no other change unless
+ * it is unarchived by the same request (Zulip's level-362 edits of archived streams are not
+ * served). Each
  * change that alters something sends `stream` `update` to those who may see the stream (after the
  * change); a rename sends email_address then name, both under the old name, and Notification Bot
  * says so in the stream once committed.
@@ -18,6 +21,7 @@ import { historyPublicDefault } from '../lib/stream-settings';
 import { checkStreamName } from '../lib/stream-names';
 import { accessStreamById, canAccessStreamUserIds, streamForAdmin } from '../queries/access';
 import { defaultStreamIds, streamNameInUse } from '../queries/streams';
+import { unarchiveStream } from './archive-stream';
 import { requestBotMessages, silentMention, STREAM_EVENTS_TOPIC } from './bot-messages';
 
 /** What a stream `update` event says beyond its type, op and stream id. */
@@ -29,6 +33,7 @@ export interface StreamUpdate {
   is_private?: boolean;
   is_announcement_only?: boolean;
   history_public_to_subscribers?: boolean;
+  is_archived?: boolean;
 }
 
 /** The stream and the new name (trimmed), once every part of the update passed its checks. */
@@ -49,11 +54,15 @@ async function checkNewName(trx: Executor, caller: Caller, stream: StreamRow, re
 }
 
 export async function checkUpdateStream(trx: Executor, caller: Caller, streamId: number, update: StreamUpdate): Promise<CheckedUpdate> {
-  const stream = await streamForAdmin(trx, caller.realmId, streamId);
+  const stream = await streamForAdmin(trx, caller.realmId, streamId, { includeArchived: true });
+  // Archiving has its own endpoint; this parameter only brings a stream back.
+  if (update.is_archived === true) throw badRequest('Channels are archived with DELETE /streams/{stream_id}.');
+  if (stream.deactivated && update.is_archived !== false) throw badRequest('Invalid stream id');
+  if (!stream.deactivated && update.is_archived === false) throw badRequest('Channel is not currently deactivated');
   const newName = update.new_name === undefined ? undefined : await checkNewName(trx, caller, stream, update.new_name);
   if (update.is_private !== undefined) {
     // Even administrators must be in a private stream to change its privacy.
-    await accessStreamById(trx, caller, streamId);
+    await accessStreamById(trx, caller, streamId, { includeArchived: true });
     if (update.is_private && (await defaultStreamIds(trx, caller.realmId)).has(streamId)) {
       throw plainError('Default streams cannot be made private.');
     }
@@ -76,6 +85,11 @@ async function applyStreamUpdate(
   let { stream } = checked;
   const { newName } = checked;
   const notices: Notice[] = [];
+  if (update.is_archived === false) {
+    const unarchived = await unarchiveStream(trx, stream);
+    stream = unarchived.stream;
+    notices.push(...unarchived.notices);
+  }
   const announce = async (event: StreamChange) =>
     notices.push(
       ...userEventNoticeIfAnyRecipient(

@@ -4,10 +4,16 @@
  * like a stream that does not exist, so its existence never leaks.
  */
 import { badRequest } from '@chat/errors';
-import { getStreamById, getStreamByName, type Executor, type StreamRow } from '@chat/db';
+import { getStreamById, getStreamByName, type Executor, type StreamLookup, type StreamRow } from '@chat/db';
 import type { Caller } from '../lib/caller';
 import { activeSubscription, subscriberIdsByStream, type SubscriptionRow } from './subscriptions';
 import { activeNonGuestUserIds, adminUserIds } from './users';
+
+/** `allowAdmin`: administrators reach private streams too; `includeArchived`: archived streams are found. */
+export interface AccessOptions {
+  allowAdmin?: boolean;
+  includeArchived?: boolean;
+}
 
 export interface StreamAccess {
   stream: StreamRow;
@@ -26,22 +32,22 @@ async function checkAccess(db: Executor, caller: Caller, stream: StreamRow, erro
   throw badRequest(error);
 }
 
-export async function accessStreamById(db: Executor, caller: Caller, streamId: number, allowAdmin = false): Promise<StreamAccess> {
-  const stream = await getStreamById(db, caller.realmId, streamId);
+export async function accessStreamById(db: Executor, caller: Caller, streamId: number, options: AccessOptions = {}): Promise<StreamAccess> {
+  const stream = await getStreamById(db, caller.realmId, streamId, options);
   if (!stream) throw badRequest('Invalid stream id');
-  return checkAccess(db, caller, stream, 'Invalid stream id', allowAdmin);
+  return checkAccess(db, caller, stream, 'Invalid stream id', options.allowAdmin === true);
 }
 
-export async function accessStreamByName(db: Executor, caller: Caller, name: string, allowAdmin = false): Promise<StreamAccess> {
+export async function accessStreamByName(db: Executor, caller: Caller, name: string, options: AccessOptions = {}): Promise<StreamAccess> {
   const error = `Invalid stream name '${name}'`;
-  const stream = await getStreamByName(db, caller.realmId, name);
+  const stream = await getStreamByName(db, caller.realmId, name, options);
   if (!stream) throw badRequest(error);
-  return checkAccess(db, caller, stream, error, allowAdmin);
+  return checkAccess(db, caller, stream, error, options.allowAdmin === true);
 }
 
 /** A stream an administrator may update or delete: any stream of the realm, private ones included. */
-export async function streamForAdmin(db: Executor, realmId: number, streamId: number): Promise<StreamRow> {
-  const stream = await getStreamById(db, realmId, streamId);
+export async function streamForAdmin(db: Executor, realmId: number, streamId: number, lookup: StreamLookup = {}): Promise<StreamRow> {
+  const stream = await getStreamById(db, realmId, streamId, lookup);
   if (!stream) throw badRequest('Invalid stream id');
   return stream;
 }

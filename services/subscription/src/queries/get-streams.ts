@@ -15,11 +15,14 @@ export interface GetStreamsOptions {
   include_all_active: boolean;
   include_default: boolean;
   include_owner_subscribed: boolean;
+  /** Level 315: archived streams are left out unless this is false. */
+  exclude_archived: boolean;
 }
 
-async function occupiedStreams(db: Executor, realmId: number): Promise<StreamRow[]> {
-  const rows: StreamRow[] = await db('streams as s')
-    .where({ 's.realm_id': realmId, 's.deactivated': false })
+async function occupiedStreams(db: Executor, realmId: number, excludeArchived: boolean): Promise<StreamRow[]> {
+  const query = db('streams as s').where({ 's.realm_id': realmId });
+  if (excludeArchived) query.where({ 's.deactivated': false });
+  const rows: StreamRow[] = await query
     .whereExists(function occupied() {
       this.select(1)
         .from('subscriptions as sub')
@@ -33,7 +36,7 @@ async function occupiedStreams(db: Executor, realmId: number): Promise<StreamRow
 
 export async function getStreams(db: Executor, caller: Caller, options: GetStreamsOptions): Promise<Record<string, unknown>[]> {
   if (options.include_all_active && !caller.isAdmin) throw badRequest('User not authorized for this query');
-  const streams = await occupiedStreams(db, caller.realmId);
+  const streams = await occupiedStreams(db, caller.realmId, options.exclude_archived);
   let visible = streams;
   if (!options.include_all_active) {
     const allowed = new Set<number>();

@@ -11,7 +11,7 @@ import { subscriberIdsByStream } from './subscriptions';
 import { emailsByUserId } from './users';
 
 export async function streamMembers(db: Executor, caller: Caller, streamId: number): Promise<{ subscribers: string[] }> {
-  const { stream } = await accessStreamById(db, caller, streamId, true);
+  const { stream } = await accessStreamById(db, caller, streamId, { allowAdmin: true, includeArchived: true });
   const ids = (await subscriberIdsByStream(db, [stream.id])).get(stream.id) ?? [];
   const emails = await emailsByUserId(db, ids);
   return { subscribers: [...emails.values()].sort(byCodePoint) };

@@ -7,7 +7,7 @@ import { accessStreamById } from './access';
  * public to subscribers shows only the topics of messages the caller received.
  */
 export async function streamTopics(db: Executor, caller: Caller, streamId: number): Promise<{ topics: TopicSummary[] }> {
-  const { stream } = await accessStreamById(db, caller, streamId);
+  const { stream } = await accessStreamById(db, caller, streamId, { includeArchived: true });
   const onlyReceived = stream.history_public_to_subscribers ? null : caller.userId;
   return { topics: await topicHistoryForStream(db, stream.recipient_id, onlyReceived) };
 }

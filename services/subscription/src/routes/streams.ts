@@ -1,6 +1,6 @@
 import { subscriptionEndpoints as api } from '@chat/contracts';
 import { implement } from '@chat/http';
-import { doDeactivateStream } from '../actions/deactivate-stream';
+import { doArchiveStream } from '../actions/archive-stream';
 import { doUpdateStream } from '../actions/update-stream';
 import type { SubscriptionDeps } from '../deps';
 import { requireAdmin } from '../lib/caller';
@@ -13,7 +13,7 @@ export function streamEndpoints(deps: SubscriptionDeps) {
   return [
     implement(api.getStreams, async ({ params, identity }) => ({ streams: await getStreams(db, identity, params) })),
     implement(api.getStreamId, async ({ params, identity }) => ({
-      stream_id: (await accessStreamByName(db, identity, params.stream)).stream.id,
+      stream_id: (await accessStreamByName(db, identity, params.stream, { includeArchived: true })).stream.id,
     })),
     implement(api.getStreamTopics, ({ params, identity }) => streamTopics(db, identity, params.stream_id)),
     implement(api.updateStream, async ({ params, identity }) => {
@@ -23,7 +23,7 @@ export function streamEndpoints(deps: SubscriptionDeps) {
     }),
     implement(api.deleteStream, async ({ params, identity }) => {
       requireAdmin(identity);
-      await doDeactivateStream(deps, identity, params.stream_id);
+      await doArchiveStream(deps, identity, params.stream_id);
     }),
   ];
 }

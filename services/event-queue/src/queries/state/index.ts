@@ -68,6 +68,7 @@ export async function fetchInitialState(
     clientGravatar: request.clientGravatar,
     includeSubscribers: request.includeSubscribers,
     notificationSettingsNull: request.capabilities.includes('notification_settings_null'),
+    archivedChannels: request.capabilities.includes('archived_channels'),
     realmWide,
   };
   const realmId = user.realm_id;

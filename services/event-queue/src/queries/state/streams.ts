@@ -24,9 +24,10 @@ async function subscriberIds(ctx: StateContext, streamIds: number[]): Promise<Ma
 
 export async function subscriptionState(ctx: StateContext, externalHost: string): Promise<Record<string, unknown>> {
   const { db, user } = ctx;
-  const joined: (SubscriptionRow & Record<string, unknown>)[] = await db('subscriptions as sub')
-    .join('streams as s', 's.id', 'sub.stream_id')
-    .where({ 'sub.user_id': user.id, 's.deactivated': false })
+  // Archived streams only for a client that declared archived_channels (Zulip's include_archived_channels).
+  const joinedQuery = db('subscriptions as sub').join('streams as s', 's.id', 'sub.stream_id').where({ 'sub.user_id': user.id });
+  if (!ctx.archivedChannels) joinedQuery.where({ 's.deactivated': false });
+  const joined: (SubscriptionRow & Record<string, unknown>)[] = await joinedQuery
     .select('sub.*', db.raw('row_to_json(s.*) as stream_json'));
   const rows: Row[] = joined.map(({ stream_json: json, ...sub }) => ({
     ...(sub as unknown as SubscriptionRow),
@@ -35,7 +36,9 @@ export async function subscriptionState(ctx: StateContext, externalHost: string)
   const active = rows.filter((r) => r.active);
   const inactive = rows.filter((r) => !r.active);
   const known = new Set(rows.map((r) => r.stream_id));
-  const realmStreams: StreamRow[] = await db('streams').where({ realm_id: user.realm_id, deactivated: false });
+  const realmQuery = db('streams').where({ realm_id: user.realm_id });
+  if (!ctx.archivedChannels) realmQuery.where({ deactivated: false });
+  const realmStreams: StreamRow[] = await realmQuery;
   // Guests see only their own streams; members public ones; administrators every stream.
   const never = realmStreams.filter((s) => !known.has(s.id) && user.role !== 'guest' && (!s.invite_only || user.role === 'admin'));
   const subscribers = ctx.includeSubscribers
@@ -68,6 +71,7 @@ export async function subscriptionState(ctx: StateContext, externalHost: string)
   };
 }
 
+/** `streams` never lists archived streams: Zulip added them for capable clients at level 378. */
 export async function streamState(ctx: StateContext): Promise<Record<string, unknown>> {
   const { db, user } = ctx;
   const subscribed = () => db('subscriptions').where({ user_id: user.id, active: true }).select('stream_id');

@@ -10,6 +10,8 @@ export interface StateContext {
   includeSubscribers: boolean;
   /** Subscriptions' notification settings stay null when inherited (the client's capability). */
   notificationSettingsNull: boolean;
+  /** Archived streams appear in the subscription lists (the client's `archived_channels`). */
+  archivedChannels: boolean;
   /** The realm-wide pieces for this snapshot's realm state version. */
   realmWide: RealmWidePieces;
 }
