@@ -78,7 +78,7 @@ export const REGISTER_SCHEMA_DIFFERENCES: KnownDifference[] = [
   },
   {
     pattern:
-      /missing required property "(is_archived|is_recently_active|can_subscribe_group|can_add_subscribers_group|can_administer_channel_group|can_send_message_group|can_delete_any_message_group|can_delete_own_message_group|can_move_messages_out_of_channel_group|can_move_messages_within_channel_group|can_resolve_topics_group|folder_id|topics_policy|subscriber_count|partial_subscribers)"/,
+      /missing required property "(is_recently_active|can_subscribe_group|can_add_subscribers_group|can_administer_channel_group|can_send_message_group|can_delete_any_message_group|can_delete_own_message_group|can_move_messages_out_of_channel_group|can_move_messages_within_channel_group|can_resolve_topics_group|folder_id|topics_policy|subscriber_count|partial_subscribers)"/,
     why: 'stream fields of levels above 277',
   },
   {
