@@ -7,7 +7,7 @@
  * both get `stream` `delete` on archiving and `stream` `create` on unarchiving, as Zulip sent them
  * up to level 377. Events and answers are checked against Zulip's current schemas.
  */
-import { ApiClient, validateEvent, validateResponse, waitFor } from '@chat/testing';
+import { ApiClient, validateEvent, validateResponse, waitFor, waitForValue } from '@chat/testing';
 import { describeBothTopologies } from './topologies';
 import { REGISTER_SCHEMA_DIFFERENCES, withoutKnownDifferences } from './mobile-app.reference';
 
@@ -21,9 +21,12 @@ describeBothTopologies('archived streams', (env) => {
   let iago: ApiClient;
 
   beforeAll(async () => {
-    [hamlet, othello, cordelia, polonius, iago] = await Promise.all(
-      ['hamlet', 'othello', 'cordelia', 'polonius', 'iago'].map((name) => new ApiClient(env().target).loginAs(`${name}@zulip.com`)),
-    );
+    const login = (name: string) => new ApiClient(env().target).loginAs(`${name}@zulip.com`);
+    hamlet = await login('hamlet');
+    othello = await login('othello');
+    cordelia = await login('cordelia');
+    polonius = await login('polonius');
+    iago = await login('iago');
   });
 
   const streamIdOf = async (name: string) => ((await iago.get('/get_stream_id', { stream: name })).body as { stream_id: number }).stream_id;
@@ -89,6 +92,20 @@ describeBothTopologies('archived streams', (env) => {
       },
     ]);
     expect(schemaProblems(declared[0]!)).toEqual([]);
+
+    // Notification Bot says so in the stream, read for everyone (Zulip's archived_channel_notice).
+    const latest = await waitForValue(async () => {
+      const res = await hamlet.get('/messages', {
+        anchor: 'newest',
+        num_before: 1,
+        num_after: 0,
+        narrow: [{ operator: 'stream', operand: id }],
+      });
+      const [last] = res.body.messages as Json[];
+      return last?.sender_email === 'notification-bot@zulip.com' ? last : undefined;
+    });
+    expect(latest).toMatchObject({ content: '<p>Channel old news has been archived.</p>', subject: 'stream events' });
+    expect(latest.flags).toContain('read');
 
     const kept = ['<p>Kept for later</p>'];
     for (const reader of [hamlet, othello, cordelia]) {
@@ -186,6 +203,10 @@ describeBothTopologies('archived streams', (env) => {
       { type: 'stream', op: 'create', id: 0, streams: [expect.objectContaining({ stream_id: id, name: 'revived', is_archived: false })] },
     ]);
     expect(schemaProblems(declared[0]!)).toEqual([]);
+    const [notice] = (
+      await hamlet.get('/messages', { anchor: 'newest', num_before: 1, num_after: 0, narrow: [{ operator: 'stream', operand: id }] })
+    ).body.messages as Json[];
+    expect(notice).toMatchObject({ sender_email: 'notification-bot@zulip.com', content: '<p>Channel revived un-archived.</p>' });
     expect((await hamlet.post('/messages', { type: 'stream', to: 'revived', topic: 'again', content: 'Back' })).body).toMatchObject({
       result: 'success',
     });

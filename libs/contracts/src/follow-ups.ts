@@ -28,6 +28,11 @@ export interface BotMessageRequest {
   to: string;
   topic?: string;
   content: string;
+  /**
+   * Zulip's archived_channel_notice: the notice that a stream was archived, posted into that
+   * stream (nothing else may be) and read for every recipient.
+   */
+  archivedStreamNotice?: boolean;
 }
 
 export const followUps = {

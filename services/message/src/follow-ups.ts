@@ -33,13 +33,14 @@ function postBotMessage(deps: MessageDeps): JobHandler<PostBotMessage> {
   return async ({ id, key, payload }) => {
     const { message } = payload;
     const request = { type: message.type, to: [message.to], topic: message.topic, content: message.content };
+    const notice = message.archivedStreamNotice === true ? { archivedStreamNotice: true } : {};
     const sender = await loadInternalSender(db, payload.realmId, NOTIFICATION_BOT_EMAIL);
     // The job's key (its request's, shared with the requester's run) is the send's idempotency key:
     // a rerun (the job after its requester ran it, or after a crash that followed the commit) finds
     // the stored answer instead of posting twice.
     try {
       await sendOnce(db, keysInFlight, { userId: sender.id, key: `follow-up:${key ?? id}`, hash: requestHash(request) }, async (guard) => {
-        const checked = await checkSendMessage(db, sender, { ...request, client: 'Internal' });
+        const checked = await checkSendMessage(db, sender, { ...request, ...notice, client: 'Internal' });
         return { id: await doSendMessage(db, deps.renderer, checked, guard, deps.config.missedMessageEmailDelaySecs * 1000) };
       });
     } catch (err) {

@@ -33,12 +33,22 @@ function realmStreams(db: Executor, realmId: number, lookup: StreamLookup) {
 }
 
 /** Stream names are unique per realm regardless of case, as in Zulip. */
-export async function getStreamByName(db: Executor, realmId: number, name: string, lookup: StreamLookup = {}): Promise<StreamRow | undefined> {
+export async function getStreamByName(
+  db: Executor,
+  realmId: number,
+  name: string,
+  lookup: StreamLookup = {},
+): Promise<StreamRow | undefined> {
   if (!isStorableText(name)) return undefined;
   return realmStreams(db, realmId, lookup).whereRaw('lower(name) = lower(?)', [name]).first();
 }
 
-export async function getStreamById(db: Executor, realmId: number, streamId: number, lookup: StreamLookup = {}): Promise<StreamRow | undefined> {
+export async function getStreamById(
+  db: Executor,
+  realmId: number,
+  streamId: number,
+  lookup: StreamLookup = {},
+): Promise<StreamRow | undefined> {
   if (!isRowId(streamId)) return undefined;
   return realmStreams(db, realmId, lookup).where({ id: streamId }).first();
 }

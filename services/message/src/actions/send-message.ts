@@ -55,6 +55,8 @@ export interface SendRequest {
   localId?: string;
   /** Whether the sender's copy starts read (feature level 236); by default a human client's does. */
   readBySender?: boolean;
+  /** Notification Bot's notice that the stream was archived: allowed there, read for everyone. */
+  archivedStreamNotice?: boolean;
 }
 
 interface CheckedBase {
@@ -64,6 +66,8 @@ interface CheckedBase {
   senderQueueId?: string;
   localId?: string;
   readBySender?: boolean;
+  /** Every recipient's copy starts read (Zulip's limit_unread_user_ids=set()). */
+  readByEveryone?: boolean;
 }
 
 export interface CheckedStreamMessage extends CheckedBase {
@@ -104,9 +108,9 @@ function isCrossRealmBot(user: UserRow): boolean {
 }
 
 /** Zulip's validate_sender_can_write_to_stream. */
-async function checkCanPost(db: Knex, sender: UserRow, stream: StreamRow): Promise<void> {
-  // Nothing is posted to an archived stream, whoever sends it (Zulip 10.0's wording).
-  if (stream.deactivated) throw badRequest(`Not authorized to send to channel '${stream.name}'`);
+async function checkCanPost(db: Knex, sender: UserRow, stream: StreamRow, archivedStreamNotice = false): Promise<void> {
+  // Nothing but the notice of its archiving is posted to an archived stream (Zulip 10.0's wording).
+  if (stream.deactivated && !archivedStreamNotice) throw badRequest(`Not authorized to send to channel '${stream.name}'`);
   if (stream.is_announcement_only && sender.role !== 'admin' && !isCrossRealmBot(sender)) {
     const owner = sender.is_bot && sender.bot_owner_id !== null ? await getUserById(db, sender.realm_id, sender.bot_owner_id) : undefined;
     if (owner?.role !== 'admin') throw badRequest('Only organization administrators can send to this stream.');
@@ -155,8 +159,8 @@ export async function checkSendMessage(db: Knex, sender: UserRow, request: SendR
     const topic = checkTopic(request.topic);
     const content = checkContent(request.content);
     const stream = await findStream(db, sender.realm_id, target);
-    await checkCanPost(db, sender, stream);
-    return { ...base, kind: 'stream', stream, topic, content };
+    await checkCanPost(db, sender, stream, request.archivedStreamNotice);
+    return { ...base, kind: 'stream', stream, topic, content, readByEveryone: request.archivedStreamNotice };
   }
   if (kind === 'private') {
     const to = recipientList(request.to, kind);
@@ -217,6 +221,7 @@ export async function doSendMessage(
       senderId: sender.id,
       isPrivate: checked.kind === 'private',
       readBySender: checked.readBySender ?? sentByHuman(checked.client),
+      readByEveryone: checked.readByEveryone === true,
       mentioned,
       streamWildcard: rendered.streamWildcardMentioned,
       topicParticipants: participants,

@@ -9,19 +9,24 @@
  */
 import { badRequest } from '@chat/errors';
 import { writeNotices, type Executor, type StreamRow } from '@chat/db';
+import type { HeldFollowUp } from '@chat/dispatch';
+import { settleFollowUps } from '@chat/runtime';
 import { userEventNoticeIfAnyRecipient, type Notice } from '@chat/events';
 import { streamDict } from '@chat/views';
 import type { SubscriptionDeps } from '../deps';
 import type { Caller } from '../lib/caller';
 import { canAccessStreamUserIds, streamForAdmin } from '../queries/access';
+import { requestBotMessages, STREAM_EVENTS_TOPIC } from './bot-messages';
 import { defaultStreamGroupsNotice, defaultStreamsNotice } from './default-stream-notices';
 
 /**
  * Archives `stream` inside the caller's transaction: it leaves the default streams and every
  * default stream group, and those who could see it get `stream` `delete` (with `stream_ids`,
- * level 343). Returns the notices for the caller to write.
+ * level 343). Notification Bot says so in the stream once committed, read for everyone (held in
+ * `held` when the caller runs its follow-ups at once, else a background job). Returns the notices
+ * for the caller to write.
  */
-export async function archiveStream(trx: Executor, stream: StreamRow): Promise<Notice[]> {
+export async function archiveStream(trx: Executor, stream: StreamRow, held?: HeldFollowUp[]): Promise<Notice[]> {
   if (stream.deactivated) throw badRequest('Channel is already deactivated');
   const affected = await canAccessStreamUserIds(trx, stream);
   await trx('streams').where({ id: stream.id }).update({ deactivated: true });
@@ -40,22 +45,28 @@ export async function archiveStream(trx: Executor, stream: StreamRow): Promise<N
       affected,
     ),
   );
+  const content = `Channel ${stream.name} has been archived.`;
+  const notice = { type: 'stream' as const, to: stream.name, topic: STREAM_EVENTS_TOPIC, content, archivedStreamNotice: true };
+  await requestBotMessages(trx, stream.realm_id, [notice], held);
   return notices;
 }
 
 /** DELETE /streams/{stream_id} (Zulip's deactivate_stream_backend), for administrators. */
 export async function doArchiveStream(deps: SubscriptionDeps, caller: Caller, streamId: number): Promise<void> {
+  const held: HeldFollowUp[] = [];
   await deps.db.knex.transaction(async (trx) => {
     const stream = await streamForAdmin(trx, caller.realmId, streamId, { includeArchived: true });
-    await writeNotices(trx, await archiveStream(trx, stream));
+    await writeNotices(trx, await archiveStream(trx, stream, held));
   });
+  await settleFollowUps({ db: deps.db.knex, internal: deps.internal, logger: deps.logger }, held);
 }
 
 /**
  * Brings an archived stream back under its name (PATCH /streams/{stream_id} with
  * `is_archived=false`, Zulip's endpoint from level 388; Zulip 10.0 did it from the command line
  * only). A private stream needs a subscriber left to come back. Those who may now see it get
- * `stream` `create`, every client alike, as do_unarchive_stream sent it before level 378.
+ * `stream` `create`, every client alike, as do_unarchive_stream sent it before level 378; the
+ * caller has Notification Bot say so (`unarchivedNotice`).
  */
 export async function unarchiveStream(trx: Executor, stream: StreamRow): Promise<{ stream: StreamRow; notices: Notice[] }> {
   if (!stream.deactivated) throw badRequest('Channel is not currently deactivated');
@@ -70,4 +81,9 @@ export async function unarchiveStream(trx: Executor, stream: StreamRow): Promise
     await canAccessStreamUserIds(trx, restored),
   );
   return { stream: restored, notices };
+}
+
+/** Notification Bot's message once a stream is back (Zulip's wording). */
+export function unarchivedNotice(stream: StreamRow) {
+  return { type: 'stream' as const, to: stream.name, topic: STREAM_EVENTS_TOPIC, content: `Channel ${stream.name} un-archived.` };
 }

@@ -16,8 +16,8 @@ export const STREAM_EVENTS_TOPIC = 'stream events';
 
 export type BotMessage = BotMessageRequest;
 
-/** Requests the messages in `trx`, held for the request to run once it commits (in `held`). */
-export async function requestBotMessages(trx: Executor, realmId: number, messages: BotMessage[], held: HeldFollowUp[]): Promise<void> {
+/** Requests the messages in `trx`, held for the request to run once it commits (in `held`), or as jobs without it. */
+export async function requestBotMessages(trx: Executor, realmId: number, messages: BotMessage[], held?: HeldFollowUp[]): Promise<void> {
   for (const message of messages) await requestFollowUp(trx, followUps.postBotMessage, { realmId, message }, held);
 }
 

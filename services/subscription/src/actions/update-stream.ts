@@ -21,7 +21,7 @@ import { historyPublicDefault } from '../lib/stream-settings';
 import { checkStreamName } from '../lib/stream-names';
 import { accessStreamById, canAccessStreamUserIds, streamForAdmin } from '../queries/access';
 import { defaultStreamIds, streamNameInUse } from '../queries/streams';
-import { unarchiveStream } from './archive-stream';
+import { unarchiveStream, unarchivedNotice } from './archive-stream';
 import { requestBotMessages, silentMention, STREAM_EVENTS_TOPIC } from './bot-messages';
 
 /** What a stream `update` event says beyond its type, op and stream id. */
@@ -81,7 +81,7 @@ async function applyStreamUpdate(
   update: StreamUpdate,
   described: Description | undefined,
   externalHost: string,
-): Promise<{ notices: Notice[]; oldName: string | undefined; stream: StreamRow }> {
+): Promise<{ notices: Notice[]; oldName: string | undefined; stream: StreamRow; unarchived: boolean }> {
   let { stream } = checked;
   const { newName } = checked;
   const notices: Notice[] = [];
@@ -129,7 +129,7 @@ async function applyStreamUpdate(
       await announce({ property: 'invite_only', value: update.is_private, history_public_to_subscribers: history, name: stream.name });
     }
   }
-  return { notices, oldName, stream };
+  return { notices, oldName, stream, unarchived: update.is_archived === false };
 }
 
 export async function doUpdateStream(deps: SubscriptionDeps, caller: Caller, streamId: number, update: StreamUpdate): Promise<void> {
@@ -139,8 +139,16 @@ export async function doUpdateStream(deps: SubscriptionDeps, caller: Caller, str
   const held: HeldFollowUp[] = [];
   await deps.db.knex.transaction(async (trx) => {
     const checked = await checkUpdateStream(trx, caller, streamId, update);
-    const { notices, oldName, stream } = await applyStreamUpdate(trx, caller, checked, update, described, deps.config.externalHost);
+    const { notices, oldName, stream, unarchived } = await applyStreamUpdate(
+      trx,
+      caller,
+      checked,
+      update,
+      described,
+      deps.config.externalHost,
+    );
     await writeNotices(trx, notices);
+    if (unarchived) await requestBotMessages(trx, caller.realmId, [unarchivedNotice(stream)], held);
     if (oldName === undefined) return;
     const content = `${silentMention(caller.fullName, caller.userId)} renamed stream **${oldName}** to **${stream.name}**.`;
     await requestBotMessages(trx, caller.realmId, [{ type: 'stream', to: stream.name, topic: STREAM_EVENTS_TOPIC, content }], held);

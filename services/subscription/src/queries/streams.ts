@@ -2,12 +2,16 @@
 import { anyOf, type Executor, type StreamLookup, type StreamRow } from '@chat/db';
 
 /** Streams of the realm by lower-cased name (names are unique regardless of case); archived ones on request. */
-export async function streamsByNames(db: Executor, realmId: number, names: string[], lookup: StreamLookup = {}): Promise<Map<string, StreamRow>> {
+export async function streamsByNames(
+  db: Executor,
+  realmId: number,
+  names: string[],
+  lookup: StreamLookup = {},
+): Promise<Map<string, StreamRow>> {
   if (names.length === 0) return new Map();
   const query = db('streams').where({ realm_id: realmId });
   if (!lookup.includeArchived) query.where({ deactivated: false });
-  const rows: StreamRow[] = await query
-    .whereRaw('lower(name) = ANY(?)', [names.map((n) => n.toLowerCase())]);
+  const rows: StreamRow[] = await query.whereRaw('lower(name) = ANY(?)', [names.map((n) => n.toLowerCase())]);
   return new Map(rows.map((r) => [r.name.toLowerCase(), r]));
 }
 

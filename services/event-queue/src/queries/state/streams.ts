@@ -27,8 +27,10 @@ export async function subscriptionState(ctx: StateContext, externalHost: string)
   // Archived streams only for a client that declared archived_channels (Zulip's include_archived_channels).
   const joinedQuery = db('subscriptions as sub').join('streams as s', 's.id', 'sub.stream_id').where({ 'sub.user_id': user.id });
   if (!ctx.archivedChannels) joinedQuery.where({ 's.deactivated': false });
-  const joined: (SubscriptionRow & Record<string, unknown>)[] = await joinedQuery
-    .select('sub.*', db.raw('row_to_json(s.*) as stream_json'));
+  const joined: (SubscriptionRow & Record<string, unknown>)[] = await joinedQuery.select(
+    'sub.*',
+    db.raw('row_to_json(s.*) as stream_json'),
+  );
   const rows: Row[] = joined.map(({ stream_json: json, ...sub }) => ({
     ...(sub as unknown as SubscriptionRow),
     stream: (typeof json === 'string' ? JSON.parse(json) : json) as StreamRow,
