@@ -167,6 +167,9 @@ describeBothTopologies('archived streams', (env) => {
     expect(names(listed.subscriptions)).not.toContain('shelved');
     expect(withoutKnownDifferences(validateResponse('GET /users/me/subscriptions', listed), REGISTER_SCHEMA_DIFFERENCES)).toEqual([]);
     expect(names((await hamlet.get('/streams')).body.streams)).not.toContain('shelved');
+    // GET /streams/{id} (level 132) finds it, archived, for anyone who may see it (level 315).
+    expect((await cordelia.get(`/streams/${id}`)).body).toMatchObject({ result: 'success', stream: { stream_id: id, is_archived: true } });
+    expect((await polonius.get(`/streams/${id}`)).body).toMatchObject({ result: 'error', msg: 'Invalid stream id' });
     const all = await hamlet.get('/streams', { exclude_archived: false });
     expect(all.body.streams).toContainEqual(archived);
     for (const stream of all.body.streams as Json[]) expect(typeof stream.is_archived).toBe('boolean');

@@ -554,6 +554,12 @@ const subscriptionProbes: Probe[] = [
     destructiveFor: ADMIN,
   },
   {
+    route: 'GET /streams/:stream_id',
+    object: 'private stream',
+    request: (w) => ({ method: 'get', path: `/streams/${w.stream.id}` }),
+    expect: only([...READERS, 'admin'], OK, INVALID_STREAM_ID),
+  },
+  {
     route: 'GET /streams/:stream_id/members',
     object: 'private stream',
     request: (w) => ({ method: 'get', path: `/streams/${w.stream.id}/members` }),
@@ -580,6 +586,12 @@ const guestProbes: Probe[] = [
     route: 'GET /users/me/:stream_id/topics',
     object: 'public stream (guests)',
     request: (w) => ({ method: 'get', path: `/users/me/${w.publicStream.id}/topics` }),
+    expect: only(PUBLIC_READERS, OK, INVALID_STREAM_ID),
+  },
+  {
+    route: 'GET /streams/:stream_id',
+    object: 'public stream (guests)',
+    request: (w) => ({ method: 'get', path: `/streams/${w.publicStream.id}` }),
     expect: only(PUBLIC_READERS, OK, INVALID_STREAM_ID),
   },
   {

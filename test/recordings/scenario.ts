@@ -229,6 +229,7 @@ export const SCENARIO: Step[] = [
     path: '/user_topics',
     params: (c) => ({ stream_id: c.streamId('Denmark'), topic: 'castle', visibility_policy: 3 }),
   },
+  { as: 'hamlet', method: 'get', path: (c) => `/streams/${c.streamId('Elsinore')}` },
   { as: 'hamlet', method: 'get', path: (c) => `/streams/${c.streamId('Elsinore')}/members` },
   { as: 'iago', method: 'patch', path: (c) => `/streams/${c.streamId('Elsinore')}`, params: { description: 'Where the ghost walks' } },
   { as: 'hamlet', method: 'delete', path: '/users/me/subscriptions', params: { subscriptions: ['Elsinore'] } },
@@ -268,8 +269,9 @@ export const SCENARIO: Step[] = [
     path: (c) => `/default_stream_groups/${groupId(c)}/streams`,
     params: { op: 'remove', stream_names: ['Denmark'] },
   },
-  // Deactivating Elsinore takes it out of the group too.
+  // Archiving Elsinore takes it out of the group too; it is still there, archived.
   { as: 'iago', method: 'delete', path: (c) => `/streams/${c.streamId('Elsinore')}` },
+  { as: 'hamlet', method: 'get', path: (c) => `/streams/${c.streamId('Elsinore')}` },
   { as: 'iago', method: 'delete', path: (c) => `/default_stream_groups/${groupId(c)}` },
 
   // Users, settings, presence.

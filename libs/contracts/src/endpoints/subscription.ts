@@ -241,6 +241,16 @@ export const subscriptionEndpoints = declareEndpoints('subscription', {
     params: { stream_id: streamIdParam },
     success: {},
   },
+  getStream: {
+    method: 'GET',
+    path: '/streams/:stream_id',
+    auth: 'user',
+    summary: 'One stream by id',
+    description:
+      'A stream the caller can see (administrators: any stream of the realm), archived ones included with `is_archived` (levels 132, 315).',
+    params: { stream_id: streamIdParam },
+    success: { stream: ['object', 'The stream: id, name, description, privacy, is_archived.'] },
+  },
   getStreamMembers: {
     method: 'GET',
     path: '/streams/:stream_id/members',

@@ -4,7 +4,8 @@ import { doArchiveStream } from '../actions/archive-stream';
 import { doUpdateStream } from '../actions/update-stream';
 import type { SubscriptionDeps } from '../deps';
 import { requireAdmin } from '../lib/caller';
-import { accessStreamByName } from '../queries/access';
+import { streamDict } from '@chat/views';
+import { accessStreamById, accessStreamByName } from '../queries/access';
 import { getStreams } from '../queries/get-streams';
 import { streamTopics } from '../queries/stream-topics';
 
@@ -14,6 +15,9 @@ export function streamEndpoints(deps: SubscriptionDeps) {
     implement(api.getStreams, async ({ params, identity }) => ({ streams: await getStreams(db, identity, params) })),
     implement(api.getStreamId, async ({ params, identity }) => ({
       stream_id: (await accessStreamByName(db, identity, params.stream, { includeArchived: true })).stream.id,
+    })),
+    implement(api.getStream, async ({ params, identity }) => ({
+      stream: streamDict((await accessStreamById(db, identity, params.stream_id, { allowAdmin: true, includeArchived: true })).stream),
     })),
     implement(api.getStreamTopics, ({ params, identity }) => streamTopics(db, identity, params.stream_id)),
     implement(api.updateStream, async ({ params, identity }) => {
