@@ -5,8 +5,9 @@
  */
 
 /**
- * The capabilities this server honours, each at or below the feature level it reports (Zulip
- * ignores a capability newer than itself, and so does this server).
+ * The capabilities this server honours (Zulip ignores a capability newer than itself, and so does
+ * this server). All are at or below the reported feature level but `archived_channels` (315),
+ * which comes with the archived streams this server serves on the way to level 371.
  */
 export const CLIENT_CAPABILITIES = [
   /** Subscriptions' notification settings stay null when they inherit the user's default. */
