@@ -1,5 +1,7 @@
 /** The subscription service: streams, subscriptions, muted topics and default streams. */
+import { Type } from '@sinclair/typebox';
 import { badRequest } from '@chat/errors';
+import { StreamDict } from '@chat/events';
 import { declareEndpoints } from '../contract';
 import { FOLLOW_UP_RUN_DESCRIPTION, followUpRunPath } from '../follow-ups';
 import { MAX_STREAM_DESCRIPTION_LENGTH } from '../limits';
@@ -249,7 +251,12 @@ export const subscriptionEndpoints = declareEndpoints('subscription', {
     description:
       'A stream the caller can see (administrators: any stream of the realm), archived ones included with `is_archived` (levels 132, 315).',
     params: { stream_id: streamIdParam },
-    success: { stream: ['object', 'The stream: id, name, description, privacy, is_archived.'] },
+    success: Type.Object({
+      stream: Type.Object(StreamDict.properties, {
+        additionalProperties: false,
+        description: 'The stream as GET /streams lists it, with `is_archived`.',
+      }),
+    }),
   },
   getStreamMembers: {
     method: 'GET',
