@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import type { GenericEvent, MessageNotice, Notice } from '@chat/events';
 import { fileStoreFor } from '@chat/storage';
-import { inThreadRenderer, testConfig, testLogger } from '@chat/testing';
+import { inThreadRenderer, testConfig, testLogger, validateEvent } from '@chat/testing';
 import { buildApp } from '../src/app';
 import { createStream, expectValidEvent, sendOk, startHarness, type Harness } from './helpers';
 
@@ -108,13 +108,20 @@ describe('moving messages between streams and resolving topics', () => {
       orig_subject: 'plans',
       propagate_mode: 'change_all',
     });
+    // Zulip's current schema of the event, but for 2.1's `sender` this server keeps sending.
+    expect(validateEvent(update)).toEqual([expect.stringContaining('unexpected property "sender"')]);
     // Both streams are public: nobody loses access; everyone subscribed on either side hears of it.
     for (const email of ['othello@zulip.com', 'cordelia@zulip.com', 'iago@zulip.com', 'prospero@zulip.com']) {
       const events = await eventsFor(notices, email);
       expect(events.map((e) => [e.type, e.flags])).toEqual([['update_message', ['read']]]);
     }
     // othello was only on the old stream: his rows went with it, the messages stay readable (public).
-    expect(await h.db.knex('user_messages').whereIn('message_id', ids).where({ user_id: await h.userId('othello@zulip.com') })).toEqual([]);
+    expect(
+      await h.db
+        .knex('user_messages')
+        .whereIn('message_id', ids)
+        .where({ user_id: await h.userId('othello@zulip.com') }),
+    ).toEqual([]);
     expect((await h.get('othello@zulip.com', `/messages/${ids[0]}`)).status).toBe(200);
 
     const posts = botPosts(notices);
@@ -194,7 +201,11 @@ describe('moving messages between streams and resolving topics', () => {
     const { a, b } = await twoStreams({ toPrivate: true, toHistoryPublic: false });
     const ids = [await send(a.name, 'secret'), await send(a.name, 'secret')];
     const notices = await h.noticesOf(() =>
-      h.patch('hamlet@zulip.com', `/messages/${ids[0]}`, { stream_id: b.id, propagate_mode: 'change_all', send_notification_to_new_thread: false }),
+      h.patch('hamlet@zulip.com', `/messages/${ids[0]}`, {
+        stream_id: b.id,
+        propagate_mode: 'change_all',
+        send_notification_to_new_thread: false,
+      }),
     );
     expect(botPosts(notices)).toEqual([]);
     const deletion = { type: 'delete_message', id: 0, message_type: 'stream', stream_id: a.id, topic: 'secret' };
@@ -216,7 +227,23 @@ describe('moving messages between streams and resolving topics', () => {
     }
   });
 
-  it('an attachment follows its message: readable by the new stream, not by the old one', async () => {
+  it('into a public stream only guests left out lose access; a guest only in the new stream is not told', async () => {
+    const { a, b } = await twoStreams();
+    const polonius = await h.userId('polonius@zulip.com');
+    await h.db.knex('subscriptions').insert({ user_id: polonius, stream_id: a.id });
+    const id = await send(a.name, 'guests');
+    const notices = await h.noticesOf(() => h.patch('hamlet@zulip.com', `/messages/${id}`, { stream_id: b.id }));
+    expect(await eventsFor(notices, 'polonius@zulip.com')).toEqual([
+      { type: 'delete_message', id: 0, message_ids: [id], message_type: 'stream', stream_id: a.id, topic: 'guests' },
+    ]);
+    expect((await eventsFor(notices, 'othello@zulip.com')).map((e) => e.type)).toEqual(['update_message']);
+
+    // Back again: polonius is subscribed to the new stream alone, and Zulip leaves such a guest out.
+    const back = await h.noticesOf(() => h.patch('hamlet@zulip.com', `/messages/${id}`, { stream_id: a.id }));
+    expect(await eventsFor(back, 'polonius@zulip.com')).toEqual([]);
+  });
+
+  it('an attachment follows its message: readable through the new stream, and no longer through a private one it went back to', async () => {
     const config = testConfig({ uploadsDir });
     const app = buildApp({ config, db: h.db, logger: testLogger(), files: fileStoreFor(config), renderer: inThreadRenderer() });
     const download = async (email: string, uri: string) =>
@@ -322,7 +349,13 @@ describe('moving messages between streams and resolving topics', () => {
       const resolved = await h.noticesOf(() => h.patch('othello@zulip.com', `/messages/${ids[0]}`, { ...resolveForm, topic: '✔ bug' }));
       const [update] = await eventsFor(resolved, 'hamlet@zulip.com');
       expectValidEvent(update!);
-      expect(update).toMatchObject({ message_ids: ids, orig_subject: 'bug', subject: '✔ bug', propagate_mode: 'change_all', stream_id: a.id });
+      expect(update).toMatchObject({
+        message_ids: ids,
+        orig_subject: 'bug',
+        subject: '✔ bug',
+        propagate_mode: 'change_all',
+        stream_id: a.id,
+      });
       expect(update).not.toHaveProperty('new_stream_id');
       expect(botPosts(resolved).map((p) => [p.message.subject, p.message.content])).toEqual([
         ['✔ bug', `${othello} has marked this topic as resolved.`],
@@ -342,7 +375,11 @@ describe('moving messages between streams and resolving topics', () => {
       const { a } = await twoStreams();
       const id = await send(a.name, '✔ done');
       const notices = await h.noticesOf(() =>
-        h.patch('hamlet@zulip.com', `/messages/${id}`, { topic: '✔ ✔ done', propagate_mode: 'change_all', send_notification_to_new_thread: true }),
+        h.patch('hamlet@zulip.com', `/messages/${id}`, {
+          topic: '✔ ✔ done',
+          propagate_mode: 'change_all',
+          send_notification_to_new_thread: true,
+        }),
       );
       const who = await mention('hamlet@zulip.com', 'King Hamlet');
       expect(botPosts(notices).map((p) => p.message.content)).toEqual([`This topic was moved here from #**${a.name}>✔ done** by ${who}.`]);
@@ -361,7 +398,11 @@ describe('moving messages between streams and resolving topics', () => {
       expect((await h.patch('othello@zulip.com', `/messages/${id}`, { topic: '✔ issue' })).body.result).toBe('success');
       await setRealm({ allow_community_topic_editing: false });
       const res = await h.patch('othello@zulip.com', `/messages/${id}`, { topic: 'issue' });
-      expect(res.body).toEqual({ result: 'error', msg: "You don't have permission to resolve topics in this channel.", code: 'BAD_REQUEST' });
+      expect(res.body).toEqual({
+        result: 'error',
+        msg: "You don't have permission to resolve topics in this channel.",
+        code: 'BAD_REQUEST',
+      });
     });
   });
 
@@ -372,7 +413,12 @@ describe('moving messages between streams and resolving topics', () => {
     expect(botPosts(notices)).toEqual([]);
     const events = await eventsFor(notices, 'othello@zulip.com');
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ type: 'update_message', orig_subject: 'old name', subject: 'new name', propagate_mode: 'change_one' });
+    expect(events[0]).toMatchObject({
+      type: 'update_message',
+      orig_subject: 'old name',
+      subject: 'new name',
+      propagate_mode: 'change_one',
+    });
     expect(events[0]).not.toHaveProperty('new_stream_id');
     // Its own stream as stream_id changes nothing but makes it a modern request.
     const same = await h.noticesOf(() => h.patch('hamlet@zulip.com', `/messages/${id}`, { topic: 'newer name', stream_id: a.id }));

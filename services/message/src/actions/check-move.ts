@@ -59,15 +59,12 @@ async function checkChangeAllTimeLimit(db: Knex, user: UserRow, message: Message
   const messages: { id: number; date_sent: Date }[] = await topic;
   const allowed = messages.filter((m) => ageSeconds(m.date_sent) <= limit + EDIT_LIMIT_BUFFER_SECONDS);
   if (allowed.length === messages.length) return;
-  throw new ApiError(
-    `You only have permission to move the ${allowed.length}/${messages.length} most recent messages in this topic.`,
-    {
-      code: 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED',
-      extra: {
-        first_message_id_allowed_to_move: allowed[0]?.id ?? null,
-        total_messages_in_topic: messages.length,
-        total_messages_allowed_to_move: allowed.length,
-      },
+  throw new ApiError(`You only have permission to move the ${allowed.length}/${messages.length} most recent messages in this topic.`, {
+    code: 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED',
+    extra: {
+      first_message_id_allowed_to_move: allowed[0]?.id ?? null,
+      total_messages_in_topic: messages.length,
+      total_messages_allowed_to_move: allowed.length,
     },
-  );
+  });
 }

@@ -44,7 +44,13 @@ export async function sendEditNotices(deps: MessageDeps, outcome: MoveOutcome): 
   const bot = await loadInternalSender(db, outcome.edit.user.realm_id, NOTIFICATION_BOT_EMAIL);
   for (const notice of notices) {
     try {
-      const request = { type: 'stream', to: [notice.thread.stream.id], topic: notice.thread.topic, content: notice.content, client: 'Internal' };
+      const request = {
+        type: 'stream',
+        to: [notice.thread.stream.id],
+        topic: notice.thread.topic,
+        content: notice.content,
+        client: 'Internal',
+      };
       const checked = await checkSendMessage(db, bot, request);
       checked.readFor = [outcome.edit.user.id];
       await doSendMessage(db, deps.renderer, checked, undefined, deps.config.missedMessageEmailDelaySecs * 1000);

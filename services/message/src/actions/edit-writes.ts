@@ -4,7 +4,7 @@
  * topic's other messages per propagate_mode, each with an entry of the move alone.
  */
 import type { Knex } from 'knex';
-import { toSeconds } from '@chat/db';
+import { anyOf, toSeconds } from '@chat/db';
 import { parseEditHistory, type EditHistoryEntry } from '../lib/edit-history';
 import type { MessageRow } from '../queries/messages';
 import type { CheckedEdit } from './checked-edit';
@@ -44,8 +44,12 @@ export async function moveOthers(trx: Knex.Transaction, ids: number[], current: 
   if (ids.length === 0) return;
   const entry = JSON.stringify([moveEntry(current, edit, now)]);
   await trx('messages')
-    .whereIn('id', ids)
-    .update({ ...movedColumns(edit), last_edit_time: now, edit_history: trx.raw("?::jsonb || coalesce(edit_history, '[]'::jsonb)", [entry]) });
+    .whereRaw(...anyOf('id', ids))
+    .update({
+      ...movedColumns(edit),
+      last_edit_time: now,
+      edit_history: trx.raw("?::jsonb || coalesce(edit_history, '[]'::jsonb)", [entry]),
+    });
 }
 
 /** The edited message's new columns and the history entry recording what they were. */

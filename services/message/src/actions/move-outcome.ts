@@ -4,7 +4,7 @@
  * mover took the whole topic, as far as they can see, and whether the new topic had messages).
  */
 import type { Knex } from 'knex';
-import { getStreamById, type StreamRow, type UserRow } from '@chat/db';
+import { anyOf, getStreamById, noneOf, type StreamRow, type UserRow } from '@chat/db';
 import type { UserEventNotice } from '@chat/events';
 import { canAccessStreamHistory } from '../queries/access';
 import type { MessageRow } from '../queries/messages';
@@ -42,7 +42,7 @@ export async function movedAwayNotices(
   if (losingAccess.length === 0) return [];
   const senders: { id: number; sender_id: number; email: string }[] = await trx('messages as m')
     .join('users as u', 'u.id', 'm.sender_id')
-    .whereIn('m.id', messageIds)
+    .whereRaw(...anyOf('m.id', messageIds))
     .select('m.id', 'm.sender_id', 'u.email');
   const deleted = senders.map((m) => ({ id: m.id, senderId: m.sender_id, senderEmail: m.email, holders: losingAccess }));
   return deleteMessageNotices(current.realm_id, deleted, { streamId: from.id, topic: current.subject }, undefined);
@@ -53,14 +53,19 @@ async function hasVisibleMessages(trx: Knex.Transaction, user: UserRow, thread: 
   const query = trx('messages as m')
     .where('m.recipient_id', thread.stream.recipient_id)
     .whereRaw('lower(m.subject) = lower(?)', [thread.topic])
-    .whereNotIn('m.id', except);
+    .whereRaw(...noneOf('m.id', except));
   if (!(await canAccessStreamHistory(trx, user, thread.stream))) {
     query.join('user_messages as um', 'um.message_id', 'm.id').where('um.user_id', user.id);
   }
   return (await query.first('m.id')) !== undefined;
 }
 
-export async function moveOutcome(trx: Knex.Transaction, current: MessageRow, edit: CheckedEdit, messageIds: number[]): Promise<MoveOutcome> {
+export async function moveOutcome(
+  trx: Knex.Transaction,
+  current: MessageRow,
+  edit: CheckedEdit,
+  messageIds: number[],
+): Promise<MoveOutcome> {
   const stream = edit.streamEdit?.from ?? (await getStreamById(trx, edit.user.realm_id, current.stream_id!))!;
   const from = { stream, topic: current.subject };
   const to = { stream: edit.streamEdit?.to ?? stream, topic: edit.topicEdit?.topic ?? current.subject };

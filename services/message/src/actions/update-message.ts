@@ -51,7 +51,9 @@ export interface EditRequest {
  */
 function moveNotifications(request: EditRequest): MoveNotifications {
   const modern =
-    request.streamId !== undefined || request.sendNotificationToOldThread !== undefined || request.sendNotificationToNewThread !== undefined;
+    request.streamId !== undefined ||
+    request.sendNotificationToOldThread !== undefined ||
+    request.sendNotificationToNewThread !== undefined;
   return { oldThread: request.sendNotificationToOldThread ?? false, newThread: request.sendNotificationToNewThread ?? modern };
 }
 
@@ -60,7 +62,12 @@ function moveNotifications(request: EditRequest): MoveNotifications {
  * unresolving a topic is open to whoever may edit its topic, without the topic's time limit
  * (Zulip's can_resolve_topics, feature level 367), and is refused in its own words.
  */
-function checkEditPermission(user: UserRow, message: MessageRow, policy: MessagePolicy, edit: { content: boolean; resolve: boolean }): void {
+function checkEditPermission(
+  user: UserRow,
+  message: MessageRow,
+  policy: MessagePolicy,
+  edit: { content: boolean; resolve: boolean },
+): void {
   const isSender = message.sender_id === user.id;
   const isAdmin = user.role === 'admin';
   const noTopic = message.subject === NO_TOPIC;
@@ -113,7 +120,9 @@ export async function checkUpdateMessage(db: Knex, renderer: Renderer, user: Use
   const request = effectiveRequest(raw, message);
   const contentEdited = request.content !== undefined;
   const streamEdit =
-    request.streamId === undefined ? undefined : await checkStreamMove(db, user, message, { ...request, streamId: request.streamId, contentEdited }, policy);
+    request.streamId === undefined
+      ? undefined
+      : await checkStreamMove(db, user, message, { ...request, streamId: request.streamId, contentEdited }, policy);
   if (request.topic === undefined && !contentEdited && !streamEdit) throw plainError('Nothing to change');
   const topic = checkTopicEdit(message, request.topic);
   const resolve = topic && !streamEdit && !contentEdited ? resolveChange(message.subject, topic.topic) : undefined;
@@ -210,7 +219,9 @@ export async function doUpdateMessage(db: Knex, edit: CheckedEdit): Promise<Move
     const others = moving ? await propagatedIds(trx, current, edit, now) : [];
     const messageIds = [current.id, ...others].sort((a, b) => a - b);
     await moveOthers(trx, others, current, edit, now);
-    await trx('messages').where({ id: current.id }).update(messageUpdate(current, edit, now));
+    await trx('messages')
+      .where({ id: current.id })
+      .update(messageUpdate(current, edit, now));
     if (edit.contentEdit) await doClaimAttachments(trx, user, current.id, edit.contentEdit.content, current.content);
     const from = edit.streamEdit?.from;
     const change = edit.streamEdit ? await moveUserMessages(trx, edit.streamEdit.from, edit.streamEdit.to, messageIds) : undefined;
