@@ -364,11 +364,28 @@ describe('moving messages between streams and resolving topics', () => {
       expect(message.subject).toBe('✔ bug');
       expect(message).not.toHaveProperty('last_moved_timestamp');
 
+      // Past the minute in which unresolving would just delete the resolve notice.
+      await age([botPosts(resolved)[0]!.message.id], 120);
       const unresolved = await h.noticesOf(() => h.patch('othello@zulip.com', `/messages/${ids[0]}`, { ...resolveForm, topic: 'bug' }));
       expect(botPosts(unresolved).map((p) => [p.message.subject, p.message.content])).toEqual([
         ['bug', `${othello} has marked this topic as unresolved.`],
       ]);
       expect((await eventsFor(unresolved, 'hamlet@zulip.com'))[0]).toMatchObject({ orig_subject: '✔ bug', subject: 'bug' });
+    });
+
+    it('undoing a resolve within a minute deletes its notice instead of posting another', async () => {
+      const { a } = await twoStreams();
+      const id = await send(a.name, 'oops');
+      const form = { propagate_mode: 'change_all', send_notification_to_old_thread: false, send_notification_to_new_thread: true };
+      const resolved = await h.noticesOf(() => h.patch('hamlet@zulip.com', `/messages/${id}`, { ...form, topic: '✔ oops' }));
+      const notice = botPosts(resolved)[0]!.message.id;
+      const undone = await h.noticesOf(() => h.patch('hamlet@zulip.com', `/messages/${id}`, { ...form, topic: 'oops' }));
+      expect(botPosts(undone)).toEqual([]);
+      const events = await eventsFor(undone, 'othello@zulip.com');
+      expect(events.map((e) => e.type)).toEqual(['update_message', 'delete_message']);
+      expect(events[0]).toMatchObject({ message_ids: [id, notice], subject: 'oops' });
+      expect(events[1]).toMatchObject({ message_ids: [notice], topic: 'oops' });
+      expect(await placeOf(notice)).toBeUndefined();
     });
 
     it('no double prefix: "✔ ✔ topic" is a plain rename; "✔" alone is refused', async () => {

@@ -1,8 +1,8 @@
 /**
  * Notification Bot's notices of a committed move or resolve (Zulip's
  * maybe_send_resolve_topic_notifications and send_message_moved_breadcrumbs), in Zulip's order:
- * the resolve notice, then the new thread's, then the old thread's. Each is read for the acting
- * user. A notice that cannot be posted (its stream went away meanwhile) is logged: the move stands.
+ * the resolve notice (or, undoing a resolve within a minute, the deletion of its notice), then the
+ * new thread's, then the old thread's. Each is read for the acting user. A notice that cannot be posted (its stream went away meanwhile) is logged: the move stands.
  */
 import { NOTIFICATION_BOT_EMAIL } from '@chat/db';
 import { ApiError } from '@chat/errors';
@@ -11,6 +11,7 @@ import { newThreadNoticeText, oldThreadNoticeText, resolveNoticeText, silentMent
 import { realmUrl, topicUrl } from '../notices/narrow-url';
 import { loadInternalSender } from '../queries/sender';
 import type { MoveOutcome, Thread } from './move-outcome';
+import { undoRecentResolveNotice } from './resolve-undo';
 import { checkSendMessage, doSendMessage } from './send-message';
 
 interface Notice {
@@ -20,11 +21,13 @@ interface Notice {
 
 const named = (thread: Thread): MovedThread => ({ streamName: thread.stream.name, topic: thread.topic });
 
-async function noticesOf(deps: MessageDeps, outcome: MoveOutcome): Promise<Notice[]> {
+async function noticesOf(deps: MessageDeps, outcome: MoveOutcome, botId: number): Promise<Notice[]> {
   const { edit, from, to } = outcome;
   const mention = silentMention(edit.user);
   const notices: Notice[] = [];
-  if (edit.resolve) notices.push({ thread: to, content: resolveNoticeText(edit.resolve, mention) });
+  if (edit.resolve && !(await undoRecentResolveNotice(deps.db.knex, edit.user, botId, to))) {
+    notices.push({ thread: to, content: resolveNoticeText(edit.resolve, mention) });
+  }
   const summary = { count: outcome.messageIds.length, movedAll: outcome.movedAll };
   // Resolving is not announced as a move in the new thread: its own notice says it.
   if (edit.notify.newThread && (edit.streamEdit || !edit.resolve)) {
@@ -39,9 +42,15 @@ async function noticesOf(deps: MessageDeps, outcome: MoveOutcome): Promise<Notic
 
 export async function sendEditNotices(deps: MessageDeps, outcome: MoveOutcome): Promise<void> {
   const db = deps.db.knex;
-  const notices = await noticesOf(deps, outcome);
-  if (notices.length === 0) return;
-  const bot = await loadInternalSender(db, outcome.edit.user.realm_id, NOTIFICATION_BOT_EMAIL);
+  const { edit } = outcome;
+  if (!edit.resolve && !edit.notify.newThread && !edit.notify.oldThread) return;
+  const bot = await loadInternalSender(db, edit.user.realm_id, NOTIFICATION_BOT_EMAIL).catch((err: unknown) => {
+    if (!(err instanceof ApiError)) throw err;
+    deps.logger.info({ realm: edit.user.realm_id, reason: err.message }, 'no Notification Bot: move notices not posted');
+    return undefined;
+  });
+  if (!bot) return;
+  const notices = await noticesOf(deps, outcome, bot.id);
   for (const notice of notices) {
     try {
       const request = {
