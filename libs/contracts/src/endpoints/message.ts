@@ -374,7 +374,9 @@ export const messageEndpoints = declareEndpoints('message', {
       // Not validated, as in Zulip: only change_later and change_all propagate.
       propagate_mode: p.string({
         default: 'change_one',
-        description: 'For a topic change: `change_one` (this message), `change_later` (it and later ones of the topic) or `change_all`.',
+        description:
+          'For a move to another topic or stream: `change_one` (this message), `change_later` (it and later ones of the topic) ' +
+          'or `change_all`.',
       }),
       content: p.string({
         nulError: nulInContent,

@@ -15,7 +15,11 @@ const CHANGE_ALL_WINDOW_SECONDS = 7 * 86400;
 /** The topic's other messages a move takes along, per propagate_mode, locked. */
 export async function propagatedIds(trx: Knex.Transaction, current: MessageRow, edit: CheckedEdit, now: Date): Promise<number[]> {
   if (edit.propagateMode !== 'change_later' && edit.propagateMode !== 'change_all') return [];
-  const others = trx('messages').where({ recipient_id: current.recipient_id, subject: current.subject }).whereNot('id', current.id);
+  const others = trx('messages').where({ recipient_id: current.recipient_id }).whereNot('id', current.id);
+  // A move to another stream matches the topic case-insensitively, as Zulip does today (and as its
+  // time limit counted); a topic edit keeps 2.1's exact match.
+  if (edit.streamEdit) others.whereRaw('lower(subject) = lower(?)', [current.subject]);
+  else others.where({ subject: current.subject });
   if (edit.propagateMode === 'change_later') others.where('id', '>', current.id);
   // A move to another stream takes the whole topic, its time limit having been checked.
   else if (!edit.streamEdit) others.where('date_sent', '>=', new Date(now.getTime() - CHANGE_ALL_WINDOW_SECONDS * 1000));
