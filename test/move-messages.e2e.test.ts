@@ -61,9 +61,12 @@ describeBothTopologies('moving messages between streams', (env) => {
 
   beforeAll(async () => {
     const target = env().target;
-    [hamlet, othello, iago, cordelia] = await Promise.all(
-      ['hamlet', 'othello', 'iago', 'cordelia'].map((name) => login(target, `${name}@zulip.com`)),
-    );
+    [hamlet, othello, iago, cordelia] = await Promise.all([
+      login(target, 'hamlet@zulip.com'),
+      login(target, 'othello@zulip.com'),
+      login(target, 'iago@zulip.com'),
+      login(target, 'cordelia@zulip.com'),
+    ]);
   });
 
   async function streamId(name: string): Promise<number> {
