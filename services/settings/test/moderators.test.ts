@@ -14,7 +14,8 @@ describe('the moderator role', () => {
   beforeAll(async () => {
     h = await startSettings();
     ids = {};
-    for (const name of ['hamlet', 'othello', 'iago', 'prospero', 'cordelia', 'polonius']) ids[name] = (await h.user(`${name}@zulip.com`)).id;
+    for (const name of ['hamlet', 'othello', 'iago', 'prospero', 'cordelia', 'polonius'])
+      ids[name] = (await h.user(`${name}@zulip.com`)).id;
     const rows: { id: number; name: string }[] = await h.db
       .knex('user_groups')
       .where({ realm_id: h.realmId, is_system_group: true })
@@ -60,9 +61,14 @@ describe('the moderator role', () => {
     const all = await request(h.app)
       .get('/api/v1/user_groups')
       .set(await h.headers('hamlet@zulip.com'));
-    const byName = new Map((all.body.user_groups as { name: string; members: number[]; direct_subgroup_ids: number[] }[]).map((g) => [g.name, g]));
+    const byName = new Map(
+      (all.body.user_groups as { name: string; members: number[]; direct_subgroup_ids: number[] }[]).map((g) => [g.name, g]),
+    );
     // Moderators are the group's direct members; administrators are in it through role:administrators.
-    expect(byName.get('role:moderators')).toMatchObject({ members: [ids.othello], direct_subgroup_ids: [groups.get('role:administrators')] });
+    expect(byName.get('role:moderators')).toMatchObject({
+      members: [ids.othello],
+      direct_subgroup_ids: [groups.get('role:administrators')],
+    });
     expect(byName.get('role:fullmembers')!.members).not.toContain(ids.othello);
     expect(byName.get('role:fullmembers')!.direct_subgroup_ids).toEqual([groups.get('role:moderators')]);
   });
@@ -131,7 +137,10 @@ describe('the moderator role', () => {
     expect(await patchUser('iago', ids.prospero!, { role: '450' })).toEqual({ result: 'error', msg: 'Invalid role', code: 'BAD_REQUEST' });
     expect((await patchUser('iago', ids.prospero!, { role: 'moderator' })).result).toBe('error');
     // The realm keeps an administrator (with no owners here, the last one stands for Zulip's last owner).
-    expect(await patchUser('iago', ids.iago!, { role: '300' })).toEqual({ result: 'error', msg: 'Cannot remove the only organization administrator' });
+    expect(await patchUser('iago', ids.iago!, { role: '300' })).toEqual({
+      result: 'error',
+      msg: 'Cannot remove the only organization administrator',
+    });
     expect(await roleOf('prospero')).toBe('member');
     expect(await roleOf('iago')).toBe('admin');
   });

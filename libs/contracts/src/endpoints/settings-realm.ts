@@ -51,7 +51,8 @@ const REALM_PROPERTY_DOCS: Record<RealmProperty, string> = {
   allow_edit_history: 'Whether users may see the edit history of messages.',
   allow_message_deleting: 'Whether users may delete their own messages.',
   bot_creation_policy: 'Who may create bots: 1 everyone, 2 everyone but only generic bots, 3 administrators.',
-  create_stream_policy: 'Who may create streams: 1 members, 2 administrators, 3 members past the waiting period, 4 administrators and moderators.',
+  create_stream_policy:
+    'Who may create streams: 1 members, 2 administrators, 3 members past the waiting period, 4 administrators and moderators.',
   invite_to_stream_policy:
     'Who may add others to streams: 1 members, 2 administrators, 3 members past the waiting period, 4 administrators and moderators.',
   default_language: 'The default language of new users, as a code such as `en`.',

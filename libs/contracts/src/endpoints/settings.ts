@@ -216,7 +216,8 @@ export const settingsEndpoints = declareEndpoints('settings', {
       // Zulip reads full_name through a JSON string validator; a plain string works too.
       full_name: text({ description: 'The new full name, plain or as a JSON string.', example: 'Hamlet, Prince of Denmark' }),
       role: p.int({
-        description: 'The new role (feature levels 7 and 60): 200 administrator, 300 moderator, 400 member, 600 guest. When given, `is_admin` and `is_guest` are not read.',
+        description:
+          'The new role (feature levels 7 and 60): 200 administrator, 300 moderator, 400 member, 600 guest. When given, `is_admin` and `is_guest` are not read.',
         example: 300,
       }),
       is_admin: p.bool({ description: 'Whether they become an administrator (Zulip 2.1).', sample: false }),
