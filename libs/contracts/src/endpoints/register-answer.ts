@@ -224,6 +224,8 @@ export const REGISTER_STATE = {
     can_create_streams: bool,
     can_subscribe_other_users: bool,
     is_admin: bool,
+    is_owner: bool,
+    is_moderator: bool,
     is_guest: bool,
     user_id: int,
     enter_sends: bool,
