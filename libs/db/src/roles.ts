@@ -44,10 +44,11 @@ export const COMMON_POLICY_VALUES: readonly number[] = [
 
 /**
  * Zulip's has_permission: whether a role meets a policy, each role meeting every policy of the
- * roles below it. Every member here is a full member (2.1's waiting period restricts nothing this
- * server checks), and with no owners only nobody meets OWNERS_ONLY.
+ * roles below it. `fullMember`: whether a member has passed the realm's waiting period (a check
+ * that reads it passes it; elsewhere every member counts as full). With no owners, nobody meets
+ * OWNERS_ONLY.
  */
-export function roleMeetsPolicy(role: Role, policy: number): boolean {
+export function roleMeetsPolicy(role: Role, policy: number, fullMember = true): boolean {
   if (policy === POLICY.NOBODY) return false;
   if (policy === POLICY.EVERYONE) return true;
   if (policy === POLICY.OWNERS_ONLY) return false;
@@ -56,5 +57,5 @@ export function roleMeetsPolicy(role: Role, policy: number): boolean {
   if (role === 'moderator') return true;
   if (policy === POLICY.MODERATORS_ONLY) return false;
   if (role === 'guest') return false;
-  return policy === POLICY.MEMBERS_ONLY || policy === POLICY.FULL_MEMBERS_ONLY;
+  return policy === POLICY.MEMBERS_ONLY || (policy === POLICY.FULL_MEMBERS_ONLY && fullMember);
 }

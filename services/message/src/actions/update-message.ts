@@ -14,7 +14,7 @@ import { badRequest, plainError } from '@chat/errors';
 import type { Renderer } from '@chat/render-pool';
 import { FLAG_BITS } from '../lib/flags';
 import { checkTopic, truncateContent } from '../lib/message-text';
-import { ageSeconds, EDIT_LIMIT_BUFFER_SECONDS } from '../lib/move-permissions';
+import { ageSeconds, EDIT_LIMIT_BUFFER_SECONDS, isModeratorOrAbove } from '../lib/move-permissions';
 import { checkResolvableTopic, resolveChange } from '../lib/resolved-topic';
 import { accessMessage } from '../queries/access';
 import { getMessageRow, type MessageRow } from '../queries/messages';
@@ -69,9 +69,10 @@ function checkEditPermission(
   edit: { content: boolean; resolve: boolean },
 ): void {
   const isSender = message.sender_id === user.id;
-  const isAdmin = user.role === 'admin';
+  // Moderators and administrators edit any topic at any age (Zulip's is_moderator checks).
+  const isModerator = isModeratorOrAbove(user);
   const noTopic = message.subject === NO_TOPIC;
-  if (!isSender && !(!edit.content && (noTopic || isAdmin || policy.allowCommunityTopicEditing))) {
+  if (!isSender && !(!edit.content && (noTopic || isModerator || policy.allowCommunityTopicEditing))) {
     if (edit.resolve) throw badRequest("You don't have permission to resolve topics in this channel.");
     throw badRequest("You don't have permission to edit this message");
   }
@@ -80,7 +81,7 @@ function checkEditPermission(
       throw badRequest('The time limit for editing this message has passed');
     }
   }
-  if (!edit.content && !edit.resolve && !isSender && !isAdmin && !noTopic) {
+  if (!edit.content && !edit.resolve && !isSender && !isModerator && !noTopic) {
     if (ageSeconds(message.date_sent) > COMMUNITY_TOPIC_EDITING_LIMIT_SECONDS + EDIT_LIMIT_BUFFER_SECONDS) {
       throw badRequest('The time limit for editing this message has passed');
     }

@@ -3,26 +3,16 @@
  * and the channel time limit of check_update_message), as the realm's
  * move_messages_between_streams_policy and move_messages_between_streams_limit_seconds say.
  */
-import type { UserRow } from '@chat/db';
+import { POLICY, roleMeetsPolicy, type UserRow } from '@chat/db';
 import { badRequest } from '@chat/errors';
-import { MOVE_BETWEEN_STREAMS_POLICY, type MessagePolicy } from '../queries/realm-policy';
+import type { MessagePolicy } from '../queries/realm-policy';
 
 /** Grace on top of a limit, as Zulip (a client may offer the action ~15 s past it). */
 export const EDIT_LIMIT_BUFFER_SECONDS = 20;
 
-/**
- * Zulip's is_moderator: moderators and those above them. Roles are compared by name so that
- * 'owner' and 'moderator' count here as soon as the user model has them.
- */
-const MODERATOR_OR_ABOVE: ReadonlySet<string> = new Set(['owner', 'admin', 'moderator']);
-const ADMIN_OR_ABOVE: ReadonlySet<string> = new Set(['owner', 'admin']);
-
+/** Zulip's is_moderator checks: moderators and those above them (libs/db's roles). */
 export function isModeratorOrAbove(user: UserRow): boolean {
-  return MODERATOR_OR_ABOVE.has(user.role);
-}
-
-export function isAdminOrAbove(user: UserRow): boolean {
-  return ADMIN_OR_ABOVE.has(user.role);
+  return roleMeetsPolicy(user.role, POLICY.MODERATORS_ONLY);
 }
 
 export function ageSeconds(dateSent: Date | string): number {
@@ -33,20 +23,13 @@ function isFullMember(user: UserRow, policy: MessagePolicy): boolean {
   return ageSeconds(user.date_joined) >= policy.waitingPeriodThreshold * 86400;
 }
 
-/** Whether the realm's policy lets `user` move messages between streams (guests and bots' roles as Zulip). */
+/**
+ * Whether the realm's policy lets `user` move messages between streams: Zulip's has_permission on
+ * move_messages_between_streams_policy (whose values are POLICY's), and never a guest.
+ */
 export function canMoveBetweenStreams(user: UserRow, policy: MessagePolicy): boolean {
-  if (isAdminOrAbove(user)) return policy.moveMessagesBetweenStreamsPolicy !== MOVE_BETWEEN_STREAMS_POLICY.nobody;
   if (user.role === 'guest') return false;
-  switch (policy.moveMessagesBetweenStreamsPolicy) {
-    case MOVE_BETWEEN_STREAMS_POLICY.members:
-      return true;
-    case MOVE_BETWEEN_STREAMS_POLICY.fullMembers:
-      return isModeratorOrAbove(user) || isFullMember(user, policy);
-    case MOVE_BETWEEN_STREAMS_POLICY.moderators:
-      return isModeratorOrAbove(user);
-    default:
-      return false;
-  }
+  return roleMeetsPolicy(user.role, policy.moveMessagesBetweenStreamsPolicy, isFullMember(user, policy));
 }
 
 /** The policy, then the time limit (moderators and above have none), with Zulip's errors. */

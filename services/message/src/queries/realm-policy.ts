@@ -2,7 +2,7 @@
  * The realm options the message service obeys, read from realms.settings (jsonb, written by the
  * settings service) with Zulip 2.1's defaults for keys that were never set.
  */
-import { getRealm, type Executor } from '@chat/db';
+import { getRealm, POLICY, type Executor } from '@chat/db';
 
 export interface MessagePolicy {
   allowMessageEditing: boolean;
@@ -22,8 +22,6 @@ export interface MessagePolicy {
   realmStr: string;
 }
 
-/** Zulip's MoveMessagesBetweenStreamsPolicy values. */
-export const MOVE_BETWEEN_STREAMS_POLICY = { members: 1, admins: 2, fullMembers: 3, moderators: 4, nobody: 6 } as const;
 /** Zulip's default move_messages_between_streams_limit_seconds: a week. */
 const DEFAULT_MOVE_BETWEEN_STREAMS_LIMIT_SECONDS = 7 * 86400;
 
@@ -43,7 +41,7 @@ export async function messagePolicy(db: Executor, realmId: number): Promise<Mess
     messageContentDeleteLimitSeconds: setting(s, 'message_content_delete_limit_seconds', 600),
     allowEditHistory: setting(s, 'allow_edit_history', true),
     // Members, as Zulip's can_move_messages_between_channels_group defaults to (role:members).
-    moveMessagesBetweenStreamsPolicy: setting(s, 'move_messages_between_streams_policy', MOVE_BETWEEN_STREAMS_POLICY.members),
+    moveMessagesBetweenStreamsPolicy: setting(s, 'move_messages_between_streams_policy', POLICY.MEMBERS_ONLY),
     moveMessagesBetweenStreamsLimitSeconds: setting(
       s,
       'move_messages_between_streams_limit_seconds',
