@@ -78,7 +78,8 @@ export const PACKAGES: PackageLayers[] = [
       routes: ['follow-ups'],
       consumers: ['follow-ups', 'outgoing-webhooks', 'missed-messages'],
       // The send transaction requests these features' jobs, declared beside their handlers.
-      actions: ['outgoing-webhooks', 'missed-messages'],
+      // Edits post Notification Bot's notices, with links built as every notice's are.
+      actions: ['outgoing-webhooks', 'missed-messages', 'notices'],
     },
     routesPassTheHandle: true,
   }),

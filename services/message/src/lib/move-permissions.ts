@@ -5,7 +5,16 @@
  */
 import { POLICY, roleMeetsPolicy, type UserRow } from '@chat/db';
 import { badRequest } from '@chat/errors';
-import type { MessagePolicy } from '../queries/realm-policy';
+
+/** The realm's settings a move is checked against (part of queries/realm-policy's MessagePolicy). */
+export interface MovePolicy {
+  /** Zulip's move_messages_between_streams_policy: one of POLICY's values. */
+  moveMessagesBetweenStreamsPolicy: number;
+  /** How old a message may be to move it to another stream, but for moderators; 0: no limit. */
+  moveMessagesBetweenStreamsLimitSeconds: number;
+  /** Days before a member counts as a full member (the policy's full-members option). */
+  waitingPeriodThreshold: number;
+}
 
 /** Grace on top of a limit, as Zulip (a client may offer the action ~15 s past it). */
 export const EDIT_LIMIT_BUFFER_SECONDS = 20;
@@ -19,7 +28,7 @@ export function ageSeconds(dateSent: Date | string): number {
   return (Date.now() - new Date(dateSent).getTime()) / 1000;
 }
 
-function isFullMember(user: UserRow, policy: MessagePolicy): boolean {
+function isFullMember(user: UserRow, policy: MovePolicy): boolean {
   return ageSeconds(user.date_joined) >= policy.waitingPeriodThreshold * 86400;
 }
 
@@ -27,13 +36,13 @@ function isFullMember(user: UserRow, policy: MessagePolicy): boolean {
  * Whether the realm's policy lets `user` move messages between streams: Zulip's has_permission on
  * move_messages_between_streams_policy (whose values are POLICY's), and never a guest.
  */
-export function canMoveBetweenStreams(user: UserRow, policy: MessagePolicy): boolean {
+export function canMoveBetweenStreams(user: UserRow, policy: MovePolicy): boolean {
   if (user.role === 'guest') return false;
   return roleMeetsPolicy(user.role, policy.moveMessagesBetweenStreamsPolicy, isFullMember(user, policy));
 }
 
 /** The policy, then the time limit (moderators and above have none), with Zulip's errors. */
-export function checkMoveBetweenStreams(user: UserRow, dateSent: Date | string, policy: MessagePolicy): void {
+export function checkMoveBetweenStreams(user: UserRow, dateSent: Date | string, policy: MovePolicy): void {
   if (!canMoveBetweenStreams(user, policy)) throw badRequest("You don't have permission to move this message");
   const limit = policy.moveMessagesBetweenStreamsLimitSeconds;
   if (limit > 0 && !isModeratorOrAbove(user) && ageSeconds(dateSent) > limit + EDIT_LIMIT_BUFFER_SECONDS) {

@@ -3,8 +3,9 @@
  * settings service) with Zulip 2.1's defaults for keys that were never set.
  */
 import { getRealm, POLICY, type Executor } from '@chat/db';
+import type { MovePolicy } from '../lib/move-permissions';
 
-export interface MessagePolicy {
+export interface MessagePolicy extends MovePolicy {
   allowMessageEditing: boolean;
   /** 0: no limit. */
   messageContentEditLimitSeconds: number;
@@ -13,12 +14,6 @@ export interface MessagePolicy {
   /** 0: no limit. */
   messageContentDeleteLimitSeconds: number;
   allowEditHistory: boolean;
-  /** Who may move messages to another stream: Zulip's MoveMessagesBetweenStreamsPolicy number. */
-  moveMessagesBetweenStreamsPolicy: number;
-  /** How old a message may be to move it to another stream, but for moderators; 0: no limit. */
-  moveMessagesBetweenStreamsLimitSeconds: number;
-  /** Days before a member counts as a full member (the policy's full-members option). */
-  waitingPeriodThreshold: number;
   realmStr: string;
 }
 
