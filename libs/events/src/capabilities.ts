@@ -19,6 +19,8 @@ export const CLIENT_CAPABILITIES = [
   'stream_typing_notifications',
   /** Personal settings only in user_settings, and no legacy settings events. */
   'user_settings_object',
+  /** `""` topics reach the queue as `""` (feature level 334); without it, as the realm's display name. */
+  'empty_topic_name',
 ] as const;
 
 export type ClientCapability = (typeof CLIENT_CAPABILITIES)[number];

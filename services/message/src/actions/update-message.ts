@@ -10,10 +10,11 @@
 import type { Knex } from 'knex';
 import { getStreamById, streamSubscriberIds, toSeconds, userGroupMemberIds, writeNotices, type StreamRow, type UserRow } from '@chat/db';
 import { badRequest, plainError } from '@chat/errors';
+import { NO_TOPIC_NAME } from '@chat/events';
 import type { Renderer } from '@chat/render-pool';
 import { parseEditHistory, type EditHistoryEntry } from '../lib/edit-history';
 import { FLAG_BITS } from '../lib/flags';
-import { checkTopic, truncateContent } from '../lib/message-text';
+import { checkTopic, checkTopicAllowed, truncateContent } from '../lib/message-text';
 import { accessMessage } from '../queries/access';
 import { getMessageRow, type MessageRow } from '../queries/messages';
 import { messagePolicy, type MessagePolicy } from '../queries/realm-policy';
@@ -30,7 +31,6 @@ const EDIT_LIMIT_BUFFER_SECONDS = 20;
 const COMMUNITY_TOPIC_EDITING_LIMIT_SECONDS = 86400;
 /** change_all reaches back this far, so one edit never rewrites an unbounded topic. */
 const CHANGE_ALL_WINDOW_SECONDS = 7 * 86400;
-const NO_TOPIC = '(no topic)';
 
 export interface EditRequest {
   messageId: number;
@@ -49,7 +49,8 @@ function ageSeconds(message: MessageRow): number {
 function checkEditPermission(user: UserRow, message: MessageRow, policy: MessagePolicy, contentEdit: boolean): void {
   const isSender = message.sender_id === user.id;
   const isAdmin = user.role === 'admin';
-  const noTopic = message.subject === NO_TOPIC;
+  // A message without a topic (2.1's literal "(no topic)", now the empty topic) may be retitled by anyone.
+  const noTopic = message.subject === '' || message.subject === NO_TOPIC_NAME;
   if (!isSender && !(!contentEdit && (noTopic || isAdmin || policy.allowCommunityTopicEditing))) {
     throw badRequest("You don't have permission to edit this message");
   }
@@ -66,9 +67,14 @@ function checkEditPermission(user: UserRow, message: MessageRow, policy: Message
 }
 
 /** The new topic, and the stream it is in (a private message has no topic). */
-function checkTopicEdit(message: MessageRow, rawTopic: string | undefined): { topic: string; streamId: number } | undefined {
+function checkTopicEdit(
+  message: MessageRow,
+  rawTopic: string | undefined,
+  policy: MessagePolicy,
+): { topic: string; streamId: number } | undefined {
   if (rawTopic === undefined) return undefined;
   const topic = checkTopic(rawTopic);
+  checkTopicAllowed(topic, policy.topicsRequired);
   if (message.stream_id === null) throw badRequest('Private messages cannot have topics.');
   return { topic, streamId: message.stream_id };
 }
@@ -90,7 +96,7 @@ export async function checkUpdateMessage(db: Knex, renderer: Renderer, user: Use
   }
   checkEditPermission(user, message, policy, request.content !== undefined);
   if (request.topic === undefined && request.content === undefined) throw plainError('Nothing to change');
-  const topic = checkTopicEdit(message, request.topic);
+  const topic = checkTopicEdit(message, request.topic, policy);
   const content = editedContent(request.content);
   const rendered = content === undefined ? undefined : await renderMessage(db, renderer, user, content, topic?.topic ?? message.subject);
   const subjectLinks = topic === undefined ? undefined : await renderTopicLinks(db, user.realm_id, topic.topic);

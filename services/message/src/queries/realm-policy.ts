@@ -3,6 +3,7 @@
  * settings service) with Zulip 2.1's defaults for keys that were never set.
  */
 import { getRealm, type Executor } from '@chat/db';
+import { REALM_PROPERTY_DEFAULTS } from '@chat/views';
 
 export interface MessagePolicy {
   allowMessageEditing: boolean;
@@ -13,6 +14,8 @@ export interface MessagePolicy {
   /** 0: no limit. */
   messageContentDeleteLimitSeconds: number;
   allowEditHistory: boolean;
+  /** mandatory_topics: stream messages may not have the empty topic. */
+  topicsRequired: boolean;
   realmStr: string;
 }
 
@@ -31,8 +34,18 @@ export async function messagePolicy(db: Executor, realmId: number): Promise<Mess
     allowMessageDeleting: setting(s, 'allow_message_deleting', false),
     messageContentDeleteLimitSeconds: setting(s, 'message_content_delete_limit_seconds', 600),
     allowEditHistory: setting(s, 'allow_edit_history', true),
+    topicsRequired: realmTopicsRequired(s),
     realmStr: realm?.string_id ?? '',
   };
+}
+
+function realmTopicsRequired(settings: Record<string, unknown>): boolean {
+  return setting(settings, 'mandatory_topics', REALM_PROPERTY_DEFAULTS.mandatory_topics === true);
+}
+
+/** Whether the realm requires topics: read by a send only when its topic is empty. */
+export async function topicsRequired(db: Executor, realmId: number): Promise<boolean> {
+  return realmTopicsRequired((await getRealm(db, realmId))?.settings ?? {});
 }
 
 /** Every realm with its settings (the retention job reads each realm's message_retention_days). */
