@@ -5,8 +5,8 @@
  */
 
 /**
- * The capabilities this server honours, each at or below the feature level it reports (Zulip
- * ignores a capability newer than itself, and so does this server).
+ * The capabilities this server honours: those up to the feature level it serves (Zulip ignores a
+ * capability newer than itself, and so does this server with any not listed here).
  */
 export const CLIENT_CAPABILITIES = [
   /** Subscriptions' notification settings stay null when they inherit the user's default. */
