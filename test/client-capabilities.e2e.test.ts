@@ -112,7 +112,9 @@ describeBothTopologies('client capabilities', (env) => {
   });
 
   it('include_deactivated_groups and individual_emoji_changes change nothing at level 277', async () => {
-    const groups = await pair('include_deactivated_groups', { fetch_event_types: ['realm_user_groups', 'message', 'update_message_flags'] });
+    const groups = await pair('include_deactivated_groups', {
+      fetch_event_types: ['realm_user_groups', 'message', 'update_message_flags'],
+    });
     expect(groups.with.realm_user_groups).toEqual(groups.without.realm_user_groups);
     expect(groups.with.unread_msgs).toEqual(groups.without.unread_msgs);
     const queues = await pair('individual_emoji_changes', { event_types: ['realm_emoji'] });

@@ -91,7 +91,8 @@ describe('empty topics end to end', () => {
       events.map((e) => {
         if (e.type === 'message') return [e.type, (e.message as Json).subject];
         if (e.type === 'update_message') return [e.type, e.orig_subject, e.subject];
-        if (e.type === 'update_message_flags') return [e.type, e.op, e.message_details ? (Object.values(e.message_details)[0] as Json).topic : null];
+        if (e.type === 'update_message_flags')
+          return [e.type, e.op, e.message_details ? (Object.values(e.message_details)[0] as Json).topic : null];
         if (e.type === 'muted_topics') return [e.type, (e.muted_topics as unknown[][])[0]?.[1]];
         return [e.type, e.topic ?? e.topic_name];
       });
@@ -122,22 +123,35 @@ describe('empty topics end to end', () => {
     // A 2.1 queue: no typing in channels, one deletion event per message, and never "".
     const legacy = await eventsOf(plain, 8);
     expect(legacy.map((e) => e.type)).not.toContain('typing');
-    expect(legacy.find((e) => e.type === 'delete_message')).toMatchObject({ message_type: 'stream', topic: shown, sender: 'othello@zulip.com' });
+    expect(legacy.find((e) => e.type === 'delete_message')).toMatchObject({
+      message_type: 'stream',
+      topic: shown,
+      sender: 'othello@zulip.com',
+    });
     expect(topicsIn(legacy)).not.toContain('');
     expect(topicsIn(older)).not.toContain('');
     for (const event of [...modern, ...older, ...legacy]) expect({ event, problems: problems(event) }).toEqual({ event, problems: [] });
     await hamlet.post('/user_topics', { stream_id: denmarkId, topic: shown, visibility_policy: 0 });
   });
 
-  it('a queue narrowed to the display name gets the empty topic\'s messages', async () => {
-    const narrowed = await register({ empty_topic_name: true }, { event_types: ['message'], narrow: [['stream', 'Denmark'], ['topic', EMPTY_TOPIC_DISPLAY_NAME]] });
+  it("a queue narrowed to the display name gets the empty topic's messages", async () => {
+    const narrowed = await register(
+      { empty_topic_name: true },
+      {
+        event_types: ['message'],
+        narrow: [
+          ['stream', 'Denmark'],
+          ['topic', EMPTY_TOPIC_DISPLAY_NAME],
+        ],
+      },
+    );
     await othello.post('/messages', { type: 'channel', to: denmarkId, topic: 'named', content: 'not for it' });
     await othello.post('/messages', { type: 'channel', to: denmarkId, topic: '', content: 'for it' });
     const [event] = await eventsOf(narrowed, 1);
     expect(event).toMatchObject({ type: 'message', message: { subject: '', content: 'for it' } });
   });
 
-  it("/register's unread_msgs and user_topics carry \"\" only with the capability", async () => {
+  it('/register\'s unread_msgs and user_topics carry "" only with the capability', async () => {
     const sent = await othello.post('/messages', { type: 'channel', to: denmarkId, topic: '', content: 'unread' });
     const id = sent.body.id as number;
     await hamlet.post('/user_topics', { stream_id: denmarkId, topic: '', visibility_policy: 3 });
@@ -175,15 +189,17 @@ describe('empty topics end to end', () => {
     expect(await names({ allow_empty_topic_name: false })).toEqual(without);
   });
 
-  it('GET /messages answers in Zulip\'s shape with and without allow_empty_topic_name', async () => {
+  it("GET /messages answers in Zulip's shape with and without allow_empty_topic_name", async () => {
     for (const allow of [true, false]) {
-      const body = (await hamlet.get('/messages', {
-        anchor: 'newest',
-        num_before: 5,
-        num_after: 0,
-        narrow: JSON.stringify([{ operator: 'topic', operand: '' }]),
-        allow_empty_topic_name: allow,
-      })).body as Json;
+      const body = (
+        await hamlet.get('/messages', {
+          anchor: 'newest',
+          num_before: 5,
+          num_after: 0,
+          narrow: JSON.stringify([{ operator: 'topic', operand: '' }]),
+          allow_empty_topic_name: allow,
+        })
+      ).body as Json;
       expect(withoutKnownDifferences(validateResponse('GET /messages', body), REGISTER_SCHEMA_DIFFERENCES)).toEqual([]);
       const subjects = new Set((body.messages as Json[]).map((m) => m.subject));
       expect([...subjects]).toEqual([allow ? '' : EMPTY_TOPIC_DISPLAY_NAME]);

@@ -25,12 +25,15 @@ describe('empty topics', () => {
   const storedSubject = async (id: number) => ((await h.db.knex('messages').where({ id }).first('subject')) as { subject: string }).subject;
   const error = (msg: string) => ({ result: 'error', msg, code: 'BAD_REQUEST' });
 
-  it.each(['', '   ', '(no topic)', EMPTY_TOPIC_DISPLAY_NAME, ` ${EMPTY_TOPIC_DISPLAY_NAME} `])('a send to topic %j stores ""', async (topic) => {
-    const notices = await h.noticesOf(() => sendOk(h, 'hamlet@zulip.com', { type: 'stream', to: 'Denmark', topic, content: 'no topic' }));
-    const message = notices.find((n) => n.kind === 'message');
-    expect(message).toMatchObject({ message: { subject: '' } });
-    expect(await storedSubject((message as { message: { id: number } }).message.id)).toBe('');
-  });
+  it.each(['', '   ', '(no topic)', EMPTY_TOPIC_DISPLAY_NAME, ` ${EMPTY_TOPIC_DISPLAY_NAME} `])(
+    'a send to topic %j stores ""',
+    async (topic) => {
+      const notices = await h.noticesOf(() => sendOk(h, 'hamlet@zulip.com', { type: 'stream', to: 'Denmark', topic, content: 'no topic' }));
+      const message = notices.find((n) => n.kind === 'message');
+      expect(message).toMatchObject({ message: { subject: '' } });
+      expect(await storedSubject((message as { message: { id: number } }).message.id)).toBe('');
+    },
+  );
 
   it("refuses the empty topic, by any of its names, with 2.1's error where the realm requires topics", async () => {
     await setTopicsRequired(true);
@@ -92,8 +95,22 @@ describe('empty topics', () => {
       };
     };
     const shown = EMPTY_TOPIC_DISPLAY_NAME;
-    expect(await subjectOf(true)).toEqual({ list: '', one: '', history: [['was named', undefined], ['', 'was named']] });
-    expect(await subjectOf(false)).toEqual({ list: shown, one: shown, history: [['was named', undefined], [shown, 'was named']] });
+    expect(await subjectOf(true)).toEqual({
+      list: '',
+      one: '',
+      history: [
+        ['was named', undefined],
+        ['', 'was named'],
+      ],
+    });
+    expect(await subjectOf(false)).toEqual({
+      list: shown,
+      one: shown,
+      history: [
+        ['was named', undefined],
+        [shown, 'was named'],
+      ],
+    });
     expect(await subjectOf(undefined)).toEqual(await subjectOf(false));
   });
 

@@ -95,7 +95,11 @@ export async function getMessages(db: Knex, request: FetchRequest): Promise<Reco
   const loaded = await loadMessages(db, ids);
   const highlights = range.search ? await searchHighlights(db, ids, range.search.text) : null;
   const policy = await messagePolicy(db, user.realm_id);
-  const variant = { applyMarkdown: request.applyMarkdown, clientGravatar: request.clientGravatar, allowEmptyTopicName: request.allowEmptyTopicName };
+  const variant = {
+    applyMarkdown: request.applyMarkdown,
+    clientGravatar: request.clientGravatar,
+    allowEmptyTopicName: request.allowEmptyTopicName,
+  };
   const messages = rows.flatMap((row) => {
     const message = loaded.get(row.id);
     if (!message) return [];
