@@ -145,7 +145,10 @@ describe('delivering bus records to queues', () => {
     await store.create(queue('q:modern', 7, { capabilities: ['empty_topic_name'] }));
     await store.create(queue('q:older', 7));
     const users = [{ id: 7, flags: [] }];
-    await deliverRecord(store, record({ v: NOTICE_VERSION, kind: 'message', realmId: 1, message: { ...message, subject: '' }, users }));
+    await deliverRecord(
+      store,
+      record({ v: NOTICE_VERSION, kind: 'message', realmId: 1, message: { ...message, subject: '' }, users, publicStream: true }),
+    );
     const deletion: ClientEvent = { type: 'delete_message', message_ids: [10], message_type: 'stream', stream_id: 2, topic: '' };
     await deliverRecord(store, record({ v: NOTICE_VERSION, kind: 'event', realmId: 1, event: deletion, userIds: [7] }));
     const named: ClientEvent = { ...deletion, topic: 'Castle' };
