@@ -3,8 +3,9 @@
  * the display name all store `""` on send, edit and typing unless the realm requires topics; the
  * reads show `""` only with allow_empty_topic_name; narrows by `""` or the display name find it.
  */
-import { EMPTY_TOPIC_DISPLAY_NAME } from '@chat/events';
-import { eventsOf, expectValidEvent, fetchIds, sendOk, startHarness, type Harness } from './helpers';
+import { EMPTY_TOPIC_DISPLAY_NAME, type WireMessage } from '@chat/events';
+import { composeMissedMessageMail } from '../src/missed-messages/compose';
+import { createStream, eventsOf, expectValidEvent, fetchIds, sendOk, startHarness, type Harness } from './helpers';
 
 type Json = Record<string, unknown>;
 
@@ -135,5 +136,50 @@ describe('empty topics', () => {
     }
     // "(no topic)" names a topic of that name in a narrow, as in Zulip.
     expect(await fetchIds(h, 'othello@zulip.com', [{ operator: 'topic', operand: '(no topic)' }])).not.toContain(id);
+  });
+
+  it("a search's topic highlight for the empty topic is what its subject shows", async () => {
+    const id = await sendOk(h, 'hamlet@zulip.com', { type: 'stream', to: 'Denmark', topic: '', content: 'xylophone tune' });
+    const found = async (allow: boolean) => {
+      const query = { anchor: id, num_before: 0, num_after: 0, allow_empty_topic_name: allow };
+      const body = (await h.get('othello@zulip.com', '/messages', { ...query, narrow: [{ operator: 'search', operand: 'xylophone' }] }))
+        .body;
+      return (body.messages as Json[]).map((m) => [m.subject, m.match_subject]);
+    };
+    expect(await found(true)).toEqual([['', '']]);
+    expect(await found(false)).toEqual([[EMPTY_TOPIC_DISPLAY_NAME, EMPTY_TOPIC_DISPLAY_NAME]]);
+    // GET /messages/matches_narrow has no allow_empty_topic_name: the display name, as for a 2.1 client.
+    for (const narrow of [[{ operator: 'search', operand: 'xylophone' }], [{ operator: 'topic', operand: '' }]]) {
+      const matched = (await h.get('othello@zulip.com', '/messages/matches_narrow', { msg_ids: [id], narrow })).body.messages as Record<
+        string,
+        Json
+      >;
+      expect(matched[String(id)]).toMatchObject({ match_subject: EMPTY_TOPIC_DISPLAY_NAME });
+    }
+  });
+
+  it('marking as read and deleting the topic named by its display name reach the empty topic', async () => {
+    const stream = await createStream(h, 'empty topic actions', { subscribers: ['hamlet@zulip.com', 'othello@zulip.com'] });
+    const id = await sendOk(h, 'hamlet@zulip.com', { type: 'stream', to: 'empty topic actions', topic: '', content: 'x' });
+    const othello = await h.userId('othello@zulip.com');
+    const flags = async () => (await h.db.knex('user_messages').where({ message_id: id, user_id: othello }).first('flags')).flags as number;
+    expect((await flags()) & 1).toBe(0);
+    const marked = await h.post('othello@zulip.com', '/mark_topic_as_read', { stream_id: stream.id, topic_name: EMPTY_TOPIC_DISPLAY_NAME });
+    expect(marked.body).toEqual({ result: 'success', msg: '' });
+    expect((await flags()) & 1).toBe(1);
+    const deleted = await h.post('iago@zulip.com', `/streams/${stream.id}/delete_topic`, { topic_name: EMPTY_TOPIC_DISPLAY_NAME });
+    expect(deleted.body).toMatchObject({ result: 'success' });
+    expect(await h.db.knex('messages').where({ id }).first()).toBeUndefined();
+  });
+
+  it('a missed-message mail titles the empty topic by its display name', () => {
+    const message = { type: 'stream', display_recipient: 'Denmark', stream_id: 1, subject: '', id: 1, sender_full_name: 'King Hamlet' };
+    const mail = composeMissedMessageMail([message as unknown as WireMessage], {
+      realmUrl: 'http://zulip.testserver',
+      realmName: 'Zulip Dev',
+      recipientId: 2,
+      showContent: false,
+    });
+    expect(mail.text).toContain(`#Denmark > ${EMPTY_TOPIC_DISPLAY_NAME}`);
   });
 });

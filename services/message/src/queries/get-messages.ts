@@ -105,7 +105,8 @@ export async function getMessages(db: Knex, request: FetchRequest): Promise<Reco
     if (!message) return [];
     const dict = clientMessageDict(message, variant, row.flags, policy.allowEditHistory);
     const match = highlights?.get(row.id);
-    if (match) Object.assign(dict, match);
+    // The empty topic's highlight is its display name, as its subject is, for clients that cannot show "".
+    if (match) Object.assign(dict, match, match.match_subject === '' ? { match_subject: dict.subject } : {});
     return [dict];
   });
   return {
