@@ -48,7 +48,8 @@ async function messageEntries(store: QueueStore, notice: MessageNotice): Promise
     const flags = flagsByUser.get(queue.userId) ?? [];
     if (!acceptsEventType(queue, 'message') || !matchesNarrow(queue.narrow, notice.message, flags)) continue;
     const allowEmptyTopicName = !emptyTopic || hasEmptyTopicName(queue);
-    const key = `${queue.applyMarkdown}:${queue.clientGravatar}:${allowEmptyTopicName}`;
+    const variantKey = `${queue.applyMarkdown}:${queue.clientGravatar}`;
+    const key = allowEmptyTopicName ? variantKey : `${variantKey}:display-name`;
     let message = variants.get(key);
     if (!message) {
       message = finalizeMessage(notice.message, {

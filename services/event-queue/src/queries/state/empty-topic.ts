@@ -12,11 +12,18 @@ interface UserTopic {
 
 const shown = (topic: string): string => topicForClient(topic, false);
 
+/** Copies only the lists that name the empty topic; the others are left as they are. */
 export function withEmptyTopicDisplayName(state: Record<string, unknown>): void {
   const unread = state.unread_msgs as UnreadMsgs | undefined;
-  if (unread) state.unread_msgs = { ...unread, streams: unread.streams.map((s) => ({ ...s, topic: shown(s.topic) })) };
+  if (unread?.streams.some((s) => s.topic === '')) {
+    state.unread_msgs = { ...unread, streams: unread.streams.map((s) => ({ ...s, topic: shown(s.topic) })) };
+  }
   const userTopics = state.user_topics as UserTopic[] | undefined;
-  if (userTopics) state.user_topics = userTopics.map((t) => ({ ...t, topic_name: shown(t.topic_name) }));
+  if (userTopics?.some((t) => t.topic_name === '')) {
+    state.user_topics = userTopics.map((t) => ({ ...t, topic_name: shown(t.topic_name) }));
+  }
   const mutedTopics = state.muted_topics as [string, string, number][] | undefined;
-  if (mutedTopics) state.muted_topics = mutedTopics.map(([stream, topic, at]) => [stream, shown(topic), at]);
+  if (mutedTopics?.some(([, topic]) => topic === '')) {
+    state.muted_topics = mutedTopics.map(([stream, topic, at]) => [stream, shown(topic), at]);
+  }
 }
