@@ -6,9 +6,9 @@
  * instead, never `""`. Answers and events are checked against Zulip's current schemas.
  */
 import { EMPTY_TOPIC_DISPLAY_NAME } from '@chat/events';
-import { startStandalone, type Standalone } from '@chat/standalone';
-import { ApiClient, testConfig, testLogger, validateEvent, validateResponse, waitFor } from '@chat/testing';
+import { ApiClient, validateEvent, validateResponse, waitFor } from '@chat/testing';
 import { REGISTER_SCHEMA_DIFFERENCES, withoutKnownDifferences } from './mobile-app.reference';
+import { describeBothTopologies } from './topologies';
 
 type Json = Record<string, unknown>;
 
@@ -31,21 +31,18 @@ function topicsIn(value: unknown, key = ''): unknown[] {
   return [...(isPrivate ? [] : own), ...Object.entries(record).flatMap(([k, v]) => topicsIn(v, k))];
 }
 
-describe('empty topics end to end', () => {
-  let server: Standalone;
+describeBothTopologies('empty topics end to end', (env) => {
   let hamlet: ApiClient;
   let othello: ApiClient;
   let iago: ApiClient;
   let denmarkId: number;
 
   beforeAll(async () => {
-    server = await startStandalone({ config: testConfig(), logger: testLogger() });
-    hamlet = await new ApiClient(server.app).loginAs('hamlet@zulip.com');
-    othello = await new ApiClient(server.app).loginAs('othello@zulip.com');
-    iago = await new ApiClient(server.app).loginAs('iago@zulip.com');
+    hamlet = await new ApiClient(env().target).loginAs('hamlet@zulip.com');
+    othello = await new ApiClient(env().target).loginAs('othello@zulip.com');
+    iago = await new ApiClient(env().target).loginAs('iago@zulip.com');
     denmarkId = (await hamlet.get('/get_stream_id', { stream: 'Denmark' })).body.stream_id as number;
   });
-  afterAll(() => server.stop());
 
   const register = async (capabilities: Json, params: Json = {}) =>
     (await hamlet.post('/register', { event_types: EVENT_TYPES, client_capabilities: capabilities, ...params })).body as Json;
@@ -66,6 +63,23 @@ describe('empty topics end to end', () => {
   it('/register says the display name and keeps realm_mandatory_topics', async () => {
     const body = (await hamlet.post('/register', { fetch_event_types: ['realm'] })).body as Json;
     expect(body).toMatchObject({ realm_empty_topic_display_name: EMPTY_TOPIC_DISPLAY_NAME, realm_mandatory_topics: false });
+  });
+
+  it('a realm that requires topics refuses the empty topic, set through PATCH /realm', async () => {
+    expect((await iago.patch('/realm', { mandatory_topics: true })).body).toMatchObject({ result: 'success' });
+    try {
+      const body = (await hamlet.post('/register', { fetch_event_types: ['realm'] })).body as Json;
+      expect(body).toMatchObject({ realm_mandatory_topics: true });
+      for (const topic of ['', '(no topic)', EMPTY_TOPIC_DISPLAY_NAME]) {
+        const sent = await hamlet.post('/messages', { type: 'channel', to: denmarkId, topic, content: 'refused' });
+        expect(sent.body).toEqual({ result: 'error', msg: "Topic can't be empty", code: 'BAD_REQUEST' });
+      }
+    } finally {
+      await iago.patch('/realm', { mandatory_topics: false });
+    }
+    expect((await hamlet.post('/messages', { type: 'channel', to: denmarkId, topic: '', content: 'allowed again' })).body).toMatchObject({
+      result: 'success',
+    });
   });
 
   it('each queue gets "" or the display name in every event about the empty topic, 2.1 queues never ""', async () => {
