@@ -124,6 +124,7 @@ export const PACKAGES: PackageLayers[] = [
           'emoji-data.ts',
           'emoji-images.ts',
           'forward.ts',
+          'public-paths.ts',
           'route-table.ts',
           'thumbnail.ts',
           'web-app.ts',

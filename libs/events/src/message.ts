@@ -38,6 +38,8 @@ export interface WireMessage {
   reactions: unknown[];
   submessages: unknown[];
   last_edit_timestamp?: number;
+  /** When it last moved to another stream or topic (feature level 365). */
+  last_moved_timestamp?: number;
 }
 
 export interface MessageVariant {

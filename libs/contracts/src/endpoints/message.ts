@@ -366,7 +366,7 @@ export const messageEndpoints = declareEndpoints('message', {
     method: 'PATCH',
     path: '/messages/:message_id',
     auth: 'user',
-    summary: "Edit a message's content or topic (the topic of later or all messages too, by propagate_mode)",
+    summary: "Edit a message's content, or move it to another topic or stream (later or all messages of its topic too, by propagate_mode)",
     description:
       "Changes the content or the topic of a message. Its sender may edit it (within the realm's time limit); topics may " +
       "also be changed by others where the realm allows. Each edit is kept in the message's history.",
@@ -377,20 +377,32 @@ export const messageEndpoints = declareEndpoints('message', {
       // Not validated, as in Zulip: only change_later and change_all propagate.
       propagate_mode: p.string({
         default: 'change_one',
-        description: 'For a topic change: `change_one` (this message), `change_later` (it and later ones of the topic) or `change_all`.',
+        description:
+          'For a move to another topic or stream: `change_one` (this message), `change_later` (it and later ones of the topic) ' +
+          'or `change_all`.',
       }),
       content: p.string({
         nulError: nulInContent,
         description: 'The new content, in Markdown.',
         example: 'Something is rotten in the state of Denmark!',
       }),
-      // Moving to another stream is refused with a clear error; the message's own stream is a no-op.
       stream_id: p.custom(jsonInt, {
         rangeError: invalidStreamId,
         schema: { type: 'integer' },
-        description: "Moving to another stream is refused; the message's own stream is accepted and changes nothing.",
+        description:
+          'The stream to move the message to (with the topic, per `propagate_mode`), where the realm lets the caller move ' +
+          "messages between streams; the message's own stream changes nothing. The content cannot change in the same request.",
         example: 2,
         sample: false,
+      }),
+      // No defaults declared: a request naming neither (and no stream) is 2.1's silent topic edit.
+      send_notification_to_old_thread: p.bool({
+        description: 'Whether Notification Bot tells the old topic where its messages went. Default false.',
+      }),
+      send_notification_to_new_thread: p.bool({
+        description:
+          'Whether Notification Bot tells the new topic where its messages came from. Default true, but false for a topic ' +
+          'edit that names neither this, `send_notification_to_old_thread` nor `stream_id` (2.1 clients).',
       }),
     },
     success: {},

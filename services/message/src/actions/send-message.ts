@@ -65,6 +65,8 @@ interface CheckedBase {
   senderQueueId?: string;
   localId?: string;
   readBySender?: boolean;
+  /** Recipients whose copy starts read: the acting user of Notification Bot's notice of their move. */
+  readFor?: number[];
 }
 
 export interface CheckedStreamMessage extends CheckedBase {
@@ -104,7 +106,7 @@ function isCrossRealmBot(user: UserRow): boolean {
 }
 
 /** Zulip's validate_sender_can_write_to_stream. */
-async function checkCanPost(db: Knex, sender: UserRow, stream: StreamRow): Promise<void> {
+export async function checkCanPost(db: Knex, sender: UserRow, stream: StreamRow): Promise<void> {
   if (stream.is_announcement_only && sender.role !== 'admin' && !isCrossRealmBot(sender)) {
     const owner = sender.is_bot && sender.bot_owner_id !== null ? await getUserById(db, sender.realm_id, sender.bot_owner_id) : undefined;
     if (owner?.role !== 'admin') throw badRequest('Only organization administrators can send to this stream.');
@@ -216,6 +218,7 @@ export async function doSendMessage(
       senderId: sender.id,
       isPrivate: checked.kind === 'private',
       readBySender: checked.readBySender ?? sentByHuman(checked.client),
+      readFor: new Set(checked.readFor ?? []),
       mentioned,
       streamWildcard: rendered.streamWildcardMentioned,
       topicParticipants: participants,

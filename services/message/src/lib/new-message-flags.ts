@@ -7,6 +7,8 @@ export interface NewMessageFlagInput {
   isPrivate: boolean;
   /** Whether the sender's copy starts read (read_by_sender, or the sending client's kind). */
   readBySender: boolean;
+  /** Recipients whose copy starts read regardless (Zulip's mark_as_read_for_acting_user). */
+  readFor?: Set<number>;
   /** Recipients mentioned by name or through a group. */
   mentioned: Set<number>;
   /** A loud stream wildcard (@**all**, @**channel**, ...): every recipient is mentioned. */
@@ -36,7 +38,7 @@ export function newMessageFlags(userIds: number[], input: NewMessageFlagInput): 
   const users: MessageRecipient[] = [];
   for (const id of userIds) {
     let flags = base;
-    if ((id === input.senderId && input.readBySender) || input.mutedBy.has(id)) flags |= FLAG_BITS.read!;
+    if ((id === input.senderId && input.readBySender) || input.mutedBy.has(id) || input.readFor?.has(id)) flags |= FLAG_BITS.read!;
     if (input.mentioned.has(id)) flags |= FLAG_BITS.mentioned!;
     if (input.topicParticipants.has(id)) flags |= FLAG_BITS.topic_wildcard_mentioned!;
     if (input.alerted.has(id)) flags |= FLAG_BITS.has_alert_word!;

@@ -16,8 +16,19 @@ export interface MessagePolicy {
   allowEditHistory: boolean;
   /** mandatory_topics: stream messages may not have the empty topic. */
   topicsRequired: boolean;
+  /** Who may move messages to another stream: Zulip's MoveMessagesBetweenStreamsPolicy number. */
+  moveMessagesBetweenStreamsPolicy: number;
+  /** How old a message may be to move it to another stream, but for moderators; 0: no limit. */
+  moveMessagesBetweenStreamsLimitSeconds: number;
+  /** Days before a member counts as a full member (the policy's full-members option). */
+  waitingPeriodThreshold: number;
   realmStr: string;
 }
+
+/** Zulip's MoveMessagesBetweenStreamsPolicy values. */
+export const MOVE_BETWEEN_STREAMS_POLICY = { members: 1, admins: 2, fullMembers: 3, moderators: 4, nobody: 6 } as const;
+/** Zulip's default move_messages_between_streams_limit_seconds: a week. */
+const DEFAULT_MOVE_BETWEEN_STREAMS_LIMIT_SECONDS = 7 * 86400;
 
 function setting<T>(settings: Record<string, unknown>, key: string, fallback: T): T {
   const value = settings[key];
@@ -35,6 +46,14 @@ export async function messagePolicy(db: Executor, realmId: number): Promise<Mess
     messageContentDeleteLimitSeconds: setting(s, 'message_content_delete_limit_seconds', 600),
     allowEditHistory: setting(s, 'allow_edit_history', true),
     topicsRequired: realmTopicsRequired(s),
+    // Members, as Zulip's can_move_messages_between_channels_group defaults to (role:members).
+    moveMessagesBetweenStreamsPolicy: setting(s, 'move_messages_between_streams_policy', MOVE_BETWEEN_STREAMS_POLICY.members),
+    moveMessagesBetweenStreamsLimitSeconds: setting(
+      s,
+      'move_messages_between_streams_limit_seconds',
+      DEFAULT_MOVE_BETWEEN_STREAMS_LIMIT_SECONDS,
+    ),
+    waitingPeriodThreshold: setting(s, 'waiting_period_threshold', 0),
     realmStr: realm?.string_id ?? '',
   };
 }

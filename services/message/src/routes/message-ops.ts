@@ -3,6 +3,7 @@ import { messageEndpoints as api } from '@chat/contracts';
 import { implement } from '@chat/http';
 import type { MessageDeps } from '../deps';
 import { checkDeleteMessage, doDeleteMessage } from '../actions/delete-message';
+import { sendEditNotices } from '../actions/edit-notices';
 import { checkUpdateMessage, doUpdateMessage } from '../actions/update-message';
 import { getSingleMessage } from '../queries/get-message';
 import { getMessageHistory } from '../queries/message-history';
@@ -27,8 +28,11 @@ export function messageOpEndpoints(deps: MessageDeps) {
         content: params.content,
         propagateMode: params.propagate_mode,
         streamId: params.stream_id,
+        sendNotificationToOldThread: params.send_notification_to_old_thread,
+        sendNotificationToNewThread: params.send_notification_to_new_thread,
       });
-      await doUpdateMessage(db, edit);
+      const moved = await doUpdateMessage(db, edit);
+      if (moved) await sendEditNotices(deps, moved);
       return {};
     }),
     implement(api.deleteMessage, async ({ params, identity }) => {
