@@ -5,8 +5,8 @@
  */
 
 /**
- * The capabilities this server honours, each at or below the feature level it reports (Zulip
- * ignores a capability newer than itself, and so does this server).
+ * The capabilities this server honours: those up to the feature level it serves (Zulip ignores a
+ * capability newer than itself, and so does this server with any not listed here).
  */
 export const CLIENT_CAPABILITIES = [
   /** Subscriptions' notification settings stay null when they inherit the user's default. */
@@ -19,6 +19,8 @@ export const CLIENT_CAPABILITIES = [
   'stream_typing_notifications',
   /** Personal settings only in user_settings, and no legacy settings events. */
   'user_settings_object',
+  /** `""` topics reach the queue as `""` (feature level 334); without it, as the realm's display name. */
+  'empty_topic_name',
 ] as const;
 
 export type ClientCapability = (typeof CLIENT_CAPABILITIES)[number];

@@ -11,6 +11,7 @@ import { FOLLOW_UP_RUN_DESCRIPTION, followUpRunPath } from '../follow-ups';
 import * as p from '../params';
 import { intList, jsonInt, nonNegativeInt } from '../validators';
 import {
+  allowEmptyTopicNameParam,
   checkedNarrow,
   invalidStreamId,
   looseNarrow,
@@ -164,6 +165,7 @@ export const messageEndpoints = declareEndpoints('message', {
         default: true,
         description: 'Whether `content` is the rendered HTML (true) or the Markdown as sent (false).',
       }),
+      allow_empty_topic_name: allowEmptyTopicNameParam,
     },
     success: getMessagesAnswer,
   },
@@ -355,6 +357,7 @@ export const messageEndpoints = declareEndpoints('message', {
         description: "Whether the message's `content` is rendered HTML (true) or Markdown (false).",
       }),
       client_gravatar: p.bool({ default: false, description: 'Whether `avatar_url` is left null for a sender using Gravatar.' }),
+      allow_empty_topic_name: allowEmptyTopicNameParam,
     },
     success: getMessageAnswer,
     errors: [404],
@@ -423,7 +426,7 @@ export const messageEndpoints = declareEndpoints('message', {
     summary: "A message's edit history, oldest first",
     description: 'Lists the versions of a message: the original, then one entry per edit with what it changed.',
     python: 'get_message_history(message_id)',
-    params: { message_id: messageIdParam },
+    params: { message_id: messageIdParam, allow_empty_topic_name: allowEmptyTopicNameParam },
     success: {
       message_history: [
         'array',

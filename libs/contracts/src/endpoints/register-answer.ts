@@ -126,6 +126,8 @@ const realmState = {
   realm_inline_image_preview: bool,
   realm_inline_url_embed_preview: bool,
   realm_mandatory_topics: bool,
+  // What clients show for the empty topic `""` (feature level 334).
+  realm_empty_topic_display_name: str,
   realm_message_retention_days: int,
   realm_message_content_edit_limit_seconds: int,
   realm_message_content_delete_limit_seconds: int,

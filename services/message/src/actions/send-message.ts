@@ -26,11 +26,12 @@ import { ApiError, badRequest, invalidArgument, streamDoesNotExist } from '@chat
 import { NOTICE_VERSION, type MessageNotice } from '@chat/events';
 import type { Renderer } from '@chat/render-pool';
 import { sentByHuman } from '../lib/flags';
-import { checkContent, checkStreamName, checkTopic } from '../lib/message-text';
+import { checkContent, checkStreamName, checkTopic, checkTopicAllowed } from '../lib/message-text';
 import { newMessageFlags } from '../lib/new-message-flags';
 import { newMessageWire } from '../lib/new-message-wire';
 import { privateAddress, validateRecipientUsers, type PrivateAddress } from '../lib/private-address';
 import { realmStringAndLinkifiers } from '../queries/realm-filters';
+import { topicsRequired } from '../queries/realm-policy';
 import { lookUpRecipientUsers } from '../queries/recipients';
 import { renderMessage } from '../queries/render';
 import { streamRecipientsWithAlertWords } from '../queries/stream-recipients';
@@ -152,6 +153,7 @@ export async function checkSendMessage(db: Knex, sender: UserRow, request: SendR
     if (target === undefined) throw badRequest('Missing stream');
     if (request.topic === undefined) throw badRequest('Missing topic');
     const topic = checkTopic(request.topic);
+    if (topic === '') checkTopicAllowed(topic, await topicsRequired(db, sender.realm_id));
     const content = checkContent(request.content);
     const stream = await findStream(db, sender.realm_id, target);
     await checkCanPost(db, sender, stream);

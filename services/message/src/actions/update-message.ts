@@ -11,9 +11,10 @@
 import type { Knex } from 'knex';
 import { getStreamById, streamSubscriberIds, toSeconds, userGroupMemberIds, writeNotices, type StreamRow, type UserRow } from '@chat/db';
 import { badRequest, plainError } from '@chat/errors';
+import { NO_TOPIC_NAME } from '@chat/events';
 import type { Renderer } from '@chat/render-pool';
 import { FLAG_BITS } from '../lib/flags';
-import { checkTopic, truncateContent } from '../lib/message-text';
+import { checkTopic, checkTopicAllowed, truncateContent } from '../lib/message-text';
 import { ageSeconds, EDIT_LIMIT_BUFFER_SECONDS, isModeratorOrAbove } from '../lib/move-permissions';
 import { checkResolvableTopic, resolveChange } from '../lib/resolved-topic';
 import { accessMessage } from '../queries/access';
@@ -32,7 +33,6 @@ import { updateMessageNotices } from './update-message-notices';
 
 /** Zulip's DEFAULT_COMMUNITY_TOPIC_EDITING_LIMIT_SECONDS: others may retitle for a day. */
 const COMMUNITY_TOPIC_EDITING_LIMIT_SECONDS = 86400;
-const NO_TOPIC = '(no topic)';
 
 export interface EditRequest {
   messageId: number;
@@ -71,7 +71,8 @@ function checkEditPermission(
   const isSender = message.sender_id === user.id;
   // Moderators and administrators edit any topic at any age (Zulip's is_moderator checks).
   const isModerator = isModeratorOrAbove(user);
-  const noTopic = message.subject === NO_TOPIC;
+  // A message without a topic (2.1's literal "(no topic)", now the empty topic) may be retitled by anyone.
+  const noTopic = message.subject === '' || message.subject === NO_TOPIC_NAME;
   if (!isSender && !(!edit.content && (noTopic || isModerator || policy.allowCommunityTopicEditing))) {
     if (edit.resolve) throw badRequest("You don't have permission to resolve topics in this channel.");
     throw badRequest("You don't have permission to edit this message");
@@ -89,9 +90,14 @@ function checkEditPermission(
 }
 
 /** The new topic, and the stream it is in (a private message has no topic). */
-function checkTopicEdit(message: MessageRow, rawTopic: string | undefined): { topic: string; streamId: number } | undefined {
+function checkTopicEdit(
+  message: MessageRow,
+  rawTopic: string | undefined,
+  policy: MessagePolicy,
+): { topic: string; streamId: number } | undefined {
   if (rawTopic === undefined) return undefined;
   const topic = checkTopic(rawTopic);
+  checkTopicAllowed(topic, policy.topicsRequired);
   if (message.stream_id === null) throw badRequest('Private messages cannot have topics.');
   checkResolvableTopic(topic);
   return { topic, streamId: message.stream_id };
@@ -125,7 +131,7 @@ export async function checkUpdateMessage(db: Knex, renderer: Renderer, user: Use
       ? undefined
       : await checkStreamMove(db, user, message, { ...request, streamId: request.streamId, contentEdited }, policy);
   if (request.topic === undefined && !contentEdited && !streamEdit) throw plainError('Nothing to change');
-  const topic = checkTopicEdit(message, request.topic);
+  const topic = checkTopicEdit(message, request.topic, policy);
   const resolve = topic && !streamEdit && !contentEdited ? resolveChange(message.subject, topic.topic) : undefined;
   if (topic || contentEdited) checkEditPermission(user, message, policy, { content: contentEdited, resolve: resolve !== undefined });
   const content = editedContent(request.content);

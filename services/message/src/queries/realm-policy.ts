@@ -3,6 +3,7 @@
  * settings service) with Zulip 2.1's defaults for keys that were never set.
  */
 import { getRealm, POLICY, type Executor } from '@chat/db';
+import { REALM_PROPERTY_DEFAULTS } from '@chat/views';
 import type { MovePolicy } from '../lib/move-permissions';
 
 export interface MessagePolicy extends MovePolicy {
@@ -14,6 +15,8 @@ export interface MessagePolicy extends MovePolicy {
   /** 0: no limit. */
   messageContentDeleteLimitSeconds: number;
   allowEditHistory: boolean;
+  /** mandatory_topics: stream messages may not have the empty topic. */
+  topicsRequired: boolean;
   realmStr: string;
 }
 
@@ -35,6 +38,7 @@ export async function messagePolicy(db: Executor, realmId: number): Promise<Mess
     allowMessageDeleting: setting(s, 'allow_message_deleting', false),
     messageContentDeleteLimitSeconds: setting(s, 'message_content_delete_limit_seconds', 600),
     allowEditHistory: setting(s, 'allow_edit_history', true),
+    topicsRequired: realmTopicsRequired(s),
     // Members, as Zulip's can_move_messages_between_channels_group defaults to (role:members).
     moveMessagesBetweenStreamsPolicy: setting(s, 'move_messages_between_streams_policy', POLICY.MEMBERS_ONLY),
     moveMessagesBetweenStreamsLimitSeconds: setting(
@@ -45,6 +49,15 @@ export async function messagePolicy(db: Executor, realmId: number): Promise<Mess
     waitingPeriodThreshold: setting(s, 'waiting_period_threshold', 0),
     realmStr: realm?.string_id ?? '',
   };
+}
+
+function realmTopicsRequired(settings: Record<string, unknown>): boolean {
+  return setting(settings, 'mandatory_topics', REALM_PROPERTY_DEFAULTS.mandatory_topics === true);
+}
+
+/** Whether the realm requires topics: read by a send only when its topic is empty. */
+export async function topicsRequired(db: Executor, realmId: number): Promise<boolean> {
+  return realmTopicsRequired((await getRealm(db, realmId))?.settings ?? {});
 }
 
 /** Every realm with its settings (the retention job reads each realm's message_retention_days). */

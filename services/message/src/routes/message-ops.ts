@@ -18,6 +18,7 @@ export function messageOpEndpoints(deps: MessageDeps) {
         messageId: params.message_id,
         applyMarkdown: params.apply_markdown,
         clientGravatar: params.client_gravatar,
+        allowEmptyTopicName: params.allow_empty_topic_name,
       }),
     ),
     implement(api.updateMessage, async ({ params, identity }) => {
@@ -40,7 +41,10 @@ export function messageOpEndpoints(deps: MessageDeps) {
       return {};
     }),
     implement(api.getMessageHistory, async ({ params, identity }) => ({
-      message_history: await getMessageHistory(db, await caller(identity), params.message_id),
+      message_history: await getMessageHistory(db, await caller(identity), {
+        messageId: params.message_id,
+        allowEmptyTopicName: params.allow_empty_topic_name,
+      }),
     })),
   ];
 }

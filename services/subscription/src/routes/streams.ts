@@ -15,7 +15,9 @@ export function streamEndpoints(deps: SubscriptionDeps) {
     implement(api.getStreamId, async ({ params, identity }) => ({
       stream_id: (await accessStreamByName(db, identity, params.stream)).stream.id,
     })),
-    implement(api.getStreamTopics, ({ params, identity }) => streamTopics(db, identity, params.stream_id)),
+    implement(api.getStreamTopics, ({ params, identity }) =>
+      streamTopics(db, identity, { streamId: params.stream_id, allowEmptyTopicName: params.allow_empty_topic_name }),
+    ),
     implement(api.updateStream, async ({ params, identity }) => {
       requireAdmin(identity);
       const { stream_id: streamId, ...update } = params;
