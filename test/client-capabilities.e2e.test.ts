@@ -1,8 +1,10 @@
 /**
  * Each client capability changes exactly what it changes in Zulip at the reported feature level:
  * two queues of one user, one declaring the capability and one not, see the same change, and
- * their answers and events are compared. Two capabilities newer than level 277 change nothing,
- * as Zulip 9.0 ignores them; empty_topic_name (level 334) is honoured, see ./empty-topic.e2e.test.ts.
+ * their answers and events are compared. include_deactivated_groups (level 294) changes nothing, as
+ * no group is ever deactivated here (level 290's deactivation is not served), and
+ * individual_emoji_changes (level 376) is above the reported level, which Zulip 10.0 ignores;
+ * empty_topic_name (level 334) is honoured, see ./empty-topic.e2e.test.ts.
  */
 import request from 'supertest';
 import { ApiClient, TINY_PNG as PNG, waitFor } from '@chat/testing';
@@ -111,7 +113,7 @@ describeBothTopologies('client capabilities', (env) => {
     await hamlet.patch('/settings', { twenty_four_hour_time: false });
   });
 
-  it('include_deactivated_groups and individual_emoji_changes change nothing at level 277', async () => {
+  it('include_deactivated_groups and individual_emoji_changes change nothing at the reported level', async () => {
     const groups = await pair('include_deactivated_groups', {
       fetch_event_types: ['realm_user_groups', 'message', 'update_message_flags'],
     });
