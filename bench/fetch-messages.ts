@@ -80,6 +80,7 @@ async function fetchOnce(db: Database, narrow: unknown[]): Promise<number> {
     narrow: parseNarrow(narrow, JSON.stringify(narrow)),
     applyMarkdown: true,
     clientGravatar: false,
+    allowEmptyTopicName: true,
   });
   return (result.messages as unknown[]).length;
 }

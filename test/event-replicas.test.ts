@@ -30,6 +30,7 @@ describe('event-queue replicas', () => {
       email: user.email,
       fullName: user.full_name,
       isAdmin: false,
+      isModerator: false,
       isGuest: false,
       isBot: false,
       botType: null,

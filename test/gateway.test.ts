@@ -106,6 +106,7 @@ describe('gateway authentication (Zulip 2.1 bodies)', () => {
         email: 'iago@zulip.com',
         fullName: 'Iago',
         isAdmin: true,
+        isModerator: false,
         isGuest: false,
         isBot: false,
         botType: null,

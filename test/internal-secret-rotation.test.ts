@@ -29,6 +29,7 @@ describe('verifyIdentityHeaders with two secrets', () => {
     email: 'a@example.com',
     fullName: 'A',
     isAdmin: false,
+    isModerator: false,
     isGuest: false,
     isBot: false,
     botType: null,

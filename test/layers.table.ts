@@ -78,7 +78,8 @@ export const PACKAGES: PackageLayers[] = [
       routes: ['follow-ups'],
       consumers: ['follow-ups', 'outgoing-webhooks', 'missed-messages'],
       // The send transaction requests these features' jobs, declared beside their handlers.
-      actions: ['outgoing-webhooks', 'missed-messages'],
+      // Edits post Notification Bot's notices, with links built as every notice's are.
+      actions: ['outgoing-webhooks', 'missed-messages', 'notices'],
     },
     routesPassTheHandle: true,
   }),
@@ -124,6 +125,7 @@ export const PACKAGES: PackageLayers[] = [
           'emoji-data.ts',
           'emoji-images.ts',
           'forward.ts',
+          'public-paths.ts',
           'route-table.ts',
           'thumbnail.ts',
           'web-app.ts',

@@ -4,7 +4,7 @@
  * change a role, and every later request would then stop at authentication.
  */
 import type { RequestListener } from 'node:http';
-import { anyOf, type Database } from '@chat/db';
+import { anyOf, ROLE_CODES, type Database } from '@chat/db';
 
 type Knex = Database['knex'];
 import { ApiClient } from '@chat/testing';
@@ -68,7 +68,7 @@ export async function restoreActors(app: RequestListener, knex: Knex): Promise<s
     fixed.push('iago reactivated');
   }
   if (admin.role !== 'admin') {
-    await client.patch(`/users/${admin.id}`, { is_admin: true, is_guest: false }).expect(200);
+    await client.patch(`/users/${admin.id}`, { role: ROLE_CODES.admin }).expect(200);
     fixed.push('iago made administrator again');
   }
   if (!member.is_active) {
@@ -80,7 +80,8 @@ export async function restoreActors(app: RequestListener, knex: Knex): Promise<s
     fixed.push('webhook bot reactivated');
   }
   if (member.role !== 'member') {
-    await client.patch(`/users/${member.id}`, { is_admin: false, is_guest: false }).expect(200);
+    // By role: 2.1's is_admin / is_guest leave a moderator one.
+    await client.patch(`/users/${member.id}`, { role: ROLE_CODES.member }).expect(200);
     fixed.push(`hamlet made member again (was ${member.role})`);
   }
   return fixed;

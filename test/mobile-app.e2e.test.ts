@@ -52,7 +52,7 @@ describeBothTopologies('the mobile app registers and parses', (env) => {
   }
 
   it('answers with the feature level the app accepts, and ignores what it does not know', () => {
-    expect(body).toMatchObject({ result: 'success', zulip_feature_level: 277, zulip_version: '9.0', zulip_merge_base: '9.0' });
+    expect(body).toMatchObject({ result: 'success', zulip_feature_level: 371, zulip_version: '10.0', zulip_merge_base: '10.0' });
     expect(body.ignored_parameters_unsupported).toEqual(['idle_queue_timeout']);
     expect(typeof body.queue_id).toBe('string');
     expect(body.last_event_id).toBe(-1);

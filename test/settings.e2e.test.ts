@@ -36,8 +36,8 @@ describeBothTopologies('settings', (env: () => TopologyEnv) => {
     });
     const settings = await request(env().target).get(api('/server_settings'));
     expect(settings.body).toMatchObject({
-      zulip_version: '9.0',
-      zulip_feature_level: 277,
+      zulip_version: '10.0',
+      zulip_feature_level: 371,
       realm_name: 'Zulip Dev',
       external_authentication_methods: [],
     });

@@ -15,7 +15,7 @@ export async function runSliceScenario(
 ): Promise<{ messageId: number }> {
   const settings = await request(target).get('/api/v1/server_settings');
   expect(settings.status).toBe(200);
-  expect(settings.body).toMatchObject({ result: 'success', msg: '', zulip_version: '9.0', realm_name: 'Zulip Dev' });
+  expect(settings.body).toMatchObject({ result: 'success', msg: '', zulip_version: '10.0', realm_name: 'Zulip Dev' });
   expect(settings.text.endsWith('\n')).toBe(true);
 
   const hamlet = await new ApiClient(target).loginAs('hamlet@zulip.com');

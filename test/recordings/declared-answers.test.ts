@@ -52,9 +52,9 @@ describe('answers declared by schema are checked in depth', () => {
       msg: '',
       queue_id: 'q',
       last_event_id: -1,
-      zulip_version: '9.0',
-      zulip_feature_level: 277,
-      zulip_merge_base: '9.0',
+      zulip_version: '10.0',
+      zulip_feature_level: 371,
+      zulip_merge_base: '10.0',
     };
     expect(answerProblems(eventQueueEndpoints.register, 200, base)).toEqual([]);
     expect(answerProblems(eventQueueEndpoints.register, 200, { ...base, realm_colour: 'red' })).not.toEqual([]);

@@ -177,6 +177,17 @@ describe('update_message', () => {
   });
 });
 
+test('a move to another stream (new_stream_id) carries the messages and their unread entries there, out of the narrow', () => {
+  const state = withView();
+  const moved = { stream_id: 1, stream_name: 'Denmark', new_stream_id: 2, orig_subject: 'Castle', propagate_mode: 'change_later' };
+  // 80 is unread (from /register) but not loaded.
+  const next = applyEvent(state, updateMessageEvent([2, 3, 80], moved));
+  expect(next.messages[3]).toMatchObject({ stream_id: 2, display_recipient: 'Verona', subject: 'Castle', last_edit_timestamp: 1700001000 });
+  expect(next.unread[80]).toMatchObject({ kind: 'stream', stream_id: 2, topic: 'Castle' });
+  expect(next.messages[1]).toBe(state.messages[1]);
+  expect(next.view.ids).toEqual([1]);
+});
+
 describe('delete_message', () => {
   test('one message_id (older form)', () => {
     const next = applyEvent(withView(), {

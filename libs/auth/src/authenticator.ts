@@ -7,6 +7,7 @@
 import {
   AUTH_CHANGES_CHANNEL,
   findSession,
+  isModerator,
   type ApiKeyCipher,
   type Database,
   type Executor,
@@ -162,6 +163,7 @@ export function userIdentity(user: UserRow): UserIdentity {
     email: user.email,
     fullName: user.full_name,
     isAdmin: user.role === 'admin',
+    isModerator: isModerator(user.role),
     isGuest: user.role === 'guest',
     isBot: user.is_bot,
     botType: user.bot_type,

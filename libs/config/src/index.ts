@@ -492,13 +492,13 @@ export function acceptedInternalSecrets(config: Pick<Config, 'internalSecret' | 
 
 /**
  * The Zulip API feature level this server serves (docs/api-compatibility.md lists each level up
- * to it): clients pick request forms and expect answer shapes by it, and the mobile app refuses
- * a server below 277.
+ * to it): clients pick request forms and expect answer shapes by it. The mobile app refuses a
+ * server below 277 and shows a "server too old" banner below 371 (Zulip 10.0's level).
  */
-export const ZULIP_FEATURE_LEVEL = 277;
+export const ZULIP_FEATURE_LEVEL = 371;
 
 /** The Zulip release of that feature level; Zulip's clients read it as zulip_version. */
-export const ZULIP_VERSION = '9.0';
+export const ZULIP_VERSION = '10.0';
 
 /** A release's merge base is the release itself (Zulip reports where a fork left its tree). */
 export const ZULIP_MERGE_BASE = ZULIP_VERSION;

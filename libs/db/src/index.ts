@@ -12,6 +12,7 @@ export * from './outbox';
 export * from './recipients';
 export * from './seed/dev-realm';
 export * from './queries/realms';
+export * from './roles';
 export * from './queries/users';
 export * from './queries/streams';
 export * from './queries/messages';

@@ -28,6 +28,7 @@ import * as topicWildcardMentions from './migrations/0950_topic_wildcard_mention
 import * as followUpHolds from './migrations/0955_follow_up_holds';
 import * as signupConfirmations from './migrations/0960_signup_confirmations';
 import * as uploadedImages from './migrations/0970_uploaded_images';
+import * as moderatorRole from './migrations/0980_moderator_role';
 
 /**
  * Migrations are imported, not discovered on disk, so they run the same from TypeScript source,
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '0955_follow_up_holds': followUpHolds,
   '0960_signup_confirmations': signupConfirmations,
   '0970_uploaded_images': uploadedImages,
+  '0980_moderator_role': moderatorRole,
 };
 
 const source: Knex.MigrationSource<string> = {

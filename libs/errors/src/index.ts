@@ -28,6 +28,7 @@ export type ErrorCode =
   | 'INVALID_API_KEY'
   | 'NOT_FOUND'
   | 'CONFLICT'
+  | 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED'
   // Not Zulip's: Idempotency-Key on POST /messages (docs/operations.md).
   | 'IDEMPOTENCY_KEY_IN_USE'
   | 'IDEMPOTENCY_KEY_REUSED';

@@ -5,9 +5,8 @@
  */
 
 /**
- * The capabilities this server honours (Zulip ignores a capability newer than itself, and so does
- * this server). All are at or below the reported feature level but `archived_channels` (315),
- * which comes with the archived streams this server serves on the way to level 371.
+ * The capabilities this server honours: those up to the feature level it serves (Zulip ignores a
+ * capability newer than itself, and so does this server with any not listed here).
  */
 export const CLIENT_CAPABILITIES = [
   /** Subscriptions' notification settings stay null when they inherit the user's default. */
@@ -26,6 +25,8 @@ export const CLIENT_CAPABILITIES = [
    * it up to level 377, as in Zulip 10.0.
    */
   'archived_channels',
+  /** `""` topics reach the queue as `""` (feature level 334); without it, as the realm's display name. */
+  'empty_topic_name',
 ] as const;
 
 export type ClientCapability = (typeof CLIENT_CAPABILITIES)[number];

@@ -1,4 +1,5 @@
 export * from './capabilities';
+export * from './empty-topic';
 export * from './message';
 export * from './notice';
 export * from './event-map';

@@ -1,3 +1,5 @@
+import { EMPTY_TOPIC_DISPLAY_NAME } from './empty-topic';
+
 /** A user as shown in a private message's display_recipient. */
 export interface DisplayRecipientUser {
   id: number;
@@ -36,11 +38,15 @@ export interface WireMessage {
   reactions: unknown[];
   submessages: unknown[];
   last_edit_timestamp?: number;
+  /** When it last moved to another stream or topic (feature level 365). */
+  last_moved_timestamp?: number;
 }
 
 export interface MessageVariant {
   applyMarkdown: boolean;
   clientGravatar: boolean;
+  /** False shows an empty topic as its display name (./empty-topic.ts). */
+  allowEmptyTopicName: boolean;
 }
 
 /** The message dict a client sees (Zulip's MessageDict.finalize_payload), without flags. */
@@ -59,6 +65,9 @@ export function finalizeMessage(message: WireMessage, variant: MessageVariant): 
     content_type: variant.applyMarkdown ? 'text/html' : 'text/x-markdown',
     avatar_url: variant.clientGravatar && avatarSource === 'G' ? null : avatarUrl,
   };
-  if (message.type === 'stream') dict.stream_id = streamId;
+  if (message.type === 'stream') {
+    dict.stream_id = streamId;
+    if (message.subject === '' && !variant.allowEmptyTopicName) dict.subject = EMPTY_TOPIC_DISPLAY_NAME;
+  }
   return dict;
 }

@@ -12,6 +12,8 @@ export interface UserIdentity {
   email: string;
   fullName: string;
   isAdmin: boolean;
+  /** Zulip's is_moderator (feature level 60): moderators only, not administrators. */
+  isModerator: boolean;
   isGuest: boolean;
   isBot: boolean;
   botType: number | null;

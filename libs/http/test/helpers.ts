@@ -29,6 +29,7 @@ export function aUser(overrides: Partial<UserIdentity> = {}): UserIdentity {
     email: 'iago@zulip.example',
     fullName: 'Iago',
     isAdmin: true,
+    isModerator: false,
     isGuest: false,
     isBot: false,
     botType: null,

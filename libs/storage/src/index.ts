@@ -8,37 +8,11 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
-import type { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import type { Config, ObjectStorageSettings } from '@chat/config';
+import type { FileStore } from './store';
 
-export interface StoredFile {
-  stream: Readable;
-  size: number;
-}
-
-export interface FileStore {
-  /** Stores (or replaces) the bytes under `key`. */
-  put(key: string, data: Buffer): Promise<void>;
-  /** The file as a stream, or undefined when there is none. */
-  get(key: string): Promise<StoredFile | undefined>;
-  /** The file's size in bytes, without reading it; undefined when there is none. */
-  size(key: string): Promise<number | undefined>;
-  /** Removes the file; a missing file is not an error. */
-  delete(key: string): Promise<void>;
-  /**
-   * Present when files are served by redirect (S3_SIGNED_URL_SECONDS): a URL that serves the file
-   * to anyone for a few seconds, with these response headers.
-   */
-  signedUrl?(key: string, response: SignedResponse): Promise<string>;
-}
-
-/** The response headers a signed URL forces: what the server decided, not what was stored. */
-export interface SignedResponse {
-  contentType: string;
-  contentDisposition: string;
-  cacheControl?: string;
-}
+export type { FileStore, SignedResponse, StoredFile } from './store';
 
 /** The store the configuration names: its bucket when S3_BUCKET is set, else the local folder. */
 export function fileStoreFor(config: Pick<Config, 'objectStorage' | 'uploadsDir' | 'dataDir'>): FileStore {

@@ -13,7 +13,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { ObjectStorageSettings } from '@chat/config';
-import type { FileStore, SignedResponse } from './index';
+import type { FileStore, SignedResponse } from './store';
 
 /**
  * The client for the settings. Checksums only where S3 requires them: the SDK's default (a CRC32

@@ -6,7 +6,7 @@
 import type { ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { storedFileHeaders, type ServedFile } from './headers';
-import type { FileStore } from './index';
+import type { FileStore } from './store';
 
 export interface FileToServe extends Omit<ServedFile, 'size'> {
   /** Its key in the store. */

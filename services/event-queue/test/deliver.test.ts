@@ -1,6 +1,13 @@
 import type { BusRecord } from '@chat/bus';
 import { queueDescriptor } from '@chat/testing';
-import { NOTICE_VERSION, type ClientEvent, type Notice, type WireMessage } from '@chat/events';
+import {
+  EMPTY_TOPIC_DISPLAY_NAME,
+  eventWithEmptyTopicDisplayName,
+  NOTICE_VERSION,
+  type ClientEvent,
+  type Notice,
+  type WireMessage,
+} from '@chat/events';
 import { MemoryQueueStore, type QueueDescriptor } from '@chat/queue-store';
 import { deliverRecord } from '../src/consumers/deliver';
 
@@ -132,6 +139,51 @@ describe('delivering bus records to queues', () => {
     expect((await events(store, 'q:with'))[0]?.subscriptions).toEqual([{ ...denmark, subscribers: [7, 8] }]);
     expect((await events(store, 'q:without'))[0]?.subscriptions).toEqual([denmark]);
     expect(await events(store, 'q:other-types')).toEqual([]);
+  });
+
+  it('gives queues without empty_topic_name the display name for the empty topic, and shares one shape otherwise', async () => {
+    const store = new MemoryQueueStore();
+    await store.create(queue('q:modern', 7, { capabilities: ['empty_topic_name'] }));
+    await store.create(queue('q:older', 7));
+    const users = [{ id: 7, flags: [] }];
+    await deliverRecord(
+      store,
+      record({ v: NOTICE_VERSION, kind: 'message', realmId: 1, message: { ...message, subject: '' }, users, publicStream: true }),
+    );
+    const deletion: ClientEvent = { type: 'delete_message', message_ids: [10], message_type: 'stream', stream_id: 2, topic: '' };
+    await deliverRecord(store, record({ v: NOTICE_VERSION, kind: 'event', realmId: 1, event: deletion, userIds: [7] }));
+    const named: ClientEvent = { ...deletion, topic: 'Castle' };
+    await deliverRecord(store, record({ v: NOTICE_VERSION, kind: 'event', realmId: 1, event: named, userIds: [7] }));
+    const topics = async (id: string) =>
+      (await events(store, id)).map((e) => (e.type === 'message' ? (e.message as { subject: string }).subject : e.topic));
+    expect(await topics('q:modern')).toEqual(['', '', 'Castle']);
+    expect(await topics('q:older')).toEqual([EMPTY_TOPIC_DISPLAY_NAME, EMPTY_TOPIC_DISPLAY_NAME, 'Castle']);
+  });
+
+  it('renames only what names the empty topic, and returns the event itself when nothing does', () => {
+    const flags: ClientEvent = {
+      type: 'update_message_flags',
+      op: 'remove',
+      operation: 'remove',
+      flag: 'read',
+      messages: [1, 2, 3],
+      all: false,
+      message_details: {
+        1: { type: 'stream', stream_id: 2, topic: '' },
+        2: { type: 'stream', stream_id: 2, topic: 'Castle' },
+        3: { type: 'private', user_ids: [8] },
+      },
+    };
+    expect(eventWithEmptyTopicDisplayName(flags)).toEqual({
+      ...flags,
+      message_details: { ...flags.message_details, 1: { type: 'stream', stream_id: 2, topic: EMPTY_TOPIC_DISPLAY_NAME } },
+    });
+    const moved = { type: 'update_message', orig_subject: '', subject: 'Castle' } as unknown as ClientEvent;
+    expect(eventWithEmptyTopicDisplayName(moved)).toEqual({ ...moved, orig_subject: EMPTY_TOPIC_DISPLAY_NAME });
+    const edited = { type: 'update_message', content: 'x' } as unknown as ClientEvent;
+    expect(eventWithEmptyTopicDisplayName(edited)).toBe(edited);
+    const muted: ClientEvent = { type: 'muted_topics', muted_topics: [['Denmark', 'Castle', 1]] };
+    expect(eventWithEmptyTopicDisplayName(muted)).toBe(muted);
   });
 
   it('refuses a notice version it does not know, so the bus redelivers it to a newer replica', async () => {

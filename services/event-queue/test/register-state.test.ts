@@ -62,9 +62,9 @@ describe('POST /register initial state', () => {
       max_message_id: -1,
       muted_topics: [],
       realm_name: 'Zulip Dev',
-      zulip_version: '9.0',
-      zulip_feature_level: 277,
-      zulip_merge_base: '9.0',
+      zulip_version: '10.0',
+      zulip_feature_level: 371,
+      zulip_merge_base: '10.0',
     });
   });
 
@@ -73,7 +73,7 @@ describe('POST /register initial state', () => {
     // The version keys come with every answer, whatever was fetched.
     const versions = ['zulip_feature_level', 'zulip_merge_base', 'zulip_version'];
     expect(Object.keys(onlyMessages.body).sort()).toEqual(['last_event_id', 'max_message_id', 'msg', 'queue_id', 'result', ...versions]);
-    expect(onlyMessages.body).toMatchObject({ zulip_version: '9.0', zulip_feature_level: 277, zulip_merge_base: '9.0' });
+    expect(onlyMessages.body).toMatchObject({ zulip_version: '10.0', zulip_feature_level: 371, zulip_merge_base: '10.0' });
     const fetchEmoji = await register('hamlet@zulip.com', { event_types: '["message"]', fetch_event_types: '["realm_emoji"]' });
     expect(fetchEmoji.body.realm_emoji).toEqual({});
     expect(fetchEmoji.body).not.toHaveProperty('max_message_id');

@@ -31,7 +31,12 @@ export function expectValidEvent(event: GenericEvent): void {
 /** The message event a queue of `userId` would hold (as the event-queue service builds it). */
 export function messageEventFor(notice: MessageNotice, userId: number, applyMarkdown = true): GenericEvent {
   const flags = notice.users.find((u) => u.id === userId)?.flags ?? [];
-  return { type: 'message', message: finalizeMessage(notice.message, { applyMarkdown, clientGravatar: false }), flags, id: 0 };
+  return {
+    type: 'message',
+    message: finalizeMessage(notice.message, { applyMarkdown, clientGravatar: false, allowEmptyTopicName: true }),
+    flags,
+    id: 0,
+  };
 }
 
 /** The client capability each event notice is for (undefined: every queue), in notice order. */

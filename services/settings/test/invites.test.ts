@@ -158,6 +158,25 @@ describe('invitations', () => {
     expect(await h.db.knex('invitations').count<{ count: string }[]>('* as count')).toEqual(before);
   });
 
+  it('invites as a moderator (feature level 61): administrators only, and the account is a moderator', async () => {
+    expect((await invite('hamlet@zulip.com', { invitee_emails: 'marina@example.test', invite_as: '300' })).body).toEqual(
+      err('Must be an organization administrator'),
+    );
+    expect((await invite('iago@zulip.com', { invitee_emails: 'marina@example.test', invite_as: '300' })).body).toEqual({
+      result: 'success',
+      msg: '',
+    });
+    expect(await byEmail('marina@example.test')).toMatchObject({ invited_as: 300 });
+    const { confirmation_key: key } = await h.db.knex('invitations').where({ email: 'marina@example.test' }).first('confirmation_key');
+    const signed = await request(h.app)
+      .post('/api/v1/signup')
+      .set(await anonymousHeaders(h.db, h.config))
+      .type('form')
+      .send({ key, full_name: 'Marina', password: 'born at sea' });
+    expect(signed.body).toMatchObject({ result: 'success', user_id: expect.any(Number) });
+    expect(await h.db.knex('users').where({ id: signed.body.user_id }).first('role')).toEqual({ role: 'moderator' });
+  });
+
   it('invites the others when some addresses already have accounts, and says so', async () => {
     expect((await invite('iago@zulip.com', { invitee_emails: 'othello@zulip.com, antonio@example.test', invite_as: '2' })).body).toEqual(
       err(

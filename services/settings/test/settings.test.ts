@@ -37,10 +37,10 @@ describe('settings service', () => {
           google: false,
           saml: false,
         },
-        zulip_version: '9.0',
-        zulip_feature_level: 277,
-        zulip_merge_base: '9.0',
-        service_version: '9.0',
+        zulip_version: '10.0',
+        zulip_feature_level: 371,
+        zulip_merge_base: '10.0',
+        service_version: '10.0',
         push_notifications_enabled: false,
         is_incompatible: false,
         email_auth_enabled: true,
@@ -80,7 +80,7 @@ describe('settings service', () => {
 
     it('leaves the realm fields out when no realm is known', async () => {
       const res = await request(app).get('/api/v1/server_settings');
-      expect(res.body).toMatchObject({ zulip_version: '9.0', zulip_feature_level: 277, zulip_merge_base: '9.0' });
+      expect(res.body).toMatchObject({ zulip_version: '10.0', zulip_feature_level: 371, zulip_merge_base: '10.0' });
       expect(res.body).not.toHaveProperty('realm_name');
       expect(res.body).not.toHaveProperty('realm_url');
       expect(res.body).not.toHaveProperty('realm_web_public_access_enabled');

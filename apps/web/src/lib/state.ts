@@ -446,9 +446,9 @@ function applyMessage(state: AppState, event: EventMap['message']): AppState {
   return { ...state, messages, unread, view, recentPrivate, maxMessageId: Math.max(state.maxMessageId, message.id) };
 }
 
-/** A content edit changes one message; a topic edit every message it names (messages stay in their stream). */
+/** A content edit changes one message; a move (topic or stream) every message it names. */
 function applyUpdateMessage(state: AppState, event: EventMap['update_message']): AppState {
-  const { message_id: id, message_ids: ids } = event;
+  const id = event.message_id;
   let next = state;
   if (event.rendered_content !== undefined) {
     const content = event.rendered_content;
@@ -458,28 +458,33 @@ function applyUpdateMessage(state: AppState, event: EventMap['update_message']):
       messages: mapMessages(next, [id], (m) => ({ ...m, content, last_edit_timestamp: edited ?? m.last_edit_timestamp })),
     };
   }
-  const newTopic = event.subject;
-  if (newTopic !== undefined) {
-    const edited = event.edit_timestamp;
-    const messages = mapMessages(next, ids, (m) => ({ ...m, subject: newTopic, last_edit_timestamp: edited }));
-    let unread = next.unread;
-    for (const mid of ids) {
-      const entry = unread[mid];
-      if (entry?.kind !== 'stream') continue;
-      if (unread === next.unread) unread = { ...unread };
-      unread[mid] = { ...entry, topic: newTopic };
-    }
-    next = { ...next, messages, unread };
-    // Messages that moved out of a topic narrow leave it.
-    const view = next.view;
-    const streamName = (sid: number) => next.streams[sid]?.name;
-    const kept = view.ids.filter((mid) => {
-      const m = messages[mid];
-      return !m || !ids.includes(mid) || matchesNarrow(m, view.narrow, next.selfId, streamName) !== false;
-    });
-    if (kept.length !== view.ids.length) next = { ...next, view: { ...view, ids: kept } };
+  if (event.subject === undefined && event.new_stream_id === undefined) return next;
+  return applyMove(next, event);
+}
+
+/** A move to another topic or stream (new_stream_id): the messages, their unread entries, and the narrow they may leave. */
+function applyMove(state: AppState, event: EventMap['update_message']): AppState {
+  const { message_ids: ids, subject: newTopic, new_stream_id: newStreamId } = event;
+  const streamName = (sid: number) => state.streams[sid]?.name;
+  const movedTo = newStreamId === undefined ? {} : { stream_id: newStreamId, display_recipient: streamName(newStreamId) ?? '' };
+  const messages = mapMessages(state, ids, (m) =>
+    m.type === 'stream' ? { ...m, ...movedTo, subject: newTopic ?? m.subject, last_edit_timestamp: event.edit_timestamp } : m,
+  );
+  let unread = state.unread;
+  for (const mid of ids) {
+    const entry = unread[mid];
+    if (entry?.kind !== 'stream') continue;
+    if (unread === state.unread) unread = { ...unread };
+    unread[mid] = { ...entry, topic: newTopic ?? entry.topic, stream_id: newStreamId ?? entry.stream_id };
   }
-  return next;
+  const next = { ...state, messages, unread };
+  // Messages that moved out of the narrow leave it.
+  const view = next.view;
+  const kept = view.ids.filter((mid) => {
+    const m = messages[mid];
+    return !m || !ids.includes(mid) || matchesNarrow(m, view.narrow, next.selfId, streamName) !== false;
+  });
+  return kept.length === view.ids.length ? next : { ...next, view: { ...view, ids: kept } };
 }
 
 /** A change of one flag: what an update_message_flags event says, and what the client does before it comes. */

@@ -94,6 +94,16 @@ export function extractSendTo(raw: string, name: string): SendTo {
 export const sendToParam = p.custom(extractSendTo, { default: [] as SendTo, encoding: 'plain-or-json' });
 
 /**
+ * allow_empty_topic_name (feature level 334) of the reads that show topics: true shows the empty
+ * topic as `""`, false (what older clients send, by leaving it out) as the realm's
+ * realm_empty_topic_display_name.
+ */
+export const allowEmptyTopicNameParam = p.bool({
+  default: false,
+  description: 'Whether the empty topic is shown as `""` (true) or as `realm_empty_topic_display_name` (false).',
+});
+
+/**
  * A narrow as sent and decoded. Its terms are read by the service (domain/narrow.ts), whose errors
  * quote the text as sent.
  */

@@ -11,6 +11,7 @@ import { FOLLOW_UP_RUN_DESCRIPTION, followUpRunPath } from '../follow-ups';
 import * as p from '../params';
 import { intList, jsonInt, nonNegativeInt } from '../validators';
 import {
+  allowEmptyTopicNameParam,
   checkedNarrow,
   invalidStreamId,
   looseNarrow,
@@ -164,6 +165,7 @@ export const messageEndpoints = declareEndpoints('message', {
         default: true,
         description: 'Whether `content` is the rendered HTML (true) or the Markdown as sent (false).',
       }),
+      allow_empty_topic_name: allowEmptyTopicNameParam,
     },
     success: getMessagesAnswer,
   },
@@ -355,6 +357,7 @@ export const messageEndpoints = declareEndpoints('message', {
         description: "Whether the message's `content` is rendered HTML (true) or Markdown (false).",
       }),
       client_gravatar: p.bool({ default: false, description: 'Whether `avatar_url` is left null for a sender using Gravatar.' }),
+      allow_empty_topic_name: allowEmptyTopicNameParam,
     },
     success: getMessageAnswer,
     errors: [404],
@@ -363,7 +366,7 @@ export const messageEndpoints = declareEndpoints('message', {
     method: 'PATCH',
     path: '/messages/:message_id',
     auth: 'user',
-    summary: "Edit a message's content or topic (the topic of later or all messages too, by propagate_mode)",
+    summary: "Edit a message's content, or move it to another topic or stream (later or all messages of its topic too, by propagate_mode)",
     description:
       "Changes the content or the topic of a message. Its sender may edit it (within the realm's time limit); topics may " +
       "also be changed by others where the realm allows. Each edit is kept in the message's history.",
@@ -374,20 +377,32 @@ export const messageEndpoints = declareEndpoints('message', {
       // Not validated, as in Zulip: only change_later and change_all propagate.
       propagate_mode: p.string({
         default: 'change_one',
-        description: 'For a topic change: `change_one` (this message), `change_later` (it and later ones of the topic) or `change_all`.',
+        description:
+          'For a move to another topic or stream: `change_one` (this message), `change_later` (it and later ones of the topic) ' +
+          'or `change_all`.',
       }),
       content: p.string({
         nulError: nulInContent,
         description: 'The new content, in Markdown.',
         example: 'Something is rotten in the state of Denmark!',
       }),
-      // Moving to another stream is refused with a clear error; the message's own stream is a no-op.
       stream_id: p.custom(jsonInt, {
         rangeError: invalidStreamId,
         schema: { type: 'integer' },
-        description: "Moving to another stream is refused; the message's own stream is accepted and changes nothing.",
+        description:
+          'The stream to move the message to (with the topic, per `propagate_mode`), where the realm lets the caller move ' +
+          "messages between streams; the message's own stream changes nothing. The content cannot change in the same request.",
         example: 2,
         sample: false,
+      }),
+      // No defaults declared: a request naming neither (and no stream) is 2.1's silent topic edit.
+      send_notification_to_old_thread: p.bool({
+        description: 'Whether Notification Bot tells the old topic where its messages went. Default false.',
+      }),
+      send_notification_to_new_thread: p.bool({
+        description:
+          'Whether Notification Bot tells the new topic where its messages came from. Default true, but false for a topic ' +
+          'edit that names neither this, `send_notification_to_old_thread` nor `stream_id` (2.1 clients).',
       }),
     },
     success: {},
@@ -411,7 +426,7 @@ export const messageEndpoints = declareEndpoints('message', {
     summary: "A message's edit history, oldest first",
     description: 'Lists the versions of a message: the original, then one entry per edit with what it changed.',
     python: 'get_message_history(message_id)',
-    params: { message_id: messageIdParam },
+    params: { message_id: messageIdParam, allow_empty_topic_name: allowEmptyTopicNameParam },
     success: {
       message_history: [
         'array',

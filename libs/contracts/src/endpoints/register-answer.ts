@@ -126,6 +126,8 @@ const realmState = {
   realm_inline_image_preview: bool,
   realm_inline_url_embed_preview: bool,
   realm_mandatory_topics: bool,
+  // What clients show for the empty topic `""` (feature level 334).
+  realm_empty_topic_display_name: str,
   realm_message_retention_days: int,
   realm_message_content_edit_limit_seconds: int,
   realm_message_content_delete_limit_seconds: int,
@@ -224,6 +226,8 @@ export const REGISTER_STATE = {
     can_create_streams: bool,
     can_subscribe_other_users: bool,
     is_admin: bool,
+    is_owner: bool,
+    is_moderator: bool,
     is_guest: bool,
     user_id: int,
     enter_sends: bool,

@@ -1,7 +1,7 @@
 /**
  * Invitations (Zulip's zerver/views/invite.py): e-mail invitations each with their own link,
  * reusable links (multiuse), and the sign-up that accepts either. `invite_as` takes Zulip 2.1's
- * numbers (1 member, 2 administrator, 3 guest) and today's role numbers (200, 400, 600).
+ * numbers (1 member, 2 administrator, 3 guest) and today's role numbers (200, 300, 400, 600).
  */
 import * as p from '../params';
 import { intList, jsonInt } from '../validators';
@@ -11,7 +11,7 @@ const inviteAs = {
     default: 1,
     schema: { type: 'integer' },
     description:
-      'The role the new account gets: 1 member, 2 administrator (only administrators may), 3 guest; or the role numbers 400, 200 and 600.',
+      'The role the new account gets: 1 member, 2 administrator (only administrators may), 3 guest; or the role numbers 400, 200, 300 (moderator: only administrators may) and 600.',
   }),
 };
 const preregId = {

@@ -51,8 +51,10 @@ const REALM_PROPERTY_DOCS: Record<RealmProperty, string> = {
   allow_edit_history: 'Whether users may see the edit history of messages.',
   allow_message_deleting: 'Whether users may delete their own messages.',
   bot_creation_policy: 'Who may create bots: 1 everyone, 2 everyone but only generic bots, 3 administrators.',
-  create_stream_policy: 'Who may create streams: 1 members, 2 administrators, 3 members past the waiting period.',
-  invite_to_stream_policy: 'Who may add others to streams: 1 members, 2 administrators, 3 members past the waiting period.',
+  create_stream_policy:
+    'Who may create streams: 1 members, 2 administrators, 3 members past the waiting period, 4 administrators and moderators.',
+  invite_to_stream_policy:
+    'Who may add others to streams: 1 members, 2 administrators, 3 members past the waiting period, 4 administrators and moderators.',
   default_language: 'The default language of new users, as a code such as `en`.',
   default_twenty_four_hour_time: 'Whether new users see times on a 24-hour clock.',
   description: "The realm's description (Markdown), shown on its login page.",
@@ -79,7 +81,8 @@ const REALM_PROPERTY_DOCS: Record<RealmProperty, string> = {
   video_chat_provider: 'The video call provider, by id.',
   waiting_period_threshold: 'The days a new member waits before the policies that say so let them act.',
   digest_weekday: 'The weekday digests go out: 0 Monday to 6 Sunday.',
-  user_group_edit_policy: 'Who may edit user groups: 1 members, 2 administrators.',
+  user_group_edit_policy:
+    'Who may edit user groups: 1 members, 2 administrators, 3 members past the waiting period, 4 administrators and moderators.',
 };
 
 /** The realm properties, in the table's order. */

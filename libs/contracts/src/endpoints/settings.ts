@@ -122,7 +122,7 @@ export const settingsEndpoints = declareEndpoints('settings', {
       is_active: ['boolean', 'Whether active.'],
       timezone: ['string', 'The IANA time zone, or empty.'],
       date_joined: ['string', 'When they joined (ISO 8601).'],
-      role: ['integer', 'The role: 100 owner, 200 administrator, 400 member, 600 guest.'],
+      role: ['integer', 'The role: 100 owner, 200 administrator, 300 moderator, 400 member, 600 guest.'],
       avatar_version: ['integer', 'Bumped at each avatar change.'],
       delivery_email: ['string', 'The real e-mail address.'],
       pointer: ['integer', 'The pointer: the id of the message read up to, or -1.'],
@@ -215,8 +215,13 @@ export const settingsEndpoints = declareEndpoints('settings', {
       ...userId,
       // Zulip reads full_name through a JSON string validator; a plain string works too.
       full_name: text({ description: 'The new full name, plain or as a JSON string.', example: 'Hamlet, Prince of Denmark' }),
-      is_admin: p.bool({ description: 'Whether they become an administrator.', sample: false }),
-      is_guest: p.bool({ description: 'Whether they become a guest.', sample: false }),
+      role: p.int({
+        description:
+          'The new role (feature levels 7 and 60): 200 administrator, 300 moderator, 400 member, 600 guest. When given, `is_admin` and `is_guest` are not read.',
+        example: 300,
+      }),
+      is_admin: p.bool({ description: 'Whether they become an administrator (Zulip 2.1).', sample: false }),
+      is_guest: p.bool({ description: 'Whether they become a guest (Zulip 2.1).', sample: false }),
     },
     success: {},
   },

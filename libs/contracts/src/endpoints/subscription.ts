@@ -5,6 +5,7 @@ import { StreamDict } from '@chat/events';
 import { declareEndpoints } from '../contract';
 import { FOLLOW_UP_RUN_DESCRIPTION, followUpRunPath } from '../follow-ups';
 import { MAX_STREAM_DESCRIPTION_LENGTH } from '../limits';
+import { allowEmptyTopicNameParam } from './message-params';
 import { defaultStreamGroupEndpoints } from './subscription-groups';
 import { nulInStreamName, streamIdParam, streamRequests, subscribeOptions } from './subscription-params';
 import { bulkSubscriptionEndpoints, subscriptionPropertyEndpoint } from './subscription-updates';
@@ -167,7 +168,7 @@ export const subscriptionEndpoints = declareEndpoints('subscription', {
     summary: "A stream's topics, most recent first",
     description: 'Lists the topics of a stream the caller can read, each with its latest message id.',
     python: 'get_stream_topics(stream_id)',
-    params: { stream_id: streamIdParam },
+    params: { stream_id: streamIdParam, allow_empty_topic_name: allowEmptyTopicNameParam },
     success: { topics: ['array', 'Each `{name, max_id}`, the most recently active first.'] },
   },
   getStreams: {

@@ -1,18 +1,18 @@
 /** User groups (written by the settings service; the message service reads them for @*group* mentions). */
 import type { Executor } from '../connect';
 import { anyOf } from '../any-of';
-import type { Role } from './users';
+import type { Role } from '../roles';
 
 /**
  * Each realm's system groups (Zulip's role:* groups; migration 0700 makes their rows): the roles
  * whose users are direct members and the one group nested in it, so that each group holds every
- * role above it. A realm here has no owners or moderators, and every member is a full member
- * (2.1's waiting period does not restrict anything this server checks).
+ * role above it. A realm here has no owners, and every member is a full member (2.1's waiting
+ * period does not restrict anything this server checks).
  */
 export const SYSTEM_GROUPS: Record<string, { roles: Role[]; subgroup: string | null }> = {
   'role:owners': { roles: [], subgroup: null },
   'role:administrators': { roles: ['admin'], subgroup: 'role:owners' },
-  'role:moderators': { roles: [], subgroup: 'role:administrators' },
+  'role:moderators': { roles: ['moderator'], subgroup: 'role:administrators' },
   'role:fullmembers': { roles: ['member'], subgroup: 'role:moderators' },
   'role:members': { roles: [], subgroup: 'role:fullmembers' },
   'role:everyone': { roles: ['guest'], subgroup: 'role:members' },

@@ -1,11 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Executor } from '../connect';
 import { isRowId, isStorableText } from '../ids';
-
-export type Role = 'admin' | 'member' | 'guest';
-
-/** Zulip's role numbers (feature level 59): 100 owner and 300 moderator have no users here. */
-export const ROLE_CODES: Record<Role, number> = { admin: 200, member: 400, guest: 600 };
+import type { Role } from '../roles';
 
 export interface UserRow {
   id: number;

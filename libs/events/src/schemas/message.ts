@@ -63,6 +63,7 @@ const messageDictProperties = {
   reactions: Type.Array(MessageReaction),
   submessages: Type.Array(MessageSubmessage),
   last_edit_timestamp: Type.Optional(int),
+  last_moved_timestamp: Type.Optional(int),
 };
 
 /**
@@ -96,6 +97,7 @@ export const MessageEvent = closedObject({
 /** Content edits carry all of the content keys and topic edits all of the topic keys. */
 const contentEditKeys = ['orig_content', 'orig_rendered_content', 'rendered_content', 'prev_rendered_content_version', 'is_me_message'];
 const topicEditKeys = ['orig_subject', 'propagate_mode', 'stream_id', 'subject_links'];
+const streamMoveKeys = ['orig_subject', 'propagate_mode', 'stream_id', 'stream_name'];
 
 export const UpdateMessageEvent = Type.Object(
   {
@@ -129,8 +131,10 @@ export const UpdateMessageEvent = Type.Object(
     orig_subject: Type.Optional(str),
     subject: Type.Optional(str),
     subject_links: Type.Optional(strs),
+    // Moves to another stream (feature level 1): stream_id and stream_name are the old stream's.
+    new_stream_id: Type.Optional(int),
   },
-  { additionalProperties: false, dependencies: { content: contentEditKeys, subject: topicEditKeys } },
+  { additionalProperties: false, dependencies: { content: contentEditKeys, subject: topicEditKeys, new_stream_id: streamMoveKeys } },
 );
 
 /** What the deletion of a stream message and of a private message share. */

@@ -8,6 +8,7 @@
 import { dedupPosition, type BusRecord } from '@chat/bus';
 import {
   DELIVERABLE_NOTICE_VERSIONS,
+  eventWithEmptyTopicDisplayName,
   finalizeMessage,
   inAudience,
   type ClientEvent,
@@ -38,18 +39,23 @@ async function messageEntries(store: QueueStore, notice: MessageNotice): Promise
     // all_public_streams and narrowed queues see public-stream messages they were not sent.
     for (const queue of await store.publicStreamQueues(notice.realmId)) if (!queues.has(queue.id)) queues.set(queue.id, queue);
   }
-  // One finalized copy per rendering variant, shared by every queue that wants it.
+  // One finalized copy per rendering variant, shared by every queue that wants it. Only a
+  // message in the empty topic asks each queue for its empty_topic_name capability.
   const variants = new Map<string, Record<string, unknown>>();
+  const emptyTopic = notice.message.type === 'stream' && notice.message.subject === '';
   const entries: AppendEntry[] = [];
   for (const queue of queues.values()) {
     const flags = flagsByUser.get(queue.userId) ?? [];
     if (!acceptsEventType(queue, 'message') || !matchesNarrow(queue.narrow, notice.message, flags)) continue;
-    const key = `${queue.applyMarkdown}:${queue.clientGravatar}`;
+    const allowEmptyTopicName = !emptyTopic || hasEmptyTopicName(queue);
+    const variantKey = `${queue.applyMarkdown}:${queue.clientGravatar}`;
+    const key = allowEmptyTopicName ? variantKey : `${variantKey}:display-name`;
     let message = variants.get(key);
     if (!message) {
       message = finalizeMessage(notice.message, {
         applyMarkdown: queue.applyMarkdown,
         clientGravatar: queue.clientGravatar,
+        allowEmptyTopicName,
       });
       variants.set(key, message);
     }
@@ -63,9 +69,21 @@ async function messageEntries(store: QueueStore, notice: MessageNotice): Promise
 async function eventEntries(store: QueueStore, notice: UserEventNotice): Promise<AppendEntry[]> {
   const queues = await store.queuesOfUsers(notice.userIds);
   const withoutSubscribers = hasSubscriberLists(notice.event) ? stripSubscribers(notice.event) : notice.event;
+  // The same object unless the event names an empty topic: only then is a queue's capability read.
+  // (Events naming topics never carry subscriber lists, so the two shapes never combine.)
+  const withDisplayName = eventWithEmptyTopicDisplayName(notice.event);
+  const shapeFor = (queue: QueueDescriptor): ClientEvent => {
+    if (withDisplayName !== notice.event && !hasEmptyTopicName(queue)) return withDisplayName;
+    return queue.includeSubscribers ? notice.event : withoutSubscribers;
+  };
   return queues
     .filter((queue) => acceptsEventType(queue, notice.event.type) && inAudience(queue.capabilities, notice.audience))
-    .map((queue) => ({ queueId: queue.id, event: queue.includeSubscribers ? notice.event : withoutSubscribers }));
+    .map((queue) => ({ queueId: queue.id, event: shapeFor(queue) }));
+}
+
+/** Whether the queue reads `""` topics as they are (else as the realm's display name). */
+function hasEmptyTopicName(queue: QueueDescriptor): boolean {
+  return queue.capabilities?.includes('empty_topic_name') === true;
 }
 
 type SubscriptionAdd = Extract<EventOf<'subscription'>, { op: 'add' }>;

@@ -2,6 +2,7 @@
  * Which events a queue accepts (Zulip's ClientDescriptor.accepts_event and build_narrow_filter):
  * its event_types, and for messages its narrow.
  */
+import { displayNameResolved } from '@chat/events';
 import type { QueueDescriptor } from '@chat/queue-store';
 
 /**
@@ -33,7 +34,8 @@ export function matchesNarrow(narrow: [string, string][], message: FilterableMes
       case 'channel':
         return msg.type === 'stream' && String(msg.display_recipient).toLowerCase() === wanted;
       case 'topic':
-        return msg.type === 'stream' && (msg.subject ?? msg.topic ?? '').toLowerCase() === wanted;
+        // The display name narrows to the empty topic, as in GET /messages (no stored topic has that name).
+        return msg.type === 'stream' && (msg.subject ?? msg.topic ?? '').toLowerCase() === displayNameResolved(wanted);
       case 'sender':
         return (msg.sender_email ?? '').toLowerCase() === wanted;
       case 'is':

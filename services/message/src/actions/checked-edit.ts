@@ -1,5 +1,6 @@
 /** An edit of a message as checkUpdateMessage admits it and doUpdateMessage writes it. */
-import type { UserRow } from '@chat/db';
+import type { StreamRow, UserRow } from '@chat/db';
+import type { ResolveChange } from '../lib/resolved-topic';
 import type { MessageRow } from '../queries/messages';
 import type { Rendered } from '../queries/render';
 
@@ -16,6 +17,18 @@ export interface ContentEdit {
   rendered: Rendered;
 }
 
+/** A move to another stream: the message's stream and the one it goes to. */
+export interface StreamEdit {
+  from: StreamRow;
+  to: StreamRow;
+}
+
+/** Which threads Notification Bot tells of a move (send_notification_to_old/new_thread). */
+export interface MoveNotifications {
+  oldThread: boolean;
+  newThread: boolean;
+}
+
 /** An edit checkUpdateMessage admitted, with everything doUpdateMessage writes. */
 export interface CheckedEdit {
   user: UserRow;
@@ -24,6 +37,10 @@ export interface CheckedEdit {
   propagateMode: string;
   topicEdit?: TopicEdit;
   contentEdit?: ContentEdit;
+  streamEdit?: StreamEdit;
+  /** Set when the topic edit resolves or unresolves the topic. */
+  resolve?: ResolveChange;
+  notify: MoveNotifications;
 }
 
 /** A holder of the message (a user_messages row) and their flag bits. */

@@ -16,15 +16,18 @@ export interface DeletedMessage {
 /** Where the deleted messages were: one stream's topic, or one private conversation. */
 export type DeletedPlace = { streamId: number; topic: string } | { recipientId: number };
 
-/** The deleter hears of it too, whether or not they had the messages (feature level 274). */
+/**
+ * The deleter hears of it too, whether or not they had the messages (feature level 274); a move
+ * that takes messages away from some users has no deleter.
+ */
 export function deleteMessageNotices(
   realmId: number,
   messages: DeletedMessage[],
   place: DeletedPlace,
-  deleterId: number,
+  deleterId: number | undefined,
 ): UserEventNotice[] {
   if (messages.length === 0) return [];
-  const withDeleter = (ids: number[]) => [...new Set([...ids, deleterId])].sort((a, b) => a - b);
+  const withDeleter = (ids: number[]) => [...new Set(deleterId === undefined ? ids : [...ids, deleterId])].sort((a, b) => a - b);
   const where =
     'streamId' in place
       ? ({ message_type: 'stream', stream_id: place.streamId, topic: place.topic } as const)

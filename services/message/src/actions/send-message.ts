@@ -26,11 +26,12 @@ import { ApiError, badRequest, invalidArgument, streamDoesNotExist } from '@chat
 import { NOTICE_VERSION, type MessageNotice } from '@chat/events';
 import type { Renderer } from '@chat/render-pool';
 import { sentByHuman } from '../lib/flags';
-import { checkContent, checkStreamName, checkTopic } from '../lib/message-text';
+import { checkContent, checkStreamName, checkTopic, checkTopicAllowed } from '../lib/message-text';
 import { newMessageFlags } from '../lib/new-message-flags';
 import { newMessageWire } from '../lib/new-message-wire';
 import { privateAddress, validateRecipientUsers, type PrivateAddress } from '../lib/private-address';
 import { realmStringAndLinkifiers } from '../queries/realm-filters';
+import { topicsRequired } from '../queries/realm-policy';
 import { lookUpRecipientUsers } from '../queries/recipients';
 import { renderMessage } from '../queries/render';
 import { streamRecipientsWithAlertWords } from '../queries/stream-recipients';
@@ -68,6 +69,8 @@ interface CheckedBase {
   readBySender?: boolean;
   /** Every recipient's copy starts read (Zulip's limit_unread_user_ids=set()). */
   readByEveryone?: boolean;
+  /** Recipients whose copy starts read: the acting user of Notification Bot's notice of their move. */
+  readFor?: number[];
 }
 
 export interface CheckedStreamMessage extends CheckedBase {
@@ -108,7 +111,7 @@ function isCrossRealmBot(user: UserRow): boolean {
 }
 
 /** Zulip's validate_sender_can_write_to_stream. */
-async function checkCanPost(db: Knex, sender: UserRow, stream: StreamRow, archivedStreamNotice = false): Promise<void> {
+export async function checkCanPost(db: Knex, sender: UserRow, stream: StreamRow, archivedStreamNotice = false): Promise<void> {
   // Nothing but the notice of its archiving is posted to an archived stream (Zulip 10.0's wording).
   if (stream.deactivated && !archivedStreamNotice) throw badRequest(`Not authorized to send to channel '${stream.name}'`);
   if (stream.is_announcement_only && sender.role !== 'admin' && !isCrossRealmBot(sender)) {
@@ -157,6 +160,7 @@ export async function checkSendMessage(db: Knex, sender: UserRow, request: SendR
     if (target === undefined) throw badRequest('Missing stream');
     if (request.topic === undefined) throw badRequest('Missing topic');
     const topic = checkTopic(request.topic);
+    if (topic === '') checkTopicAllowed(topic, await topicsRequired(db, sender.realm_id));
     const content = checkContent(request.content);
     const stream = await findStream(db, sender.realm_id, target);
     await checkCanPost(db, sender, stream, request.archivedStreamNotice);
@@ -222,6 +226,7 @@ export async function doSendMessage(
       isPrivate: checked.kind === 'private',
       readBySender: checked.readBySender ?? sentByHuman(checked.client),
       readByEveryone: checked.readByEveryone === true,
+      readFor: new Set(checked.readFor ?? []),
       mentioned,
       streamWildcard: rendered.streamWildcardMentioned,
       topicParticipants: participants,

@@ -12,7 +12,7 @@
 import type { Knex } from 'knex';
 import { streamSubscriberIds, writeNotices, type StreamRow, type UserRow } from '@chat/db';
 import { badRequest } from '@chat/errors';
-import { noticesByCapability, userEventNotice, type UserEventNotice } from '@chat/events';
+import { emptyTopicAliasResolved, noticesByCapability, userEventNotice, type UserEventNotice } from '@chat/events';
 import { laterSettings } from '@chat/views';
 import { privateAddress, validateRecipientUsers } from '../lib/private-address';
 import { accessStreamById } from '../queries/access';
@@ -49,7 +49,8 @@ export async function checkTypingNotification(db: Knex, sender: UserRow, request
   if (laterSettings(sender).send_stream_typing_notifications === false)
     throw badRequest('User has disabled typing notifications for stream messages');
   const stream = await accessStreamById(db, sender, request.streamId);
-  return { kind: 'stream', op, stream, topic: request.topic };
+  // The empty topic's other names mean "" here too (feature level 372), so typing matches the messages.
+  return { kind: 'stream', op, stream, topic: emptyTopicAliasResolved(request.topic) };
 }
 
 async function checkDirectTyping(db: Knex, sender: UserRow, to: string[] | number[], rawOp: string): Promise<CheckedTyping> {

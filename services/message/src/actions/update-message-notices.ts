@@ -7,7 +7,7 @@ import type { StreamRow } from '@chat/db';
 import { userEventNotice, type EventOf, type UserEventNotice } from '@chat/events';
 import { FLAG_BITS, flagNames, WILDCARD_MENTION_BITS, type MessageFlag } from '../lib/flags';
 import type { MessageRow } from '../queries/messages';
-import type { CheckedEdit, ContentEdit, HolderFlags, TopicEdit } from './checked-edit';
+import type { CheckedEdit, ContentEdit, HolderFlags, StreamEdit, TopicEdit } from './checked-edit';
 
 type UpdateMessageEvent = EventOf<'update_message'>;
 type EventDraft = Omit<UpdateMessageEvent, 'message_ids' | 'flags'>;
@@ -56,6 +56,15 @@ function topicFields(written: WrittenEdit, topicEdit: TopicEdit): Partial<EventD
   };
 }
 
+/** A move to another stream names the new one beside the old (stream_id, stream_name) and the old topic. */
+function streamFields(written: WrittenEdit, streamEdit: StreamEdit): Partial<EventDraft> {
+  return {
+    propagate_mode: written.edit.propagateMode,
+    orig_subject: written.current.subject,
+    new_stream_id: streamEdit.to.id,
+  };
+}
+
 function updateMessageEvent(written: WrittenEdit): Omit<UpdateMessageEvent, 'flags'> {
   const { edit, current, stream } = written;
   let event: EventDraft = {
@@ -72,6 +81,7 @@ function updateMessageEvent(written: WrittenEdit): Omit<UpdateMessageEvent, 'fla
   if (current.stream_id !== null) event.stream_id = current.stream_id;
   if (edit.contentEdit) event = { ...event, ...contentFields(written, edit.contentEdit) };
   if (edit.topicEdit) event = { ...event, ...topicFields(written, edit.topicEdit) };
+  if (edit.streamEdit) event = { ...event, ...streamFields(written, edit.streamEdit) };
   return { ...event, message_ids: [...written.messageIds].sort((a, b) => a - b) };
 }
 

@@ -5,6 +5,7 @@
  */
 import { toSeconds } from '@chat/db';
 import { highlightHtmlDifferences } from './html-diff';
+import { resolveChange } from './resolved-topic';
 
 /** One stored edit, newest first in messages.edit_history (Zulip's stored format). */
 export interface EditHistoryEntry {
@@ -14,6 +15,9 @@ export interface EditHistoryEntry {
   /** A topic edit's topics before and after it (feature level 118), beside 2.1's prev_subject. */
   prev_topic?: string;
   topic?: string;
+  /** A move to another stream: the stream ids before and after it (Zulip's stored format). */
+  prev_stream?: number;
+  stream?: number;
   prev_content?: string;
   prev_rendered_content?: string;
   prev_rendered_content_version?: number;
@@ -43,6 +47,18 @@ export function withTopicNames(history: EditHistoryEntry[] | null, currentTopic:
   });
 }
 
+/**
+ * When the message last moved to another stream or topic (feature level 365), from its history
+ * with topic names (withTopicNames): resolving or unresolving its topic is not a move.
+ */
+export function lastMovedTimestamp(named: EditHistoryEntry[] | null): number | undefined {
+  for (const entry of named ?? []) {
+    if (entry.prev_stream !== undefined) return entry.timestamp;
+    if (entry.prev_topic !== undefined && resolveChange(entry.prev_topic, entry.topic ?? '') === undefined) return entry.timestamp;
+  }
+  return undefined;
+}
+
 /** What a message's history snapshots start from: the message as it is now. */
 export interface CurrentMessage {
   subject: string;
@@ -70,6 +86,10 @@ export function historySnapshots(message: CurrentMessage): Record<string, unknow
     if (entry.prev_subject !== undefined) {
       topic = entry.prev_subject;
       snapshot.prev_topic = topic;
+    }
+    if (entry.prev_stream !== undefined) {
+      snapshot.prev_stream = entry.prev_stream;
+      snapshot.stream = entry.stream;
     }
     if (entry.prev_content !== undefined) {
       const newer = renderedContent;

@@ -3,6 +3,7 @@
  * validate_topic): what a topic, a content and a stream name may be, and how they are shortened.
  */
 import { MAX_STREAM_NAME_LENGTH, MAX_TOPIC_LENGTH, nulInContent, truncateContent } from '@chat/contracts';
+import { emptyTopicAliasResolved } from '@chat/events';
 import { badRequest } from '@chat/errors';
 
 // Declared with the parameters (POST /messages/render truncates as a send does); edits use it too.
@@ -21,11 +22,18 @@ export function checkContent(raw: string): string {
   return truncateContent(content);
 }
 
-/** Zulip's validate_topic (on send and edit): stripped, not empty, truncated. */
+/**
+ * Zulip's validate_topic (on send and edit): stripped, the empty topic's other names (its display
+ * name, `(no topic)`) read as `""`, truncated. Whether `""` is allowed is the realm's
+ * (checkTopicAllowed), read only for an empty topic.
+ */
 export function checkTopic(raw: string): string {
-  const topic = raw.trim();
-  if (topic === '') throw badRequest("Topic can't be empty");
-  return truncateTopic(topic);
+  return truncateTopic(emptyTopicAliasResolved(raw.trim()));
+}
+
+/** A realm that requires topics (mandatory_topics) refuses the empty topic, with 2.1's error. */
+export function checkTopicAllowed(topic: string, topicsRequired: boolean): void {
+  if (topic === '' && topicsRequired) throw badRequest("Topic can't be empty");
 }
 
 export function checkStreamName(name: string): void {

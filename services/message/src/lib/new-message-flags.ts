@@ -9,6 +9,8 @@ export interface NewMessageFlagInput {
   readBySender: boolean;
   /** Every recipient's copy starts read (an archived stream's notice). */
   readByEveryone?: boolean;
+  /** Recipients whose copy starts read regardless (Zulip's mark_as_read_for_acting_user). */
+  readFor?: Set<number>;
   /** Recipients mentioned by name or through a group. */
   mentioned: Set<number>;
   /** A loud stream wildcard (@**all**, @**channel**, ...): every recipient is mentioned. */
@@ -38,7 +40,9 @@ export function newMessageFlags(userIds: number[], input: NewMessageFlagInput): 
   const users: MessageRecipient[] = [];
   for (const id of userIds) {
     let flags = base;
-    if ((id === input.senderId && input.readBySender) || input.mutedBy.has(id) || input.readByEveryone) flags |= FLAG_BITS.read!;
+    if ((id === input.senderId && input.readBySender) || input.mutedBy.has(id) || input.readFor?.has(id) || input.readByEveryone) {
+      flags |= FLAG_BITS.read!;
+    }
     if (input.mentioned.has(id)) flags |= FLAG_BITS.mentioned!;
     if (input.topicParticipants.has(id)) flags |= FLAG_BITS.topic_wildcard_mentioned!;
     if (input.alerted.has(id)) flags |= FLAG_BITS.has_alert_word!;

@@ -3,7 +3,7 @@
  * mail per recipient and batch, a section per conversation with its messages and a link to its
  * narrow, and a footer saying why the mail came and where to turn it off.
  */
-import type { WireMessage } from '@chat/events';
+import { topicForClient, type WireMessage } from '@chat/events';
 import { conversationUrl } from '../notices/narrow-url';
 
 export interface MissedMessageMail {
@@ -28,7 +28,8 @@ interface Conversation {
 }
 
 function conversationTitle(message: WireMessage, recipientId: number): string {
-  if (message.type === 'stream') return `#${String(message.display_recipient)} > ${message.subject}`;
+  // A mail cannot show "": the empty topic is titled by its display name, as Zulip's mails do.
+  if (message.type === 'stream') return `#${String(message.display_recipient)} > ${topicForClient(message.subject, false)}`;
   const members = Array.isArray(message.display_recipient) ? message.display_recipient : [];
   const others = members.filter((u) => u.id !== recipientId).map((u) => u.full_name);
   return others.length > 1

@@ -9,11 +9,16 @@ export async function realmUrl(db: Executor, externalHost: string, realmId: numb
   return realmUrlOf(db, externalHost, realm ?? { id: realmId, string_id: '' });
 }
 
+/** A stream's topic narrow. */
+export function topicUrl(realm: string, stream: { id: number; name: string }, topic: string): string {
+  const slug = `${stream.id}-${encodeHashComponent(stream.name.replace(/ /g, '-'))}`;
+  return `${realm}/#narrow/stream/${slug}/topic/${encodeHashComponent(topic)}`;
+}
+
 /** The conversation's narrow (Zulip's near_message_url without /near): a stream's topic or the private group. */
 export function conversationUrl(realm: string, message: WireMessage, viewerId: number): string {
   if (message.type === 'stream' && typeof message.display_recipient === 'string') {
-    const stream = `${message.stream_id}-${encodeHashComponent(message.display_recipient.replace(/ /g, '-'))}`;
-    return `${realm}/#narrow/stream/${stream}/topic/${encodeHashComponent(message.subject)}`;
+    return topicUrl(realm, { id: message.stream_id!, name: message.display_recipient }, message.subject);
   }
   const members = Array.isArray(message.display_recipient) ? message.display_recipient : [];
   const others = members.map((u) => u.id).filter((id) => id !== viewerId);

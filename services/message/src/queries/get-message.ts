@@ -6,6 +6,7 @@
  */
 import type { Knex } from 'knex';
 import type { UserRow } from '@chat/db';
+import type { MessageVariant } from '@chat/events';
 import { loadMessages } from './messages';
 import { accessMessage, invalidMessage } from './access';
 import { clientMessageDict, HISTORICAL_FLAGS } from './get-messages';
@@ -14,12 +15,12 @@ import { messagePolicy } from './realm-policy';
 export async function getSingleMessage(
   db: Knex,
   user: UserRow,
-  request: { messageId: number; applyMarkdown: boolean; clientGravatar: boolean },
+  request: { messageId: number } & MessageVariant,
 ): Promise<{ raw_content: string; message: Record<string, unknown> }> {
   const { message: row, flags } = await accessMessage(db, user, request.messageId);
   const loaded = (await loadMessages(db, [row.id])).get(row.id);
   if (!loaded) throw invalidMessage();
-  const variant = { applyMarkdown: request.applyMarkdown, clientGravatar: request.clientGravatar };
+  const { messageId: _id, ...variant } = request;
   const { allowEditHistory } = await messagePolicy(db, user.realm_id);
   return { raw_content: row.content, message: clientMessageDict(loaded, variant, flags ?? HISTORICAL_FLAGS, allowEditHistory) };
 }

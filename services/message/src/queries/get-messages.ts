@@ -40,6 +40,7 @@ export interface FetchRequest {
   narrow: NarrowTerm[];
   applyMarkdown: boolean;
   clientGravatar: boolean;
+  allowEmptyTopicName: boolean;
 }
 
 interface IdRow {
@@ -81,7 +82,7 @@ export interface MessageRange {
 }
 
 /** The range request of GET /messages and POST /messages/flags/narrow. */
-export type RangeRequest = Omit<FetchRequest, 'applyMarkdown' | 'clientGravatar'>;
+export type RangeRequest = Omit<FetchRequest, 'applyMarkdown' | 'clientGravatar' | 'allowEmptyTopicName'>;
 
 export async function getMessages(db: Knex, request: FetchRequest): Promise<Record<string, unknown>> {
   if (request.numBefore + request.numAfter > MAX_MESSAGES_PER_FETCH) {
@@ -94,13 +95,18 @@ export async function getMessages(db: Knex, request: FetchRequest): Promise<Reco
   const loaded = await loadMessages(db, ids);
   const highlights = range.search ? await searchHighlights(db, ids, range.search.text) : null;
   const policy = await messagePolicy(db, user.realm_id);
-  const variant = { applyMarkdown: request.applyMarkdown, clientGravatar: request.clientGravatar };
+  const variant = {
+    applyMarkdown: request.applyMarkdown,
+    clientGravatar: request.clientGravatar,
+    allowEmptyTopicName: request.allowEmptyTopicName,
+  };
   const messages = rows.flatMap((row) => {
     const message = loaded.get(row.id);
     if (!message) return [];
     const dict = clientMessageDict(message, variant, row.flags, policy.allowEditHistory);
     const match = highlights?.get(row.id);
-    if (match) Object.assign(dict, match);
+    // The empty topic's highlight is its display name, as its subject is, for clients that cannot show "".
+    if (match) Object.assign(dict, match, match.match_subject === '' ? { match_subject: dict.subject } : {});
     return [dict];
   });
   return {

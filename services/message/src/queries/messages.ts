@@ -5,7 +5,7 @@
 import { anyOf, avatarUrl, isRowId, RECIPIENT_HUDDLE, RECIPIENT_PERSONAL, toSeconds, type Executor } from '@chat/db';
 import type { DisplayRecipientUser, WireMessage } from '@chat/events';
 import { topicLinks, type Linkifier } from '@chat/markdown';
-import { parseEditHistory, withTopicNames, type EditHistoryEntry, type StoredEditHistory } from '../lib/edit-history';
+import { lastMovedTimestamp, parseEditHistory, withTopicNames, type EditHistoryEntry, type StoredEditHistory } from '../lib/edit-history';
 import { loadRealmLinkifiers } from './realm-filters';
 import { submessagesFor } from './submessages';
 
@@ -205,7 +205,10 @@ export async function loadMessages(db: Executor, ids: number[]): Promise<Map<num
       submessages: submessages.get(row.id) ?? [],
     };
     if (row.last_edit_time) wire.last_edit_timestamp = toSeconds(row.last_edit_time);
-    result.set(row.id, { wire, row, editHistory: withTopicNames(parseEditHistory(row.edit_history), row.subject) });
+    const editHistory = withTopicNames(parseEditHistory(row.edit_history), row.subject);
+    const movedAt = lastMovedTimestamp(editHistory);
+    if (movedAt !== undefined) wire.last_moved_timestamp = movedAt;
+    result.set(row.id, { wire, row, editHistory });
   }
   return result;
 }

@@ -11,6 +11,7 @@
  */
 import type { Knex } from 'knex';
 import { anyOf, getStreamById, getStreamByName, TOPIC_VISIBILITY, type Executor, type UserRow } from '@chat/db';
+import { displayNameResolved } from '@chat/events';
 import { canAccessStreamHistory } from './access';
 import { dmCondition, dmIncludingCondition, groupPmWithCondition, shown, userByOperand } from './narrow-dm';
 import { flagCondition, MAX_MESSAGE_ID, type Condition, type FlagTest } from './narrow-sql';
@@ -111,11 +112,16 @@ export async function buildNarrow(db: Knex, user: UserRow, terms: NarrowTerm[]):
         });
         break;
       }
-      case 'topic':
+      case 'topic': {
+        // The display name names the empty topic (Zulip's update_narrow_terms_containing_empty_topic_fallback_name);
+        // private messages, whose topic is also "", are not in it.
+        const topic = displayNameResolved(String(term.operand));
+        const sql = topic === '' ? "(m.subject = '' and m.stream_id is not null)" : 'lower(m.subject) = lower(?)';
         conditions.push((q) => {
-          q[where](db.raw('lower(m.subject) = lower(?)', [String(term.operand)]));
+          q[where](db.raw(sql, topic === '' ? [] : [topic]));
         });
         break;
+      }
       case 'sender': {
         const sender = await userByOperand(db, user, term.operand as string | number);
         if (!sender) throw badNarrow(`unknown user ${shown(term.operand)}`);

@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import { anyOf, type UserRow } from '@chat/db';
 import { escapeHtml } from '@chat/errors';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '@chat/events';
 import type { Renderer } from '@chat/render-pool';
 import type { NarrowTerm } from '../lib/narrow-terms';
 import { buildNarrow, searchHighlights } from './narrow';
@@ -31,10 +32,10 @@ export async function matchesNarrow(
     .join('messages as m', 'm.id', 'um.message_id')
     .where('um.user_id', user.id)
     .whereRaw(...anyOf('um.message_id', ids))
-    .select('m.id', 'm.subject', 'm.rendered_content')
+    .select('m.id', 'm.subject', 'm.stream_id', 'm.rendered_content')
     .orderBy('m.id', 'asc');
   for (const condition of narrow.conditions) condition(query);
-  const rows: { id: number; subject: string; rendered_content: string }[] = ids.length === 0 ? [] : await query;
+  const rows: { id: number; subject: string; stream_id: number | null; rendered_content: string }[] = ids.length === 0 ? [] : await query;
   const highlights =
     narrow.search && !narrow.search.negated
       ? await searchHighlights(
@@ -45,10 +46,10 @@ export async function matchesNarrow(
       : null;
   const messages: Record<string, { match_content: string; match_subject: string }> = {};
   for (const row of rows) {
-    messages[String(row.id)] = highlights?.get(row.id) ?? {
-      match_content: row.rendered_content,
-      match_subject: escapeHtml(row.subject),
-    };
+    const match = highlights?.get(row.id) ?? { match_content: row.rendered_content, match_subject: escapeHtml(row.subject) };
+    // No allow_empty_topic_name here: a channel message's empty topic reads as its display name.
+    if (row.stream_id !== null && row.subject === '') match.match_subject = EMPTY_TOPIC_DISPLAY_NAME;
+    messages[String(row.id)] = match;
   }
   return { messages };
 }

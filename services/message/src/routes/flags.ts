@@ -1,6 +1,7 @@
 /** The caller's message flags: POST /messages/flags, its narrow form, and Zulip's mark-as-read shortcuts. */
 import { messageEndpoints as api } from '@chat/contracts';
 import type { UserRow } from '@chat/db';
+import { displayNameResolved } from '@chat/events';
 import { implement } from '@chat/http';
 import type { MessageDeps } from '../deps';
 import { doUpdateFlagsInNarrow } from '../actions/flags-in-narrow';
@@ -39,7 +40,8 @@ export function flagEndpoints(deps: MessageDeps) {
       return {};
     }),
     implement(api.markTopicAsRead, async ({ params, identity }) => {
-      await markStreamAsRead(await caller(identity), params.stream_id, params.topic_name);
+      // A client shown the display name for the empty topic marks it by that name.
+      await markStreamAsRead(await caller(identity), params.stream_id, displayNameResolved(params.topic_name));
       return {};
     }),
   ];

@@ -3,6 +3,7 @@ import { messageEndpoints as api } from '@chat/contracts';
 import { implement } from '@chat/http';
 import type { MessageDeps } from '../deps';
 import { checkDeleteMessage, doDeleteMessage } from '../actions/delete-message';
+import { sendEditNotices } from '../actions/edit-notices';
 import { checkUpdateMessage, doUpdateMessage } from '../actions/update-message';
 import { getSingleMessage } from '../queries/get-message';
 import { getMessageHistory } from '../queries/message-history';
@@ -17,6 +18,7 @@ export function messageOpEndpoints(deps: MessageDeps) {
         messageId: params.message_id,
         applyMarkdown: params.apply_markdown,
         clientGravatar: params.client_gravatar,
+        allowEmptyTopicName: params.allow_empty_topic_name,
       }),
     ),
     implement(api.updateMessage, async ({ params, identity }) => {
@@ -26,8 +28,11 @@ export function messageOpEndpoints(deps: MessageDeps) {
         content: params.content,
         propagateMode: params.propagate_mode,
         streamId: params.stream_id,
+        sendNotificationToOldThread: params.send_notification_to_old_thread,
+        sendNotificationToNewThread: params.send_notification_to_new_thread,
       });
-      await doUpdateMessage(db, edit);
+      const moved = await doUpdateMessage(db, edit);
+      if (moved) await sendEditNotices(deps, moved);
       return {};
     }),
     implement(api.deleteMessage, async ({ params, identity }) => {
@@ -36,7 +41,10 @@ export function messageOpEndpoints(deps: MessageDeps) {
       return {};
     }),
     implement(api.getMessageHistory, async ({ params, identity }) => ({
-      message_history: await getMessageHistory(db, await caller(identity), params.message_id),
+      message_history: await getMessageHistory(db, await caller(identity), {
+        messageId: params.message_id,
+        allowEmptyTopicName: params.allow_empty_topic_name,
+      }),
     })),
   ];
 }

@@ -45,6 +45,7 @@ export function messageEndpoints(deps: MessageDeps) {
         narrow: params.narrow ? parseNarrow(params.narrow.value, params.narrow.raw) : [],
         applyMarkdown: params.apply_markdown,
         clientGravatar: params.client_gravatar,
+        allowEmptyTopicName: params.allow_empty_topic_name,
       });
     }),
   ];

@@ -4,6 +4,7 @@
  * service's), and POST /typing (private conversations, resolved as sends resolve them).
  */
 import { messageEndpoints as api } from '@chat/contracts';
+import { displayNameResolved } from '@chat/events';
 import { implement } from '@chat/http';
 import type { MessageDeps } from '../deps';
 import { checkDeleteTopic, doDeleteTopic } from '../actions/delete-topic';
@@ -22,7 +23,8 @@ export function readingEndpoints(deps: MessageDeps) {
     ),
     implement(api.deleteTopic, async ({ params, identity }) => {
       const user = await caller(identity);
-      await doDeleteTopic(db, user, await checkDeleteTopic(db, user, params.stream_id), params.topic_name);
+      const stream = await checkDeleteTopic(db, user, params.stream_id);
+      await doDeleteTopic(db, user, stream, displayNameResolved(params.topic_name));
       return {};
     }),
     implement(api.setTypingStatus, async ({ params, identity }) => {

@@ -29,7 +29,8 @@ export async function invitesChangedNotice(db: Executor, realmId: number, invite
 export function checkInviteAs(actor: UserRow, inviteAs: number): void {
   const role = roleOfInviteAs(inviteAs);
   if (!role) throw plainError('Must be invited as an valid type of user');
-  if (role === 'admin' && actor.role !== 'admin') throw notAdmin();
+  // Zulip's invite_users_backend: administrators alone invite administrators and moderators.
+  if ((role === 'admin' || role === 'moderator') && actor.role !== 'admin') throw notAdmin();
 }
 
 /**

@@ -4,7 +4,7 @@
  * defaults in code; each change is a realm event to every active user.
  */
 import { REALM_PROPERTY_TYPES, type RealmProperty } from '@chat/contracts';
-import { writeNotices } from '@chat/db';
+import { COMMON_POLICY_VALUES, writeNotices } from '@chat/db';
 import { badRequest } from '@chat/errors';
 import { userEventNotice, type EventOf } from '@chat/events';
 import type { SettingsContext } from '../deps';
@@ -59,13 +59,16 @@ const LANGUAGES = new Set([
   'zh-hant',
 ]);
 
-/** The values Zulip 2.1 accepts for its enumerated settings. */
-const CHOICES: Partial<Record<RealmProperty, number[]>> = {
+/**
+ * The values Zulip accepts for its enumerated settings: 2.1's, and the moderators-only option of
+ * the common policies (Zulip 4.0's moderator role; user_group_edit_policy took them all in 5.0).
+ */
+const CHOICES: Partial<Record<RealmProperty, readonly number[]>> = {
   bot_creation_policy: [1, 2, 3],
-  create_stream_policy: [1, 2, 3],
-  invite_to_stream_policy: [1, 2, 3],
+  create_stream_policy: COMMON_POLICY_VALUES,
+  invite_to_stream_policy: COMMON_POLICY_VALUES,
   email_address_visibility: [1, 3],
-  user_group_edit_policy: [1, 2],
+  user_group_edit_policy: COMMON_POLICY_VALUES,
 };
 
 export interface RealmUpdate {

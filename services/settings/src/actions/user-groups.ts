@@ -1,6 +1,6 @@
 /** Changing user groups (Zulip 2.1's zerver/views/user_groups.py and its do_* actions). */
 import { check, checkInt, checkList } from '@chat/contracts';
-import { anyOf, isRowId, writeNotices, type Executor, type UserRow } from '@chat/db';
+import { anyOf, isRowId, POLICY, roleMeetsPolicy, writeNotices, type Executor, type UserRow } from '@chat/db';
 import { ApiError, badRequest } from '@chat/errors';
 import { userEventNotice, type UserEventNotice } from '@chat/events';
 import type { SettingsContext } from '../deps';
@@ -12,31 +12,28 @@ import { realmSettings } from '../queries/realm';
 import { groupMembersAmong, isGroupMember, isGroupNameTaken, lockGroup, type GroupRow } from '../queries/user-groups';
 import { realmUserIds } from '../queries/users';
 
-/** Realm.USER_GROUP_EDIT_POLICY_MEMBERS; the other value (2) is administrators only. */
-const EDIT_POLICY_MEMBERS = 1;
-
 const userIdList = (name: string, value: unknown) => check<number[]>(checkList(checkInt), name, value);
 const nameTaken = (name: string) => badRequest(`User group '${name}' already exists.`);
 
-/** require_user_group_edit_permission: members and administrators (or administrators only). */
+/** require_user_group_edit_permission: a member whose role user_group_edit_policy admits. */
 async function checkEditPermission(db: Executor, realmId: number, actorId: number): Promise<UserRow> {
   const actor = await loadActor(db, realmId, actorId);
   requireMemberOrAdmin(actor);
-  const policy = (await realmSettings(db, realmId))?.user_group_edit_policy ?? EDIT_POLICY_MEMBERS;
-  if (policy !== EDIT_POLICY_MEMBERS && actor.role !== 'admin') {
+  const policy = Number((await realmSettings(db, realmId))?.user_group_edit_policy ?? POLICY.MEMBERS_ONLY);
+  if (!roleMeetsPolicy(actor.role, policy)) {
     throw new ApiError('Must be an organization administrator', { code: 'UNAUTHORIZED_PRINCIPAL' });
   }
   return actor;
 }
 
-/** access_user_group_by_id: the group's members and administrators may change it. */
+/** access_user_group_by_id: the group's members, moderators and administrators may change it. */
 async function accessGroup(db: Executor, realmId: number, actor: UserRow, groupId: number): Promise<GroupRow> {
   if (!isRowId(groupId)) throw badRequest('Invalid user group');
   const group = await lockGroup(db, realmId, groupId);
   if (!group) throw badRequest('Invalid user group');
   // Roles decide a system group's members; nobody edits it (Zulip's "Insufficient permission").
   if (group.is_system_group) throw badRequest('Insufficient permission');
-  if (actor.role !== 'admin' && !(await isGroupMember(db, groupId, actor.id))) {
+  if (actor.role !== 'admin' && actor.role !== 'moderator' && !(await isGroupMember(db, groupId, actor.id))) {
     throw badRequest('Only group members and organization administrators can administer this group.');
   }
   return group;

@@ -3,7 +3,9 @@ import {
   emailAllowedForRealm,
   getUserByEmail,
   notifyAuthChange,
+  OWNER_ROLE_CODE,
   ROLE_CODES,
+  roleOfCode,
   writeNotices,
   type Executor,
   type Role,
@@ -12,7 +14,7 @@ import {
 import { requestFollowUp, type HeldFollowUp } from '@chat/dispatch';
 import { settleFollowUps } from '@chat/runtime';
 import { followUps } from '@chat/contracts';
-import { plainError } from '@chat/errors';
+import { ApiError, badRequest, plainError } from '@chat/errors';
 import { userEventNotice, type UserEventNotice } from '@chat/events';
 import type { SettingsContext } from '../deps';
 import { checkFullName, isValidEmail } from '../lib/accounts';
@@ -86,8 +88,9 @@ export async function doCreateUserByAdmin(
 }
 
 /**
- * A role change (Zulip's do_change_is_admin / do_change_is_guest): realm_user update events for
- * what changed; cached identities carry the role, so every process drops them.
+ * A role change (Zulip's do_change_user_role): the realm_user update with the role, and 2.1's
+ * is_admin / is_guest updates when those changed; the user moves between system groups. Cached
+ * identities carry the role, so every process drops them.
  */
 export async function doChangeRole(trx: Executor, target: UserRow, role: Role): Promise<void> {
   if (target.role === role) return;
@@ -152,17 +155,40 @@ export async function doChangeFullName(trx: Executor, target: UserRow, fullName:
 
 export interface UpdateUserParams {
   fullName?: string;
+  /** Zulip's role number (feature level 7); when given, 2.1's is_admin and is_guest are not read. */
+  role?: number;
   isAdmin?: boolean;
   isGuest?: boolean;
 }
 
+/**
+ * The role asked for: Zulip's role number, else what 2.1's flags make of the target's.
+ * Owners do not exist here: asking for one takes an owner (Zulip's OrganizationOwnerRequiredError),
+ * which nobody is.
+ */
+function requestedRole(target: UserRow, params: UpdateUserParams): Role {
+  if (params.role !== undefined) {
+    if (params.role === OWNER_ROLE_CODE) throw new ApiError('Must be an organization owner', { code: 'UNAUTHORIZED_PRINCIPAL' });
+    const role = roleOfCode(params.role);
+    if (role === undefined) throw badRequest('Invalid role');
+    return role;
+  }
+  let role = target.role;
+  if (params.isAdmin !== undefined && (role === 'admin') !== params.isAdmin) role = params.isAdmin ? 'admin' : 'member';
+  if (params.isGuest !== undefined && (role === 'guest') !== params.isGuest) role = params.isGuest ? 'guest' : 'member';
+  return role;
+}
+
 /** update_user_backend's checks of the request alone: a consistent role, a valid name. */
 function checkUpdateUser(params: UpdateUserParams): { fullName: string | undefined } {
-  if (params.isAdmin && params.isGuest) throw plainError('Guests cannot be organization administrators');
+  if (params.role === undefined && params.isAdmin && params.isGuest) throw plainError('Guests cannot be organization administrators');
   return { fullName: params.fullName !== undefined && params.fullName.trim() !== '' ? checkFullName(params.fullName) : undefined };
 }
 
-/** PATCH /users/{user_id} (Zulip's update_user_backend): the role, then the name. */
+/**
+ * PATCH /users/{user_id} (Zulip's update_user_backend): the role, then the name. The realm keeps
+ * an administrator: with no owners here, the last one takes the place of Zulip's last owner.
+ */
 export async function doUpdateUser(
   ctx: SettingsContext,
   realmId: number,
@@ -173,14 +199,11 @@ export async function doUpdateUser(
   const { fullName } = checkUpdateUser(params);
   await ctx.db.knex.transaction(async (trx) => {
     let target = await checkAdminAccess(trx, realmId, actorId, userId, { allowDeactivated: true, allowBots: true });
-    if (params.isAdmin !== undefined && (target.role === 'admin') !== params.isAdmin) {
-      if (!params.isAdmin && (await isLastAdmin(trx, target))) throw plainError('Cannot remove the only organization administrator');
-      await doChangeRole(trx, target, params.isAdmin ? 'admin' : 'member');
-      target = { ...target, role: params.isAdmin ? 'admin' : 'member' };
-    }
-    if (params.isGuest !== undefined && (target.role === 'guest') !== params.isGuest) {
-      if (params.isGuest && (await isLastAdmin(trx, target))) throw plainError('Cannot remove the only organization administrator');
-      await doChangeRole(trx, target, params.isGuest ? 'guest' : 'member');
+    const role = requestedRole(target, params);
+    if (role !== target.role) {
+      if (await isLastAdmin(trx, target)) throw plainError('Cannot remove the only organization administrator');
+      await doChangeRole(trx, target, role);
+      target = { ...target, role };
     }
     if (fullName !== undefined) await doChangeFullName(trx, target, fullName);
   });

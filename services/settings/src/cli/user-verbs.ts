@@ -1,7 +1,7 @@
 /** Users: create-user, change-user-role, deactivate-user, regenerate-api-key, print-zuliprc. */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { getUserByEmail, realmUrlOf, type Role } from '@chat/db';
+import { getUserByEmail, realmUrlOf, ROLE_CODES, type Role } from '@chat/db';
 import type { SettingsContext } from '../deps';
 import { doRegenerateApiKey } from '../actions/api-keys';
 import { doDeactivateUser } from '../actions/user-activation';
@@ -9,7 +9,7 @@ import { createUser, doChangeRole } from '../actions/users';
 import { findRealm } from '../queries/realms';
 import { fail, optional, REALM_OPTION, required, type CliIo, type Verb, type VerbArgs } from './command';
 
-const ROLES: Role[] = ['member', 'admin', 'guest'];
+const ROLES = Object.keys(ROLE_CODES) as Role[];
 
 /** The user the first positional (or --email) names, in the realm --realm names. */
 async function userOf(ctx: SettingsContext, args: VerbArgs) {
@@ -31,7 +31,7 @@ export const userVerbs: Verb[] = [
   {
     name: 'create-user',
     usage:
-      '--email EMAIL --full-name NAME [--short-name NAME] [--role member|admin|guest]\n' +
+      `--email EMAIL --full-name NAME [--short-name NAME] [--role ${ROLES.join('|')}]\n` +
       '              [--password-file FILE | --no-password] [--realm ID]   (password prompted otherwise)',
     options: {
       ...REALM_OPTION,
@@ -59,7 +59,7 @@ export const userVerbs: Verb[] = [
   },
   {
     name: 'change-user-role',
-    usage: 'EMAIL member|admin|guest [--realm ID]',
+    usage: `EMAIL ${ROLES.join('|')} [--realm ID]`,
     options: REALM_OPTION,
     async run(ctx, args, io) {
       const role = args.positionals[1] as Role;

@@ -5,7 +5,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { EMAIL_INVITATION_PATH, REUSABLE_INVITATION_PATH } from '@chat/contracts';
-import type { Role } from '@chat/db';
+import { roleOfCode, type Role } from '@chat/db';
 import { ApiError } from '@chat/errors';
 
 export interface InvitationRow {
@@ -23,21 +23,14 @@ export interface InvitationRow {
 }
 
 /**
- * invite_as: Zulip 2.1's PreregistrationUser.INVITE_AS (1 member, 2 administrator, 3 guest) and
- * the role numbers today's clients send (UserProfile.ROLE_*). Owners and moderators do not exist
- * on this server, so 100 and 300 are refused like any unknown number.
+ * invite_as: Zulip 2.1's PreregistrationUser.INVITE_AS (1 member, 2 administrator, 3 guest), else
+ * the role numbers today's clients send (UserProfile.ROLE_*; moderators from feature level 61).
+ * Owners do not exist on this server, so 100 is refused like any unknown number.
  */
-const ROLE_OF_INVITE_AS: Readonly<Record<number, Role>> = {
-  1: 'member',
-  2: 'admin',
-  3: 'guest',
-  200: 'admin',
-  400: 'member',
-  600: 'guest',
-};
+const ROLE_OF_LEGACY_INVITE_AS: Readonly<Record<number, Role>> = { 1: 'member', 2: 'admin', 3: 'guest' };
 
 export function roleOfInviteAs(inviteAs: number): Role | undefined {
-  return ROLE_OF_INVITE_AS[inviteAs];
+  return ROLE_OF_LEGACY_INVITE_AS[inviteAs] ?? roleOfCode(inviteAs);
 }
 
 /** Zulip's confirmation keys: 24 characters, lower-case letters and digits (about 124 bits). */

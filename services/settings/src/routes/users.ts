@@ -30,6 +30,7 @@ export function userEndpoints(ctx: SettingsContext) {
     implement(api.updateUser, ({ identity, params }) =>
       doUpdateUser(ctx, identity.realmId, identity.userId, params.user_id, {
         fullName: params.full_name,
+        role: params.role,
         isAdmin: params.is_admin,
         isGuest: params.is_guest,
       }),

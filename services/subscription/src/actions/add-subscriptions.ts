@@ -5,12 +5,22 @@
  * behind; Notification Bot's messages follow the commit.
  */
 import { badRequest, plainError } from '@chat/errors';
-import { getRealm, getStreamById, writeNotices, type Executor, type RealmRow, type StreamRow, type UserRow } from '@chat/db';
+import {
+  getRealm,
+  getStreamById,
+  POLICY,
+  roleMeetsPolicy,
+  writeNotices,
+  type Executor,
+  type RealmRow,
+  type StreamRow,
+  type UserRow,
+} from '@chat/db';
 import { type HeldFollowUp } from '@chat/dispatch';
 import { settleFollowUps } from '@chat/runtime';
 import type { StreamRequest } from '@chat/contracts';
 import type { SubscriptionDeps } from '../deps';
-import type { Caller } from '../lib/caller';
+import { callerRole, type Caller } from '../lib/caller';
 import { normalizeDescription, type Description } from '../lib/description';
 import { checkStreamName } from '../lib/stream-names';
 import { callerUser, resolvePrincipals } from '../queries/principals';
@@ -33,13 +43,11 @@ export interface AddSubscriptionsRequest {
   authorization_errors_fatal: boolean;
 }
 
-/** Realm policies (Zulip's Realm.*_POLICY values): 1 members, 2 administrators only. */
-const POLICY_ADMINS = 2;
-
+/** A realm policy's value (Zulip's Realm.POLICY_*), members only where the realm set none. */
 type RealmPolicy = (key: string) => number;
 
 function realmPolicy(realm: RealmRow | undefined): RealmPolicy {
-  return (key) => Number((realm?.settings ?? {})[key] ?? 1);
+  return (key) => Number((realm?.settings ?? {})[key] ?? POLICY.MEMBERS_ONLY);
 }
 
 /** The streams asked for by lower-cased name, each name trimmed and valid; a name given twice (in any case) is one stream. */
@@ -53,9 +61,12 @@ export function checkStreamRequests(subscriptions: StreamRequest[]): Map<string,
   return wanted;
 }
 
-/** Creating streams takes a member the realm lets create them; an announcement-only one takes an administrator. */
+/**
+ * Creating streams takes a role create_stream_policy admits (never a guest's); an
+ * announcement-only one takes an administrator.
+ */
 export function checkMayCreateStreams(caller: Caller, request: AddSubscriptionsRequest, policy: RealmPolicy): void {
-  if (caller.isGuest || (policy('create_stream_policy') === POLICY_ADMINS && !caller.isAdmin)) {
+  if (!roleMeetsPolicy(callerRole(caller), policy('create_stream_policy'))) {
     throw badRequest('User cannot create streams.');
   }
   if (request.is_announcement_only && !caller.isAdmin) throw badRequest('User cannot create a stream with these settings.');
@@ -83,7 +94,7 @@ async function checkStreamAuthorization(
 async function checkSubscribers(trx: Executor, caller: Caller, request: AddSubscriptionsRequest, policy: RealmPolicy): Promise<UserRow[]> {
   if (request.principals.length === 0) return [await callerUser(trx, caller)];
   if (caller.isGuest) throw badRequest('Not allowed for guest users');
-  if (policy('invite_to_stream_policy') === POLICY_ADMINS && !caller.isAdmin) {
+  if (!roleMeetsPolicy(callerRole(caller), policy('invite_to_stream_policy'))) {
     throw plainError("Only administrators can modify other users' subscriptions.");
   }
   return resolvePrincipals(trx, caller.realmId, request.principals);

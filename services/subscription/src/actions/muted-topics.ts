@@ -5,6 +5,7 @@
  */
 import { badRequest, plainError } from '@chat/errors';
 import { getStreamById, getStreamByName, TOPIC_VISIBILITY, type Executor, type StreamRow } from '@chat/db';
+import { displayNameResolved } from '@chat/events';
 import type { SubscriptionDeps } from '../deps';
 import type { Caller } from '../lib/caller';
 import { accessStreamById, accessStreamByName } from '../queries/access';
@@ -46,8 +47,10 @@ async function streamForUnmute(db: Executor, caller: Caller, request: MuteReques
   return stream;
 }
 
-export async function doUpdateMutedTopic(deps: SubscriptionDeps, caller: Caller, request: MuteRequest): Promise<void> {
-  checkMuteRequest(request);
+export async function doUpdateMutedTopic(deps: SubscriptionDeps, caller: Caller, raw: MuteRequest): Promise<void> {
+  checkMuteRequest(raw);
+  // A 2.1 client names the empty topic by the display name it was shown.
+  const request = { ...raw, topic: displayNameResolved(raw.topic) };
   await deps.db.knex.transaction(async (trx) => {
     if (request.op === 'add') {
       const stream = await streamForMute(trx, caller, request);

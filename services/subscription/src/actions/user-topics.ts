@@ -15,7 +15,7 @@ import {
   type StreamRow,
   type TopicVisibility,
 } from '@chat/db';
-import { userEventNotice, type EventOf } from '@chat/events';
+import { displayNameResolved, userEventNotice, type EventOf } from '@chat/events';
 import type { SubscriptionDeps } from '../deps';
 import type { Caller } from '../lib/caller';
 import { accessStreamById } from '../queries/access';
@@ -84,6 +84,7 @@ export async function doUpdateUserTopic(deps: SubscriptionDeps, caller: Caller, 
   if (!isTopicVisibility(policy)) throw badRequest('Invalid visibility_policy');
   await deps.db.knex.transaction(async (trx) => {
     const stream = await checkUserTopicStream(trx, caller, request.stream_id, policy);
-    await doSetTopicVisibility(trx, caller, stream, request.topic, policy);
+    // The display name is how a client without the empty_topic_name capability names "".
+    await doSetTopicVisibility(trx, caller, stream, displayNameResolved(request.topic), policy);
   });
 }

@@ -19,7 +19,9 @@ export function streamEndpoints(deps: SubscriptionDeps) {
     implement(api.getStream, async ({ params, identity }) => ({
       stream: streamDict((await accessStreamById(db, identity, params.stream_id, { allowAdmin: true, includeArchived: true })).stream),
     })),
-    implement(api.getStreamTopics, ({ params, identity }) => streamTopics(db, identity, params.stream_id)),
+    implement(api.getStreamTopics, ({ params, identity }) =>
+      streamTopics(db, identity, { streamId: params.stream_id, allowEmptyTopicName: params.allow_empty_topic_name }),
+    ),
     implement(api.updateStream, async ({ params, identity }) => {
       requireAdmin(identity);
       const { stream_id: streamId, ...update } = params;

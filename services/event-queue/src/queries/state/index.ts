@@ -28,6 +28,7 @@ import {
 } from '@chat/views';
 import { apiKeyCipherFor, realmBotsState } from './bots';
 import { staticState } from './catalogues';
+import { withEmptyTopicDisplayName } from './empty-topic';
 import { recentPrivateConversations } from './private-conversations';
 import { presenceState, userStatusState } from './presence';
 import { UNCACHED, type RealmWidePieces } from './realm-cache';
@@ -113,6 +114,7 @@ export async function fetchInitialState(
   if (want('realm_bot')) state.realm_bots = await realmBotsState(db, user, apiKeyCipherFor(request.apiKeySecret));
   if (want('recent_private_conversations')) state.recent_private_conversations = await recentPrivateConversations(db, user);
   Object.assign(state, staticState(want));
+  if (!request.capabilities.includes('empty_topic_name')) withEmptyTopicDisplayName(state);
   return state;
 }
 

@@ -12,6 +12,7 @@ import {
   SERVER_EMOJI_DATA_PATH,
 } from '@chat/contracts';
 import { getRealm, OFFLINE_THRESHOLD_SECS, realmUrlOf, systemGroupId, type Executor } from '@chat/db';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '@chat/events';
 import { REALM_PROPERTY_DEFAULTS, realmEmojiDict, realmImageState } from '@chat/views';
 
 /** What the realm state says about this server's configuration. */
@@ -126,6 +127,7 @@ export async function realmState(db: Executor, realmId: number, facts: ServerFac
     realm_default_external_accounts: {},
     max_icon_file_size: MAX_ICON_FILE_MB,
     max_logo_file_size: MAX_LOGO_FILE_MB,
+    realm_empty_topic_display_name: EMPTY_TOPIC_DISPLAY_NAME,
   };
 }
 

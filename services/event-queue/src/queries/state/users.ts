@@ -1,5 +1,5 @@
 /** realm_user's initial state (Zulip's fetch_initial_state_data, 'realm_user'). */
-import { avatarUrl, profileDataByUser, type Executor, type UserRow } from '@chat/db';
+import { avatarUrl, getRealm, isModerator, POLICY, profileDataByUser, roleMeetsPolicy, type Executor, type UserRow } from '@chat/db';
 import { formatUserRow } from '@chat/views';
 import type { RealmWidePieces } from './realm-cache';
 
@@ -37,9 +37,16 @@ async function realmUserLists(db: Executor, realmId: number, clientGravatar: boo
   };
 }
 
+/** Whether the user's role meets one of the realm's policies (members only where it set none). */
+async function policyCheck(db: Executor, user: UserRow): Promise<(key: string) => boolean> {
+  const settings = (await getRealm(db, user.realm_id))?.settings ?? {};
+  return (key) => roleMeetsPolicy(user.role, Number(settings[key] ?? POLICY.MEMBERS_ONLY));
+}
+
 export async function realmUserState(ctx: StateContext): Promise<Record<string, unknown>> {
   const { user } = ctx;
   const isAdmin = user.role === 'admin';
+  const mayBy = await policyCheck(ctx.db, user);
   const lists = await ctx.realmWide.get(`realm_users:${ctx.clientGravatar}`, () =>
     realmUserLists(ctx.db, user.realm_id, ctx.clientGravatar),
   );
@@ -48,10 +55,13 @@ export async function realmUserState(ctx: StateContext): Promise<Record<string, 
     avatar_source: user.avatar_source,
     avatar_url_medium: avatarUrl(user, true),
     avatar_url: avatarUrl(user),
-    can_create_streams: user.role !== 'guest',
-    can_subscribe_other_users: user.role !== 'guest',
+    can_create_streams: mayBy('create_stream_policy'),
+    can_subscribe_other_users: mayBy('invite_to_stream_policy'),
     cross_realm_bots: [],
     is_admin: isAdmin,
+    // No owners here (feature level 11); moderators from feature level 60.
+    is_owner: false,
+    is_moderator: isModerator(user.role),
     is_guest: user.role === 'guest',
     user_id: user.id,
     enter_sends: user.settings?.enter_sends === true,
