@@ -81,6 +81,11 @@ describeBothTopologies('the mobile app registers and parses', (env) => {
       user_status: {},
       starred_messages: [],
       recent_private_conversations: [{ max_message_id: expect.any(Number), user_ids: [ids.othello] }],
+      // Read from level 334 (lib/model/realm.dart): the empty topic's name, and whether topics are required.
+      realm_empty_topic_display_name: 'general chat',
+      realm_mandatory_topics: false,
+      is_moderator: false,
+      is_admin: false,
     });
     expect(Number(body.event_queue_longpoll_timeout_seconds)).toBeGreaterThan(55);
     // user_settings_object: personal settings only inside user_settings.
