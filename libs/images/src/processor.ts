@@ -17,7 +17,7 @@
  * Outputs carry no metadata (sharp writes none unless asked: no EXIF, GPS or ICC comments), after
  * the EXIF orientation has been applied to the pixels.
  */
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { ApiError } from '@chat/errors';
 import { badImage, busy, refusedFormat, tooManyFrames, tooManyPixels, tooSlow } from './errors';
 import { rasterFormatOf, refusedFormatOf, type RasterFormat } from './signature';
@@ -71,8 +71,20 @@ export interface ProcessedEmoji extends ProcessedImage {
 
 const TRANSPARENT = { r: 0, g: 0, b: 0, alpha: 0 };
 
-// Every upload is decoded once: libvips' operation cache would only keep their pixels in memory.
-sharp.cache(false);
+type SharpModule = (typeof import('sharp'))['default'];
+let loading: Promise<SharpModule> | undefined;
+
+/**
+ * sharp and libvips (about 24 MB of memory and 30 ms) are loaded at the first upload, not by every
+ * process that could take one.
+ */
+function loadSharp(): Promise<SharpModule> {
+  return (loading ??= import('sharp').then(({ default: sharp }) => {
+    // Every upload is decoded once: libvips' operation cache would only keep their pixels in memory.
+    sharp.cache(false);
+    return sharp;
+  }));
+}
 
 export class ImageProcessor {
   private readonly turns: Turns;
@@ -83,27 +95,27 @@ export class ImageProcessor {
 
   /** A square PNG of `size` pixels, cropped from the centre (Zulip's resize_avatar, ImageOps.fit). */
   squarePng(data: Buffer, size: number): Promise<Buffer> {
-    return this.inTurn(async () => {
-      await this.check(data);
-      return this.output(this.decode(data).resize(size, size, { fit: 'cover' }).png());
+    return this.inTurn(async (sharp) => {
+      await this.check(sharp, data);
+      return this.output(this.decode(sharp, data).resize(size, size, { fit: 'cover' }).png());
     });
   }
 
   /** Several squares of one upload (an avatar and its medium version), decoded in one turn. */
   squarePngs(data: Buffer, sizes: readonly number[]): Promise<Buffer[]> {
-    return this.inTurn(async () => {
-      await this.check(data);
+    return this.inTurn(async (sharp) => {
+      await this.check(sharp, data);
       const out: Buffer[] = [];
-      for (const size of sizes) out.push(await this.output(this.decode(data).resize(size, size, { fit: 'cover' }).png()));
+      for (const size of sizes) out.push(await this.output(this.decode(sharp, data).resize(size, size, { fit: 'cover' }).png()));
       return out;
     });
   }
 
   /** A PNG within `width` × `height`, proportions kept, never enlarged (Zulip's resize_logo, thumbnail). */
   boundedPng(data: Buffer, width: number, height: number): Promise<Buffer> {
-    return this.inTurn(async () => {
-      await this.check(data);
-      return this.output(this.decode(data).resize(width, height, { fit: 'inside', withoutEnlargement: true }).png());
+    return this.inTurn(async (sharp) => {
+      await this.check(sharp, data);
+      return this.output(this.decode(sharp, data).resize(width, height, { fit: 'inside', withoutEnlargement: true }).png());
     });
   }
 
@@ -113,13 +125,13 @@ export class ImageProcessor {
    * gets a still PNG of its first frame too.
    */
   emoji(data: Buffer, size: number): Promise<ProcessedEmoji> {
-    return this.inTurn(async () => {
-      const info = await this.check(data);
+    return this.inTurn(async (sharp) => {
+      const info = await this.check(sharp, data);
       const fit = { fit: 'contain' as const, background: TRANSPARENT };
-      const still = await this.output(this.decode(data).resize(size, size, fit).png());
+      const still = await this.output(this.decode(sharp, data).resize(size, size, fit).png());
       if (info.frames === 1) return { data: still, format: 'png', animated: false, still: null };
       const format = info.format === 'webp' ? 'webp' : 'gif';
-      const resized = this.decode(data, true).resize(size, size, fit);
+      const resized = this.decode(sharp, data, true).resize(size, size, fit);
       const animated = await this.output(format === 'webp' ? resized.webp() : resized.gif());
       return { data: animated, format, animated: true, still };
     });
@@ -130,12 +142,15 @@ export class ImageProcessor {
     return this.turns.inFlight;
   }
 
-  private inTurn<T>(job: () => Promise<T>): Promise<T> {
-    return this.turns.run(job, () => busy(this.limits.timeoutSeconds));
+  private inTurn<T>(job: (sharp: SharpModule) => Promise<T>): Promise<T> {
+    return this.turns.run(
+      async () => job(await loadSharp()),
+      () => busy(this.limits.timeoutSeconds),
+    );
   }
 
   /** The signature, then the header: refusals before a single pixel is decoded. */
-  private async check(data: Buffer): Promise<ImageInfo> {
+  private async check(sharp: SharpModule, data: Buffer): Promise<ImageInfo> {
     const format = rasterFormatOf(data);
     if (!format) {
       const refused = refusedFormatOf(data);
@@ -159,7 +174,7 @@ export class ImageProcessor {
    * The decoders' warnings (a JPEG's stray bytes between markers, common in cameras' files) are
    * let through; their errors (a truncated image, damaged compressed data) refuse the upload.
    */
-  private decode(data: Buffer, animated = false): Sharp {
+  private decode(sharp: SharpModule, data: Buffer, animated = false): Sharp {
     return sharp(data, { animated, limitInputPixels: this.limits.maxInputPixels, failOn: 'truncated' })
       .autoOrient()
       .timeout({ seconds: this.limits.timeoutSeconds });
