@@ -7,7 +7,7 @@
  * both get `stream` `delete` on archiving and `stream` `create` on unarchiving, as Zulip sent them
  * up to level 377. Events and answers are checked against Zulip's current schemas.
  */
-import { ApiClient, validateEvent, validateResponse, waitFor, waitForValue } from '@chat/testing';
+import { ApiClient, validateEvent, validateResponse, waitForValue } from '@chat/testing';
 import { describeBothTopologies } from './topologies';
 import { REGISTER_SCHEMA_DIFFERENCES, withoutKnownDifferences } from './mobile-app.reference';
 
@@ -44,14 +44,7 @@ describeBothTopologies('archived streams', (env) => {
     return (res.body.messages as Json[]).map((m) => m.content);
   };
 
-  async function eventsOf(client: ApiClient, queue: Json, count: number): Promise<Json[]> {
-    let events: Json[] = [];
-    await waitFor(async () => {
-      events = (await client.get('/events', { queue_id: queue.queue_id, last_event_id: -1, dont_block: true })).body.events as Json[];
-      return events.length >= count;
-    });
-    return events;
-  }
+  const eventsOf = (client: ApiClient, queue: Json, count: number) => client.events(queue.queue_id as string, count);
 
   const DIFFERENCES = [
     ...REGISTER_SCHEMA_DIFFERENCES,

@@ -5,7 +5,7 @@
  * so /register says is_moderator and the policies valued "administrators and moderators" admit
  * him; taking the role away undoes each.
  */
-import { ApiClient, waitFor } from '@chat/testing';
+import { ApiClient } from '@chat/testing';
 import { describeBothTopologies, type TopologyEnv } from './topologies';
 
 type Event = Record<string, unknown> & { id: number; type: string };
@@ -18,16 +18,8 @@ describeBothTopologies('the moderator role', (env: () => TopologyEnv) => {
   let othelloId: number;
   let groupIds: Map<string, number>;
 
-  /** Waits until the queue holds events matching `match`, `count` of them, and returns them. */
-  async function eventsOn(client: ApiClient, queueId: string, match: (e: Event) => boolean, count: number): Promise<Event[]> {
-    let found: Event[] = [];
-    await waitFor(async () => {
-      const res = await client.get('/events', { queue_id: queueId, last_event_id: -1, dont_block: true });
-      found = (res.body.events as Event[]).filter(match);
-      return found.length >= count;
-    });
-    return found;
-  }
+  const eventsOn = (client: ApiClient, queueId: string, match: (e: Event) => boolean, count: number) =>
+    client.events<Event>(queueId, count, match);
   const aboutOthello = (e: Event) =>
     (e.type === 'realm_user' && (e.person as { user_id: number }).user_id === othelloId) ||
     (e.type === 'user_group' && (e.user_ids as number[] | undefined)?.includes(othelloId) === true);

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { ChatClient, encodeParam, settingsEndpoints, type Credentials, type Transport } from '@chat/contracts';
 import { basicAuth } from './config';
+import { waitFor } from './waits';
 
 /** An app or server supertest can call, or a base URL. */
 type Target = Parameters<typeof request>[0];
@@ -77,6 +78,20 @@ export class ApiClient {
 
   delete(path: string, form: Record<string, unknown> = {}) {
     return this.call('delete', path, form);
+  }
+
+  /**
+   * The queue's events from its start that `match`, once there are `count` of them: polled
+   * without blocking (`dont_block`), so a test waits for the events, never a fixed time.
+   */
+  async events<E = Record<string, unknown>>(queueId: string, count = 1, match: (event: E) => boolean = () => true): Promise<E[]> {
+    let found: E[] = [];
+    await waitFor(async () => {
+      const res = await this.get('/events', { queue_id: queueId, last_event_id: -1, dont_block: true });
+      found = (res.body.events as E[]).filter(match);
+      return found.length >= count;
+    });
+    return found;
   }
 }
 
