@@ -10,4 +10,13 @@ export const EMAIL_INVITATION_PATH = '/accounts/do_confirm';
 /** A reusable invitation link: `/join/<key>/`. */
 export const REUSABLE_INVITATION_PATH = '/join';
 
+/**
+ * Password reset: the form at `/accounts/password/reset/`, a mailed link at
+ * `/accounts/password/reset/<token>/` (Zulip's paths, without its uidb64 part).
+ */
+export const PASSWORD_RESET_PATH = '/accounts/password/reset';
+
+/** How long a reset link works, in hours (as Zulip's reset e-mail says; Django's default is 3 days). */
+export const PASSWORD_RESET_VALIDITY_HOURS = 24;
+
 export const INVITATION_LINK_PATHS = [EMAIL_INVITATION_PATH, REUSABLE_INVITATION_PATH] as const;

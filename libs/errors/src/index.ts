@@ -31,7 +31,11 @@ export type ErrorCode =
   | 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED'
   // Not Zulip's: Idempotency-Key on POST /messages (docs/operations.md).
   | 'IDEMPOTENCY_KEY_IN_USE'
-  | 'IDEMPOTENCY_KEY_REUSED';
+  | 'IDEMPOTENCY_KEY_REUSED'
+  // Not Zulip's: two-factor at the web login, and POST /fetch_api_key refused for it (docs/security.md).
+  | 'TWO_FACTOR_REQUIRED'
+  | 'INVALID_TWO_FACTOR_CODE'
+  | 'TWO_FACTOR_ENABLED';
 
 export interface ApiErrorOptions {
   code?: ErrorCode;

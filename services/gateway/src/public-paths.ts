@@ -5,7 +5,7 @@
  * A root route declared in libs/contracts joins it by itself; a path the gateway serves some other
  * way is added here. Never in it: /metrics and /health/*, every process's own, for the cluster only.
  */
-import { API_PREFIX, EMOJI_IMAGES_PATH, INVITATION_LINK_PATHS, SERVER_EMOJI_DATA_PATH, WEB_PREFIX } from '@chat/contracts';
+import { API_PREFIX, EMOJI_IMAGES_PATH, INVITATION_LINK_PATHS, PASSWORD_RESET_PATH, SERVER_EMOJI_DATA_PATH, WEB_PREFIX } from '@chat/contracts';
 import { ROUTES } from './route-table';
 
 export interface PublicPath {
@@ -26,11 +26,11 @@ export const WEB_ASSETS_PATH = '/assets';
  */
 export const WEB_ROOT_FILES: readonly string[] = [];
 
-/** Where the web client's page opens: the root, and the invitation links mails carry. */
+/** Where the web client's page opens: the root, the invitation links mails carry, the password reset form and links. */
 export const WEB_PAGE_PATHS: readonly PublicPath[] = [
   { path: '/', match: 'exact' },
   { path: '/index.html', match: 'exact' },
-  ...INVITATION_LINK_PATHS.map((path) => ({ path, match: 'prefix' as const })),
+  ...[...INVITATION_LINK_PATHS, PASSWORD_RESET_PATH].map((path) => ({ path, match: 'prefix' as const })),
 ];
 
 /**

@@ -22,6 +22,8 @@ import { realmDeactivationEndpoints } from './routes/realm-deactivation';
 import { realmImageEndpoints } from './routes/realm-images';
 import { zcommandEndpoints } from './routes/zcommand';
 import { inviteEndpoints } from './routes/invites';
+import { passwordResetEndpoints } from './routes/password-reset';
+import { twoFactorEndpoints } from './routes/two-factor';
 
 export { settingsContext, type SettingsContext, type SettingsDeps } from './deps';
 
@@ -50,6 +52,8 @@ export function endpoints(deps: SettingsDeps): AnyEndpoint[] {
     ...realmImageEndpoints(ctx),
     ...zcommandEndpoints(ctx),
     ...inviteEndpoints(ctx),
+    ...passwordResetEndpoints(ctx),
+    ...twoFactorEndpoints(ctx),
   ];
 }
 

@@ -18,6 +18,11 @@ export const settingsSessionEndpoints = {
     params: {
       username: p.string({ required: true, description: 'The e-mail address.', example: 'hamlet@zulip.com' }),
       password: p.string({ required: true, description: 'The password.', example: 'secret' }),
+      code: p.string({
+        description:
+          'For an account with two-factor authentication: a code from the authenticator app, or a recovery code. Without it such an account is answered 403 with code TWO_FACTOR_REQUIRED (and nothing logged in).',
+        example: '123456',
+      }),
     },
     success: sessionAnswer,
     errors: [403],

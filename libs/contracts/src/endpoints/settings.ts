@@ -9,6 +9,8 @@ import { nonNegativeInt, urlParam } from '../validators';
 import { settingsModernEndpoints } from './settings-modern';
 import { settingsSessionEndpoints } from './settings-session';
 import { settingsInviteEndpoints } from './settings-invites';
+import { settingsPasswordResetEndpoints } from './settings-password-reset';
+import { settingsTwoFactorEndpoints } from './settings-two-factor';
 import { settingsPreferenceEndpoints, text } from './settings-preferences';
 import { settingsBotStorageEndpoints } from './settings-bot-storage';
 import { settingsProfileFieldEndpoints } from './settings-profile-fields';
@@ -92,7 +94,8 @@ export const settingsEndpoints = declareEndpoints('settings', {
     auth: 'public',
     summary: "A user's API key from their e-mail and password",
     description:
-      'Logs in with an e-mail address and password and answers the API key to use with HTTP Basic. Failed attempts are limited (5 per 30 minutes).',
+      'Logs in with an e-mail address and password and answers the API key to use with HTTP Basic. Failed attempts are limited (5 per 30 minutes). ' +
+      'Unlike Zulip, refused (403, code TWO_FACTOR_ENABLED) for an account with two-factor authentication: its key is shown in the web client.',
     params: {
       username: p.string({ required: true, description: 'The e-mail address.', example: 'hamlet@zulip.com' }),
       password: p.string({ required: true, description: 'The password.', example: 'secret' }),
@@ -356,4 +359,6 @@ export const settingsEndpoints = declareEndpoints('settings', {
   ...settingsOwnAccountEndpoints,
   ...settingsZcommandEndpoints,
   ...settingsInviteEndpoints,
+  ...settingsPasswordResetEndpoints,
+  ...settingsTwoFactorEndpoints,
 });

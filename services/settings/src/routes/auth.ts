@@ -2,6 +2,7 @@ import { settingsEndpoints as api } from '@chat/contracts';
 import { implement } from '@chat/http';
 import type { SettingsContext } from '../deps';
 import { checkPasswordLogin, fetchApiKey } from '../actions/password-login';
+import { checkSecondFactor } from '../actions/second-factor';
 import { endWebSession, startWebSession } from '../actions/web-sessions';
 import { checkDevLogin, devFetchApiKey, devListUsers } from '../queries/logins';
 
@@ -11,9 +12,12 @@ export function authEndpoints(ctx: SettingsContext) {
     implement(api.devFetchApiKey, ({ params, identity }) => devFetchApiKey(ctx, identity.realmId, params.username)),
     implement(api.fetchApiKey, ({ params, identity }) => fetchApiKey(ctx, identity.realmId, params.username, params.password)),
     implement(api.devListUsers, ({ identity }) => devListUsers(ctx, identity.realmId)),
-    implement(api.webLogin, async ({ params, identity, req, res }) =>
-      startWebSession(ctx, await checkPasswordLogin(ctx, identity.realmId, params.username, params.password), req, res),
-    ),
+    implement(api.webLogin, async ({ params, identity, req, res }) => {
+      const user = await checkPasswordLogin(ctx, identity.realmId, params.username, params.password, (found) =>
+        checkSecondFactor(ctx, found, params.code),
+      );
+      return startWebSession(ctx, user, req, res);
+    }),
     implement(api.webDevLogin, async ({ params, identity, req, res }) =>
       startWebSession(ctx, await checkDevLogin(ctx, identity.realmId, params.username), req, res),
     ),
