@@ -78,7 +78,8 @@ export async function doConfirmPasswordReset(ctx: SettingsContext, realmId: numb
   const hash = await ctx.passwords.hash(newPassword);
   await db.transaction(async (trx) => {
     // The token is deleted first and only once: of two requests racing with one link, one sets the password.
-    if ((await trx('password_reset_tokens').where({ id: row.id }).delete()) !== 1) throw linkDead();
+    const used = await trx('password_reset_tokens').where({ id: row.id }).delete().returning('id');
+    if (used.length !== 1) throw linkDead();
     await trx('password_reset_tokens').where({ user_id: user.id }).delete();
     await trx('users').where({ id: user.id }).update({ password_hash: hash });
     await endUserSessions(trx, user.id);

@@ -24,8 +24,8 @@ export function recoveryCodeHash(ctx: SettingsContext, userId: number, code: str
 
 /**
  * Uses up `code` for `userId`: true when it is a TOTP code of a new time step or an unused
- * recovery code. Each check is one conditional write, so two requests racing with one code
- * cannot both pass.
+ * recovery code. Each check is one conditional write (its returned rows say whether it wrote), so two
+ * requests racing with one code cannot both pass.
  */
 export async function consumeCode(ctx: SettingsContext, userId: number, secretEnc: string, lastStep: number | null, code: string): Promise<boolean> {
   const db = ctx.db.knex;
@@ -35,14 +35,16 @@ export async function consumeCode(ctx: SettingsContext, userId: number, secretEn
     const updated = await db('user_two_factor')
       .where({ user_id: userId })
       .where((q) => void q.whereNull('last_step').orWhere('last_step', '<', step))
-      .update({ last_step: step });
-    return updated === 1;
+      .update({ last_step: step })
+      .returning('user_id');
+    return updated.length === 1;
   }
   if (normalizeRecoveryCode(typed).length !== 10) return false;
   const deleted = await db('two_factor_recovery_codes')
     .where({ user_id: userId, code_hash: recoveryCodeHash(ctx, userId, typed) })
-    .delete();
-  return deleted === 1;
+    .delete()
+    .returning('id');
+  return deleted.length === 1;
 }
 
 /** At a password login, after the password was right: nothing for a user without two-factor, else the code must be good. */
