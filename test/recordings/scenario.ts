@@ -48,6 +48,13 @@ export const NOT_RECORDED: Readonly<Record<string, string>> = {
   webInvitation: `${BROWSER_ONLY}, with a key only the invitation e-mail carries; test/invites.e2e.test.ts covers it`,
   webJoin: `${BROWSER_ONLY}, with a key only the invitation e-mail carries; test/invites.e2e.test.ts covers it`,
   webSignup: `${BROWSER_ONLY}, with a key only the confirmation e-mail carries; test/invites.e2e.test.ts covers it`,
+  webRequestPasswordReset: `${BROWSER_ONLY}; test/password-reset.e2e.test.ts covers it`,
+  webConfirmPasswordReset: `${BROWSER_ONLY}, with a token only the reset e-mail carries; test/password-reset.e2e.test.ts covers it`,
+  webGetTwoFactor: `${BROWSER_ONLY}; test/two-factor.e2e.test.ts covers it`,
+  webBeginTwoFactor: `${BROWSER_ONLY}, with a new secret each time; test/two-factor.e2e.test.ts covers it`,
+  webConfirmTwoFactor: `${BROWSER_ONLY}, with a code of the time of the run; test/two-factor.e2e.test.ts covers it`,
+  webRegenerateRecoveryCodes: `${BROWSER_ONLY}, with a code of the time of the run; test/two-factor.e2e.test.ts covers it`,
+  webDisableTwoFactor: `${BROWSER_ONLY}, with a code of the time of the run; test/two-factor.e2e.test.ts covers it`,
 };
 
 /** The integration's fixture posted to Denmark by the development realm's incoming-webhook bot. */

@@ -3,6 +3,7 @@
  * client only: the form mails a single-use link and answers the same whether or not the address
  * has an account; the link's page sets a new password. Declared in settingsEndpoints.
  */
+import { Type } from '@sinclair/typebox';
 import { PASSWORD_RESET_VALIDITY_HOURS } from '../page-paths';
 import * as p from '../params';
 
@@ -18,7 +19,7 @@ export const settingsPasswordResetEndpoints = {
       'not the address has an active account (nothing is mailed then, nor when the realm is deactivated or does not allow ' +
       'password logins). Limited to 2 an hour and 5 a day per address, and 5 a day per client address (429). Only under /json.',
     params: { email: p.string({ required: true, description: 'The delivery e-mail address of the account.', example: 'hamlet@zulip.com' }) },
-    success: {},
+    success: Type.Object({}),
     webOnly: true,
   },
   webConfirmPasswordReset: {
@@ -34,7 +35,7 @@ export const settingsPasswordResetEndpoints = {
       token: p.string({ required: true, description: "The reset link's token: its last path segment.", example: 'k3Jq9x' }),
       new_password: p.string({ required: true, description: 'The new password (at least 6 characters).', example: 'to be or not' }),
     },
-    success: {},
+    success: Type.Object({}),
     webOnly: true,
   },
 } as const;

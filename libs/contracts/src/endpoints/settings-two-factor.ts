@@ -5,12 +5,17 @@
  * the recovery codes, disable. Only under /json: an API key cannot change it. Declared in
  * settingsEndpoints.
  */
+import { Type } from '@sinclair/typebox';
 import * as p from '../params';
 
 const codeParam = p.string({
   required: true,
   description: 'A code from the authenticator app (6 digits), or one of the recovery codes.',
   example: '123456',
+});
+
+const recoveryCodesAnswer = Type.Object({
+  recovery_codes: Type.Array(Type.String(), { description: 'Ten one-time recovery codes, shown this once.' }),
 });
 
 export const settingsTwoFactorEndpoints = {
@@ -21,10 +26,10 @@ export const settingsTwoFactorEndpoints = {
     summary: "Whether the caller's account requires a second factor",
     description: 'Whether two-factor authentication is on for the caller, and how many unused recovery codes are left. Only under /json.',
     params: {},
-    success: {
-      enabled: ['boolean', 'Whether a code is required at login.'],
-      recovery_codes_left: ['integer', 'Unused recovery codes.'],
-    },
+    success: Type.Object({
+      enabled: Type.Boolean({ description: 'Whether a code is required at login.' }),
+      recovery_codes_left: Type.Integer({ description: 'Unused recovery codes.' }),
+    }),
     webOnly: true,
   },
   webBeginTwoFactor: {
@@ -37,11 +42,11 @@ export const settingsTwoFactorEndpoints = {
       'code of the URI for an authenticator app. Nothing changes at login until it is confirmed. Refused when two-factor is ' +
       'already on. Only under /json.',
     params: {},
-    success: {
-      secret: ['string', 'The secret, in base32 (to type into an app that cannot scan).'],
-      otpauth_uri: ['string', 'The otpauth:// URI an authenticator app reads.'],
-      qr_code: ['string', 'The URI as a QR code: an SVG image as a data: URL.'],
-    },
+    success: Type.Object({
+      secret: Type.String({ description: 'The secret, in base32 (to type into an app that cannot scan).' }),
+      otpauth_uri: Type.String({ description: 'The otpauth:// URI an authenticator app reads.' }),
+      qr_code: Type.String({ description: 'The URI as a QR code: an SVG image as a data: URL.' }),
+    }),
     webOnly: true,
   },
   webConfirmTwoFactor: {
@@ -53,7 +58,7 @@ export const settingsTwoFactorEndpoints = {
       'Checks a code made from the secret of POST /users/me/two_factor/begin and turns two-factor on: password logins then ' +
       'need a code. Answers ten recovery codes, shown this once (only their hashes are kept). Only under /json.',
     params: { code: p.string({ required: true, description: 'The 6-digit code the app shows.', example: '123456' }) },
-    success: { recovery_codes: ['array', 'Ten one-time recovery codes.'] },
+    success: recoveryCodesAnswer,
     webOnly: true,
   },
   webRegenerateRecoveryCodes: {
@@ -65,7 +70,7 @@ export const settingsTwoFactorEndpoints = {
       'Replaces every recovery code with ten new ones, shown this once; needs a current code. A wrong code counts against ' +
       'the failed-login limit. Only under /json.',
     params: { code: codeParam },
-    success: { recovery_codes: ['array', 'Ten one-time recovery codes.'] },
+    success: recoveryCodesAnswer,
     webOnly: true,
   },
   webDisableTwoFactor: {
@@ -80,7 +85,7 @@ export const settingsTwoFactorEndpoints = {
       password: p.string({ required: true, description: "The caller's password.", example: 'secret' }),
       code: codeParam,
     },
-    success: {},
+    success: Type.Object({}),
     webOnly: true,
   },
 } as const;
