@@ -24,9 +24,13 @@ describe('password reset and two-factor (distributed smoke)', () => {
   it('mails a reset link that sets the password once', async () => {
     const target = cluster.gatewayUrl;
     const email = await newUser(target, 'reset', 'old password');
-    expect((await web(target, 'post', '/accounts/password/reset').type('form').send({ email })).body).toEqual({ result: 'success', msg: '' });
+    expect((await web(target, 'post', '/accounts/password/reset').type('form').send({ email })).body).toEqual({
+      result: 'success',
+      msg: '',
+    });
     const token = tokenOf(resetLinkIn(await mailTo(MAIL_DIR, email)));
-    const confirm = () => web(target, 'post', '/accounts/password/reset/confirm').type('form').send({ token, new_password: 'new password' });
+    const confirm = () =>
+      web(target, 'post', '/accounts/password/reset/confirm').type('form').send({ token, new_password: 'new password' });
     expect((await confirm()).body).toEqual({ result: 'success', msg: '' });
     expect((await confirm()).body.result).toBe('error');
     expect((await login(target, email, 'new password')).status).toBe(200);

@@ -72,7 +72,9 @@ export const tokenOf = (link: string): string => /reset\/([A-Za-z0-9_-]{43})\/$/
 export async function enrol(target: Target, browser: Browser): Promise<{ secret: string; recoveryCodes: string[] }> {
   const begun = await web(target, 'post', '/users/me/two_factor/begin', browser);
   const secret = begun.body.secret as string;
-  const confirmed = await web(target, 'post', '/users/me/two_factor/confirm', browser).type('form').send({ code: totp(secret, -1) });
+  const confirmed = await web(target, 'post', '/users/me/two_factor/confirm', browser)
+    .type('form')
+    .send({ code: totp(secret, -1) });
   if (confirmed.status !== 200) throw new Error(`cannot enrol: ${JSON.stringify(confirmed.body)}`);
   return { secret, recoveryCodes: confirmed.body.recovery_codes as string[] };
 }

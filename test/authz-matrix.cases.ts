@@ -776,6 +776,8 @@ const webhookProbes: Probe[] = INTEGRATIONS.map((name) => ({
 const HUMAN_MEMBERS = { guest: err('Not allowed for guest users'), bot: NO_BOTS, 'owner-bot': NO_BOTS };
 const NOT_ADMIN = jsonError('Must be an organization administrator');
 const BAD_LINK = jsonError('The confirmation link has expired or been deactivated.');
+const RESET_LINK_DEAD = jsonError('This password reset link has expired or has already been used. Ask for a new one.');
+const TWO_FACTOR_OFF = err('Two-factor authentication is not enabled.');
 const inviteProbes: Probe[] = [
   own('GET /invites', () => ({ method: 'get', path: '/invites' }), { expect: { others: OK, ...HUMAN_MEMBERS } }),
   {
@@ -835,6 +837,35 @@ const inviteProbes: Probe[] = [
     {
       expect: { others: BAD_LINK, anonymous: BAD_LINK },
     },
+  ),
+  // The same answer for everyone (limited per address after two: handled either way); a token nobody was given sets nothing.
+  own(
+    'POST /accounts/password/reset',
+    () => ({ method: 'post', path: '/accounts/password/reset', params: { email: 'nobody-here@example.test' } }),
+    {
+      expect: { others: HANDLED, anonymous: HANDLED },
+    },
+  ),
+  own(
+    'POST /accounts/password/reset/confirm',
+    () => ({ method: 'post', path: '/accounts/password/reset/confirm', params: { token: 'not-a-token', new_password: 'long enough' } }),
+    { expect: { others: RESET_LINK_DEAD, anonymous: RESET_LINK_DEAD } },
+  ),
+  // The caller's own two-factor: nobody in the world has it on, so the changes that need a code are refused before any is checked.
+  own('GET /users/me/two_factor', () => ({ method: 'get', path: '/users/me/two_factor' }), { expect: { others: OK } }),
+  own('POST /users/me/two_factor/begin', () => ({ method: 'post', path: '/users/me/two_factor/begin' }), { expect: { others: OK } }),
+  own('POST /users/me/two_factor/confirm', () => ({ method: 'post', path: '/users/me/two_factor/confirm', params: { code: 'abc' } }), {
+    expect: { others: err('Enter the 6-digit code your authenticator app shows.') },
+  }),
+  own(
+    'POST /users/me/two_factor/recovery_codes',
+    () => ({ method: 'post', path: '/users/me/two_factor/recovery_codes', params: { code: 'abc' } }),
+    { expect: { others: TWO_FACTOR_OFF } },
+  ),
+  own(
+    'POST /users/me/two_factor/disable',
+    () => ({ method: 'post', path: '/users/me/two_factor/disable', params: { password: 'wrong', code: 'abc' } }),
+    { expect: { others: TWO_FACTOR_OFF } },
   ),
 ];
 

@@ -43,8 +43,8 @@ describe('password reset (embedded)', () => {
   it("mails a link from the realm's URL, not the forged Host; it sets the password once, ends every session, keeps the API key", async () => {
     const email = await newUser(target(), 'reset', 'old password');
     const session = browserFrom((await login(target(), email, 'old password')).headers['set-cookie']);
-    const key = (await request(target()).post('/api/v1/fetch_api_key').type('form').send({ username: email, password: 'old password' })).body
-      .api_key as string;
+    const key = (await request(target()).post('/api/v1/fetch_api_key').type('form').send({ username: email, password: 'old password' }))
+      .body.api_key as string;
     expect((await web(target(), 'get', '/users/me', session)).status).toBe(200);
 
     expect((await ask(email, 'evil.example.test')).body).toEqual(SAME_ANSWER);
@@ -84,7 +84,12 @@ describe('password reset (embedded)', () => {
     const [first, second] = (await mailsTo(MAIL_DIR, email, 2)).map((m) => tokenOf(resetLinkIn(m)));
     expect(first).not.toBe(second);
     const firstHash = createHash('sha256').update(first!).digest('hex');
-    expect(await server.db.knex('password_reset_tokens').where({ token_hash: firstHash }).update({ expires_at: new Date(Date.now() - 1000) })).toBe(1);
+    expect(
+      await server.db
+        .knex('password_reset_tokens')
+        .where({ token_hash: firstHash })
+        .update({ expires_at: new Date(Date.now() - 1000) }),
+    ).toBe(1);
     expect((await confirm(first!, 'second password')).body).toEqual(LINK_DEAD);
 
     const session = browserFrom((await login(target(), email, 'first password')).headers['set-cookie']);

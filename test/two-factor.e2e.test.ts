@@ -100,7 +100,9 @@ describe('two-factor authentication (embedded)', () => {
     expect((await login(target(), email, 'my password', one!)).body).toEqual(BAD_CODE);
     expect((await web(target(), 'get', '/users/me/two_factor', browser)).body.recovery_codes_left).toBe(9);
 
-    const renewed = await web(target(), 'post', '/users/me/two_factor/recovery_codes', browser).type('form').send({ code: totp(secret) });
+    const renewed = await web(target(), 'post', '/users/me/two_factor/recovery_codes', browser)
+      .type('form')
+      .send({ code: totp(secret) });
     expect(renewed.body.recovery_codes).toHaveLength(10);
     expect(renewed.body.recovery_codes).not.toContain(two);
     expect((await login(target(), email, 'my password', two!)).body).toEqual(BAD_CODE);

@@ -61,7 +61,7 @@ export interface UiState {
   selfEmail: string;
   selectedId: number | null;
   compose: ComposeRequest | null;
-  panel: 'streams' | null;
+  panel: 'streams' | 'two-factor' | null;
   sidebarOpen: boolean;
   usersOpen: boolean;
   loadingOlder: boolean;

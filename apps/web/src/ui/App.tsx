@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { startSession } from '../controller';
+import { PasswordReset } from '../features/password-reset/PasswordReset';
+import { resetPageOf } from '../features/password-reset/reset-path';
 import { invitationKeyOf } from '../lib/invitation';
 import { useStore, ui } from '../store';
 import { Login } from './Login';
@@ -11,9 +13,18 @@ export function App() {
   const error = useStore(ui, (s) => s.error);
   // An invitation link opens the sign-up form; the session starts once the account exists.
   const [invitationKey, setInvitationKey] = useState(() => invitationKeyOf(location.pathname));
+  // A password reset page (the form, or a mailed link) comes before any session.
+  const [resetPage, setResetPage] = useState(() => resetPageOf(location.pathname));
   useEffect(() => {
-    if (!invitationKey) void startSession();
-  }, [invitationKey]);
+    if (!invitationKey && !resetPage) void startSession();
+  }, [invitationKey, resetPage]);
+  if (resetPage) {
+    const leave = () => {
+      history.replaceState(null, '', '/');
+      setResetPage(null);
+    };
+    return <PasswordReset page={resetPage} onDone={leave} />;
+  }
   if (invitationKey) {
     const signedUp = () => {
       history.replaceState(null, '', '/');

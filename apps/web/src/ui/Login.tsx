@@ -2,6 +2,7 @@ import { settingsEndpoints } from '@chat/contracts';
 import { useEffect, useState } from 'preact/hooks';
 import { client, errorText } from '../api';
 import { startSession } from '../controller';
+import { RESET_FORM_URL } from '../features/password-reset/reset-path';
 import { patchUi } from '../store';
 import { ErrorAlert } from './ErrorAlert';
 
@@ -13,6 +14,8 @@ interface DevUser {
 export function Login() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // Asked for once the server answers that the account has two-factor authentication.
+  const [code, setCode] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [realmName, setRealmName] = useState('');
@@ -33,11 +36,15 @@ export function Login() {
       .catch(() => undefined);
   }, []);
 
-  const done = async (attempt: Promise<{ ok: boolean; body: { msg: string } }>) => {
+  const done = async (attempt: Promise<{ ok: boolean; body: { msg: string; code?: string } }>) => {
     setBusy(true);
     setError(null);
     try {
       const result = await attempt;
+      if (!result.ok && result.body.code === 'TWO_FACTOR_REQUIRED') {
+        setCode('');
+        return;
+      }
       if (!result.ok) {
         setError(result.body.msg || 'Login failed.');
         return;
@@ -53,7 +60,8 @@ export function Login() {
 
   const onSubmit = (e: Event) => {
     e.preventDefault();
-    void done(client.request(settingsEndpoints.webLogin, { username: email.trim(), password }));
+    const second = code === null || code.trim() === '' ? {} : { code: code.trim() };
+    void done(client.request(settingsEndpoints.webLogin, { username: email.trim(), password, ...second }));
   };
 
   const devList = (title: string, list: DevUser[]) =>
@@ -100,10 +108,27 @@ export function Login() {
             value={password}
             onInput={(e) => setPassword(e.currentTarget.value)}
           />
+          {code !== null && (
+            <>
+              <label for="login-code">Two-factor code (from your app, or a recovery code)</label>
+              <input
+                id="login-code"
+                inputMode="numeric"
+                autocomplete="one-time-code"
+                required
+                autoFocus
+                value={code}
+                onInput={(e) => setCode(e.currentTarget.value)}
+              />
+            </>
+          )}
           <button type="submit" class="primary" disabled={busy}>
             Log in
           </button>
           <ErrorAlert error={error} />
+          <a class="forgot-password" href={RESET_FORM_URL}>
+            Forgot password?
+          </a>
         </form>
         {devUsers && (
           <section class="dev-login" aria-labelledby="dev-login-title">

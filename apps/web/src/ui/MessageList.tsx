@@ -57,7 +57,10 @@ export function NarrowTitle() {
   const streams = useStore(app, (s) => s.streams);
   const users = useStore(app, (s) => s.users);
   const panel = useStore(ui, (s) => s.panel);
-  const title = useMemo(() => (panel === 'streams' ? 'Browse streams' : narrowTitle(narrow, app.get())), [narrow, streams, users, panel]);
+  const title = useMemo(
+    () => (panel === 'streams' ? 'Browse streams' : panel === 'two-factor' ? 'Two-factor authentication' : narrowTitle(narrow, app.get())),
+    [narrow, streams, users, panel],
+  );
   useEffect(() => {
     document.title = `${title} - ${app.get().realmName || 'Chat'}`;
   }, [title]);

@@ -12,6 +12,7 @@ import { currentTheme, setTheme, type Theme } from './theme';
 import { TypingIndicator, UserList } from './UserList';
 
 const StreamsPanel = lazy(() => import('./StreamsPanel').then((m) => ({ default: m.StreamsPanel })));
+const TwoFactorPanel = lazy(() => import('../features/two-factor/TwoFactorPanel').then((m) => ({ default: m.TwoFactorPanel })));
 
 function isEditable(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -185,6 +186,9 @@ export function Shell() {
           <span class="self-email" title="Logged in as">
             {selfEmail}
           </span>
+          <button type="button" class="ghost" onClick={() => patchUi({ panel: 'two-factor', sidebarOpen: false, usersOpen: false })}>
+            Two-factor
+          </button>
           <button type="button" class="ghost" onClick={() => void logout()}>
             Log out
           </button>
@@ -222,6 +226,10 @@ export function Shell() {
         {panel === 'streams' ? (
           <Suspense fallback={<p role="status">Loading…</p>}>
             <StreamsPanel />
+          </Suspense>
+        ) : panel === 'two-factor' ? (
+          <Suspense fallback={<p role="status">Loading…</p>}>
+            <TwoFactorPanel />
           </Suspense>
         ) : (
           <MessageList />

@@ -18,7 +18,9 @@ export const settingsPasswordResetEndpoints = {
       `${PASSWORD_RESET_VALIDITY_HOURS} hours and built from the realm's configured URL. The answer is the same whether or ` +
       'not the address has an active account (nothing is mailed then, nor when the realm is deactivated or does not allow ' +
       'password logins). Limited to 2 an hour and 5 a day per address, and 5 a day per client address (429). Only under /json.',
-    params: { email: p.string({ required: true, description: 'The delivery e-mail address of the account.', example: 'hamlet@zulip.com' }) },
+    params: {
+      email: p.string({ required: true, description: 'The delivery e-mail address of the account.', example: 'hamlet@zulip.com' }),
+    },
     success: Type.Object({}),
     webOnly: true,
   },

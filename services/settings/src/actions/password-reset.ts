@@ -37,7 +37,9 @@ const linkDead = () => plainError('This password reset link has expired or has a
 
 async function checkResetLimits(ctx: SettingsContext, clientAddress: string | undefined, email: string): Promise<void> {
   const db = ctx.db.knex;
-  const byAddress = await databaseAttemptLimiter(db, 'password_reset_form_by_email', PASSWORD_RESET_BY_ADDRESS).attempt(email.toLowerCase());
+  const byAddress = await databaseAttemptLimiter(db, 'password_reset_form_by_email', PASSWORD_RESET_BY_ADDRESS).attempt(
+    email.toLowerCase(),
+  );
   if (byAddress !== null) throw rateLimited(byAddress);
   if (ctx.config.rateLimitPerMinute > 0 && clientAddress !== undefined) {
     const byClient = await databaseAttemptLimiter(db, 'sends_email_by_ip', SENDS_EMAIL_BY_IP).attempt(clientAddress);
@@ -66,9 +68,16 @@ export async function doRequestPasswordReset(
 }
 
 /** POST /json/accounts/password/reset/confirm: the new password, from a live link. */
-export async function doConfirmPasswordReset(ctx: SettingsContext, realmId: number | null, token: string, newPassword: string): Promise<void> {
+export async function doConfirmPasswordReset(
+  ctx: SettingsContext,
+  realmId: number | null,
+  token: string,
+  newPassword: string,
+): Promise<void> {
   const db = ctx.db.knex;
-  const row = await db('password_reset_tokens').where({ token_hash: resetTokenHash(token) }).first<{ id: number; user_id: number; binding: string; expires_at: Date } | undefined>();
+  const row = await db('password_reset_tokens')
+    .where({ token_hash: resetTokenHash(token) })
+    .first<{ id: number; user_id: number; binding: string; expires_at: Date } | undefined>();
   if (!row || row.expires_at.getTime() <= Date.now()) throw linkDead();
   const user = await getUserWithPasswordById(db, row.user_id);
   const realm = user && (await getRealm(db, user.realm_id));

@@ -27,7 +27,13 @@ export function recoveryCodeHash(ctx: SettingsContext, userId: number, code: str
  * recovery code. Each check is one conditional write (its returned rows say whether it wrote), so two
  * requests racing with one code cannot both pass.
  */
-export async function consumeCode(ctx: SettingsContext, userId: number, secretEnc: string, lastStep: number | null, code: string): Promise<boolean> {
+export async function consumeCode(
+  ctx: SettingsContext,
+  userId: number,
+  secretEnc: string,
+  lastStep: number | null,
+  code: string,
+): Promise<boolean> {
   const db = ctx.db.knex;
   const typed = code.trim();
   const step = totpStep(ctx.cipher.decrypt(secretEnc), typed, lastStep);
