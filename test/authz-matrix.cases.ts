@@ -862,6 +862,9 @@ const inviteProbes: Probe[] = [
     () => ({ method: 'post', path: '/users/me/two_factor/recovery_codes', params: { code: 'abc' } }),
     { expect: { others: TWO_FACTOR_OFF } },
   ),
+  own('POST /users/me/api_key', () => ({ method: 'post', path: '/users/me/api_key', params: { password: 'wrong' } }), {
+    expect: { others: err('Wrong password!') },
+  }),
   own(
     'POST /users/me/two_factor/disable',
     () => ({ method: 'post', path: '/users/me/two_factor/disable', params: { password: 'wrong', code: 'abc' } }),

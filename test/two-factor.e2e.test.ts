@@ -3,8 +3,8 @@
  * account-security.distributed.test.ts): enrolment (QR code, a first code, recovery codes shown
  * once and stored hashed); the web login asks for a code and starts no session without it; a
  * code works once per time step; wrong codes count against the login limit; a recovery code
- * works once; POST /fetch_api_key is refused with its message; disabling needs the password and
- * a code.
+ * works once; POST /fetch_api_key is refused with its message, and the web client's session
+ * shows the key for the password instead; disabling needs the password and a code.
  */
 import request from 'supertest';
 import { startStandalone, type Standalone } from '@chat/standalone';
@@ -84,11 +84,18 @@ describe('two-factor authentication (embedded)', () => {
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({
       result: 'error',
-      msg: "Your account has two-factor authentication enabled; copy your API key from the web client's settings (Personal settings → Account & privacy).",
+      msg: 'Your account has two-factor authentication enabled; log in to the web client and copy your API key from its settings (Account security → API key).',
       code: 'TWO_FACTOR_ENABLED',
     });
     // A wrong password gets the usual answer: the refusal tells a guesser nothing.
     expect((await fetchKey(email, 'guess')).body.msg).toBe('Your username or password is incorrect.');
+    // The web client's session (which passed two-factor) shows the key for the password.
+    const session = browserFrom(loggedIn.headers['set-cookie']);
+    const showKey = (password: string) => web(target(), 'post', '/users/me/api_key', session).type('form').send({ password });
+    expect((await showKey('guess')).body).toMatchObject({ result: 'error', msg: 'Wrong password!' });
+    const shown = await showKey('my password');
+    const devKey = (await request(target()).post('/api/v1/dev_fetch_api_key').type('form').send({ username: email })).body.api_key;
+    expect(shown.body).toEqual({ result: 'success', msg: '', api_key: devKey });
   });
 
   it('a recovery code logs in once; regenerating replaces them all', async () => {

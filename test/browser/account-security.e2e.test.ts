@@ -1,8 +1,9 @@
 /**
  * Password reset and two-factor in Chromium (embedded, on a real port): "Forgot password?" on the
  * login page mails a link; the link's page sets a new password, which then logs in. The
- * two-factor panel shows a QR code and the secret; a first code turns it on and shows the
- * recovery codes; the login form then asks for a code and logs in with it.
+ * account security panel shows a QR code and the secret; a first code turns two-factor on and
+ * shows the recovery codes; the API key is shown for the password; the login form then asks for a
+ * code and logs in with it.
  */
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -89,8 +90,8 @@ describe('password reset and two-factor in Chromium (embedded)', () => {
     await logIn(page, email, 'my password');
     await messageList(page).waitFor();
 
-    await page.getByRole('button', { name: 'Two-factor' }).click();
-    const panel = page.getByRole('region', { name: 'Two-factor authentication' });
+    await page.getByRole('button', { name: 'Account security' }).click();
+    const panel = page.getByRole('region', { name: 'Account security' });
     await panel.getByRole('button', { name: 'Set up two-factor authentication' }).click();
     const qr = panel.getByRole('img', { name: 'QR code of the two-factor secret' });
     await qr.waitFor();
@@ -102,6 +103,10 @@ describe('password reset and two-factor in Chromium (embedded)', () => {
     await panel.getByText('Your recovery codes.').waitFor();
     expect(await panel.locator('.recovery-codes li').count()).toBe(10);
     await panel.getByText('Two-factor authentication is on').waitFor();
+    // The API key, for the password: the way to a key now that POST /fetch_api_key refuses it.
+    await panel.getByRole('form', { name: 'Show my API key' }).getByLabel('Password').fill('my password');
+    await panel.getByRole('button', { name: 'Show my API key' }).click();
+    expect(await panel.locator('.api-key-value').textContent()).toMatch(/^[A-Za-z0-9]{32}$/);
 
     await page.getByRole('button', { name: 'Log out' }).click();
     await logIn(page, email, 'my password');

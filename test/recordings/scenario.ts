@@ -54,6 +54,7 @@ export const NOT_RECORDED: Readonly<Record<string, string>> = {
   webBeginTwoFactor: `${BROWSER_ONLY}, with a new secret each time; test/two-factor.e2e.test.ts covers it`,
   webConfirmTwoFactor: `${BROWSER_ONLY}, with a code of the time of the run; test/two-factor.e2e.test.ts covers it`,
   webRegenerateRecoveryCodes: `${BROWSER_ONLY}, with a code of the time of the run; test/two-factor.e2e.test.ts covers it`,
+  webShowOwnApiKey: `${BROWSER_ONLY}, with the caller's password; test/two-factor.e2e.test.ts covers it`,
   webDisableTwoFactor: `${BROWSER_ONLY}, with a code of the time of the run; test/two-factor.e2e.test.ts covers it`,
 };
 

@@ -61,7 +61,7 @@ export interface UiState {
   selfEmail: string;
   selectedId: number | null;
   compose: ComposeRequest | null;
-  panel: 'streams' | 'two-factor' | null;
+  panel: 'streams' | 'account-security' | null;
   sidebarOpen: boolean;
   usersOpen: boolean;
   loadingOlder: boolean;

@@ -12,7 +12,9 @@ import { currentTheme, setTheme, type Theme } from './theme';
 import { TypingIndicator, UserList } from './UserList';
 
 const StreamsPanel = lazy(() => import('./StreamsPanel').then((m) => ({ default: m.StreamsPanel })));
-const TwoFactorPanel = lazy(() => import('../features/two-factor/TwoFactorPanel').then((m) => ({ default: m.TwoFactorPanel })));
+const AccountSecurityPanel = lazy(() =>
+  import('../features/two-factor/AccountSecurityPanel').then((m) => ({ default: m.AccountSecurityPanel })),
+);
 
 function isEditable(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -186,8 +188,8 @@ export function Shell() {
           <span class="self-email" title="Logged in as">
             {selfEmail}
           </span>
-          <button type="button" class="ghost" onClick={() => patchUi({ panel: 'two-factor', sidebarOpen: false, usersOpen: false })}>
-            Two-factor
+          <button type="button" class="ghost" onClick={() => patchUi({ panel: 'account-security', sidebarOpen: false, usersOpen: false })}>
+            Account security
           </button>
           <button type="button" class="ghost" onClick={() => void logout()}>
             Log out
@@ -227,9 +229,9 @@ export function Shell() {
           <Suspense fallback={<p role="status">Loading…</p>}>
             <StreamsPanel />
           </Suspense>
-        ) : panel === 'two-factor' ? (
+        ) : panel === 'account-security' ? (
           <Suspense fallback={<p role="status">Loading…</p>}>
-            <TwoFactorPanel />
+            <AccountSecurityPanel />
           </Suspense>
         ) : (
           <MessageList />

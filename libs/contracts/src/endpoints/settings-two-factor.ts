@@ -2,8 +2,9 @@
  * Two-factor authentication (TOTP, RFC 6238) of the caller's own account, from the web client:
  * begin (a new secret, its otpauth URI and QR code), confirm with a first code (then it is
  * required at every password login, and ten one-time recovery codes are shown once), regenerate
- * the recovery codes, disable. Only under /json: an API key cannot change it. Declared in
- * settingsEndpoints.
+ * the recovery codes, disable. Only under /json: an API key cannot change it. Beside them, the
+ * caller's API key for their password (as Zulip's /json/fetch_api_key): the way to a key for an
+ * account with two-factor, which POST /fetch_api_key refuses. Declared in settingsEndpoints.
  */
 import { Type } from '@sinclair/typebox';
 import * as p from '../params';
@@ -71,6 +72,19 @@ export const settingsTwoFactorEndpoints = {
       'the failed-login limit. Only under /json.',
     params: { code: codeParam },
     success: recoveryCodesAnswer,
+    webOnly: true,
+  },
+  webShowOwnApiKey: {
+    method: 'POST',
+    path: '/users/me/api_key',
+    auth: 'user',
+    summary: "The caller's API key, for their password",
+    description:
+      "Answers the caller's API key (unchanged) once their password is confirmed, as Zulip's web client fetches it. The " +
+      'session already passed two-factor, so this is how an account with two-factor gets its key (POST /fetch_api_key ' +
+      'refuses it). A wrong password counts against the failed-login limit. Only under /json.',
+    params: { password: p.string({ required: true, description: "The caller's password.", example: 'secret' }) },
+    success: Type.Object({ api_key: Type.String({ description: 'The API key, for HTTP Basic with the e-mail address.' }) }),
     webOnly: true,
   },
   webDisableTwoFactor: {

@@ -69,7 +69,7 @@ export async function refuseKeyWithTwoFactor(ctx: SettingsContext, user: UserRow
   const row = await twoFactorOf(ctx.db.knex, user.id);
   if (!row?.confirmed_at) return;
   throw new ApiError(
-    "Your account has two-factor authentication enabled; copy your API key from the web client's settings (Personal settings → Account & privacy).",
+    'Your account has two-factor authentication enabled; log in to the web client and copy your API key from its settings (Account security → API key).',
     { status: 403, code: 'TWO_FACTOR_ENABLED' },
   );
 }

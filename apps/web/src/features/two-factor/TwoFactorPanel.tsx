@@ -1,12 +1,11 @@
 /**
  * The caller's two-factor authentication: turning it on (a QR code for an authenticator app, the
  * secret to type where scanning is not possible, the first code), the recovery codes shown once,
- * new recovery codes, turning it off (password and code). A minimal panel until the settings UI.
+ * new recovery codes, turning it off (password and code).
  */
 import { settingsEndpoints } from '@chat/contracts';
 import { useEffect, useState } from 'preact/hooks';
 import { api, errorText } from '../../api';
-import { patchUi } from '../../store';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 
 interface Status {
@@ -19,7 +18,7 @@ interface Enrolment {
   qr_code: string;
 }
 
-export function TwoFactorPanel() {
+export function TwoFactorSection() {
   const [status, setStatus] = useState<Status | null>(null);
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
@@ -64,13 +63,8 @@ export function TwoFactorPanel() {
     });
 
   return (
-    <section class="settings-panel two-factor-panel" aria-label="Two-factor authentication">
-      <div class="panel-head">
-        <h2>Two-factor authentication</h2>
-        <button type="button" onClick={() => patchUi({ panel: null })}>
-          Close
-        </button>
-      </div>
+    <section class="two-factor" aria-labelledby="two-factor-title">
+      <h3 id="two-factor-title">Two-factor authentication</h3>
       <ErrorAlert error={error} />
       {!status && !error && <p role="status">Loading…</p>}
       {recoveryCodes && <RecoveryCodes codes={recoveryCodes} />}
@@ -107,7 +101,7 @@ function EnrolForm({ enrolment, busy, onCode }: { enrolment: Enrolment; busy: bo
   );
 }
 
-function CodeForm({
+export function CodeForm({
   label,
   busy,
   withPassword = false,
