@@ -4,12 +4,19 @@
  * once and stored hashed); the web login asks for a code and starts no session without it; a
  * code works once per time step; wrong codes count against the login limit; a recovery code
  * works once; POST /fetch_api_key is refused with its message, and the web client's session
- * shows the key for the password instead; disabling needs the password and a code.
+ * shows the key for the password instead; disabling needs the password and a code, or an
+ * administrator's `manage disable-two-factor` for someone locked out.
  */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import request from 'supertest';
 import { startStandalone, type Standalone } from '@chat/standalone';
 import { testConfig, testLogger } from '@chat/testing';
 import { browserFrom, enrol, login, newUser, totp, web, type Browser } from './account-security.harness';
+import { ROOT } from './process.harness';
 
 jest.setTimeout(60_000);
 
@@ -143,4 +150,40 @@ describe('two-factor authentication (embedded)', () => {
     // Only from the browser: an API key cannot turn two-factor on or off.
     expect((await request(target()).post('/api/v1/users/me/two_factor/begin')).status).toBe(404);
   });
+});
+
+describe('manage disable-two-factor (embedded data directory)', () => {
+  const config = testConfig();
+  const dataDir = mkdtempSync(join(tmpdir(), 'two-factor-manage-'));
+  const pgliteDir = join(dataDir, 'pglite');
+  const manage = (...args: string[]) =>
+    promisify(execFile)(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'services/settings/src/cli.ts'), ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir, API_KEY_SECRET: config.apiKeySecret, INTERNAL_SECRET: config.internalSecret },
+    });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it("lets an administrator turn off a locked-out user's two-factor", async () => {
+    let email = '';
+    const first = await startStandalone({ config, logger: testLogger(), pgliteDir });
+    try {
+      email = await newUser(first.app, 'lockedout', 'my password');
+      await enrol(first.app, browserFrom((await login(first.app, email, 'my password')).headers['set-cookie']));
+      expect((await login(first.app, email, 'my password')).body.code).toBe('TWO_FACTOR_REQUIRED');
+    } finally {
+      await first.stop();
+    }
+    expect((await manage('disable-two-factor', email)).stdout).toBe(
+      `Turned off two-factor authentication for ${email}: their password alone logs in again.\n`,
+    );
+    await expect(manage('disable-two-factor', email)).rejects.toMatchObject({
+      stderr: expect.stringContaining('has no two-factor authentication'),
+    });
+    const after = await startStandalone({ config, logger: testLogger(), pgliteDir });
+    try {
+      expect((await login(after.app, email, 'my password')).status).toBe(200);
+    } finally {
+      await after.stop();
+    }
+  }, 120_000);
 });

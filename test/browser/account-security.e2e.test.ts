@@ -96,7 +96,7 @@ describe('password reset and two-factor in Chromium (embedded)', () => {
     const qr = panel.getByRole('img', { name: 'QR code of the two-factor secret' });
     await qr.waitFor();
     expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
-    expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(await qr.evaluate((img: { naturalWidth: number }) => img.naturalWidth)).toBeGreaterThan(0);
     const secret = (await panel.locator('.two-factor-secret').textContent())!;
     await panel.getByRole('form', { name: 'Turn on' }).getByLabel('Code').fill(totp(secret, -1));
     await panel.getByRole('button', { name: 'Turn on' }).click();

@@ -97,8 +97,14 @@ export async function disableTwoFactor(ctx: SettingsContext, userId: number, pas
   const lastStep = row?.last_step == null ? null : Number(row.last_step);
   if (!row || !(await consumeCode(ctx, userId, row.secret_enc, lastStep, code))) throw invalidCode();
   await ctx.loginLimiter.clear(key);
-  await ctx.db.knex.transaction(async (trx) => {
+  await forgetTwoFactor(ctx.db.knex, userId);
+}
+
+/** Forgets the user's secret and recovery codes (also `manage disable-two-factor`); whether there was a secret. */
+export async function forgetTwoFactor(db: Executor, userId: number): Promise<boolean> {
+  return db.transaction(async (trx) => {
     await trx('two_factor_recovery_codes').where({ user_id: userId }).delete();
-    await trx('user_two_factor').where({ user_id: userId }).delete();
+    const gone = await trx('user_two_factor').where({ user_id: userId }).delete().returning('user_id');
+    return gone.length > 0;
   });
 }

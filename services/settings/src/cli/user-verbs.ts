@@ -1,9 +1,10 @@
-/** Users: create-user, change-user-role, deactivate-user, regenerate-api-key, print-zuliprc. */
+/** Users: create-user, change-user-role, deactivate-user, regenerate-api-key, disable-two-factor, print-zuliprc. */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { getUserByEmail, realmUrlOf, ROLE_CODES, type Role } from '@chat/db';
 import type { SettingsContext } from '../deps';
 import { doRegenerateApiKey } from '../actions/api-keys';
+import { forgetTwoFactor } from '../actions/two-factor';
 import { doDeactivateUser } from '../actions/user-activation';
 import { createUser, doChangeRole } from '../actions/users';
 import { findRealm } from '../queries/realms';
@@ -88,6 +89,16 @@ export const userVerbs: Verb[] = [
       const { user } = await userOf(ctx, args);
       await ctx.db.knex.transaction((trx) => doRegenerateApiKey(trx, ctx.cipher, user));
       io.out(`Regenerated the API key of ${user.email}; the old key no longer works.`);
+    },
+  },
+  {
+    name: 'disable-two-factor',
+    usage: 'EMAIL [--realm ID]   (for someone who lost their authenticator app and recovery codes)',
+    options: REALM_OPTION,
+    async run(ctx, args, io) {
+      const { user } = await userOf(ctx, args);
+      if (!(await forgetTwoFactor(ctx.db.knex, user.id))) fail(`${user.email} has no two-factor authentication.`);
+      io.out(`Turned off two-factor authentication for ${user.email}: their password alone logs in again.`);
     },
   },
   {
