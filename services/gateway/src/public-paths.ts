@@ -5,7 +5,14 @@
  * A root route declared in libs/contracts joins it by itself; a path the gateway serves some other
  * way is added here. Never in it: /metrics and /health/*, every process's own, for the cluster only.
  */
-import { API_PREFIX, EMOJI_IMAGES_PATH, INVITATION_LINK_PATHS, PASSWORD_RESET_PATH, SERVER_EMOJI_DATA_PATH, WEB_PREFIX } from '@chat/contracts';
+import {
+  API_PREFIX,
+  EMOJI_IMAGES_PATH,
+  INVITATION_LINK_PATHS,
+  PASSWORD_RESET_PATH,
+  SERVER_EMOJI_DATA_PATH,
+  WEB_PREFIX,
+} from '@chat/contracts';
 import { ROUTES } from './route-table';
 
 export interface PublicPath {
