@@ -90,7 +90,7 @@ describe('password reset and two-factor in Chromium (embedded)', () => {
     await logIn(page, email, 'my password');
     await messageList(page).waitFor();
 
-    await page.getByRole('button', { name: 'Account security' }).click();
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
     const panel = page.getByRole('region', { name: 'Account security' });
     await panel.getByRole('button', { name: 'Set up two-factor authentication' }).click();
     const qr = panel.getByRole('img', { name: 'QR code of the two-factor secret' });

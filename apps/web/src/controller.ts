@@ -29,6 +29,7 @@ import {
 } from './lib/state';
 import type { AppState, Message, Narrow, ServerEvent } from './lib/types';
 import { app, patchUi, ui } from './store';
+import { parseSettingsHash } from './features/settings/settings-route';
 
 const FETCH_TYPES = [...CLIENT_EVENT_TYPES, 'recent_private_conversations'];
 const CAPABILITIES = {
@@ -199,10 +200,21 @@ async function fetchInto(
   return answer;
 }
 
-/** Opens the narrow of location.hash. */
+/**
+ * Opens what location.hash names: a settings section (over the current narrow, the home view
+ * when the app has just started) or a narrow.
+ */
 export async function openHash(): Promise<void> {
-  const narrow = resolveNarrow(parseNarrowHash(location.hash), resolver);
-  await openNarrow(narrow);
+  const settings = parseSettingsHash(location.hash);
+  if (settings) {
+    const view = app.get().view;
+    const loaded = view.ids.length > 0 || view.foundNewest || view.foundOldest;
+    if (!loaded) await openNarrow(resolveNarrow(parseNarrowHash(''), resolver));
+    patchUi({ panel: 'settings', settingsRoute: settings, sidebarOpen: false, usersOpen: false });
+    return;
+  }
+  if (ui.get().panel === 'settings') patchUi({ panel: null, settingsRoute: null });
+  await openNarrow(resolveNarrow(parseNarrowHash(location.hash), resolver));
 }
 
 export function navigate(narrow: Narrow): void {

@@ -3,6 +3,7 @@ import { useEffect, useReducer, useRef } from 'preact/hooks';
 import { emptyState } from './lib/state';
 import type { ComposeTarget } from './lib/compose-target';
 import type { AppState, Message, Narrow } from './lib/types';
+import type { SettingsRoute } from './features/settings/settings-route';
 
 export interface Store<T> {
   get(): T;
@@ -61,7 +62,9 @@ export interface UiState {
   selfEmail: string;
   selectedId: number | null;
   compose: ComposeRequest | null;
-  panel: 'streams' | 'account-security' | null;
+  panel: 'streams' | 'settings' | null;
+  /** The settings section the hash names while the settings panel is open. */
+  settingsRoute: SettingsRoute | null;
   sidebarOpen: boolean;
   usersOpen: boolean;
   loadingOlder: boolean;
@@ -78,6 +81,7 @@ export const ui = createStore<UiState>({
   selectedId: null,
   compose: null,
   panel: null,
+  settingsRoute: null,
   sidebarOpen: false,
   usersOpen: false,
   loadingOlder: false,

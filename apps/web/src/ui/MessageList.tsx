@@ -58,7 +58,7 @@ export function NarrowTitle() {
   const users = useStore(app, (s) => s.users);
   const panel = useStore(ui, (s) => s.panel);
   const title = useMemo(
-    () => (panel === 'streams' ? 'Browse streams' : panel === 'account-security' ? 'Account security' : narrowTitle(narrow, app.get())),
+    () => (panel === 'streams' ? 'Browse streams' : panel === 'settings' ? 'Settings' : narrowTitle(narrow, app.get())),
     [narrow, streams, users, panel],
   );
   useEffect(() => {

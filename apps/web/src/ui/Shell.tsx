@@ -12,9 +12,7 @@ import { currentTheme, setTheme, type Theme } from './theme';
 import { TypingIndicator, UserList } from './UserList';
 
 const StreamsPanel = lazy(() => import('./StreamsPanel').then((m) => ({ default: m.StreamsPanel })));
-const AccountSecurityPanel = lazy(() =>
-  import('../features/two-factor/AccountSecurityPanel').then((m) => ({ default: m.AccountSecurityPanel })),
-);
+const SettingsPanel = lazy(() => import('../features/settings/SettingsPanel').then((m) => ({ default: m.SettingsPanel })));
 
 function isEditable(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -188,9 +186,9 @@ export function Shell() {
           <span class="self-email" title="Logged in as">
             {selfEmail}
           </span>
-          <button type="button" class="ghost" onClick={() => patchUi({ panel: 'account-security', sidebarOpen: false, usersOpen: false })}>
-            Account security
-          </button>
+          <a class="topbar-link" href="#settings">
+            Settings
+          </a>
           <button type="button" class="ghost" onClick={() => void logout()}>
             Log out
           </button>
@@ -229,9 +227,9 @@ export function Shell() {
           <Suspense fallback={<p role="status">Loading…</p>}>
             <StreamsPanel />
           </Suspense>
-        ) : panel === 'account-security' ? (
+        ) : panel === 'settings' ? (
           <Suspense fallback={<p role="status">Loading…</p>}>
-            <AccountSecurityPanel />
+            <SettingsPanel />
           </Suspense>
         ) : (
           <MessageList />

@@ -1,24 +1,16 @@
 /**
- * The account security panel, reached from the top bar: two-factor authentication and the API
- * key (shown for the password, the way to a key once two-factor is on). A minimal panel until the
- * settings UI.
+ * The account security section of the settings: two-factor authentication and the API key (shown
+ * for the password, the way to a key once two-factor is on).
  */
 import { settingsEndpoints } from '@chat/contracts';
 import { useState } from 'preact/hooks';
 import { api, errorText } from '../../api';
-import { patchUi } from '../../store';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { TwoFactorSection } from './TwoFactorPanel';
 
 export function AccountSecurityPanel() {
   return (
-    <section class="settings-panel" aria-label="Account security">
-      <div class="panel-head">
-        <h2>Account security</h2>
-        <button type="button" onClick={() => patchUi({ panel: null })}>
-          Close
-        </button>
-      </div>
+    <section class="settings-section" aria-label="Account security">
       <TwoFactorSection />
       <ApiKeySection />
     </section>
