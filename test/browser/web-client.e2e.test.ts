@@ -9,14 +9,13 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
-import { launchChromium, TINY_PNG, waitFor } from '@chat/testing';
+import { launchChromium, seriousA11yViolations, TINY_PNG, waitFor } from '@chat/testing';
 import { startWebTopology, type TopologyName, type WebTopology } from './web-topology';
 
 jest.setTimeout(90_000);
 
 const LIST = '[role="log"][aria-label="Messages"]';
 const MESSAGE = `${LIST} article[data-message-id]`;
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 describe.each(['embedded', 'distributed'] as TopologyName[])('the web client in Chromium (%s)', (name) => {
   let topology: WebTopology;
@@ -315,13 +314,7 @@ describe.each(['embedded', 'distributed'] as TopologyName[])('the web client in 
     const context = await browser.newContext();
     contexts.push(context);
     const page = await context.newPage();
-    const violations = async (screen: string) => {
-      await page.evaluate(AXE_SOURCE);
-      const found = (await page.evaluate(
-        `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, target: v.nodes[0] && v.nodes[0].target })))`,
-      )) as { id: string; impact: string }[];
-      return found.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ screen, ...v }));
-    };
+    const violations = (screen: string) => seriousA11yViolations(page, screen);
     await page.goto(topology.url);
     await page.getByRole('button', { name: 'hamlet@zulip.com', exact: true }).waitFor();
     const problems = await violations('login');

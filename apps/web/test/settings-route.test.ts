@@ -1,12 +1,11 @@
-import type { SettingsSection } from '../src/features/settings/sections';
+import type { SectionInfo } from '../src/features/settings/section-info';
 import { parseSettingsHash, sectionForRoute, settingsHash, visibleSections } from '../src/features/settings/settings-route';
 
-const load = () => Promise.reject(new Error('not loaded in this test'));
-const sections: SettingsSection[] = [
-  { id: 'profile', area: 'settings', title: 'Profile', load },
-  { id: 'account-security', area: 'settings', title: 'Account security', load },
-  { id: 'users', area: 'organization', title: 'Users', load, visible: (v) => v.isAdmin },
-  { id: 'streams', area: 'organization', title: 'Streams', load },
+const sections: SectionInfo[] = [
+  { id: 'profile', area: 'settings', title: 'Profile' },
+  { id: 'account-security', area: 'settings', title: 'Account security' },
+  { id: 'users', area: 'organization', title: 'Users', visible: (v) => v.isAdmin },
+  { id: 'streams', area: 'organization', title: 'Streams' },
 ];
 
 describe('settings routes', () => {

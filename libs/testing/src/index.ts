@@ -12,6 +12,7 @@ export * from './brokers';
 export * from './renderer';
 export * from './zulip-schemas';
 export * from './browser';
+export * from './accessibility';
 export * from './mail';
 export * from './webhook-server';
 export * from './follow-ups';

@@ -4,20 +4,10 @@
  * navigation and the hash routes are all derived from these lists.
  */
 import type { ComponentType } from 'preact';
+import type { SectionInfo } from './section-info';
 
-export type SettingsArea = 'settings' | 'organization';
+export type { SettingsArea, Viewer } from './section-info';
 
-/** What decides which sections a person sees: the server's own rules decide what they may change. */
-export interface Viewer {
-  userId: number;
-  isAdmin: boolean;
-}
-
-export interface SettingsSection {
-  /** The hash's last part: `#settings/<id>` or `#organization/<id>`. */
-  id: string;
-  area: SettingsArea;
-  title: string;
-  visible?: (viewer: Viewer) => boolean;
+export interface SettingsSection extends SectionInfo {
   load: () => Promise<ComponentType>;
 }

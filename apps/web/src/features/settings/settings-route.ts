@@ -2,7 +2,7 @@
  * The settings panel's routes: `#settings/<section>` and `#organization/<section>` (Zulip's
  * hashes), to and from the section they open, among the sections a viewer may see.
  */
-import type { SettingsArea, SettingsSection, Viewer } from './sections';
+import type { SectionInfo, SettingsArea, Viewer } from './section-info';
 
 export interface SettingsRoute {
   area: SettingsArea;
@@ -15,16 +15,16 @@ export function parseSettingsHash(hash: string): SettingsRoute | null {
   return { area: match[1] === 'organization' ? 'organization' : 'settings', sectionId: match[2] ?? '' };
 }
 
-export function settingsHash(section: Pick<SettingsSection, 'area' | 'id'>): string {
+export function settingsHash(section: Pick<SectionInfo, 'area' | 'id'>): string {
   return `#${section.area}/${section.id}`;
 }
 
-export function visibleSections(sections: SettingsSection[], viewer: Viewer): SettingsSection[] {
+export function visibleSections<S extends SectionInfo>(sections: S[], viewer: Viewer): S[] {
   return sections.filter((s) => s.visible === undefined || s.visible(viewer));
 }
 
 /** The section a route opens: the one it names if the viewer may see it, else its area's first. */
-export function sectionForRoute(sections: SettingsSection[], route: SettingsRoute): SettingsSection | undefined {
+export function sectionForRoute<S extends SectionInfo>(sections: S[], route: SettingsRoute): S | undefined {
   const inArea = sections.filter((s) => s.area === route.area);
   return inArea.find((s) => s.id === route.sectionId) ?? inArea[0] ?? sections[0];
 }
