@@ -287,7 +287,15 @@ export async function doSendMessage(
     await writeNotices(trx, [notice]);
     await requestMessageWork(
       trx,
-      { id, sender, kind: checked.kind, members: checked.kind === 'private' ? checked.members : [], users, mentioned },
+      {
+        id,
+        sender,
+        kind: checked.kind,
+        members: checked.kind === 'private' ? checked.members : [],
+        users,
+        mentioned,
+        stream: checked.kind === 'stream' ? { id: checked.stream.id, topic } : null,
+      },
       missedMessageDelayMs,
     );
     await keyGuard?.record(trx, { id });

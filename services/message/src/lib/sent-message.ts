@@ -10,4 +10,6 @@ export interface SentMessage {
   members: UserRow[];
   users: MessageRecipient[];
   mentioned: Set<number>;
+  /** A stream message's stream and topic; null for a private message. */
+  stream: { id: number; topic: string } | null;
 }
