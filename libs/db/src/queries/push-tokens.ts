@@ -31,3 +31,13 @@ export async function removeDeadPushTokens(db: Executor, userId: number, dead: U
     if (tokens.length > 0) await db('push_device_tokens').where({ user_id: userId, kind }).whereRaw(...anyOf('token', tokens)).delete();
   }
 }
+
+/**
+ * Zulip's push_notifications_enabled for server_settings and /register: a bouncer is configured,
+ * with credentials, and this server registered with it (`manage register-push-server` records it).
+ */
+export async function pushNotificationsEnabled(db: Executor, push: { bouncerUrl: string; orgId: string; orgKey: string }): Promise<boolean> {
+  if (push.bouncerUrl === '' || push.orgId === '' || push.orgKey === '') return false;
+  const row = await db('push_bouncer_registrations').where({ bouncer_url: push.bouncerUrl, org_id: push.orgId }).first('id');
+  return row !== undefined;
+}
