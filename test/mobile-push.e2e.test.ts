@@ -16,10 +16,12 @@ const ORG_KEY = 'k'.repeat(64);
 let bouncer: TestPushBouncer;
 // Filled once the bouncer listens; each topology's start reads it then.
 const overrides: Partial<Config> = { eventQueueGcSecs: 1 };
+const redacting: Partial<Config> = {};
 
 beforeAll(async () => {
   bouncer = await startPushBouncer();
   overrides.push = { bouncerUrl: bouncer.url, redactContent: false, orgId: ORG_ID, orgKey: ORG_KEY, allowPrivate: true, retryMs: 50 };
+  redacting.push = { ...overrides.push, redactContent: true };
   // The server is registered as `manage register-push-server` registers it (test/push-registration.e2e.test.ts).
   bouncer.servers.set(ORG_ID, { key: ORG_KEY, hostname: 'localhost', contactEmail: 'admin@example.com' });
 });
@@ -103,6 +105,8 @@ describeBothTopologies(
     }
 
     beforeAll(async () => {
+      // Message ids start again in each topology's database: only this run's calls count.
+      bouncer.calls.length = 0;
       for (const email of ['hamlet@zulip.com', 'othello@zulip.com', 'cordelia@zulip.com', 'iago@zulip.com', 'prospero@zulip.com', 'ZOE@zulip.com']) {
         const client = await new ApiClient(env().target).loginAs(email);
         clients.set(email, client);
@@ -282,6 +286,40 @@ describeBothTopologies(
       expect(callsFor(lost)).toHaveLength(2);
       expect(callsFor(sentinel)).toHaveLength(1);
     });
+
+    it('a refusal (INVALID_ZULIP_SERVER) is not tried again', async () => {
+      const registered = bouncer.servers.get(ORG_ID)!;
+      bouncer.servers.set(ORG_ID, { ...registered, key: 'z'.repeat(64) });
+      const refused = await send('hamlet@zulip.com', { type: 'private', to: JSON.stringify(['othello@zulip.com']), content: 'refused' });
+      await waitFor(() => callsFor(refused).length === 1, 20_000, { what: 'the refused call' });
+      bouncer.servers.set(ORG_ID, registered);
+      const sentinel = await send('hamlet@zulip.com', { type: 'private', to: JSON.stringify(['othello@zulip.com']), content: 'accepted' });
+      await pushOf(sentinel);
+      expect(callsFor(refused)).toHaveLength(1);
+    });
   },
   overrides,
+);
+
+
+describeBothTopologies(
+  'mobile push without content (PUSH_NOTIFICATION_REDACT_CONTENT)',
+  (env) => {
+    it('says "New message" instead of the content', async () => {
+      bouncer.calls.length = 0;
+      const hamlet = await new ApiClient(env().target).loginAs('hamlet@zulip.com');
+      const othello = await new ApiClient(env().target).loginAs('othello@zulip.com');
+      const othelloId = (await othello.get('/users/me')).body.user_id as number;
+      expect((await othello.post('/users/me/android_gcm_reg_id', { token: 'fcm-redacted' })).status).toBe(200);
+      await waitFor(() => bouncer.devices.has(`${ORG_ID}:${othelloId}:2:fcm-redacted`), 20_000, { what: 'the token forwarded' });
+      const sent = await hamlet.post('/messages', { type: 'private', to: JSON.stringify(['othello@zulip.com']), content: 'a secret' });
+      const messageId = sent.body.id as number;
+      await waitFor(() => callsFor(messageId).length > 0, 20_000, { what: 'the push' });
+      const push = callsFor(messageId)[0]!;
+      expect(push.gcm_payload).toMatchObject({ content: 'New message', content_truncated: false });
+      expect(push.apns_payload).toMatchObject({ alert: { body: 'New message' } });
+      expect(JSON.stringify(push)).not.toContain('a secret');
+    });
+  },
+  redacting,
 );

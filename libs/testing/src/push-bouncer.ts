@@ -86,11 +86,11 @@ export async function startPushBouncer(): Promise<TestPushBouncer> {
     const header = req.headers.authorization ?? '';
     const [id = '', key = ''] = Buffer.from(header.replace(/^Basic /, ''), 'base64').toString('utf8').split(':');
     const server = servers.get(id);
+    calls.push({ endpoint: req.path.replace(/^\//, ''), serverId: id, body: bodyOf(req) });
     if (!server) return error(res, 401, `Zulip server auth failure: ${id} is not registered -- did you run \`manage.py register_server\`?`, 'INVALID_ZULIP_SERVER');
     if (server.key !== key) return error(res, 401, `Zulip server auth failure: key does not match role ${id}`, 'INVALID_ZULIP_SERVER');
     res.locals.serverId = id;
     const fault = faults.shift();
-    calls.push({ endpoint: req.path.replace(/^\//, ''), serverId: id, body: bodyOf(req) });
     if (fault === 'drop') return void req.socket.destroy();
     if (fault) return error(res, fault.status, 'Internal server error', 'INTERNAL_SERVER_ERROR');
     next();
