@@ -1,6 +1,7 @@
 /** The event-queue service: registering an event queue, polling it and deleting it. */
 import { declareEndpoints } from '../contract';
 import * as p from '../params';
+import { Type } from '@sinclair/typebox';
 import { registerAnswer } from './register-answer';
 import { intList } from '../validators';
 
@@ -110,6 +111,6 @@ export const eventQueueEndpoints = declareEndpoints('event-queue', {
     summary: 'Which of these users have an event queue that accepts messages',
     description: "Not routed by the gateway: the message service's check that a recipient is away before notifying them.",
     params: { user_ids: p.custom(intList, { required: true, description: 'The users to look at.', example: [9, 10] }) },
-    success: { user_ids: ['array', 'Those of them with such a queue.'] },
+    success: Type.Object({ user_ids: Type.Array(Type.Integer(), { description: 'Those of them with such a queue.' }) }),
   },
 });

@@ -39,7 +39,7 @@ const PRESENCE_TIMEOUT_MS = 10_000;
 export function presenceFromEventTier(internal: InternalClient): PresenceCheck {
   return async (realmId, userIds) => {
     const answer = await internal.call(eventQueueEndpoints.usersWithMessageQueues, { user_ids: userIds }, { realmId, timeoutMs: PRESENCE_TIMEOUT_MS });
-    return new Set(answer.user_ids.filter((id): id is number => typeof id === 'number'));
+    return new Set(answer.user_ids);
   };
 }
 
