@@ -10,10 +10,10 @@
  * The decision is what the recipient should get once they are away; whether they are away is
  * told later (./deliver.ts), so only `onlinePush` says what goes at once to someone present.
  */
-import { anyOf, TOPIC_VISIBILITY, type Executor, type UserRow } from '@chat/db';
+import { TOPIC_VISIBILITY } from '@chat/db';
 import { NOTIFICATION_DEFAULTS } from '@chat/views';
-import type { SentMessage } from '../lib/sent-message';
-import { CHANNELS, type Channel } from './channels';
+import type { SentMessage, SubscriberFacts } from '../lib/sent-message';
+import { type Channel } from './channels';
 
 export type NotificationTrigger =
   | 'private_message'
@@ -44,21 +44,11 @@ const LATER_DEFAULTS: Record<string, boolean> = {
   enable_followed_topic_desktop_notifications: true,
 };
 
-function setting(user: UserRow, name: string): boolean {
-  const value = user.settings?.[name];
-  if (typeof value === 'boolean') return value;
-  const fallback = (NOTIFICATION_DEFAULTS as Record<string, unknown>)[name] ?? LATER_DEFAULTS[name];
-  return fallback === true;
-}
+const DEFAULTS: Record<string, unknown> = { ...NOTIFICATION_DEFAULTS, ...LATER_DEFAULTS };
 
-/** The stream-side facts of one recipient: their subscription's settings and the topic's policy. */
-interface StreamFacts {
-  muted: boolean;
-  followed: boolean;
-  push: boolean | null;
-  email: boolean | null;
-  desktop: boolean | null;
-  wildcard: boolean | null;
+function setting(settings: Record<string, unknown>, name: string): boolean {
+  const value = settings[name];
+  return typeof value === 'boolean' ? value : DEFAULTS[name] === true;
 }
 
 /** The per-channel setting names: offline (private messages and mentions), stream, followed topic. */
@@ -83,86 +73,75 @@ const CHANNEL_SETTINGS: Record<Channel, { offline: string; stream: string; follo
   },
 };
 
-async function streamFacts(trx: Executor, streamId: number, topic: string, userIds: number[]): Promise<Map<number, StreamFacts>> {
-  const subs: {
-    user_id: number;
-    is_muted: boolean;
-    push_notifications: boolean | null;
-    email_notifications: boolean | null;
-    desktop_notifications: boolean | null;
-    wildcard_mentions_notify: boolean | null;
-  }[] = await trx('subscriptions')
-    .where({ stream_id: streamId, active: true })
-    .whereRaw(...anyOf('user_id', userIds))
-    .select('user_id', 'is_muted', 'push_notifications', 'email_notifications', 'desktop_notifications', 'wildcard_mentions_notify');
-  const policies: { user_id: number; visibility_policy: number }[] = await trx('muted_topics')
-    .where({ stream_id: streamId })
-    .whereRaw('lower(topic_name) = lower(?)', [topic])
-    .whereRaw(...anyOf('user_id', userIds))
-    .select('user_id', 'visibility_policy');
-  const policyOf = new Map(policies.map((p) => [p.user_id, p.visibility_policy]));
-  const facts = new Map<number, StreamFacts>();
-  for (const sub of subs) {
-    const policy = policyOf.get(sub.user_id) ?? TOPIC_VISIBILITY.INHERIT;
-    // A muted topic is muted anywhere; an unmuted or followed one is not, even in a muted stream.
-    const muted = policy === TOPIC_VISIBILITY.MUTED || (sub.is_muted && policy === TOPIC_VISIBILITY.INHERIT);
-    facts.set(sub.user_id, {
-      muted,
-      followed: policy === TOPIC_VISIBILITY.FOLLOWED,
-      push: sub.push_notifications,
-      email: sub.email_notifications,
-      desktop: sub.desktop_notifications,
-      wildcard: sub.wildcard_mentions_notify,
-    });
-  }
-  return facts;
+/** A recipient's stream-side facts, as the decision reads them. */
+interface StreamSide {
+  /** A muted topic is muted anywhere; an unmuted or followed one is not, even in a muted stream. */
+  muted: boolean;
+  followed: boolean;
+  facts: SubscriberFacts;
 }
 
-function channelTrigger(channel: Channel, user: UserRow, flags: string[], isPrivate: boolean, facts: StreamFacts | undefined): NotificationTrigger | null {
+function streamSide(facts: SubscriberFacts): StreamSide {
+  const policy = facts.topicPolicy;
+  return {
+    muted: policy === TOPIC_VISIBILITY.MUTED || (facts.streamMuted && policy === TOPIC_VISIBILITY.INHERIT),
+    followed: policy === TOPIC_VISIBILITY.FOLLOWED,
+    facts,
+  };
+}
+
+function channelTrigger(
+  channel: Channel,
+  settings: Record<string, unknown>,
+  flags: string[],
+  side: StreamSide | null,
+): NotificationTrigger | null {
   const names = CHANNEL_SETTINGS[channel];
-  const offline = setting(user, names.offline);
-  if (isPrivate) return offline ? 'private_message' : null;
+  const offline = setting(settings, names.offline);
+  if (!side) return offline ? 'private_message' : null;
   if ((flags.includes('mentioned') || flags.includes('has_alert_word')) && offline) return 'mentioned';
-  if (!facts) return null;
   const topicWildcard = flags.includes('topic_wildcard_mentioned');
   const streamWildcard = flags.includes('stream_wildcard_mentioned');
-  if (facts.followed && offline && setting(user, 'enable_followed_topic_wildcard_mentions_notify')) {
+  if (side.followed && offline && setting(settings, 'enable_followed_topic_wildcard_mentions_notify')) {
     if (topicWildcard) return 'topic_wildcard_mentioned_in_followed_topic';
     if (streamWildcard) return 'stream_wildcard_mentioned_in_followed_topic';
   }
-  const wildcardNotify = facts.wildcard ?? setting(user, 'wildcard_mentions_notify');
-  if (!facts.muted && offline && wildcardNotify) {
+  const wildcardNotify = side.facts.wildcard ?? setting(settings, 'wildcard_mentions_notify');
+  if (!side.muted && offline && wildcardNotify) {
     if (topicWildcard) return 'topic_wildcard_mentioned';
     if (streamWildcard) return 'stream_wildcard_mentioned';
   }
-  if (facts.followed && setting(user, names.followed)) return channel === 'email' ? 'followed_topic_email_notify' : 'followed_topic_push_notify';
-  const streamSetting = facts[names.sub];
-  if (!facts.muted && (streamSetting ?? setting(user, names.stream))) return channel === 'email' ? 'stream_email_notify' : 'stream_push_notify';
+  if (side.followed && setting(settings, names.followed)) return channel === 'email' ? 'followed_topic_email_notify' : 'followed_topic_push_notify';
+  if (!side.muted && (side.facts[names.sub] ?? setting(settings, names.stream))) return channel === 'email' ? 'stream_email_notify' : 'stream_push_notify';
   return null;
 }
 
-async function recipientRows(trx: Executor, sent: SentMessage, ids: number[]): Promise<UserRow[]> {
-  if (sent.kind === 'private') return sent.members.filter((u) => ids.includes(u.id));
-  return trx<UserRow>('users')
-    .where({ realm_id: sent.sender.realm_id })
-    .whereRaw(...anyOf('id', ids));
+/** A recipient's settings and stream side, or null for one who is never notified (a bot, the deactivated). */
+function recipientOf(sent: SentMessage, userId: number): { settings: Record<string, unknown>; side: StreamSide | null } | null {
+  if (sent.stream) {
+    const facts = sent.stream.subscribers.get(userId);
+    return facts && !facts.isBot ? { settings: facts.settings, side: streamSide(facts) } : null;
+  }
+  const member = sent.members.find((u) => u.id === userId);
+  return member && member.is_active && !member.is_bot ? { settings: member.settings, side: null } : null;
 }
 
-/** The decisions for every recipient who gets at least one notification. */
-export async function decideNotifications(trx: Executor, sent: SentMessage): Promise<NotificationDecision[]> {
-  const unread = sent.users.filter(({ id, flags }) => id !== sent.sender.id && !flags.includes('read'));
-  if (unread.length === 0) return [];
-  const flagsOf = new Map(unread.map((u) => [u.id, u.flags as string[]]));
-  const users = (await recipientRows(trx, sent, [...flagsOf.keys()])).filter((u) => u.is_active && !u.is_bot);
-  if (users.length === 0) return [];
-  const facts = sent.stream ? await streamFacts(trx, sent.stream.id, sent.stream.topic, users.map((u) => u.id)) : new Map<number, StreamFacts>();
+/**
+ * The decisions for every recipient who gets at least one notification. No statement: what it
+ * reads came with the send (a private message's members, a stream's subscribers).
+ */
+export function decideNotifications(sent: SentMessage): NotificationDecision[] {
   const decisions: NotificationDecision[] = [];
-  for (const user of users) {
-    const flags = flagsOf.get(user.id) ?? [];
-    const triggerOf = (channel: Channel) => channelTrigger(channel, user, flags, sent.kind === 'private', facts.get(user.id));
+  for (const { id, flags } of sent.users) {
+    if (id === sent.sender.id || flags.includes('read')) continue;
+    const recipient = recipientOf(sent, id);
+    if (!recipient) continue;
+    const names: string[] = flags;
+    const triggerOf = (channel: Channel) => channelTrigger(channel, recipient.settings, names, recipient.side);
     const triggers = { email: triggerOf('email'), mobile_push: triggerOf('mobile_push'), web_push: triggerOf('web_push') };
-    if (CHANNELS.every((channel) => triggers[channel] === null)) continue;
-    decisions.push({ userId: user.id, triggers, onlinePush: triggers.mobile_push !== null && setting(user, 'enable_online_push_notifications') });
+    if (triggers.email === null && triggers.mobile_push === null && triggers.web_push === null) continue;
+    const onlinePush = triggers.mobile_push !== null && setting(recipient.settings, 'enable_online_push_notifications');
+    decisions.push({ userId: id, triggers, onlinePush });
   }
   return decisions;
 }

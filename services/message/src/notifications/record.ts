@@ -11,7 +11,7 @@ import { decideNotifications } from './decide';
 import { NOTIFY_MESSAGE_JOB } from './kinds';
 
 export async function recordNotifications(trx: Executor, sent: SentMessage, emailDelayMs: number): Promise<void> {
-  const decisions = await decideNotifications(trx, sent);
+  const decisions = decideNotifications(sent);
   if (decisions.length === 0) return;
   await trx('pending_notifications').insert(
     decisions.map((d) => ({
