@@ -107,13 +107,25 @@ describeBothTopologies(
     beforeAll(async () => {
       // Message ids start again in each topology's database: only this run's calls count.
       bouncer.calls.length = 0;
-      for (const email of ['hamlet@zulip.com', 'othello@zulip.com', 'cordelia@zulip.com', 'iago@zulip.com', 'prospero@zulip.com', 'ZOE@zulip.com']) {
+      for (const email of [
+        'hamlet@zulip.com',
+        'othello@zulip.com',
+        'cordelia@zulip.com',
+        'iago@zulip.com',
+        'prospero@zulip.com',
+        'ZOE@zulip.com',
+      ]) {
         const client = await new ApiClient(env().target).loginAs(email);
         clients.set(email, client);
         ids.set(email, (await client.get('/users/me')).body.user_id);
       }
       const settings = (await as('hamlet@zulip.com').get('/server_settings')).body;
-      const realmId = (await env().db.knex('users').where({ id: id('hamlet@zulip.com') }).first('realm_id')).realm_id as number;
+      const realmId = (
+        await env()
+          .db.knex('users')
+          .where({ id: id('hamlet@zulip.com') })
+          .first('realm_id')
+      ).realm_id as number;
       realm = { url: settings.realm_url, name: settings.realm_name, id: realmId };
       await registerDevices('othello@zulip.com', 'a1b2c3');
       await registerDevices('cordelia@zulip.com', 'c0de11');
@@ -122,15 +134,29 @@ describeBothTopologies(
     });
 
     it('reports push notifications enabled once registered', async () => {
-      await env().db.knex('push_bouncer_registrations').insert({ bouncer_url: bouncer.url, org_id: ORG_ID }).onConflict('bouncer_url').ignore();
+      await env()
+        .db.knex('push_bouncer_registrations')
+        .insert({ bouncer_url: bouncer.url, org_id: ORG_ID })
+        .onConflict('bouncer_url')
+        .ignore();
       expect((await as('hamlet@zulip.com').get('/server_settings')).body.push_notifications_enabled).toBe(true);
     });
 
     it('a private message to someone whose only client is the app: one push, the payloads the apps parse', async () => {
-      const messageId = await send('hamlet@zulip.com', { type: 'private', to: JSON.stringify(['othello@zulip.com']), content: 'Where is the **handkerchief**?' });
+      const messageId = await send('hamlet@zulip.com', {
+        type: 'private',
+        to: JSON.stringify(['othello@zulip.com']),
+        content: 'Where is the **handkerchief**?',
+      });
       const push = await pushOf(messageId);
       const sender = await senderFields(messageId, 'othello@zulip.com');
-      const fields = { ...base('othello@zulip.com'), sender_id: sender.sender_id, sender_email: sender.sender_email, time: sender.time, recipient_type: 'private' };
+      const fields = {
+        ...base('othello@zulip.com'),
+        sender_id: sender.sender_id,
+        sender_email: sender.sender_email,
+        time: sender.time,
+        recipient_type: 'private',
+      };
       expect(push).toEqual({
         user_id: id('othello@zulip.com'),
         android_devices: ['fcm-a1b2c3'],
@@ -154,12 +180,22 @@ describeBothTopologies(
       });
 
       // Read elsewhere: the notification is taken off the devices, once.
-      expect((await as('othello@zulip.com').post('/messages/flags', { messages: JSON.stringify([messageId]), op: 'add', flag: 'read' })).status).toBe(200);
+      expect(
+        (await as('othello@zulip.com').post('/messages/flags', { messages: JSON.stringify([messageId]), op: 'add', flag: 'read' })).status,
+      ).toBe(200);
       await waitFor(() => callsFor(messageId, 'remove').length > 0, 20_000, { what: 'the removal' });
       const removal = callsFor(messageId, 'remove')[0]!;
-      expect(removal.gcm_payload).toEqual({ ...base('othello@zulip.com'), event: 'remove', zulip_message_ids: String(messageId), zulip_message_id: messageId });
+      expect(removal.gcm_payload).toEqual({
+        ...base('othello@zulip.com'),
+        event: 'remove',
+        zulip_message_ids: String(messageId),
+        zulip_message_id: messageId,
+      });
       expect(removal.gcm_options).toEqual({ priority: 'normal' });
-      expect(removal.apns_payload).toEqual({ badge: 0, custom: { zulip: { ...base('othello@zulip.com'), event: 'remove', zulip_message_ids: String(messageId) } } });
+      expect(removal.apns_payload).toEqual({
+        badge: 0,
+        custom: { zulip: { ...base('othello@zulip.com'), event: 'remove', zulip_message_ids: String(messageId) } },
+      });
       expect(callsFor(messageId)).toHaveLength(1);
     });
 
@@ -173,11 +209,18 @@ describeBothTopologies(
       const push = callsFor(messageId).find((n) => n.user_id === id('cordelia@zulip.com'))!;
       const members = ['hamlet@zulip.com', 'othello@zulip.com', 'cordelia@zulip.com'].map(id).sort((a, b) => a - b);
       expect(push.gcm_payload).toMatchObject({ recipient_type: 'private', pm_users: members.join(',') });
-      expect(push.apns_payload).toMatchObject({ alert: { title: 'Cordelia Lear, King Hamlet, Othello, the Moor of Venice', subtitle: 'King Hamlet:' } });
+      expect(push.apns_payload).toMatchObject({
+        alert: { title: 'Cordelia Lear, King Hamlet, Othello, the Moor of Venice', subtitle: 'King Hamlet:' },
+      });
     });
 
     it('a stream mention: the stream, topic and "mentioned you"', async () => {
-      const messageId = await send('iago@zulip.com', { type: 'stream', to: 'Verona', topic: 'plots', content: '@**Cordelia Lear** a word' });
+      const messageId = await send('iago@zulip.com', {
+        type: 'stream',
+        to: 'Verona',
+        topic: 'plots',
+        content: '@**Cordelia Lear** a word',
+      });
       const push = await pushOf(messageId);
       const sender = await senderFields(messageId, 'cordelia@zulip.com');
       const fields = {
@@ -227,13 +270,20 @@ describeBothTopologies(
       const verona = (await cordelia.get('/get_stream_id', { stream: 'Verona' })).body.stream_id as number;
       expect((await cordelia.post('/user_topics', { stream_id: verona, topic: 'followed', visibility_policy: 3 })).status).toBe(200);
       const followed = await send('iago@zulip.com', { type: 'stream', to: 'Verona', topic: 'followed', content: 'news' });
-      expect((await pushOf(followed)).apns_payload).toMatchObject({ alert: { title: '#Verona > followed', subtitle: 'Iago:', body: 'news' } });
+      expect((await pushOf(followed)).apns_payload).toMatchObject({
+        alert: { title: '#Verona > followed', subtitle: 'Iago:', body: 'news' },
+      });
 
       const props = [{ stream_id: verona, property: 'push_notifications', value: true }];
       expect((await cordelia.post('/users/me/subscriptions/properties', { subscription_data: JSON.stringify(props) })).status).toBe(200);
       expect((await cordelia.post('/user_topics', { stream_id: verona, topic: 'hush', visibility_policy: 1 })).status).toBe(200);
       const muted = await send('iago@zulip.com', { type: 'stream', to: 'Verona', topic: 'hush', content: 'psst' });
-      const streamPush = await send('iago@zulip.com', { type: 'stream', to: 'Verona', topic: 'general', content: 'for everyone who asked' });
+      const streamPush = await send('iago@zulip.com', {
+        type: 'stream',
+        to: 'Verona',
+        topic: 'general',
+        content: 'for everyone who asked',
+      });
       const pushed = await pushOf(streamPush);
       expect(pushed.user_id).toBe(id('cordelia@zulip.com'));
       expect(pushed.apns_payload).toMatchObject({ alert: { subtitle: 'Iago:' } });
@@ -250,7 +300,11 @@ describeBothTopologies(
       const prospero = as('prospero@zulip.com');
       expect((await prospero.patch('/settings', { enable_online_push_notifications: false })).status).toBe(200);
       const { queue_id: queueId } = (await prospero.post('/register', { event_types: ['message'], queue_lifespan_secs: 2 })).body;
-      const messageId = await send('hamlet@zulip.com', { type: 'private', to: JSON.stringify(['prospero@zulip.com']), content: 'Are you there?' });
+      const messageId = await send('hamlet@zulip.com', {
+        type: 'private',
+        to: JSON.stringify(['prospero@zulip.com']),
+        content: 'Are you there?',
+      });
       // Kept alive by polling: the message reaches the client, and the decision waits.
       const delivered = await prospero.events<{ type: string; message?: { id: number } }>(queueId, 1, (e) => e.message?.id === messageId);
       expect(delivered).toHaveLength(1);
@@ -258,7 +312,11 @@ describeBothTopologies(
       await pushOf(sentinel);
       expect((await prospero.get('/events', { queue_id: queueId, last_event_id: -1, dont_block: true })).status).toBe(200);
       expect(callsFor(messageId)).toEqual([]);
-      expect(await env().db.knex('pending_notifications').where({ user_id: id('prospero@zulip.com'), message_id: messageId })).toHaveLength(1);
+      expect(
+        await env()
+          .db.knex('pending_notifications')
+          .where({ user_id: id('prospero@zulip.com'), message_id: messageId }),
+      ).toHaveLength(1);
       // No more polls: the queue is collected, and with it goes the held notification.
       const push = await pushOf(messageId);
       expect(push.user_id).toBe(id('prospero@zulip.com'));
@@ -275,7 +333,11 @@ describeBothTopologies(
 
     it('an unknown outcome is tried once more; an acknowledged push never again', async () => {
       bouncer.failNext({ status: 502 });
-      const retried = await send('hamlet@zulip.com', { type: 'private', to: JSON.stringify(['othello@zulip.com']), content: 'second time lucky' });
+      const retried = await send('hamlet@zulip.com', {
+        type: 'private',
+        to: JSON.stringify(['othello@zulip.com']),
+        content: 'second time lucky',
+      });
       await waitFor(() => callsFor(retried).length === 2, 20_000, { what: 'the repeat' });
       bouncer.failNext('drop', 'drop');
       const lost = await send('hamlet@zulip.com', { type: 'private', to: JSON.stringify(['othello@zulip.com']), content: 'lost' });
@@ -300,7 +362,6 @@ describeBothTopologies(
   },
   overrides,
 );
-
 
 describeBothTopologies(
   'mobile push without content (PUSH_NOTIFICATION_REDACT_CONTENT)',

@@ -81,7 +81,11 @@ describe('manage register-push-server', () => {
     expect(run.code).toBe(0);
     const stored = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as { zulipOrgId: string; zulipOrgKey: string };
     expect(stored.zulipOrgKey).toMatch(/^[0-9a-f]{64}$/);
-    expect(bouncer.servers.get(stored.zulipOrgId)).toEqual({ key: stored.zulipOrgKey, hostname: 'chat.example.com', contactEmail: 'admin@example.com' });
+    expect(bouncer.servers.get(stored.zulipOrgId)).toEqual({
+      key: stored.zulipOrgKey,
+      hostname: 'chat.example.com',
+      contactEmail: 'admin@example.com',
+    });
     expect(run.stdout).toContain(`This server is registered with the push bouncer at ${bouncer.url}.`);
     expect(run.stdout).toContain(`Its id: ${stored.zulipOrgId}.`);
     expect(run.stdout + run.stderr).not.toContain(stored.zulipOrgKey);
@@ -112,6 +116,8 @@ describe('manage register-push-server', () => {
       ZULIP_ORG_KEY: 'x'.repeat(64),
     });
     expect(run.code).toBe(1);
-    expect(errorLine(run)).toMatch(/^error: The push bouncer refused the registration: Zulip server auth failure: key does not match role /);
+    expect(errorLine(run)).toMatch(
+      /^error: The push bouncer refused the registration: Zulip server auth failure: key does not match role /,
+    );
   });
 });

@@ -71,7 +71,11 @@ export async function callBouncer(target: BouncerTarget, endpoint: string, body:
   checkLiteralHost(target.policy, url.hostname);
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   const { type, data } = encode(body);
-  const headers: Record<string, string | number> = { 'content-type': type, 'content-length': data.length, 'user-agent': 'ZulipServer/10.0' };
+  const headers: Record<string, string | number> = {
+    'content-type': type,
+    'content-length': data.length,
+    'user-agent': 'ZulipServer/10.0',
+  };
   if (auth) headers.authorization = `Basic ${Buffer.from(`${target.orgId}:${target.orgKey}`).toString('base64')}`;
   const signal = AbortSignal.timeout(target.timeoutMs);
   return new Promise<BouncerOutcome>((resolve, reject) => {
@@ -88,7 +92,10 @@ export async function callBouncer(target: BouncerTarget, endpoint: string, body:
     });
     req.on('error', (err: NodeJS.ErrnoException) => {
       if (err.code === 'EBLOCKEDADDRESS') return reject(err);
-      resolve({ kind: 'unknown', reason: signal.aborted ? `no answer within ${target.timeoutMs} ms` : `${err.code ?? 'error'} connecting to the bouncer` });
+      resolve({
+        kind: 'unknown',
+        reason: signal.aborted ? `no answer within ${target.timeoutMs} ms` : `${err.code ?? 'error'} connecting to the bouncer`,
+      });
     });
     req.end(data);
   });

@@ -75,7 +75,8 @@ export async function startPushBouncer(): Promise<TestPushBouncer> {
     if (key.length !== 64) return error(res, 400, 'zulip_org_key is not length 64');
     if (!/^[^@\s]+@[^@\s]+$/.test(text(body, 'contact_email'))) return error(res, 400, 'Enter a valid email address.');
     const existing = servers.get(id);
-    if (existing && existing.key !== key) return error(res, 401, `Zulip server auth failure: key does not match role ${id}`, 'INVALID_ZULIP_SERVER');
+    if (existing && existing.key !== key)
+      return error(res, 401, `Zulip server auth failure: key does not match role ${id}`, 'INVALID_ZULIP_SERVER');
     const newKey = text(body, 'new_org_key');
     servers.set(id, { key: newKey || key, hostname: text(body, 'hostname'), contactEmail: text(body, 'contact_email') });
     res.json({ result: 'success', msg: '', created: existing === undefined });
@@ -84,10 +85,18 @@ export async function startPushBouncer(): Promise<TestPushBouncer> {
   // Zulip's authenticated_remote_server_view: HTTP Basic with a registered server's id and key.
   app.use('/api/v1/remotes', (req, res, next) => {
     const header = req.headers.authorization ?? '';
-    const [id = '', key = ''] = Buffer.from(header.replace(/^Basic /, ''), 'base64').toString('utf8').split(':');
+    const [id = '', key = ''] = Buffer.from(header.replace(/^Basic /, ''), 'base64')
+      .toString('utf8')
+      .split(':');
     const server = servers.get(id);
     calls.push({ endpoint: req.path.replace(/^\//, ''), serverId: id, body: bodyOf(req) });
-    if (!server) return error(res, 401, `Zulip server auth failure: ${id} is not registered -- did you run \`manage.py register_server\`?`, 'INVALID_ZULIP_SERVER');
+    if (!server)
+      return error(
+        res,
+        401,
+        `Zulip server auth failure: ${id} is not registered -- did you run \`manage.py register_server\`?`,
+        'INVALID_ZULIP_SERVER',
+      );
     if (server.key !== key) return error(res, 401, `Zulip server auth failure: key does not match role ${id}`, 'INVALID_ZULIP_SERVER');
     res.locals.serverId = id;
     const fault = faults.shift();
@@ -119,7 +128,8 @@ export async function startPushBouncer(): Promise<TestPushBouncer> {
     const body = bodyOf(req);
     acknowledged.push(body);
     // Zulip's get_deleted_devices: the devices named that the bouncer does not have (any more).
-    const known = (kind: number) => (token: string) => devices.has(`${String(res.locals.serverId)}:${text(body, 'user_id')}:${kind}:${token}`);
+    const known = (kind: number) => (token: string) =>
+      devices.has(`${String(res.locals.serverId)}:${text(body, 'user_id')}:${kind}:${token}`);
     const android = tokens(body.android_devices);
     const apple = tokens(body.apple_devices);
     res.json({

@@ -15,7 +15,10 @@ export interface UserPushTokens {
 }
 
 export async function pushTokensOf(db: Executor, userId: number): Promise<UserPushTokens> {
-  const rows: { kind: number; token: string }[] = await db('push_device_tokens').where({ user_id: userId }).orderBy('id').select('kind', 'token');
+  const rows: { kind: number; token: string }[] = await db('push_device_tokens')
+    .where({ user_id: userId })
+    .orderBy('id')
+    .select('kind', 'token');
   return {
     android: rows.filter((r) => r.kind === PUSH_TOKEN_KINDS.FCM).map((r) => r.token),
     apple: rows.filter((r) => r.kind === PUSH_TOKEN_KINDS.APNS).map((r) => r.token),
@@ -28,7 +31,11 @@ export async function removeDeadPushTokens(db: Executor, userId: number, dead: U
     [PUSH_TOKEN_KINDS.FCM, dead.android],
     [PUSH_TOKEN_KINDS.APNS, dead.apple],
   ] as const) {
-    if (tokens.length > 0) await db('push_device_tokens').where({ user_id: userId, kind }).whereRaw(...anyOf('token', tokens)).delete();
+    if (tokens.length > 0)
+      await db('push_device_tokens')
+        .where({ user_id: userId, kind })
+        .whereRaw(...anyOf('token', tokens))
+        .delete();
   }
 }
 
@@ -36,7 +43,10 @@ export async function removeDeadPushTokens(db: Executor, userId: number, dead: U
  * Zulip's push_notifications_enabled for server_settings and /register: a bouncer is configured,
  * with credentials, and this server registered with it (`manage register-push-server` records it).
  */
-export async function pushNotificationsEnabled(db: Executor, push: { bouncerUrl: string; orgId: string; orgKey: string }): Promise<boolean> {
+export async function pushNotificationsEnabled(
+  db: Executor,
+  push: { bouncerUrl: string; orgId: string; orgKey: string },
+): Promise<boolean> {
   if (push.bouncerUrl === '' || push.orgId === '' || push.orgKey === '') return false;
   const row = await db('push_bouncer_registrations').where({ bouncer_url: push.bouncerUrl, org_id: push.orgId }).first('id');
   return row !== undefined;

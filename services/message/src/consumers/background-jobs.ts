@@ -50,7 +50,10 @@ export async function registerMessageJobs(deps: MessageDeps, jobs: Jobs, mailer:
     backoffMs: 60_000,
   });
   // The presence check failing (the event tier restarting) is tried again shortly.
-  await workJob(jobs, NOTIFY_MESSAGE_JOB, (job) => notifyMessage({ db: deps.db, presence }, job.payload), { attempts: 10, backoffMs: 2_000 });
+  await workJob(jobs, NOTIFY_MESSAGE_JOB, (job) => notifyMessage({ db: deps.db, presence }, job.payload), {
+    attempts: 10,
+    backoffMs: 2_000,
+  });
   const pushDeps = {
     db: deps.db,
     logger: deps.logger,

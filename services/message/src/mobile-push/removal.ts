@@ -13,11 +13,11 @@ import { PUSH_REMOVAL_JOB } from './kinds';
 export async function requestPushRemovals(trx: Executor, user: Pick<UserRow, 'id' | 'realm_id'>, messageIds?: number[]): Promise<void> {
   if (messageIds !== undefined && messageIds.length === 0) return;
   const active = FLAG_BITS.active_mobile_push_notification!;
-  let query = trx('user_messages')
-    .where({ user_id: user.id })
-    .whereRaw('(flags & ?) <> 0 AND (flags & ?) <> 0', [active, FLAG_BITS.read!]);
+  let query = trx('user_messages').where({ user_id: user.id }).whereRaw('(flags & ?) <> 0 AND (flags & ?) <> 0', [active, FLAG_BITS.read!]);
   if (messageIds !== undefined) query = query.whereRaw(...anyOf('message_id', messageIds));
-  const cleared: { message_id: number }[] = await query.update({ flags: trx.raw('flags & ~(?::integer)', [active]) }).returning('message_id');
+  const cleared: { message_id: number }[] = await query
+    .update({ flags: trx.raw('flags & ~(?::integer)', [active]) })
+    .returning('message_id');
   if (cleared.length === 0) return;
   await requestJob(trx, PUSH_REMOVAL_JOB, { realmId: user.realm_id, userId: user.id, messageIds: cleared.map((r) => r.message_id) });
 }

@@ -53,7 +53,11 @@ function deadTokens(body: Record<string, unknown>): UserPushTokens {
   return { android: list('android_devices'), apple: list('apple_devices') };
 }
 
-async function actOn(deps: MobilePushDeps, outcome: BouncerOutcome, what: { userId: number; attempt: number; kind: string }): Promise<void> {
+async function actOn(
+  deps: MobilePushDeps,
+  outcome: BouncerOutcome,
+  what: { userId: number; attempt: number; kind: string },
+): Promise<void> {
   if (outcome.kind === 'acknowledged') {
     await removeDeadPushTokens(deps.db.knex, what.userId, deadTokens(outcome.body));
     return;
@@ -69,7 +73,13 @@ async function actOn(deps: MobilePushDeps, outcome: BouncerOutcome, what: { user
   deps.logger.warn({ userId: what.userId, reason: outcome.reason }, `a ${what.kind} to the push bouncer had no answer twice; given up`);
 }
 
-async function notify(deps: MobilePushDeps, bouncer: BouncerTarget, user: UserRow, tokens: UserPushTokens, push: MessagePush): Promise<BouncerOutcome> {
+async function notify(
+  deps: MobilePushDeps,
+  bouncer: BouncerTarget,
+  user: UserRow,
+  tokens: UserPushTokens,
+  push: MessagePush,
+): Promise<BouncerOutcome> {
   return callBouncer(bouncer, 'push/notify', {
     json: {
       user_id: user.id,
@@ -88,7 +98,10 @@ async function claim(deps: MobilePushDeps, userId: number, messageId: number, at
   const read = FLAG_BITS.read!;
   if (attempt > 1) {
     // The repeat of a try whose outcome is unknown: the first try's claim stands.
-    const row: { flags: number } | undefined = await deps.db.knex('user_messages').where({ user_id: userId, message_id: messageId }).first('flags');
+    const row: { flags: number } | undefined = await deps.db
+      .knex('user_messages')
+      .where({ user_id: userId, message_id: messageId })
+      .first('flags');
     return row !== undefined && (row.flags & read) === 0 && (row.flags & active) !== 0;
   }
   const claimed = await deps.db

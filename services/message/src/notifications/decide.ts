@@ -111,8 +111,10 @@ function channelTrigger(
     if (topicWildcard) return 'topic_wildcard_mentioned';
     if (streamWildcard) return 'stream_wildcard_mentioned';
   }
-  if (side.followed && setting(settings, names.followed)) return channel === 'email' ? 'followed_topic_email_notify' : 'followed_topic_push_notify';
-  if (!side.muted && (side.facts[names.sub] ?? setting(settings, names.stream))) return channel === 'email' ? 'stream_email_notify' : 'stream_push_notify';
+  if (side.followed && setting(settings, names.followed))
+    return channel === 'email' ? 'followed_topic_email_notify' : 'followed_topic_push_notify';
+  if (!side.muted && (side.facts[names.sub] ?? setting(settings, names.stream)))
+    return channel === 'email' ? 'stream_email_notify' : 'stream_push_notify';
   return null;
 }
 

@@ -38,7 +38,11 @@ const PRESENCE_TIMEOUT_MS = 10_000;
 /** The presence check in every topology: the event tier's internal endpoint. */
 export function presenceFromEventTier(internal: InternalClient): PresenceCheck {
   return async (realmId, userIds) => {
-    const answer = await internal.call(eventQueueEndpoints.usersWithMessageQueues, { user_ids: userIds }, { realmId, timeoutMs: PRESENCE_TIMEOUT_MS });
+    const answer = await internal.call(
+      eventQueueEndpoints.usersWithMessageQueues,
+      { user_ids: userIds },
+      { realmId, timeoutMs: PRESENCE_TIMEOUT_MS },
+    );
     return new Set(answer.user_ids);
   };
 }
@@ -109,7 +113,10 @@ export async function notifyMessage(deps: NotifyDeps, payload: NotifyMessagePayl
       // Pushed now, so not again when the queue goes (Zulip's already_notified); a row with
       // nothing left to send goes.
       const ids = pushes.map((r) => r.user_id);
-      await trx('pending_notifications').where({ message_id: payload.messageId }).whereRaw(...anyOf('user_id', ids)).update({ mobile_push_trigger: null });
+      await trx('pending_notifications')
+        .where({ message_id: payload.messageId })
+        .whereRaw(...anyOf('user_id', ids))
+        .update({ mobile_push_trigger: null });
       await trx('pending_notifications')
         .where({ message_id: payload.messageId, email_trigger: null, web_push_trigger: null })
         .whereRaw(...anyOf('user_id', ids))

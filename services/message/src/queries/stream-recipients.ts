@@ -33,7 +33,12 @@ interface RecipientRow {
   visibility_policy: number | null;
 }
 
-export async function streamRecipientsWithAlertWords(db: Executor, streamId: number, senderId: number, topic: string): Promise<StreamRecipients> {
+export async function streamRecipientsWithAlertWords(
+  db: Executor,
+  streamId: number,
+  senderId: number,
+  topic: string,
+): Promise<StreamRecipients> {
   const rows: RecipientRow[] = await db('subscriptions as s')
     .join('users as u', 'u.id', 's.user_id')
     .leftJoin('alert_words as w', 'w.user_id', 's.user_id')

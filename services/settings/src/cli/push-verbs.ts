@@ -32,7 +32,9 @@ export const pushVerbs: Verb[] = [
       if (push.bouncerUrl === '') fail('PUSH_NOTIFICATION_BOUNCER_URL is not set: name the push notification service to register with.');
       const contactEmail = required(args, 'contact-email');
       if (args.values['agree-to-terms-of-service'] !== true) {
-        fail(`Registering means using the service at ${push.bouncerUrl} under its terms of service; read them, then run again with --agree-to-terms-of-service.`);
+        fail(
+          `Registering means using the service at ${push.bouncerUrl} under its terms of service; read them, then run again with --agree-to-terms-of-service.`,
+        );
       }
       const generated = push.orgId === '';
       const orgId = generated ? randomUUID() : push.orgId;
@@ -40,7 +42,12 @@ export const pushVerbs: Verb[] = [
       const newKey = args.values['rotate-key'] === true && !generated ? randomBytes(ORG_KEY_BYTES).toString('hex') : undefined;
       const target = bouncerTarget({ ...push, orgId, orgKey });
       if (!target) return fail('no bouncer to register with');
-      const form: Record<string, string> = { zulip_org_id: orgId, zulip_org_key: orgKey, hostname: ctx.config.externalHost, contact_email: contactEmail };
+      const form: Record<string, string> = {
+        zulip_org_id: orgId,
+        zulip_org_key: orgKey,
+        hostname: ctx.config.externalHost,
+        contact_email: contactEmail,
+      };
       if (newKey !== undefined) form.new_org_key = newKey;
       const outcome = await callBouncer(target, 'server/register', { form }, false);
       if (outcome.kind === 'unknown') fail(`The push bouncer could not be reached: ${outcome.reason}. Nothing changed; try again.`);

@@ -25,7 +25,11 @@ export interface PushDevicePayload {
 export const PUSH_DEVICE_JOB = defineJob<PushDevicePayload>('settings.push-device');
 
 /** Inside the token's transaction; nothing when no bouncer is configured. */
-export async function requestPushDeviceForward(trx: Executor, deps: Pick<SettingsDeps, 'config'>, payload: PushDevicePayload): Promise<void> {
+export async function requestPushDeviceForward(
+  trx: Executor,
+  deps: Pick<SettingsDeps, 'config'>,
+  payload: PushDevicePayload,
+): Promise<void> {
   if (!bouncerTarget(deps.config.push)) return;
   await requestJob(trx, PUSH_DEVICE_JOB, payload);
 }
