@@ -140,6 +140,8 @@ describeBothTopologies(
         .onConflict('bouncer_url')
         .ignore();
       expect((await as('hamlet@zulip.com').get('/server_settings')).body.push_notifications_enabled).toBe(true);
+      const registered = await as('hamlet@zulip.com').post('/register', { fetch_event_types: JSON.stringify(['realm']) });
+      expect(registered.body.realm_push_notifications_enabled).toBe(true);
     });
 
     it('a private message to someone whose only client is the app: one push, the payloads the apps parse', async () => {
