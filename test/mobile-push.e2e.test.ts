@@ -361,6 +361,20 @@ describeBothTopologies(
       await pushOf(sentinel);
       expect(callsFor(refused)).toHaveLength(1);
     });
+
+    it("a deactivated user's devices are forgotten by the bouncer", async () => {
+      expect((await as('iago@zulip.com').delete(`/users/${id('ZOE@zulip.com')}`)).status).toBe(200);
+      const prefix = `${ORG_ID}:${id('ZOE@zulip.com')}:`;
+      await waitFor(() => ![...bouncer.devices].some((d) => d.startsWith(prefix)), 20_000, { what: 'the devices unregistered' });
+      expect(bouncer.calls.filter((c) => c.endpoint === 'push/unregister/all')).toEqual([
+        { endpoint: 'push/unregister/all', serverId: ORG_ID, body: { user_id: String(id('ZOE@zulip.com')) } },
+      ]);
+      expect(
+        await env()
+          .db.knex('push_device_tokens')
+          .where({ user_id: id('ZOE@zulip.com') }),
+      ).toEqual([]);
+    });
   },
   overrides,
 );
