@@ -254,6 +254,32 @@ describeBothTopologies(
       expect(callsFor(messageId).map((n) => n.user_id)).toEqual([id('cordelia@zulip.com')]);
     });
 
+    it('a group mention names the group, unless the person was also mentioned by name', async () => {
+      const created = await as('iago@zulip.com').post('/user_groups/create', {
+        name: 'actors',
+        description: 'On stage',
+        members: JSON.stringify([id('cordelia@zulip.com'), id('othello@zulip.com')]),
+      });
+      expect(created.status).toBe(200);
+      const groupId = (await env().db.knex('user_groups').where({ name: 'actors' }).first('id')).id as number;
+      const messageId = await send('iago@zulip.com', {
+        type: 'stream',
+        to: 'Verona',
+        topic: 'cast',
+        content: '@*actors* and @**Othello, the Moor of Venice**',
+      });
+      await waitFor(() => callsFor(messageId).length === 2, 20_000, { what: 'two pushes' });
+      const cordelia = callsFor(messageId).find((n) => n.user_id === id('cordelia@zulip.com'))!;
+      expect(cordelia.gcm_payload).toMatchObject({ mentioned_user_group_id: groupId, mentioned_user_group_name: 'actors' });
+      expect(cordelia.apns_payload).toMatchObject({
+        alert: { subtitle: 'Iago mentioned @actors:' },
+        custom: { zulip: { mentioned_user_group_id: groupId, mentioned_user_group_name: 'actors' } },
+      });
+      const othello = callsFor(messageId).find((n) => n.user_id === id('othello@zulip.com'))!;
+      expect(othello.gcm_payload).not.toHaveProperty('mentioned_user_group_id');
+      expect(othello.apns_payload).toMatchObject({ alert: { subtitle: 'Iago mentioned you:' } });
+    });
+
     it('wildcard mentions follow wildcard_mentions_notify; a long message is truncated', async () => {
       expect((await as('cordelia@zulip.com').patch('/settings', { wildcard_mentions_notify: false })).status).toBe(200);
       const quiet = await send('iago@zulip.com', { type: 'stream', to: 'Verona', topic: 'all', content: '@**all** quiet' });

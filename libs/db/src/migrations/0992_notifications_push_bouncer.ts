@@ -23,6 +23,8 @@ export async function up(knex: Knex): Promise<void> {
     t.text('web_push_trigger');
     // enable_online_push_notifications: the mobile push goes even while the user has a client open.
     t.boolean('online_push').notNullable().defaultTo(false);
+    // A mention through a user group (Zulip's mentioned_user_group_id): the push names the group.
+    t.integer('mentioned_user_group_id');
     t.unique(['user_id', 'message_id']);
     t.index(['message_id']);
   });

@@ -296,6 +296,8 @@ export async function doSendMessage(
         members: checked.kind === 'private' ? checked.members : [],
         users,
         mentioned,
+        personallyMentioned: new Set(rendered.mentionedUserIds),
+        mentionedGroupIds: rendered.mentionedUserGroupIds ?? [],
         stream: checked.kind === 'stream' ? { id: checked.stream.id, topic, subscribers } : null,
       },
       missedMessageDelayMs,

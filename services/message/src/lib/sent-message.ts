@@ -10,6 +10,10 @@ export interface SentMessage {
   members: UserRow[];
   users: MessageRecipient[];
   mentioned: Set<number>;
+  /** Those mentioned by name (the others in `mentioned` were mentioned through a group). */
+  personallyMentioned: Set<number>;
+  /** The user groups the message mentions, in the order it names them. */
+  mentionedGroupIds: number[];
   /** A stream message's stream, topic and what its subscribers' notifications depend on; null for a private message. */
   stream: { id: number; topic: string; subscribers: Map<number, SubscriberFacts> } | null;
 }

@@ -7,6 +7,8 @@ export interface MobilePushPayload {
   messageId: number;
   /** Zulip's trigger name (../notifications/decide.ts): it picks the notification's subtitle. */
   trigger: string;
+  /** A mention through this user group: the notification names it. */
+  mentionedUserGroupId?: number;
 }
 
 export interface PushRemovalPayload {

@@ -69,8 +69,14 @@ function members(message: WireMessage): { id: number; full_name: string }[] {
 }
 
 /** Zulip's get_message_payload: who sent it where. */
-function messageFields(to: PushRecipient, message: WireMessage): Record<string, unknown> {
-  const data = { ...basePayload(to), sender_id: message.sender_id, sender_email: message.sender_email, time: message.timestamp };
+function messageFields(to: PushRecipient, message: WireMessage, group: MentionedGroup | undefined): Record<string, unknown> {
+  const data: Record<string, unknown> = {
+    ...basePayload(to),
+    sender_id: message.sender_id,
+    sender_email: message.sender_email,
+    time: message.timestamp,
+  };
+  if (group) Object.assign(data, { mentioned_user_group_id: group.id, mentioned_user_group_name: group.name });
   if (message.type === 'stream') {
     return {
       ...data,
@@ -80,9 +86,9 @@ function messageFields(to: PushRecipient, message: WireMessage): Record<string, 
       topic: topicForClient(message.subject, false),
     };
   }
-  const group = members(message);
-  if (group.length > 2) {
-    const ids = group.map((u) => u.id).sort((a, b) => a - b);
+  const everyone = members(message);
+  if (everyone.length > 2) {
+    const ids = everyone.map((u) => u.id).sort((a, b) => a - b);
     return { ...data, recipient_type: 'private', pm_users: ids.join(',') };
   }
   return { ...data, recipient_type: 'private' };
@@ -108,16 +114,23 @@ const WILDCARD_TRIGGERS = new Set([
 ]);
 
 /** Zulip's get_apns_alert_subtitle. */
-function alertSubtitle(message: WireMessage, trigger: string): string {
+function alertSubtitle(message: WireMessage, trigger: string, group: MentionedGroup | undefined): string {
   const sender = message.sender_full_name;
-  if (trigger === 'mentioned') return `${sender} mentioned you:`;
+  if (trigger === 'mentioned') return group ? `${sender} mentioned @${group.name}:` : `${sender} mentioned you:`;
   if (WILDCARD_TRIGGERS.has(trigger)) return `${sender} mentioned everyone:`;
   if (message.type === 'private' && members(message).length <= 2) return '';
   return `${sender}:`;
 }
 
+export interface MentionedGroup {
+  id: number;
+  name: string;
+}
+
 export interface MessagePushOptions {
   trigger: string;
+  /** The user group whose mention this is, when it is not a mention by name. */
+  mentionedGroup?: MentionedGroup;
   /** PUSH_NOTIFICATION_REDACT_CONTENT. */
   redact: boolean;
   /** The sender's avatar as an absolute URL. */
@@ -126,10 +139,10 @@ export interface MessagePushOptions {
 
 /** Zulip's get_message_payload_apns and get_message_payload_gcm. */
 export function messagePush(to: PushRecipient, message: WireMessage, options: MessagePushOptions): MessagePush {
-  const fields = messageFields(to, message);
+  const fields = messageFields(to, message, options.mentionedGroup);
   const [content, truncated] = truncate(options.redact ? REDACTED_CONTENT : plainText(message.rendered_content));
   const apns = {
-    alert: { title: alertTitle(message), subtitle: alertSubtitle(message, options.trigger), body: content },
+    alert: { title: alertTitle(message), subtitle: alertSubtitle(message, options.trigger, options.mentionedGroup), body: content },
     sound: 'default',
     // Zulip sends 0 until the apps handle a count while open.
     badge: 0,

@@ -125,8 +125,13 @@ export async function sendMobilePush(deps: MobilePushDeps, payload: MobilePushPa
   if (!message) return;
   const to = await recipientOf(deps, user);
   const senderAvatar = message.sender_avatar_url;
+  const group: { id: number; name: string } | undefined =
+    payload.mentionedUserGroupId === undefined
+      ? undefined
+      : await deps.db.knex('user_groups').where({ id: payload.mentionedUserGroupId, realm_id: user.realm_id }).first('id', 'name');
   const push = messagePush(to, message, {
     trigger: payload.trigger,
+    mentionedGroup: group,
     redact: deps.redactContent,
     senderAvatarUrl: senderAvatar.startsWith('/') ? `${to.realmUrl}${senderAvatar}` : senderAvatar,
   });

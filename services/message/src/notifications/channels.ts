@@ -18,6 +18,8 @@ export interface ChannelNotice {
   userId: number;
   messageId: number;
   trigger: string;
+  /** A mention through this user group (mobile push names it). */
+  mentionedUserGroupId?: number;
 }
 
 export interface ChannelOptions {

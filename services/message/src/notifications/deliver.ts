@@ -30,6 +30,7 @@ interface PendingRow {
   email_trigger: string | null;
   mobile_push_trigger: string | null;
   web_push_trigger: string | null;
+  mentioned_user_group_id: number | null;
 }
 
 /** The presence check waits no longer than this; past it the job tries again. */
@@ -70,13 +71,14 @@ async function send(trx: Executor, realmId: number, rows: PendingRow[], emailDel
       const trigger = row[column];
       if (typeof trigger !== 'string') continue;
       const notice: ChannelNotice = { realmId, userId: row.user_id, messageId: row.message_id, trigger };
+      if (channel === 'mobile_push' && row.mentioned_user_group_id !== null) notice.mentionedUserGroupId = row.mentioned_user_group_id;
       byChannel[channel].push(notice);
     }
   }
   await sendToChannels(trx, byChannel, { emailDelayMs });
 }
 
-const COLUMNS = ['user_id', 'message_id', 'email_trigger', 'mobile_push_trigger', 'web_push_trigger'];
+const COLUMNS = ['user_id', 'message_id', 'email_trigger', 'mobile_push_trigger', 'web_push_trigger', 'mentioned_user_group_id'];
 
 /** The job a sent message asks for: notify those away now, and present users their online pushes. */
 export async function notifyMessage(deps: NotifyDeps, payload: NotifyMessagePayload): Promise<void> {
