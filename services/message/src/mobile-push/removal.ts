@@ -13,7 +13,9 @@ import { PUSH_REMOVAL_JOB } from './kinds';
 export async function requestPushRemovals(trx: Executor, user: Pick<UserRow, 'id' | 'realm_id'>, messageIds?: number[]): Promise<void> {
   if (messageIds !== undefined && messageIds.length === 0) return;
   const active = FLAG_BITS.active_mobile_push_notification!;
-  let query = trx('user_messages').where({ user_id: user.id }).whereRaw('(flags & ?) <> 0 AND (flags & ?) <> 0', [active, FLAG_BITS.read!]);
+  // The flag's bit written out, not bound, so the planner uses the partial index on it
+  // (user_messages_active_push: active_mobile_push_notification is 4096, read 1).
+  let query = trx('user_messages').where({ user_id: user.id }).whereRaw('(flags & 4096) <> 0 AND (flags & 1) <> 0');
   if (messageIds !== undefined) query = query.whereRaw(...anyOf('message_id', messageIds));
   const cleared: { message_id: number }[] = await query
     .update({ flags: trx.raw('flags & ~(?::integer)', [active]) })
