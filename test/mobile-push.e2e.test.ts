@@ -301,6 +301,13 @@ describeBothTopologies(
       expect((await pushOf(followed)).apns_payload).toMatchObject({
         alert: { title: '#Verona > followed', subtitle: 'Iago:', body: 'news' },
       });
+      // The same decision gives the e-mail channel its trigger: the message joins the mail batch.
+      const batched = () =>
+        env()
+          .db.knex('missed_message_emails')
+          .where({ user_id: id('cordelia@zulip.com'), message_id: followed });
+      await waitFor(async () => (await batched()).length === 1, 20_000, { what: 'the e-mail batch' });
+      expect((await batched())[0]).toMatchObject({ trigger: 'followed_topic_email_notify' });
 
       const props = [{ stream_id: verona, property: 'push_notifications', value: true }];
       expect((await cordelia.post('/users/me/subscriptions/properties', { subscription_data: JSON.stringify(props) })).status).toBe(200);
