@@ -69,17 +69,22 @@ const FOLLOW_UPS: Layer = { files: ['follow-ups.ts'], mayImport: ['actions', 'qu
 export const PACKAGES: PackageLayers[] = [
   service('message', {
     own: {
-      'follow-ups': FOLLOW_UPS,
+      // Its follow-ups include the notifications held for a user whose last queue went.
+      'follow-ups': { files: ['follow-ups.ts'], mayImport: ['actions', 'queries', 'lib', 'deps', 'notifications'] },
       notices: { files: ['notices/'], mayImport: [] },
       'outgoing-webhooks': { files: ['outgoing-webhooks/'], mayImport: ['actions', 'queries', 'lib', 'deps', 'notices'] },
       'missed-messages': { files: ['missed-messages/'], mayImport: ['queries', 'lib', 'deps', 'notices'] },
+      'mobile-push': { files: ['mobile-push/'], mayImport: ['queries', 'lib', 'deps', 'notices'] },
+      // The one decision and its channels: e-mail batches and mobile pushes are asked of their features.
+      notifications: { files: ['notifications/'], mayImport: ['queries', 'lib', 'deps', 'missed-messages', 'mobile-push'] },
     },
     moreImports: {
       routes: ['follow-ups'],
-      consumers: ['follow-ups', 'outgoing-webhooks', 'missed-messages'],
+      consumers: ['follow-ups', 'outgoing-webhooks', 'missed-messages', 'mobile-push', 'notifications'],
       // The send transaction requests these features' jobs, declared beside their handlers.
       // Edits post Notification Bot's notices, with links built as every notice's are.
-      actions: ['outgoing-webhooks', 'missed-messages', 'notices'],
+      // Marking messages read asks for their pushes' removal.
+      actions: ['outgoing-webhooks', 'missed-messages', 'notices', 'notifications', 'mobile-push'],
     },
     routesPassTheHandle: true,
   }),

@@ -56,8 +56,8 @@ async function survey(knex: Knex, tables: string[], sinceXid: string): Promise<{
 /**
  * A rejected incoming-webhook request may tell the bot's owner (Zulip's
  * send_rate_limited_pm_to_bot_owner): a private message from Notification Bot and the bot's
- * reminder slot, and, as for any private message, the owner's missed-message e-mail batch and the
- * job that mails it. True when that is all that changed since `sinceMessageId`.
+ * reminder slot, and, as for any private message, the owner's pending notification, their
+ * missed-message e-mail batch and the jobs that send them. True when that is all that changed since `sinceMessageId`.
  */
 const OWNER_ALERT_TABLES = new Set([
   'messages',
@@ -65,6 +65,7 @@ const OWNER_ALERT_TABLES = new Set([
   'outbox',
   'webhook_bot_reminders',
   'missed_message_emails',
+  'pending_notifications',
   'job_requests',
   'jobs',
 ]);

@@ -6,7 +6,6 @@
  * lost or doubled; an uploaded image shown inline; a private stream invisible to a non-member;
  * and axe-core finding no serious or critical violation on the main screens.
  */
-import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { launchChromium, seriousA11yViolations, TINY_PNG, waitFor } from '@chat/testing';

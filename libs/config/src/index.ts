@@ -4,6 +4,9 @@
  * `process.env` directly, so every setting is listed here.
  */
 import { isIP } from 'node:net';
+import { pushSettings, type PushSettings } from './push';
+
+export type { PushSettings };
 
 export type Environment = 'development' | 'production';
 
@@ -58,6 +61,8 @@ export interface Config {
    * it exits anyway. Under the pod's terminationGracePeriodSeconds, or Kubernetes kills it first.
    */
   shutdownGraceSecs: number;
+  /** Mobile push through a bouncer (./push.ts). */
+  push: PushSettings;
   /**
    * HTTP_HEADERS_TIMEOUT_SECS: a request's headers must arrive within this (slow-header clients get
    * 408 and are cut off). Idle keep-alive connections and parked long-polls are not affected.
@@ -246,6 +251,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     registerConcurrency: intVar(env, 'REGISTER_CONCURRENCY', 4, problems),
     serviceUrls: serviceUrls(env),
     shutdownGraceSecs: intVar(env, 'SHUTDOWN_GRACE_SECS', 25, problems),
+    push: pushSettings(env, problems, boolVar, intVar),
     httpHeadersTimeoutSecs: intVar(env, 'HTTP_HEADERS_TIMEOUT_SECS', 20, problems),
     httpBodyIdleTimeoutSecs: intVar(env, 'HTTP_BODY_IDLE_TIMEOUT_SECS', 30, problems),
     // 15 minutes: a 25 MB upload needs 28 KB/s on average; stalls are the idle deadline's job.

@@ -42,6 +42,11 @@ export const followUps = {
   joinInvitedStreams: followUp<{ realmId: number; userId: number; streamIds: number[] }>('subscription', 'join-invited-streams'),
   /** Notification Bot posts about a stream change (new streams, renames, being subscribed). */
   postBotMessage: followUp<{ realmId: number; message: BotMessageRequest }>('message', 'post-bot-message'),
+  /**
+   * A user's last event queue that accepted messages was garbage-collected (Zulip's
+   * missedmessage_hook): their notifications held while they were present go out now.
+   */
+  notifyAfterQueueGone: followUp<{ realmId: number; userId: number }>('message', 'notify-after-queue-gone'),
 };
 
 export type FollowUpPayload<F> = F extends FollowUp<infer P> ? P : never;

@@ -27,6 +27,7 @@ export * from './queries/user-groups';
 export * from './queries/profile-fields';
 export * from './queries/presence';
 export * from './queries/topic-visibility';
+export * from './queries/push-tokens';
 export * from './queries/muted-users';
 export * from './queries/realm-domains';
 export * from './queries/bot-services';

@@ -30,6 +30,7 @@ import * as signupConfirmations from './migrations/0960_signup_confirmations';
 import * as uploadedImages from './migrations/0970_uploaded_images';
 import * as moderatorRole from './migrations/0980_moderator_role';
 import * as passwordResetTwoFactor from './migrations/0991_password_reset_two_factor';
+import * as notificationsPushBouncer from './migrations/0992_notifications_push_bouncer';
 
 /**
  * Migrations are imported, not discovered on disk, so they run the same from TypeScript source,
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '0970_uploaded_images': uploadedImages,
   '0980_moderator_role': moderatorRole,
   '0991_password_reset_two_factor': passwordResetTwoFactor,
+  '0992_notifications_push_bouncer': notificationsPushBouncer,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -1,1 +1,2 @@
 export * from './address-guard';
+export * from './push-bouncer';

@@ -20,3 +20,4 @@ export * from './slow-client';
 export * from './metrics';
 export * from './internal-calls';
 export * from './object-storage';
+export * from './push-bouncer';

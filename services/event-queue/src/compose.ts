@@ -60,7 +60,7 @@ export async function composeEventQueueService(options: EventQueueContext): Prom
   const worker =
     options.consume === false
       ? null
-      : await startWorker({ bus, store, logger, observer: options.observer, gcIntervalMs: config.eventQueueGcSecs * 1000 });
+      : await startWorker({ bus, store, db, logger, observer: options.observer, gcIntervalMs: config.eventQueueGcSecs * 1000 });
   const relay = options.relay === false ? null : new OutboxRelay({ db, bus, logger });
   await relay?.start();
   const deps = {

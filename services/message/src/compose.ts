@@ -2,15 +2,16 @@ import type { ComposeService } from '@chat/runtime';
 import { buildApp } from './app';
 import { registerMessageJobs } from './consumers/background-jobs';
 import { registerRetentionJob } from './consumers/retention';
+import { presenceFromEventTier } from './notifications/deliver';
 
 /**
  * The message service in any topology: its app on the process's render pool, and the background
- * work it owns (outgoing webhooks, missed-message e-mails, retention, its follow-ups).
+ * work it owns (outgoing webhooks, notifications, retention, its follow-ups).
  */
 export const composeMessageService: ComposeService = async (ctx) => {
   const { config, db, logger, jobs } = ctx;
   const deps = { config, db, logger, renderer: ctx.renderer() };
   await registerRetentionJob({ db, jobs, logger, archiveGraceDays: config.archiveGraceDays });
-  await registerMessageJobs(deps, jobs, ctx.mailer());
+  await registerMessageJobs(deps, jobs, ctx.mailer(), presenceFromEventTier(ctx.internal));
   return buildApp(deps);
 };

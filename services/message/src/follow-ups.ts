@@ -12,6 +12,7 @@ import { sendOnce } from './actions/idempotency';
 import { checkSendMessage, doSendMessage } from './actions/send-message';
 import type { MessageDeps } from './deps';
 import { requestHash } from './lib/idempotency-key';
+import { notifyAfterQueueGone } from './notifications/deliver';
 import { loadInternalSender } from './queries/sender';
 
 type PostBotMessage = FollowUpPayload<typeof followUps.postBotMessage>;
@@ -22,9 +23,18 @@ const handlersOf = new WeakMap<MessageDeps, FollowUpHandlers>();
 export function messageFollowUpHandlers(deps: MessageDeps): FollowUpHandlers {
   const made = handlersOf.get(deps);
   if (made) return made;
-  const handlers: FollowUpHandlers = { [followUps.postBotMessage.kind]: postBotMessage(deps) as FollowUpHandlers[string] };
+  const handlers: FollowUpHandlers = {
+    [followUps.postBotMessage.kind]: postBotMessage(deps) as FollowUpHandlers[string],
+    [followUps.notifyAfterQueueGone.kind]: notifyAfterQueueGoneHandler(deps) as FollowUpHandlers[string],
+  };
   handlersOf.set(deps, handlers);
   return handlers;
+}
+
+/** A user's last queue that accepted messages is gone: what they missed meanwhile (./notifications/deliver.ts). */
+function notifyAfterQueueGoneHandler(deps: MessageDeps): JobHandler<FollowUpPayload<typeof followUps.notifyAfterQueueGone>> {
+  const emailDelayMs = deps.config.missedMessageEmailDelaySecs * 1000;
+  return ({ payload }) => notifyAfterQueueGone({ db: deps.db, emailDelayMs }, payload);
 }
 
 function postBotMessage(deps: MessageDeps): JobHandler<PostBotMessage> {

@@ -8,6 +8,9 @@ import { readMailFolder, startSmtpServer, testConfig, testLogger, waitFor, type 
 import { registerMessageJobs } from '../src/consumers/background-jobs';
 import { sendOk, startHarness, type Harness } from './helpers';
 
+/** This harness runs no event tier: nobody has an event queue, so everyone is away. */
+const nobodyPresent = async () => new Set<number>();
+
 /**
  * The setting's unit is a second. The batching and read-before-the-delay tests need their sends
  * and reads to land within it, which a loaded machine (a parallel test run) stretched past one
@@ -19,7 +22,7 @@ async function startWith(mailer: Mailer): Promise<{ h: Harness; stop(): Promise<
   const h = await startHarness({ missedMessageEmailDelaySecs: DELAY_SECS });
   const jobs = new DatabaseJobs({ knex: h.db.knex, logger: testLogger(), pollMs: 20 });
   const dispatcher = new JobDispatcher({ db: h.db, jobs, logger: testLogger(), pollMs: 20 });
-  await registerMessageJobs(h.deps, jobs, mailer);
+  await registerMessageJobs(h.deps, jobs, mailer, nobodyPresent);
   await dispatcher.start();
   return {
     h,
@@ -82,7 +85,8 @@ describe('missed-message e-mails over SMTP', () => {
       to: JSON.stringify(['cordelia@zulip.com']),
       content: 'Nothing will come of nothing.',
     });
-    expect(await pendingFor(h, 'cordelia@zulip.com')).toHaveLength(1);
+    // The batch is joined once the message committed and its recipient was found away.
+    await waitFor(async () => (await pendingFor(h, 'cordelia@zulip.com')).length === 1, 10_000);
     const read = await h.post('cordelia@zulip.com', '/messages/flags', { messages: [id], op: 'add', flag: 'read' });
     expect(read.status).toBe(200);
     // The job ran (it forgets the batch) and sent nothing.

@@ -6,6 +6,9 @@ import { registerMessageJobs } from '../src/consumers/background-jobs';
 import { OUTGOING_WEBHOOK_ATTEMPTS } from '../src/outgoing-webhooks/deliver';
 import { sendOk, startHarness, type Harness } from './helpers';
 
+/** This harness runs no event tier: nobody has an event queue, so everyone is away. */
+const nobodyPresent = async () => new Set<number>();
+
 const BOT = 'outgoing-webhook@zulip.com';
 
 interface Row {
@@ -29,7 +32,7 @@ describe('outgoing-webhook bots', () => {
     hook = await startWebhookServer();
     jobs = new DatabaseJobs({ knex: h.db.knex, logger: testLogger(), pollMs: 20 });
     dispatcher = new JobDispatcher({ db: h.db, jobs, logger: testLogger(), pollMs: 20 });
-    await registerMessageJobs(h.deps, jobs, noMailer());
+    await registerMessageJobs(h.deps, jobs, noMailer(), nobodyPresent);
     await dispatcher.start();
     botId = await h.userId(BOT);
     await h.db.knex('services').where({ bot_id: botId }).update({ base_url: hook.url, interface: 1 });

@@ -23,12 +23,13 @@ import { parseCommand, runVerb, type CliIo, type Verb } from './cli/command';
 import { assertEmbeddedDatabaseExists, databaseName, openManagedDatabase } from './cli/database';
 import { readPassword } from './cli/password';
 import { jobVerbs } from './cli/job-verbs';
+import { pushVerbs } from './cli/push-verbs';
 import { realmVerbs } from './cli/realm-verbs';
 import { storageVerbs } from './cli/storage-verbs';
 import { userVerbs } from './cli/user-verbs';
 
 /** Every verb, in the order the usage text lists them: a group per line. */
-export const VERBS: readonly Verb[] = [...realmVerbs, ...userVerbs, ...jobVerbs, ...storageVerbs];
+export const VERBS: readonly Verb[] = [...realmVerbs, ...userVerbs, ...jobVerbs, ...storageVerbs, ...pushVerbs];
 
 export type { CliIo } from './cli/command';
 

@@ -1,7 +1,9 @@
 /** The event-queue service: registering an event queue, polling it and deleting it. */
 import { declareEndpoints } from '../contract';
 import * as p from '../params';
+import { Type } from '@sinclair/typebox';
 import { registerAnswer } from './register-answer';
+import { intList } from '../validators';
 
 const stringList = { type: 'array', items: { type: 'string' } };
 
@@ -96,5 +98,19 @@ export const eventQueueEndpoints = declareEndpoints('event-queue', {
     python: 'deregister(queue_id)',
     params: { queue_id: p.string({ required: true, description: 'The queue to delete.', example: '1375801870:2942' }) },
     success: {},
+  },
+  /**
+   * Zulip's receiver_is_off_zulip, asked by the message service before it notifies: of these
+   * users, those with an event queue that accepts messages (on any replica: the queues are in the
+   * shared store). The gateway never routes /internal.
+   */
+  usersWithMessageQueues: {
+    method: 'POST',
+    path: '/internal/queues/present',
+    auth: 'service',
+    summary: 'Which of these users have an event queue that accepts messages',
+    description: "Not routed by the gateway: the message service's check that a recipient is away before notifying them.",
+    params: { user_ids: p.custom(intList, { required: true, description: 'The users to look at.', example: [9, 10] }) },
+    success: Type.Object({ user_ids: Type.Array(Type.Integer(), { description: 'Those of them with such a queue.' }) }),
   },
 });

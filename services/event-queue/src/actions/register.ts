@@ -134,6 +134,7 @@ export async function registerQueue(deps: EventQueueDeps, request: RegisterReque
               externalHost: deps.config.externalHost,
               maxFileUploadSizeMb: deps.config.maxFileUploadSizeMb,
               longestPollSecs: deps.config.heartbeatSecs ?? MAX_HEARTBEAT_SECS,
+              push: deps.config.push,
             },
             apiKeySecret: deps.config.apiKeySecret,
           },

@@ -1,7 +1,9 @@
 import type { Bus, BusRecord, ConsumerHandle } from '@chat/bus';
 import type { DeliveryObserver } from '@chat/http';
 import { runWithRequestContext, type Logger } from '@chat/log';
+import type { Database } from '@chat/db';
 import type { QueueStore } from '@chat/queue-store';
+import { endQueue } from '../actions/queue-gone';
 import { deliverRecord } from './deliver';
 
 /** The bus group every event-queue replica joins; replicas share its partitions. */
@@ -19,6 +21,8 @@ export interface EventQueueWorker {
 export async function startWorker(deps: {
   bus: Bus;
   store: QueueStore;
+  /** Where a collected queue's held notifications are asked for (../actions/queue-gone.ts). */
+  db: Database;
   logger: Logger;
   /** Told of every handled record (metrics). */
   observer?: DeliveryObserver;
@@ -38,7 +42,7 @@ export async function startWorker(deps: {
     return requestId ? runWithRequestContext({ requestId }, () => handle(record)) : handle(record);
   });
   const gc = setInterval(() => {
-    void collectGarbage(deps.store, Date.now()).catch((err: unknown) => deps.logger.warn({ err }, 'queue GC failed'));
+    void collectGarbage(deps, Date.now()).catch((err: unknown) => deps.logger.warn({ err }, 'queue GC failed'));
   }, deps.gcIntervalMs ?? GC_INTERVAL_MS);
   gc.unref();
   return {
@@ -50,9 +54,15 @@ export async function startWorker(deps: {
   };
 }
 
-/** Deletes queues idle past their timeout; several replicas may run it at once harmlessly. */
-export async function collectGarbage(store: QueueStore, now: number): Promise<number> {
-  const expired = await store.expiredQueues(now);
-  for (const queueId of expired) await store.delete(queueId);
+/**
+ * Deletes queues idle past their timeout, each with Zulip's garbage-collection hook
+ * (../actions/queue-gone.ts); several replicas may run it at once harmlessly.
+ */
+export async function collectGarbage(deps: { store: QueueStore; db: Database }, now: number): Promise<number> {
+  const expired = await deps.store.expiredQueues(now);
+  for (const queueId of expired) {
+    const queue = await deps.store.get(queueId);
+    if (queue) await endQueue(deps, queue);
+  }
   return expired.length;
 }

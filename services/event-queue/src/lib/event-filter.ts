@@ -24,6 +24,11 @@ export function acceptsEventType(queue: Pick<QueueDescriptor, 'eventTypes'>, typ
   return queue.eventTypes === null || queue.eventTypes.includes(type);
 }
 
+/** Zulip's ClientDescriptor.accepts_messages: the queues whose user counts as present. */
+export function acceptsMessages(queue: Pick<QueueDescriptor, 'eventTypes'>): boolean {
+  return acceptsEventType(queue, 'message');
+}
+
 export function matchesNarrow(narrow: [string, string][], message: FilterableMessage | null, flags: string[] | null): boolean {
   const msg = message ?? {};
   const flagList = flags ?? [];

@@ -3,7 +3,9 @@ import { eventQueueEndpoints as api, type ParamValues } from '@chat/contracts';
 import { declaredCapabilities } from '@chat/events';
 import { clientName, implement, RESPONDED } from '@chat/http';
 import { answerPoll } from '../actions/answer-poll';
+import { endQueue } from '../actions/queue-gone';
 import { allocateQueue, registerQueue, type RegisterRequest } from '../actions/register';
+import { usersWithMessageQueues } from '../queries/message-queues';
 import type { EventQueueDeps } from '../deps';
 
 /** What /register takes, which GET /events also takes to register implicitly. */
@@ -52,8 +54,9 @@ export function eventEndpoints(deps: EventQueueDeps) {
       if (!queue) throw badEventQueueId(params.queue_id);
       if (queue.userId !== identity.userId) throw plainError('You are not authorized to access this queue');
       deps.polls.finish(queue.id);
-      await deps.store.delete(queue.id);
+      await endQueue(deps, queue);
       return {};
     }),
+    implement(api.usersWithMessageQueues, async ({ params }) => ({ user_ids: await usersWithMessageQueues(deps.store, params.user_ids) })),
   ];
 }

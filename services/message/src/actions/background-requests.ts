@@ -1,13 +1,13 @@
 /**
  * The background work a new message asks for, in its send transaction (so a job exists exactly
  * when the message committed): outgoing-webhook calls for the service bots it triggers, and the
- * missed-message e-mails its recipients may need.
+ * notifications its recipients may need (e-mail, mobile push, Web Push: ../notifications/).
  */
 import { BOT_TYPES, type Executor, type UserRow } from '@chat/db';
 import { requestJob } from '@chat/dispatch';
 import { OUTGOING_WEBHOOK_JOB } from '../outgoing-webhooks/kinds';
 import type { Trigger } from '../outgoing-webhooks/payloads';
-import { recordMissedMessages } from '../missed-messages/record';
+import { recordNotifications } from '../notifications/record';
 import type { SentMessage } from '../lib/sent-message';
 import { realmBotsAmong } from '../queries/users';
 
@@ -34,5 +34,5 @@ export async function requestMessageWork(trx: Executor, sent: SentMessage, misse
   for (const { botId, trigger } of await serviceBotTriggers(trx, sent)) {
     await requestJob(trx, OUTGOING_WEBHOOK_JOB, { realmId: sent.sender.realm_id, botId, messageId: sent.id, trigger });
   }
-  await recordMissedMessages(trx, sent, missedMessageDelayMs);
+  await recordNotifications(trx, sent, missedMessageDelayMs);
 }

@@ -36,6 +36,7 @@ import { lookUpRecipientUsers } from '../queries/recipients';
 import { renderMessage } from '../queries/render';
 import { streamRecipientsWithAlertWords } from '../queries/stream-recipients';
 import { topicParticipants } from '../queries/topic-participants';
+import type { SubscriberFacts } from '../lib/sent-message';
 import { requestMessageWork } from './background-requests';
 import { doClaimAttachments } from './claim-attachments';
 import type { KeyGuard } from './idempotency';
@@ -203,9 +204,10 @@ export async function doSendMessage(
     let userIds: number[];
     let alertWords: Map<number, string[]>;
     let mutedBy: Set<number>;
+    let subscribers = new Map<number, SubscriberFacts>();
     if (checked.kind === 'stream') {
       recipientId = checked.stream.recipient_id;
-      ({ userIds, alertWords, mutedBy } = await streamRecipientsWithAlertWords(trx, checked.stream.id, sender.id));
+      ({ userIds, alertWords, mutedBy, subscribers } = await streamRecipientsWithAlertWords(trx, checked.stream.id, sender.id, topic));
     } else {
       recipientId = await ensurePrivateRecipientId(trx, sender.realm_id, checked.address);
       userIds = checked.address.memberIds;
@@ -287,7 +289,17 @@ export async function doSendMessage(
     await writeNotices(trx, [notice]);
     await requestMessageWork(
       trx,
-      { id, sender, kind: checked.kind, members: checked.kind === 'private' ? checked.members : [], users, mentioned },
+      {
+        id,
+        sender,
+        kind: checked.kind,
+        members: checked.kind === 'private' ? checked.members : [],
+        users,
+        mentioned,
+        personallyMentioned: new Set(rendered.mentionedUserIds),
+        mentionedGroupIds: rendered.mentionedUserGroupIds ?? [],
+        stream: checked.kind === 'stream' ? { id: checked.stream.id, topic, subscribers } : null,
+      },
       missedMessageDelayMs,
     );
     await keyGuard?.record(trx, { id });

@@ -74,7 +74,7 @@ const HIDDEN = '(the content is left out, as your notification settings ask)';
 export function composeMissedMessageMail(messages: WireMessage[], ctx: MailContext): MissedMessageMail {
   const groups = conversations(messages, ctx);
   const settingsUrl = `${ctx.realmUrl}/#settings/notifications`;
-  const why = `You got this mail because these messages in ${ctx.realmName} were addressed to you or mentioned you, and you had not read them.`;
+  const why = `You got this mail because these messages in ${ctx.realmName} were addressed to you, mentioned you, or came in streams or topics you asked to be notified of, and you had not read them.`;
   const off = `To stop these mails, turn off e-mail notifications in your settings: ${settingsUrl}`;
   const textSections = groups.map((g) => {
     const lines = g.messages.map((m) => `${m.sender_full_name}: ${ctx.showContent ? m.content : HIDDEN}`);

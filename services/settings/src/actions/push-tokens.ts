@@ -1,11 +1,12 @@
 /**
- * The legacy mobile push-token endpoints (Zulip's add_push_device_token /
- * remove_push_device_token): the app registers its token at start-up and fails if the call does.
- * Tokens are kept per user so that the calls behave as Zulip's; this server sends no pushes
- * (push_notifications_enabled is false in /server_settings).
+ * The mobile push-token endpoints (Zulip's add_push_device_token / remove_push_device_token): the
+ * app registers its token at start-up and fails if the call does. Tokens are kept per user (the
+ * message service's push jobs read them); with a push bouncer configured, each registration and
+ * removal is forwarded to it by a background job asked for in the same transaction.
  */
 import type { Executor } from '@chat/db';
 import { badRequest } from '@chat/errors';
+import { requestPushDeviceForward } from '../consumers/push-devices';
 import type { SettingsContext } from '../deps';
 import { loadActor } from '../queries/actor';
 
@@ -29,12 +30,15 @@ export async function addPushToken(
 ): Promise<Record<string, unknown>> {
   checkToken(device.kind, device.token);
   if (device.appId !== undefined && !APP_ID.test(device.appId)) throw badRequest('Invalid app ID');
-  const db: Executor = ctx.db.knex;
-  await loadActor(db, caller.realmId, caller.userId);
-  await db('push_device_tokens')
-    .insert({ user_id: caller.userId, kind: device.kind, token: device.token, ios_app_id: device.appId ?? null })
-    .onConflict(['user_id', 'kind', 'token'])
-    .merge({ ios_app_id: device.appId ?? null, last_updated: db.fn.now() });
+  await loadActor(ctx.db.knex, caller.realmId, caller.userId);
+  await ctx.db.knex.transaction(async (trx: Executor) => {
+    await trx('push_device_tokens')
+      .insert({ user_id: caller.userId, kind: device.kind, token: device.token, ios_app_id: device.appId ?? null })
+      .onConflict(['user_id', 'kind', 'token'])
+      .merge({ ios_app_id: device.appId ?? null, last_updated: trx.fn.now() });
+    const forwarded = { op: 'register' as const, userId: caller.userId, kind: device.kind, token: device.token };
+    await requestPushDeviceForward(trx, ctx, device.appId === undefined ? forwarded : { ...forwarded, appId: device.appId });
+  });
   return {};
 }
 
@@ -44,11 +48,13 @@ export async function removePushToken(
   device: { kind: PushTokenKind; token: string },
 ): Promise<Record<string, unknown>> {
   checkToken(device.kind, device.token);
-  const removed: { id: number }[] = await ctx.db
-    .knex('push_device_tokens')
-    .where({ user_id: caller.userId, kind: device.kind, token: device.token })
-    .delete()
-    .returning('id');
-  if (removed.length === 0) throw badRequest('Token does not exist');
+  await ctx.db.knex.transaction(async (trx: Executor) => {
+    const removed: { id: number }[] = await trx('push_device_tokens')
+      .where({ user_id: caller.userId, kind: device.kind, token: device.token })
+      .delete()
+      .returning('id');
+    if (removed.length === 0) throw badRequest('Token does not exist');
+    await requestPushDeviceForward(trx, ctx, { op: 'unregister', userId: caller.userId, kind: device.kind, token: device.token });
+  });
   return {};
 }

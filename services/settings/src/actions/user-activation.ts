@@ -3,6 +3,7 @@ import { endUserSessions, getUserById, notifyAuthChange, writeNotices, type Exec
 import { ApiError, plainError } from '@chat/errors';
 import { userEventNotice, type UserEventNotice } from '@chat/events';
 import { personForAdd } from '@chat/views';
+import { clearPushDevices } from '../consumers/push-devices';
 import type { SettingsContext } from '../deps';
 import { loadActor } from '../queries/actor';
 import { activeUserIds, botOwnerUserIds } from '../queries/audiences';
@@ -19,6 +20,7 @@ export async function doDeactivateUser(trx: Executor, target: UserRow, cascade =
   await trx('users').where({ id: target.id }).update({ is_active: false });
   await endUserSessions(trx, target.id);
   await notifyAuthChange(trx, target.id);
+  await clearPushDevices(trx, target.id);
   const notices: UserEventNotice[] = [
     userEventNotice(
       target.realm_id,

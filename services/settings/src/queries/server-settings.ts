@@ -1,5 +1,5 @@
 import { ZULIP_VERSION, ZULIP_VERSION_KEYS } from '@chat/config';
-import { getRealm, realmUrlOf } from '@chat/db';
+import { getRealm, pushNotificationsEnabled, realmUrlOf } from '@chat/db';
 import { escapeHtml } from '@chat/errors';
 import { realmIconUrl } from '@chat/views';
 import type { SettingsContext } from '../deps';
@@ -21,7 +21,7 @@ export async function getServerSettings(
     authentication_methods: methods,
     ...ZULIP_VERSION_KEYS,
     service_version: ZULIP_VERSION,
-    push_notifications_enabled: false,
+    push_notifications_enabled: await pushNotificationsEnabled(ctx.db.knex, ctx.config.push),
     is_incompatible: isIncompatible(userAgent),
     email_auth_enabled: methods.email,
     require_email_format_usernames: true,

@@ -11,7 +11,7 @@ import {
   MAX_TOPIC_LENGTH,
   SERVER_EMOJI_DATA_PATH,
 } from '@chat/contracts';
-import { getRealm, OFFLINE_THRESHOLD_SECS, realmUrlOf, systemGroupId, type Executor } from '@chat/db';
+import { getRealm, OFFLINE_THRESHOLD_SECS, pushNotificationsEnabled, realmUrlOf, systemGroupId, type Executor } from '@chat/db';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '@chat/events';
 import { REALM_PROPERTY_DEFAULTS, realmEmojiDict, realmImageState } from '@chat/views';
 
@@ -21,6 +21,8 @@ export interface ServerFacts {
   maxFileUploadSizeMb: number;
   /** A parked poll's longest wait (the heartbeat), so a client knows when to give up on one. */
   longestPollSecs: number;
+  /** The push bouncer settings: push notifications are enabled once the server registered with it. */
+  push: { bouncerUrl: string; orgId: string; orgKey: string };
 }
 
 /**
@@ -82,7 +84,6 @@ function serverState(facts: ServerFacts, url: string): Record<string, unknown> {
 const STATE_DEFAULTS: Record<string, unknown> = {
   allow_message_editing: true,
   presence_disabled: false,
-  push_notifications_enabled: false,
   upload_quota: null,
   plan_type: 1,
 };
@@ -113,6 +114,7 @@ export async function realmState(db: Executor, realmId: number, facts: ServerFac
     realm_wildcard_mention_policy: 1,
     realm_enable_read_receipts: false,
     realm_web_public_access_enabled: false,
+    realm_push_notifications_enabled: await pushNotificationsEnabled(db, facts.push),
     realm_uri: url,
     realm_url: url,
     realm_authentication_methods: { password: true, email: true, dev: false, ...(realm.settings?.authentication_methods ?? {}) },
