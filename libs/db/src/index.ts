@@ -30,4 +30,5 @@ export * from './queries/topic-visibility';
 export * from './queries/muted-users';
 export * from './queries/realm-domains';
 export * from './queries/bot-services';
+export * from './queries/web-push';
 export * from './time';

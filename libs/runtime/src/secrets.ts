@@ -13,12 +13,13 @@ export function withDevelopmentSecrets(config: Config): Config {
   if (config.env === 'production') throw new Error('INTERNAL_SECRET and API_KEY_SECRET are required in production');
   mkdirSync(config.dataDir, { recursive: true });
   const file = join(config.dataDir, 'secrets.json');
-  let stored: { internalSecret?: string; apiKeySecret?: string } = {};
+  let stored: { [name: string]: unknown; internalSecret?: string; apiKeySecret?: string } = {};
   if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as typeof stored;
   const secrets = {
     internalSecret: config.internalSecret || stored.internalSecret || randomBytes(32).toString('hex'),
     apiKeySecret: config.apiKeySecret || stored.apiKeySecret || randomBytes(32).toString('hex'),
   };
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  // Other generated secrets kept in the file (the Web Push keys) stay as they are.
+  writeFileSync(file, JSON.stringify({ ...stored, ...secrets }, null, 2), { mode: 0o600 });
   return { ...config, ...secrets };
 }

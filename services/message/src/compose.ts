@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import type { ComposeService } from '@chat/runtime';
 import { buildApp } from './app';
 import { registerMessageJobs } from './consumers/background-jobs';
 import { registerRetentionJob } from './consumers/retention';
+import { registerWebPushJobs } from './web-push';
 
 /**
  * The message service in any topology: its app on the process's render pool, and the background
@@ -12,5 +14,6 @@ export const composeMessageService: ComposeService = async (ctx) => {
   const deps = { config, db, logger, renderer: ctx.renderer() };
   await registerRetentionJob({ db, jobs, logger, archiveGraceDays: config.archiveGraceDays });
   await registerMessageJobs(deps, jobs, ctx.mailer());
+  await registerWebPushJobs({ ...deps, internal: ctx.internal, ca: config.webPushCaFile ? readFileSync(config.webPushCaFile, 'utf8') : undefined }, jobs);
   return buildApp(deps);
 };

@@ -22,6 +22,7 @@ import { realmDeactivationEndpoints } from './routes/realm-deactivation';
 import { realmImageEndpoints } from './routes/realm-images';
 import { zcommandEndpoints } from './routes/zcommand';
 import { inviteEndpoints } from './routes/invites';
+import { webPushEndpoints } from './routes/web-push';
 
 export { settingsContext, type SettingsContext, type SettingsDeps } from './deps';
 
@@ -50,6 +51,7 @@ export function endpoints(deps: SettingsDeps): AnyEndpoint[] {
     ...realmImageEndpoints(ctx),
     ...zcommandEndpoints(ctx),
     ...inviteEndpoints(ctx),
+    ...webPushEndpoints(ctx),
   ];
 }
 
