@@ -23,6 +23,8 @@ import {
   type Probe,
 } from './authz-matrix.expect';
 
+/** A browser's key as a Web Push subscription carries it: 65 bytes, the first 4 (an uncompressed P-256 point). */
+const AUTHZ_P256DH = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 1)]).toString('base64url');
 const READERS: Role[] = ['owner', 'member'];
 const OWNER: Role[] = ['owner'];
 const ADMIN: Role[] = ['admin'];
@@ -422,6 +424,17 @@ const settingsProbes: Probe[] = [
     method: 'delete',
     path: '/users/me/apns_device_token',
     params: { token: 'abcdef0123' },
+  })),
+  // Each role's own subscription, at an endpoint of its own (one subscription per endpoint).
+  own('POST /users/me/web_push_subscriptions', (w) => ({
+    method: 'post',
+    path: '/users/me/web_push_subscriptions',
+    params: { endpoint: `https://push.example.net/authz${w.tag}`, p256dh: AUTHZ_P256DH, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
+  })),
+  own('DELETE /users/me/web_push_subscriptions', (w) => ({
+    method: 'delete',
+    path: '/users/me/web_push_subscriptions',
+    params: { endpoint: `https://push.example.net/authz${w.tag}` },
   })),
   // Only the caller's own rows change, whatever the narrow reaches.
   own('POST /messages/flags/narrow', () => ({

@@ -48,6 +48,8 @@ export const NOT_RECORDED: Readonly<Record<string, string>> = {
   webInvitation: `${BROWSER_ONLY}, with a key only the invitation e-mail carries; test/invites.e2e.test.ts covers it`,
   webJoin: `${BROWSER_ONLY}, with a key only the invitation e-mail carries; test/invites.e2e.test.ts covers it`,
   webSignup: `${BROWSER_ONLY}, with a key only the confirmation e-mail carries; test/invites.e2e.test.ts covers it`,
+  addWebPushSubscription: "this server's extension, not Zulip's API, for its own web client; test/web-push.e2e.test.ts covers it",
+  removeWebPushSubscription: "this server's extension, not Zulip's API, for its own web client; test/web-push.e2e.test.ts covers it",
 };
 
 /** The integration's fixture posted to Denmark by the development realm's incoming-webhook bot. */

@@ -19,3 +19,4 @@ export * from './slow-client';
 export * from './metrics';
 export * from './internal-calls';
 export * from './object-storage';
+export * from './web-push';
