@@ -11,7 +11,6 @@ import { generateVapidKeys } from '@chat/runtime';
 import { ApiClient, browserKeys, decryptPush, startLocalPushService, vapidClaims, waitFor, type LocalPushService } from '@chat/testing';
 import { describeBothTopologies } from './topologies';
 
-
 jest.setTimeout(120_000);
 
 const vapid = generateVapidKeys();
@@ -61,8 +60,16 @@ describeBothTopologies(
     it('accepts only https endpoints and well-formed keys', async () => {
       const plain = await subscribe(hamlet, 'http://127.0.0.1:1/push');
       expect(plain.status).toBe(400);
-      expect(plain.body).toMatchObject({ result: 'error', code: 'BAD_REQUEST', msg: 'Invalid Web Push endpoint: only https URLs are accepted' });
-      const badKey = await hamlet.post('/users/me/web_push_subscriptions', { endpoint: `${pushService.origin}/x`, p256dh: 'abc', auth: keys.authText });
+      expect(plain.body).toMatchObject({
+        result: 'error',
+        code: 'BAD_REQUEST',
+        msg: 'Invalid Web Push endpoint: only https URLs are accepted',
+      });
+      const badKey = await hamlet.post('/users/me/web_push_subscriptions', {
+        endpoint: `${pushService.origin}/x`,
+        p256dh: 'abc',
+        auth: keys.authText,
+      });
       expect(badKey.status).toBe(400);
       expect(badKey.body.msg).toBe('Invalid Web Push key: p256dh');
     });
@@ -70,7 +77,11 @@ describeBothTopologies(
     it("pushes a message, encrypted for the browser and signed with the server's VAPID key", async () => {
       const path = `/push/${env().name}`;
       expect((await subscribe(hamlet, `${pushService.origin}${path}`)).status).toBe(200);
-      const sent = await othello.post('/messages', { type: 'private', to: JSON.stringify(['hamlet@zulip.com']), content: `**Hello** ${env().name} & you` });
+      const sent = await othello.post('/messages', {
+        type: 'private',
+        to: JSON.stringify(['hamlet@zulip.com']),
+        content: `**Hello** ${env().name} & you`,
+      });
       expect(sent.status).toBe(200);
       const messageId = sent.body.id as number;
       await env().jobs.enqueue('web-push', { realmId, userId: hamletId, messageId });

@@ -52,11 +52,11 @@ describe('Web Push in Chromium (embedded)', () => {
     await topology?.stop();
   });
 
-  const shown = (): Promise<Shown[]> =>
-    page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.ready;
-      return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag }));
-    });
+  // Run in the page (a string: this file is compiled without the DOM's types).
+  const shown = async (): Promise<Shown[]> =>
+    (await page.evaluate(
+      'navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((all) => all.map((n) => ({ title: n.title, body: n.body, tag: n.tag })))',
+    )) as Shown[];
 
   async function deliver(push: WebPushNotification): Promise<void> {
     const registrationId = registrations.get(`${topology.url}/`);
@@ -75,7 +75,7 @@ describe('Web Push in Chromium (embedded)', () => {
   }
 
   it('registers the service worker at the root of the app, and offers the setting', async () => {
-    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    const scope = await page.evaluate('navigator.serviceWorker.ready.then((r) => r.scope)');
     expect(scope).toBe(`${topology.url}/`);
     await waitFor(() => registrations.has(`${topology.url}/`), 10_000);
     await expect(page.getByLabel('Notify me when closed').count()).resolves.toBe(1);
@@ -109,13 +109,13 @@ describe('Web Push in Chromium (embedded)', () => {
   });
 
   it("keeps the unread count on the tab's title and icon in step with the unread model", async () => {
-    const count = () => page.evaluate(() => Number(document.documentElement.dataset.unreadCount));
+    const count = async () => Number(await page.evaluate('document.documentElement.dataset.unreadCount'));
     const before = await count();
     expect(await page.title()).toBe(before > 0 ? `(${before}) Zulip Dev` : 'Zulip Dev');
     await apiSend('othello@zulip.com', { type: 'private', to: JSON.stringify(['hamlet@zulip.com']), content: 'counted on the tab' });
     await waitFor(async () => (await count()) === before + 1, 10_000);
     expect(await page.title()).toBe(`(${before + 1}) Zulip Dev`);
-    const icon = await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href ?? '');
+    const icon = await page.evaluate(`document.querySelector('link[rel="icon"]')?.href ?? ''`);
     expect(icon).toMatch(/^data:image\/png;base64,/);
   });
 });

@@ -452,10 +452,16 @@ function webPushSettings(env: Env, problems: string[]) {
   // An uncompressed P-256 point (0x04, x, y) and a 32-byte scalar; the private key is never echoed.
   if (publicKey !== '' && !isBase64UrlOf(publicKey, 65, 4))
     problems.push('WEB_PUSH_VAPID_PUBLIC_KEY must be a P-256 public key in base64url (65 bytes, uncompressed)');
-  if (privateKey !== '' && !isBase64UrlOf(privateKey, 32)) problems.push('WEB_PUSH_VAPID_PRIVATE_KEY must be a P-256 private key in base64url (32 bytes)');
+  if (privateKey !== '' && !isBase64UrlOf(privateKey, 32))
+    problems.push('WEB_PUSH_VAPID_PRIVATE_KEY must be a P-256 private key in base64url (32 bytes)');
   if (subject !== '' && !/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(subject))
     problems.push(`WEB_PUSH_VAPID_SUBJECT must be a mailto: address or an https:// URL, not "${subject}"`);
-  return { webPushVapidPublicKey: publicKey, webPushVapidPrivateKey: privateKey, webPushVapidSubject: subject, webPushCaFile: env.WEB_PUSH_CA_FILE ?? '' };
+  return {
+    webPushVapidPublicKey: publicKey,
+    webPushVapidPrivateKey: privateKey,
+    webPushVapidSubject: subject,
+    webPushCaFile: env.WEB_PUSH_CA_FILE ?? '',
+  };
 }
 
 /** Zulip's settings spell booleans as Python does; both spellings and 1/0 are accepted. */

@@ -14,6 +14,9 @@ export const composeMessageService: ComposeService = async (ctx) => {
   const deps = { config, db, logger, renderer: ctx.renderer() };
   await registerRetentionJob({ db, jobs, logger, archiveGraceDays: config.archiveGraceDays });
   await registerMessageJobs(deps, jobs, ctx.mailer());
-  await registerWebPushJobs({ ...deps, internal: ctx.internal, ca: config.webPushCaFile ? readFileSync(config.webPushCaFile, 'utf8') : undefined }, jobs);
+  await registerWebPushJobs(
+    { ...deps, internal: ctx.internal, ca: config.webPushCaFile ? readFileSync(config.webPushCaFile, 'utf8') : undefined },
+    jobs,
+  );
   return buildApp(deps);
 };

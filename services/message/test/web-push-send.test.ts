@@ -6,7 +6,15 @@
 import type { Database } from '@chat/db';
 import { addressPolicy } from '@chat/outbound';
 import { generateVapidKeys } from '@chat/runtime';
-import { browserKeys, decryptPush, seededDatabase, startLocalPushService, testConfig, testLogger, type LocalPushService } from '@chat/testing';
+import {
+  browserKeys,
+  decryptPush,
+  seededDatabase,
+  startLocalPushService,
+  testConfig,
+  testLogger,
+  type LocalPushService,
+} from '@chat/testing';
 import { sendWebPush, type WebPushDeps } from '../src/web-push';
 
 let db: Database;
@@ -34,7 +42,9 @@ beforeAll(async () => {
   pushService = await startLocalPushService();
   const user: { id: number } = await db.knex('users').where({ email: 'hamlet@zulip.com' }).first('id');
   userId = user.id;
-  await db.knex('web_push_subscriptions').insert({ user_id: userId, endpoint: `${pushService.origin}/guarded`, p256dh: keys.p256dh, auth: keys.authText });
+  await db
+    .knex('web_push_subscriptions')
+    .insert({ user_id: userId, endpoint: `${pushService.origin}/guarded`, p256dh: keys.p256dh, auth: keys.authText });
 });
 afterAll(async () => {
   await pushService.close();

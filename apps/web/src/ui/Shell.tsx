@@ -10,7 +10,13 @@ import { MessageList, NarrowTitle } from './MessageList';
 import { Sidebar } from './Sidebar';
 import { currentTheme, setTheme, type Theme } from './theme';
 import { TypingIndicator, UserList } from './UserList';
-import { listenForOpenedNotifications, registerServiceWorker, startTabBadge, WebPushToggle, webPushSupported } from '../features/notifications';
+import {
+  listenForOpenedNotifications,
+  registerServiceWorker,
+  startTabBadge,
+  WebPushToggle,
+  webPushSupported,
+} from '../features/notifications';
 
 const StreamsPanel = lazy(() => import('./StreamsPanel').then((m) => ({ default: m.StreamsPanel })));
 

@@ -25,7 +25,11 @@ export const settingsWebPushEndpoints = {
     params: {
       endpoint,
       p256dh: p.string({ required: true, description: "The browser's P-256 public key, base64url (65 bytes).", example: 'BPm...' }),
-      auth: p.string({ required: true, description: "The browser's auth secret, base64url (16 bytes).", example: 'c2VjcmV0c2VjcmV0MTIzNA' }),
+      auth: p.string({
+        required: true,
+        description: "The browser's auth secret, base64url (16 bytes).",
+        example: 'c2VjcmV0c2VjcmV0MTIzNA',
+      }),
     },
     success: {},
     errors: [400],

@@ -74,7 +74,10 @@ export const settingsEndpoints = declareEndpoints('settings', {
       realm_name: ['string?', "The realm's name."],
       realm_icon: ['string?', "The URL of the realm's icon."],
       realm_description: ['string?', "The realm's description, in HTML."],
-      web_push_vapid_public_key: ['string?', "This server's extension: the VAPID public key browsers subscribe with (absent: Web Push is off)."],
+      web_push_vapid_public_key: [
+        'string?',
+        "This server's extension: the VAPID public key browsers subscribe with (absent: Web Push is off).",
+      ],
     },
   },
   // Declared on every server, as in Zulip: production answers "Dev environment not enabled."
