@@ -729,6 +729,20 @@ const messageRouteProbes: Probe[] = [
     expect: only(READERS, { kind: 'status', status: 200 }, err('Invalid token')),
   },
   { route: 'GET /attachments', object: 'uploads', request: () => ({ method: 'get', path: '/attachments' }), expect: { others: OK } },
+  // An unsubscribe link's token is its credential: one whose signature was tampered with is refused
+  // for everyone, logged in or not (test/digest.e2e.test.ts follows a valid one).
+  {
+    route: 'GET root /accounts/unsubscribe/:email_type/:token',
+    object: 'own',
+    request: () => ({ method: 'get', root: true, path: `/accounts/unsubscribe/digest/1.${'A'.repeat(43)}` }),
+    expect: { others: { kind: 'status', status: 400 } },
+  },
+  {
+    route: 'POST root /accounts/unsubscribe/:email_type/:token',
+    object: 'own',
+    request: () => ({ method: 'post', root: true, path: `/accounts/unsubscribe/digest/1.${'A'.repeat(43)}` }),
+    expect: { others: { kind: 'status', status: 400 } },
+  },
   {
     route: 'DELETE /attachments/:attachment_id',
     object: 'uploads',

@@ -22,6 +22,8 @@ describe('OpenAPI document', () => {
       'getCustomEmojiImage',
       'getAvatar',
       'getMediumAvatar',
+      'showUnsubscribePage',
+      'unsubscribe',
       'getFileByTemporaryUrl',
       'getUploadedFile',
     ]);

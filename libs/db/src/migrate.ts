@@ -29,7 +29,7 @@ import * as followUpHolds from './migrations/0955_follow_up_holds';
 import * as signupConfirmations from './migrations/0960_signup_confirmations';
 import * as uploadedImages from './migrations/0970_uploaded_images';
 import * as moderatorRole from './migrations/0980_moderator_role';
-import * as webPushSubscriptions from './migrations/0993_web_push_subscriptions';
+import * as webPushAndDigests from './migrations/0993_web_push_and_digests';
 
 /**
  * Migrations are imported, not discovered on disk, so they run the same from TypeScript source,
@@ -65,7 +65,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '0960_signup_confirmations': signupConfirmations,
   '0970_uploaded_images': uploadedImages,
   '0980_moderator_role': moderatorRole,
-  '0993_web_push_subscriptions': webPushSubscriptions,
+  '0993_web_push_and_digests': webPushAndDigests,
 };
 
 const source: Knex.MigrationSource<string> = {

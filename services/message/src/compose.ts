@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { registerMessageJobs } from './consumers/background-jobs';
 import { registerRetentionJob } from './consumers/retention';
 import { registerWebPushJobs } from './web-push';
+import { registerDigestJobs } from './digest';
 
 /**
  * The message service in any topology: its app on the process's render pool, and the background
@@ -16,6 +17,10 @@ export const composeMessageService: ComposeService = async (ctx) => {
   await registerMessageJobs(deps, jobs, ctx.mailer());
   await registerWebPushJobs(
     { ...deps, internal: ctx.internal, ca: config.webPushCaFile ? readFileSync(config.webPushCaFile, 'utf8') : undefined },
+    jobs,
+  );
+  await registerDigestJobs(
+    { db, logger, mailer: ctx.mailer(), externalHost: config.externalHost, internalSecret: config.internalSecret },
     jobs,
   );
   return buildApp(deps);

@@ -23,6 +23,7 @@ import { realmImageEndpoints } from './routes/realm-images';
 import { zcommandEndpoints } from './routes/zcommand';
 import { inviteEndpoints } from './routes/invites';
 import { webPushEndpoints } from './routes/web-push';
+import { unsubscribeEndpoints } from './routes/unsubscribe';
 
 export { settingsContext, type SettingsContext, type SettingsDeps } from './deps';
 
@@ -52,6 +53,7 @@ export function endpoints(deps: SettingsDeps): AnyEndpoint[] {
     ...zcommandEndpoints(ctx),
     ...inviteEndpoints(ctx),
     ...webPushEndpoints(ctx),
+    ...unsubscribeEndpoints(ctx),
   ];
 }
 

@@ -8,6 +8,7 @@ import * as p from '../params';
 import { nonNegativeInt, urlParam } from '../validators';
 import { settingsModernEndpoints } from './settings-modern';
 import { settingsWebPushEndpoints } from './settings-web-push';
+import { settingsUnsubscribeEndpoints } from './settings-unsubscribe';
 import { settingsSessionEndpoints } from './settings-session';
 import { settingsInviteEndpoints } from './settings-invites';
 import { settingsPreferenceEndpoints, text } from './settings-preferences';
@@ -362,4 +363,5 @@ export const settingsEndpoints = declareEndpoints('settings', {
   ...settingsZcommandEndpoints,
   ...settingsInviteEndpoints,
   ...settingsWebPushEndpoints,
+  ...settingsUnsubscribeEndpoints,
 });

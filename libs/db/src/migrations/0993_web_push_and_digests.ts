@@ -6,6 +6,10 @@ import type { Knex } from 'knex';
  * the payload is encrypted for (RFC 8291). One row per browser: the endpoint is unique, so a
  * browser that subscribes again (or for another user who logged in there) replaces its row.
  * Owned by the settings service; read by the message service's Web Push job.
+ *
+ * `digest_emails_sent`: when each user was last mailed a digest (Zulip keeps this in its audit
+ * log): the next digest covers no more than what came since, and none goes out twice within a
+ * few hours however often the schedule runs. Owned by the message service.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('web_push_subscriptions', (t) => {
@@ -17,8 +21,13 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.index(['user_id']);
   });
+  await knex.schema.createTable('digest_emails_sent', (t) => {
+    t.integer('user_id').primary().references('users.id').onDelete('CASCADE');
+    t.timestamp('sent_at', { useTz: true }).notNullable();
+  });
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTable('digest_emails_sent');
   await knex.schema.dropTable('web_push_subscriptions');
 }

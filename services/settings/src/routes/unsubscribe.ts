@@ -1,0 +1,60 @@
+import { settingsEndpoints as api } from '@chat/contracts';
+import { ApiError } from '@chat/errors';
+import { implement, RESPONDED } from '@chat/http';
+import { escapeHtml } from '@chat/mail';
+import type { Response } from 'express';
+import type { SettingsContext } from '../deps';
+import { doUnsubscribe, unsubscribeLinkUser } from '../actions/unsubscribe';
+
+const KIND_NAMES: Record<string, string> = { digest: 'digest e-mails' };
+
+/** A small page of its own (no script, no outside resource), as the upload refusal pages are. */
+function page(res: Response, status: number, title: string, body: string): typeof RESPONDED {
+  res
+    .status(status)
+    .set('Content-Security-Policy', "default-src 'none'; form-action 'self'; frame-ancestors 'none'")
+    .set('Cache-Control', 'no-store')
+    .type('html')
+    .send(
+      `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body>${body}</body></html>\n`,
+    );
+  return RESPONDED;
+}
+
+function refused(res: Response, error: unknown): typeof RESPONDED {
+  if (error instanceof ApiError && error.status === 400) return page(res, 400, 'Invalid link', `<p>${escapeHtml(error.message)}</p>`);
+  throw error;
+}
+
+export function unsubscribeEndpoints(ctx: SettingsContext) {
+  return [
+    implement(api.showUnsubscribePage, async ({ params, res }): Promise<typeof RESPONDED> => {
+      try {
+        await unsubscribeLinkUser(ctx, params.email_type, params.token);
+      } catch (error) {
+        return refused(res, error);
+      }
+      const what = KIND_NAMES[params.email_type] ?? 'these e-mails';
+      return page(
+        res,
+        200,
+        'Unsubscribe',
+        `<p>Stop receiving ${escapeHtml(what)}?</p><form method="post"><button type="submit">Unsubscribe</button></form>`,
+      );
+    }),
+    implement(api.unsubscribe, async ({ params, res }): Promise<typeof RESPONDED> => {
+      try {
+        await doUnsubscribe(ctx, params.email_type, params.token);
+      } catch (error) {
+        return refused(res, error);
+      }
+      const what = KIND_NAMES[params.email_type] ?? 'these e-mails';
+      return page(
+        res,
+        200,
+        'Unsubscribed',
+        `<p>You will not receive ${escapeHtml(what)} any more. You can turn them on again in your settings.</p>`,
+      );
+    }),
+  ];
+}
