@@ -22,8 +22,8 @@ describe('OpenAPI document', () => {
       'getCustomEmojiImage',
       'getAvatar',
       'getMediumAvatar',
-      'showUnsubscribePage',
-      'unsubscribe',
+      'showEmailUnsubscribePage',
+      'unsubscribeFromEmail',
       'getFileByTemporaryUrl',
       'getUploadedFile',
     ]);

@@ -50,8 +50,8 @@ export const NOT_RECORDED: Readonly<Record<string, string>> = {
   webSignup: `${BROWSER_ONLY}, with a key only the confirmation e-mail carries; test/invites.e2e.test.ts covers it`,
   addWebPushSubscription: "this server's extension, not Zulip's API, for its own web client; test/web-push.e2e.test.ts covers it",
   removeWebPushSubscription: "this server's extension, not Zulip's API, for its own web client; test/web-push.e2e.test.ts covers it",
-  showUnsubscribePage: 'a page reached from a link only a digest e-mail carries; test/digest.e2e.test.ts covers it',
-  unsubscribe: 'a link only a digest e-mail carries, and it would turn the digest off; test/digest.e2e.test.ts covers it',
+  showEmailUnsubscribePage: 'a page reached from a link only a digest e-mail carries; test/digest.e2e.test.ts covers it',
+  unsubscribeFromEmail: 'a link only a digest e-mail carries, and it would turn the digest off; test/digest.e2e.test.ts covers it',
 };
 
 /** The integration's fixture posted to Denmark by the development realm's incoming-webhook bot. */

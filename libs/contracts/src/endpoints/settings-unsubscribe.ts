@@ -13,7 +13,7 @@ const params = {
 };
 
 export const settingsUnsubscribeEndpoints = {
-  showUnsubscribePage: {
+  showEmailUnsubscribePage: {
     method: 'GET',
     path: '/accounts/unsubscribe/:email_type/:token',
     auth: 'public',
@@ -24,7 +24,7 @@ export const settingsUnsubscribeEndpoints = {
     success: {},
     errors: [400],
   },
-  unsubscribe: {
+  unsubscribeFromEmail: {
     method: 'POST',
     path: '/accounts/unsubscribe/:email_type/:token',
     auth: 'public',

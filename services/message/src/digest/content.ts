@@ -133,4 +133,3 @@ export async function digestContent(
 export function worthSending(content: DigestContent): boolean {
   return content.hot.length > 0 || content.newStreams.length > 0;
 }
-

@@ -23,9 +23,13 @@ function realmSetting(settings: Record<string, unknown>, name: string): unknown 
 }
 
 export async function usersDueForDigest(db: Executor, now: Date): Promise<{ realmId: number; userId: number }[]> {
-  const realms: { id: number; settings: Record<string, unknown> }[] = await db('realms').where({ deactivated: false }).select('id', 'settings');
+  const realms: { id: number; settings: Record<string, unknown> }[] = await db('realms')
+    .where({ deactivated: false })
+    .select('id', 'settings');
   const weekday = weekdayOf(now);
-  const due = realms.filter((r) => realmSetting(r.settings, 'digest_emails_enabled') === true && realmSetting(r.settings, 'digest_weekday') === weekday);
+  const due = realms.filter(
+    (r) => realmSetting(r.settings, 'digest_emails_enabled') === true && realmSetting(r.settings, 'digest_weekday') === weekday,
+  );
   if (due.length === 0) return [];
   const seenSince = new Date(now.getTime() - DIGEST_INACTIVE_DAYS * DAY_MS);
   const mailedSince = new Date(now.getTime() - DIGEST_REPEAT_HOURS * 60 * 60 * 1000);
@@ -38,8 +42,12 @@ export async function usersDueForDigest(db: Executor, now: Date): Promise<{ real
     )
     .where({ 'u.is_active': true, 'u.is_bot': false })
     .whereRaw(`coalesce((u.settings->>'enable_digest_emails')::boolean, true)`)
-    .whereNotExists((q) => q.select(db.raw('1')).from('user_presence as p').whereRaw('p.user_id = u.id').where('p.timestamp', '>', seenSince))
-    .whereNotExists((q) => q.select(db.raw('1')).from('digest_emails_sent as d').whereRaw('d.user_id = u.id').where('d.sent_at', '>', mailedSince))
+    .whereNotExists((q) =>
+      q.select(db.raw('1')).from('user_presence as p').whereRaw('p.user_id = u.id').where('p.timestamp', '>', seenSince),
+    )
+    .whereNotExists((q) =>
+      q.select(db.raw('1')).from('digest_emails_sent as d').whereRaw('d.user_id = u.id').where('d.sent_at', '>', mailedSince),
+    )
     .orderBy('u.id')
     .select('u.id', 'u.realm_id');
   return rows.map((r) => ({ realmId: r.realm_id, userId: r.id }));

@@ -28,7 +28,7 @@ function refused(res: Response, error: unknown): typeof RESPONDED {
 
 export function unsubscribeEndpoints(ctx: SettingsContext) {
   return [
-    implement(api.showUnsubscribePage, async ({ params, res }): Promise<typeof RESPONDED> => {
+    implement(api.showEmailUnsubscribePage, async ({ params, res }): Promise<typeof RESPONDED> => {
       try {
         await unsubscribeLinkUser(ctx, params.email_type, params.token);
       } catch (error) {
@@ -42,7 +42,7 @@ export function unsubscribeEndpoints(ctx: SettingsContext) {
         `<p>Stop receiving ${escapeHtml(what)}?</p><form method="post"><button type="submit">Unsubscribe</button></form>`,
       );
     }),
-    implement(api.unsubscribe, async ({ params, res }): Promise<typeof RESPONDED> => {
+    implement(api.unsubscribeFromEmail, async ({ params, res }): Promise<typeof RESPONDED> => {
       try {
         await doUnsubscribe(ctx, params.email_type, params.token);
       } catch (error) {
