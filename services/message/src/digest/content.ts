@@ -54,9 +54,9 @@ async function readableStreamMessages(db: Executor, userId: number, since: Date)
     .where({ 's.active': true, 's.is_muted': false, 'st.deactivated': false })
     .where('m.date_sent', '>', since)
     .where((q) => {
-      q.where('st.history_public_to_subscribers', true).orWhereExists((sub) =>
-        sub.select(db.raw('1')).from('user_messages as um').whereRaw('um.message_id = m.id').where('um.user_id', userId),
-      );
+      q.where('st.history_public_to_subscribers', true).orWhereExists((sub) => {
+        sub.select(db.raw('1')).from('user_messages as um').whereRaw('um.message_id = m.id').where('um.user_id', userId);
+      });
     })
     .orderBy('m.id')
     .select('m.id', 'm.stream_id', 'st.name as stream', 'm.subject', 'u.full_name as sender_name', 'u.is_bot as sender_is_bot');

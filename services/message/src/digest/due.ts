@@ -42,12 +42,12 @@ export async function usersDueForDigest(db: Executor, now: Date): Promise<{ real
     )
     .where({ 'u.is_active': true, 'u.is_bot': false })
     .whereRaw(`coalesce((u.settings->>'enable_digest_emails')::boolean, true)`)
-    .whereNotExists((q) =>
-      q.select(db.raw('1')).from('user_presence as p').whereRaw('p.user_id = u.id').where('p.timestamp', '>', seenSince),
-    )
-    .whereNotExists((q) =>
-      q.select(db.raw('1')).from('digest_emails_sent as d').whereRaw('d.user_id = u.id').where('d.sent_at', '>', mailedSince),
-    )
+    .whereNotExists((q) => {
+      q.select(db.raw('1')).from('user_presence as p').whereRaw('p.user_id = u.id').where('p.timestamp', '>', seenSince);
+    })
+    .whereNotExists((q) => {
+      q.select(db.raw('1')).from('digest_emails_sent as d').whereRaw('d.user_id = u.id').where('d.sent_at', '>', mailedSince);
+    })
     .orderBy('u.id')
     .select('u.id', 'u.realm_id');
   return rows.map((r) => ({ realmId: r.realm_id, userId: r.id }));
