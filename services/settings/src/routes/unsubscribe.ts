@@ -1,5 +1,4 @@
 import { settingsEndpoints as api } from '@chat/contracts';
-import { ApiError } from '@chat/errors';
 import { implement, RESPONDED } from '@chat/http';
 import { escapeHtml } from '@chat/mail';
 import type { Response } from 'express';
@@ -21,19 +20,11 @@ function page(res: Response, status: number, title: string, body: string): typeo
   return RESPONDED;
 }
 
-function refused(res: Response, error: unknown): typeof RESPONDED {
-  if (error instanceof ApiError && error.status === 400) return page(res, 400, 'Invalid link', `<p>${escapeHtml(error.message)}</p>`);
-  throw error;
-}
-
 export function unsubscribeEndpoints(ctx: SettingsContext) {
   return [
     implement(api.showEmailUnsubscribePage, async ({ params, res }): Promise<typeof RESPONDED> => {
-      try {
-        await unsubscribeLinkUser(ctx, params.email_type, params.token);
-      } catch (error) {
-        return refused(res, error);
-      }
+      // A link that is not valid is refused as any bad request is (Zulip's JSON error, 400).
+      await unsubscribeLinkUser(ctx, params.email_type, params.token);
       const what = KIND_NAMES[params.email_type] ?? 'these e-mails';
       return page(
         res,
@@ -43,11 +34,7 @@ export function unsubscribeEndpoints(ctx: SettingsContext) {
       );
     }),
     implement(api.unsubscribeFromEmail, async ({ params, res }): Promise<typeof RESPONDED> => {
-      try {
-        await doUnsubscribe(ctx, params.email_type, params.token);
-      } catch (error) {
-        return refused(res, error);
-      }
+      await doUnsubscribe(ctx, params.email_type, params.token);
       const what = KIND_NAMES[params.email_type] ?? 'these e-mails';
       return page(
         res,
