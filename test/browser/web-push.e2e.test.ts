@@ -108,13 +108,36 @@ describe('Web Push in Chromium (embedded)', () => {
     await waitFor(async () => (await shown()).length === 0, 10_000);
   });
 
+  it('opens the conversation in the tab when a notification is clicked', async () => {
+    const url = `${topology.url}/#narrow/stream/2-Denmark/topic/castle`;
+    await deliver({
+      kind: 'message',
+      message_id: 4244,
+      sender: { id: 7, full_name: 'Othello, the Moor of Venice' },
+      conversation: { type: 'stream', stream_id: 2, stream: 'Denmark', topic: 'castle' },
+      text: 'Look',
+      url,
+    });
+    await waitFor(async () => (await shown()).length === 1, 10_000);
+    // The click a person makes on the system's notification, dispatched in the worker as the browser would.
+    const [worker] = context.serviceWorkers();
+    await worker!.evaluate(
+      "self.registration.getNotifications().then(([n]) => self.dispatchEvent(new NotificationEvent('notificationclick', { notification: n })))",
+    );
+    await waitFor(() => page.url() === url, 10_000);
+    await page.getByRole('heading', { level: 1, name: '#Denmark > castle' }).waitFor();
+    await waitFor(async () => (await shown()).length === 0, 10_000);
+  });
+
   it("keeps the unread count on the tab's title and icon in step with the unread model", async () => {
     const count = async () => Number(await page.evaluate('document.documentElement.dataset.unreadCount'));
     const before = await count();
-    expect(await page.title()).toBe(before > 0 ? `(${before}) Zulip Dev` : 'Zulip Dev');
+    // The count before the view's name (the narrow's title), whatever the view.
+    const view = '#Denmark > castle - Zulip Dev';
+    expect(await page.title()).toBe(before > 0 ? `(${before}) ${view}` : view);
     await apiSend('othello@zulip.com', { type: 'private', to: JSON.stringify(['hamlet@zulip.com']), content: 'counted on the tab' });
     await waitFor(async () => (await count()) === before + 1, 10_000);
-    expect(await page.title()).toBe(`(${before + 1}) Zulip Dev`);
+    expect(await page.title()).toBe(`(${before + 1}) ${view}`);
     const icon = await page.evaluate(`document.querySelector('link[rel="icon"]')?.href ?? ''`);
     expect(icon).toMatch(/^data:image\/png;base64,/);
   });

@@ -53,13 +53,14 @@ self.addEventListener('push', (event) => {
   );
 });
 
-/** Focuses a tab of the app and tells it to open the conversation, or opens one at it. */
+/** Tells a tab of the app to open the conversation and focuses it, or opens a tab at it. */
 async function openConversation(url) {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const tab = windows.find((client) => new URL(client.url).origin === self.location.origin);
   if (tab) {
-    await tab.focus();
     tab.postMessage({ kind: 'open-conversation', url });
+    // The browser allows focusing only while it handles the click; the tab shows the conversation anyway.
+    await tab.focus().catch(() => undefined);
     return;
   }
   await clients.openWindow(url || '/');
@@ -68,5 +69,6 @@ async function openConversation(url) {
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const url = event.notification.data && event.notification.data.url;
-  event.waitUntil(openConversation(url));
+  const opening = openConversation(url);
+  event.waitUntil(opening);
 });

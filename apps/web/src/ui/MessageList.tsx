@@ -15,6 +15,7 @@ import { Icon } from './icons';
 import { formatDate, formatTime, useCssVar } from './util';
 import { Avatar } from './Avatar';
 import { ErrorAlert } from './ErrorAlert';
+import { setTabTitle } from '../features/notifications';
 
 const ObserverContext = createContext<IntersectionObserver | null>(null);
 
@@ -59,7 +60,7 @@ export function NarrowTitle() {
   const panel = useStore(ui, (s) => s.panel);
   const title = useMemo(() => (panel === 'streams' ? 'Browse streams' : narrowTitle(narrow, app.get())), [narrow, streams, users, panel]);
   useEffect(() => {
-    document.title = `${title} - ${app.get().realmName || 'Chat'}`;
+    setTabTitle(`${title} - ${app.get().realmName || 'Chat'}`);
   }, [title]);
   return <h1 class="narrow-title">{title}</h1>;
 }

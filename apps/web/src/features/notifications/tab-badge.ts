@@ -47,14 +47,24 @@ export function titleWithCount(base: string, count: number): string {
   return count > 0 ? `(${count}) ${base}` : base;
 }
 
+/** What the tab is titled without its count (the view's name: the narrow shows it). */
+let baseTitle = '';
+let shownCount = 0;
+
+/** Titles the tab `title`, with the unread count before it. */
+export function setTabTitle(title: string): void {
+  baseTitle = title;
+  document.title = titleWithCount(title, shownCount);
+}
+
 /** Keeps the tab's title and icon showing the home view's unread count; returns the stop. */
 export function startTabBadge(): () => void {
   let shown = -1;
   const update = () => {
     const state = app.get();
     const count = unreadCounts(state).home;
-    const base = state.realmName || 'Chat';
-    document.title = titleWithCount(base, count);
+    shownCount = count;
+    document.title = titleWithCount(baseTitle || state.realmName || 'Chat', count);
     if (count === shown) return;
     shown = count;
     const icon = drawIcon(count);
