@@ -23,6 +23,8 @@ import {
   type Probe,
 } from './authz-matrix.expect';
 
+/** A browser's key as a Web Push subscription carries it: 65 bytes, the first 4 (an uncompressed P-256 point). */
+const AUTHZ_P256DH = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 1)]).toString('base64url');
 const READERS: Role[] = ['owner', 'member'];
 const OWNER: Role[] = ['owner'];
 const ADMIN: Role[] = ['admin'];
@@ -423,6 +425,17 @@ const settingsProbes: Probe[] = [
     path: '/users/me/apns_device_token',
     params: { token: 'abcdef0123' },
   })),
+  // Each role's own subscription, at an endpoint of its own (one subscription per endpoint).
+  own('POST /users/me/web_push_subscriptions', (w) => ({
+    method: 'post',
+    path: '/users/me/web_push_subscriptions',
+    params: { endpoint: `https://push.example.net/authz${w.tag}`, p256dh: AUTHZ_P256DH, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
+  })),
+  own('DELETE /users/me/web_push_subscriptions', (w) => ({
+    method: 'delete',
+    path: '/users/me/web_push_subscriptions',
+    params: { endpoint: `https://push.example.net/authz${w.tag}` },
+  })),
   // Only the caller's own rows change, whatever the narrow reaches.
   own('POST /messages/flags/narrow', () => ({
     method: 'post',
@@ -716,6 +729,20 @@ const messageRouteProbes: Probe[] = [
     expect: only(READERS, { kind: 'status', status: 200 }, err('Invalid token')),
   },
   { route: 'GET /attachments', object: 'uploads', request: () => ({ method: 'get', path: '/attachments' }), expect: { others: OK } },
+  // An unsubscribe link's token is its credential: one whose signature was tampered with is refused
+  // for everyone, logged in or not (test/digest.e2e.test.ts follows a valid one).
+  {
+    route: 'GET root /accounts/unsubscribe/:email_type/:token',
+    object: 'own',
+    request: () => ({ method: 'get', root: true, path: `/accounts/unsubscribe/digest/1.${'A'.repeat(43)}` }),
+    expect: { others: { kind: 'status', status: 400 } },
+  },
+  {
+    route: 'POST root /accounts/unsubscribe/:email_type/:token',
+    object: 'own',
+    request: () => ({ method: 'post', root: true, path: `/accounts/unsubscribe/digest/1.${'A'.repeat(43)}` }),
+    expect: { others: { kind: 'status', status: 400 } },
+  },
   {
     route: 'DELETE /attachments/:attachment_id',
     object: 'uploads',

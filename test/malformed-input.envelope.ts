@@ -32,6 +32,11 @@ function isFileAnswer(req: FuzzRequest, answer: Answer): boolean {
   return download && [200, 403, 404].includes(answer.status) && !answer.contentType.startsWith('application/json');
 }
 
+/** A page for people at the root (an unsubscribe link's) answers HTML when it succeeds; its errors are JSON. */
+function isPageAnswer(req: FuzzRequest, answer: Answer): boolean {
+  return req.target.route.root === true && answer.status === 200 && answer.contentType.startsWith('text/html');
+}
+
 /** An endpoint declared to answer with a redirect (GET /realm/icon, /realm/logo, as Zulip's) may. */
 function isDeclaredRedirect(req: FuzzRequest, answer: Answer): boolean {
   return answer.status === 302 && req.target.route.errors.includes(302);
@@ -40,7 +45,7 @@ function isDeclaredRedirect(req: FuzzRequest, answer: Answer): boolean {
 /** Null when the answer is acceptable, else what is wrong with it. */
 export function envelopeProblem(req: FuzzRequest, answer: Answer): string | null {
   if (answer.status >= 500) return `a ${answer.status}`;
-  if (isTransportRefusal(answer) || isFileAnswer(req, answer) || isDeclaredRedirect(req, answer)) return null;
+  if (isTransportRefusal(answer) || isFileAnswer(req, answer) || isPageAnswer(req, answer) || isDeclaredRedirect(req, answer)) return null;
   if (!answer.contentType.startsWith('application/json')) return `content type ${answer.contentType || '(none)'}`;
   let body: Body;
   try {

@@ -22,6 +22,8 @@ describe('OpenAPI document', () => {
       'getCustomEmojiImage',
       'getAvatar',
       'getMediumAvatar',
+      'showEmailUnsubscribePage',
+      'unsubscribeFromEmail',
       'getFileByTemporaryUrl',
       'getUploadedFile',
     ]);

@@ -11,7 +11,7 @@ import { connect, createServer, type AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { loadConfig } from '@chat/config';
-import { assertPortsFree, serverLimits, withDevelopmentSecrets } from '@chat/runtime';
+import { assertPortsFree, serverLimits, withDevelopmentSecrets, withWebPushKeys } from '@chat/runtime';
 import { migrateAndSeed } from '../migrate';
 import { startIngress } from './ingress';
 
@@ -99,10 +99,13 @@ async function main(): Promise<void> {
     Array.from({ length: 7 }, (_, i) => settings.port + i),
     '127.0.0.1',
   );
-  const config = withDevelopmentSecrets(settings);
+  // Web Push's keys as the embedded server keeps them (DATA_DIR/secrets.json), handed to every process.
+  const config = withWebPushKeys(withDevelopmentSecrets(settings));
   await ensureDatabase(config.databaseUrl);
   process.env.INTERNAL_SECRET = config.internalSecret;
   process.env.API_KEY_SECRET = config.apiKeySecret;
+  process.env.WEB_PUSH_VAPID_PUBLIC_KEY = config.webPushVapidPublicKey;
+  process.env.WEB_PUSH_VAPID_PRIVATE_KEY = config.webPushVapidPrivateKey;
   await migrateAndSeed();
 
   const base = config.port;

@@ -275,7 +275,8 @@ describe('the web client shows what happens', () => {
     const panel = page.getByRole('region', { name: 'Browse streams' });
     await panel.waitFor();
     await page.getByRole('heading', { level: 1, name: 'Browse streams' }).waitFor();
-    await waitFor(async () => (await page.title()).startsWith('Browse streams'), 5_000, { stepMs: 20 });
+    // The tab's title: the unread count (if any), then the view's name.
+    await waitFor(async () => /^(\(\d+\) )?Browse streams/.test(await page.title()), 5_000, { stepMs: 20 });
     const row = panel.getByRole('listitem').filter({ hasText: name });
     await row.locator('.description strong', { hasText: 'bold' }).waitFor();
     await expect(row.locator('.description a').getAttribute('href')).resolves.toBe('https://example.com/map');

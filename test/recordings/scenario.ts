@@ -56,6 +56,10 @@ export const NOT_RECORDED: Readonly<Record<string, string>> = {
   webRegenerateRecoveryCodes: `${BROWSER_ONLY}, with a code of the time of the run; test/two-factor.e2e.test.ts covers it`,
   webShowOwnApiKey: `${BROWSER_ONLY}, with the caller's password; test/two-factor.e2e.test.ts covers it`,
   webDisableTwoFactor: `${BROWSER_ONLY}, with a code of the time of the run; test/two-factor.e2e.test.ts covers it`,
+  addWebPushSubscription: "this server's extension, not Zulip's API, for its own web client; test/web-push.e2e.test.ts covers it",
+  removeWebPushSubscription: "this server's extension, not Zulip's API, for its own web client; test/web-push.e2e.test.ts covers it",
+  showEmailUnsubscribePage: 'a page reached from a link only a digest e-mail carries; test/digest.e2e.test.ts covers it',
+  unsubscribeFromEmail: 'a link only a digest e-mail carries, and it would turn the digest off; test/digest.e2e.test.ts covers it',
 };
 
 /** The integration's fixture posted to Denmark by the development realm's incoming-webhook bot. */

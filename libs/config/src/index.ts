@@ -182,6 +182,21 @@ export interface Config {
    * are kept before they are deleted for good (Zulip's setting of that name, 7 days).
    */
   archiveGraceDays: number;
+  /**
+   * WEB_PUSH_VAPID_PUBLIC_KEY and WEB_PUSH_VAPID_PRIVATE_KEY: the server's VAPID key pair (RFC 8292;
+   * P-256, base64url, as `web-push generate-vapid-keys` prints them) that signs every Web Push.
+   * Both empty: Web Push is off (the embedded server generates a pair at its first start and keeps
+   * it in DATA_DIR/secrets.json). Secret: never logged.
+   */
+  webPushVapidPublicKey: string;
+  webPushVapidPrivateKey: string;
+  /** WEB_PUSH_VAPID_SUBJECT: how push services reach the operator (`mailto:` or `https:`); empty: the server's URL. */
+  webPushVapidSubject: string;
+  /**
+   * WEB_PUSH_CA_FILE: a PEM file of certificate authorities trusted for push services besides the
+   * system's (a private push service; the tests' local one). Empty: the system's only.
+   */
+  webPushCaFile: string;
 }
 
 /** Where and how the S3-compatible bucket is reached (docs/operations.md, "Object storage"). */
@@ -275,6 +290,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     jobsLockSecs: intVar(env, 'JOBS_LOCK_SECS', 30, problems),
     jobsPollMs: intVar(env, 'JOBS_POLL_MS', 1000, problems),
     archiveGraceDays: intVar(env, 'ARCHIVED_DATA_VACUUMING_DELAY_DAYS', 7, problems),
+    ...webPushSettings(env, problems),
     ...overrides,
   };
   if (production) {
@@ -422,6 +438,35 @@ function backgroundWorkSettings(env: Env, problems: string[]) {
     outgoingWebhookTimeoutSecs: timeout,
     outgoingWebhookRetryBackoffMs: intVar(env, 'OUTGOING_WEBHOOK_RETRY_BACKOFF_MS', 10_000, problems),
     missedMessageEmailDelaySecs: delay,
+  };
+}
+
+/** A base64url value of exactly `bytes` bytes (VAPID keys), first byte `lead` when given. */
+function isBase64UrlOf(raw: string, bytes: number, lead?: number): boolean {
+  if (!/^[A-Za-z0-9_-]+$/.test(raw)) return false;
+  const decoded = Buffer.from(raw, 'base64url');
+  return decoded.length === bytes && (lead === undefined || decoded[0] === lead);
+}
+
+function webPushSettings(env: Env, problems: string[]) {
+  const publicKey = env.WEB_PUSH_VAPID_PUBLIC_KEY ?? '';
+  const privateKey = env.WEB_PUSH_VAPID_PRIVATE_KEY ?? '';
+  const subject = env.WEB_PUSH_VAPID_SUBJECT ?? '';
+  if ((publicKey === '') !== (privateKey === '')) {
+    problems.push('WEB_PUSH_VAPID_PUBLIC_KEY and WEB_PUSH_VAPID_PRIVATE_KEY go together: set both, or neither (Web Push off)');
+  }
+  // An uncompressed P-256 point (0x04, x, y) and a 32-byte scalar; the private key is never echoed.
+  if (publicKey !== '' && !isBase64UrlOf(publicKey, 65, 4))
+    problems.push('WEB_PUSH_VAPID_PUBLIC_KEY must be a P-256 public key in base64url (65 bytes, uncompressed)');
+  if (privateKey !== '' && !isBase64UrlOf(privateKey, 32))
+    problems.push('WEB_PUSH_VAPID_PRIVATE_KEY must be a P-256 private key in base64url (32 bytes)');
+  if (subject !== '' && !/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(subject))
+    problems.push(`WEB_PUSH_VAPID_SUBJECT must be a mailto: address or an https:// URL, not "${subject}"`);
+  return {
+    webPushVapidPublicKey: publicKey,
+    webPushVapidPrivateKey: privateKey,
+    webPushVapidSubject: subject,
+    webPushCaFile: env.WEB_PUSH_CA_FILE ?? '',
   };
 }
 

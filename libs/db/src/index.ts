@@ -31,4 +31,5 @@ export * from './queries/push-tokens';
 export * from './queries/muted-users';
 export * from './queries/realm-domains';
 export * from './queries/bot-services';
+export * from './queries/web-push';
 export * from './time';

@@ -31,6 +31,8 @@ import * as uploadedImages from './migrations/0970_uploaded_images';
 import * as moderatorRole from './migrations/0980_moderator_role';
 import * as passwordResetTwoFactor from './migrations/0991_password_reset_two_factor';
 import * as notificationsPushBouncer from './migrations/0992_notifications_push_bouncer';
+import * as webPushAndDigests from './migrations/0993_web_push_and_digests';
+import * as webPushShown from './migrations/0994_web_push_shown';
 
 /**
  * Migrations are imported, not discovered on disk, so they run the same from TypeScript source,
@@ -68,6 +70,8 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '0980_moderator_role': moderatorRole,
   '0991_password_reset_two_factor': passwordResetTwoFactor,
   '0992_notifications_push_bouncer': notificationsPushBouncer,
+  '0993_web_push_and_digests': webPushAndDigests,
+  '0994_web_push_shown': webPushShown,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -9,5 +9,6 @@ export function composeOptions(message: MailMessage, defaultFrom: string): SendM
     subject: message.subject,
     text: message.text,
     ...(message.html === undefined ? {} : { html: message.html }),
+    ...(message.headers === undefined ? {} : { headers: message.headers }),
   };
 }

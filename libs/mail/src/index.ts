@@ -2,3 +2,5 @@ export { noMailer, type Mailer, type MailMessage, type MailerKind } from './mail
 export { smtpMailer, type SmtpSettings } from './smtp';
 export { folderMailer } from './folder';
 export { mailerFromConfig, noreplyAddress, type MailConfig } from './from-config';
+export * from './template';
+export * from './unsubscribe';

@@ -10,6 +10,8 @@ export interface MailMessage {
   html?: string;
   /** Defaults to the mailer's no-reply address. */
   from?: string;
+  /** Extra headers (List-Unsubscribe); their values are ASCII. */
+  headers?: Record<string, string>;
 }
 
 export type MailerKind = 'smtp' | 'folder' | 'none';

@@ -10,3 +10,4 @@ export * from './data-dir-lock';
 export * from './jobs';
 export * from './ports';
 export * from './follow-ups';
+export * from './web-push-keys';

@@ -3,7 +3,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '@chat/config';
 
-interface StoredSecrets {
+/**
+ * DATA_DIR/secrets.json: what a one-machine server generated once and keeps (mode 0600). Each
+ * writer keeps the entries it does not own (the Web Push keys, the bouncer credentials).
+ */
+export interface StoredSecrets {
+  [name: string]: unknown;
   internalSecret?: string;
   apiKeySecret?: string;
   /** The push bouncer credentials `manage register-push-server` generated (when the environment had none). */
@@ -15,12 +20,12 @@ function secretsFile(config: Pick<Config, 'dataDir'>): string {
   return join(config.dataDir, 'secrets.json');
 }
 
-function readStored(config: Pick<Config, 'dataDir'>): StoredSecrets {
+export function readStoredSecrets(config: Pick<Config, 'dataDir'>): StoredSecrets {
   const file = secretsFile(config);
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as StoredSecrets) : {};
 }
 
-function writeStored(config: Pick<Config, 'dataDir'>, secrets: StoredSecrets): void {
+export function writeStoredSecrets(config: Pick<Config, 'dataDir'>, secrets: StoredSecrets): void {
   mkdirSync(config.dataDir, { recursive: true });
   writeFileSync(secretsFile(config), JSON.stringify(secrets, null, 2), { mode: 0o600 });
 }
@@ -39,19 +44,19 @@ function withStoredPushCredentials(config: Config, stored: StoredSecrets): Confi
  */
 export function withDevelopmentSecrets(config: Config): Config {
   if (config.internalSecret && config.apiKeySecret) {
-    return existsSync(secretsFile(config)) ? withStoredPushCredentials(config, readStored(config)) : config;
+    return existsSync(secretsFile(config)) ? withStoredPushCredentials(config, readStoredSecrets(config)) : config;
   }
   if (config.env === 'production') throw new Error('INTERNAL_SECRET and API_KEY_SECRET are required in production');
-  const stored = readStored(config);
+  const stored = readStoredSecrets(config);
   const secrets = {
     internalSecret: config.internalSecret || stored.internalSecret || randomBytes(32).toString('hex'),
     apiKeySecret: config.apiKeySecret || stored.apiKeySecret || randomBytes(32).toString('hex'),
   };
-  writeStored(config, { ...stored, ...secrets });
+  writeStoredSecrets(config, { ...stored, ...secrets });
   return withStoredPushCredentials({ ...config, ...secrets }, stored);
 }
 
 /** Keeps generated push bouncer credentials in DATA_DIR/secrets.json, beside the other secrets. */
 export function storePushCredentials(config: Pick<Config, 'dataDir'>, orgId: string, orgKey: string): void {
-  writeStored(config, { ...readStored(config), zulipOrgId: orgId, zulipOrgKey: orgKey });
+  writeStoredSecrets(config, { ...readStoredSecrets(config), zulipOrgId: orgId, zulipOrgKey: orgKey });
 }

@@ -21,3 +21,4 @@ export * from './metrics';
 export * from './internal-calls';
 export * from './object-storage';
 export * from './push-bouncer';
+export * from './web-push';

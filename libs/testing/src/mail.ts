@@ -15,6 +15,8 @@ export interface ReceivedMail {
   html: string;
   /** The SMTP envelope's recipients (only for mail received by the test SMTP server). */
   envelopeTo: string[];
+  /** Every header as written (lower-case name: its unfolded value), e.g. `list-unsubscribe`. */
+  headers: Record<string, string>;
 }
 
 function received(parsed: ParsedMail, envelopeTo: string[] = []): ReceivedMail {
@@ -27,6 +29,15 @@ function received(parsed: ParsedMail, envelopeTo: string[] = []): ReceivedMail {
     text: parsed.text ?? '',
     html: typeof parsed.html === 'string' ? parsed.html : '',
     envelopeTo,
+    headers: Object.fromEntries(
+      parsed.headerLines.map((h) => [
+        h.key,
+        h.line
+          .slice(h.line.indexOf(':') + 1)
+          .replace(/\r?\n[ \t]+/g, ' ')
+          .trim(),
+      ]),
+    ),
   };
 }
 

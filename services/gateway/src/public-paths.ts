@@ -28,10 +28,16 @@ export const THUMBNAIL_PATH = '/thumbnail';
 export const WEB_ASSETS_PATH = '/assets';
 
 /**
- * Files at the root of the web client's build other than its page (Vite copies apps/web/public
- * there): none yet. A file added there is served, and routed by the Ingress, once it is listed here.
+ * The web client's service worker (Web Push notifications): at the root, so its scope is the
+ * whole app. Served without caching, so a new build's worker replaces the old one at once.
  */
-export const WEB_ROOT_FILES: readonly string[] = [];
+export const SERVICE_WORKER_PATH = '/service-worker.js';
+
+/**
+ * Files at the root of the web client's build other than its page (Vite copies apps/web/public
+ * there). A file added there is served, and routed by the Ingress, once it is listed here.
+ */
+export const WEB_ROOT_FILES: readonly string[] = [SERVICE_WORKER_PATH];
 
 /** Where the web client's page opens: the root, the invitation links mails carry, the password reset form and links. */
 export const WEB_PAGE_PATHS: readonly PublicPath[] = [

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import express, { type RequestHandler, Router } from 'express';
 import { anonymousCsrfCookie } from '@chat/auth';
-import { matchesPublicPath, WEB_ASSETS_PATH, WEB_PAGE_PATHS, WEB_ROOT_FILES } from './public-paths';
+import { matchesPublicPath, SERVICE_WORKER_PATH, WEB_ASSETS_PATH, WEB_PAGE_PATHS, WEB_ROOT_FILES } from './public-paths';
 
 /**
  * The app's policy: only its own scripts, styles and connections; images also from data/blob
@@ -69,7 +69,19 @@ export function webAppRouter(dir: string): Router {
   // Files at the root of the build (favicon, manifest) as they are, those the public paths list;
   // the page (index.html included) only with its headers.
   const rootFile = express.static(dir, { index: false, maxAge: '1h' });
-  for (const file of WEB_ROOT_FILES) router.get(file, rootFile);
+  // The service worker: checked again at every navigation (a stale worker would keep old code for a
+  // day), its scope the whole origin, and held to the page's policy.
+  const serviceWorker = express.static(dir, {
+    index: false,
+    cacheControl: false,
+    setHeaders: (res) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.setHeader('Service-Worker-Allowed', '/');
+      res.setHeader('Content-Security-Policy', WEB_APP_CSP);
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+    },
+  });
+  for (const file of WEB_ROOT_FILES) router.get(file, file === SERVICE_WORKER_PATH ? serviceWorker : rootFile);
   router.use(page);
   return router;
 }

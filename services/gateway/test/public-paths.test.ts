@@ -51,6 +51,7 @@ describe("the web client's page", () => {
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Chat</title>');
     writeFileSync(join(dir, 'assets', 'app-1a2b.js'), 'console.log(1);');
     writeFileSync(join(dir, 'stray.txt'), 'not listed');
+    writeFileSync(join(dir, 'service-worker.js'), 'self.addEventListener("push", () => undefined);');
     app = express();
     app.use(webAppRouter(dir));
     app.use((_req, res) => {
@@ -79,5 +80,13 @@ describe("the web client's page", () => {
     }
     const asset = await request(app).get('/assets/app-1a2b.js').expect(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('serves the service worker at the root, uncached, with the whole origin as its scope', async () => {
+    const res = await request(app).get('/service-worker.js').expect(200);
+    expect(res.type).toBe('text/javascript');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['service-worker-allowed']).toBe('/');
+    expect(res.headers['content-security-policy']).toBe(WEB_APP_CSP);
   });
 });

@@ -6,3 +6,5 @@ export { parseNarrow } from './lib/narrow-terms';
 export { composeMessageService } from './compose';
 export { registerRetentionJob, RETENTION_JOB, type RetentionDeps } from './consumers/retention';
 export { archiveExpiredMessages, cleanArchivedData } from './actions/retention';
+// The Web Push payload's shape, for the browser suite that hands one to the service worker.
+export type { WebPushNotification } from './web-push';

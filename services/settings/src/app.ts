@@ -24,6 +24,8 @@ import { zcommandEndpoints } from './routes/zcommand';
 import { inviteEndpoints } from './routes/invites';
 import { passwordResetEndpoints } from './routes/password-reset';
 import { twoFactorEndpoints } from './routes/two-factor';
+import { webPushEndpoints } from './routes/web-push';
+import { unsubscribeEndpoints } from './routes/unsubscribe';
 
 export { settingsContext, type SettingsContext, type SettingsDeps } from './deps';
 
@@ -54,6 +56,8 @@ export function endpoints(deps: SettingsDeps): AnyEndpoint[] {
     ...inviteEndpoints(ctx),
     ...passwordResetEndpoints(ctx),
     ...twoFactorEndpoints(ctx),
+    ...webPushEndpoints(ctx),
+    ...unsubscribeEndpoints(ctx),
   ];
 }
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { loadConfig } from '@chat/config';
 import { createLogger } from '@chat/log';
-import { assertPortFree, lockDataDir, serve, serverLimits, withDevelopmentSecrets } from '@chat/runtime';
+import { assertPortFree, lockDataDir, serve, serverLimits, withDevelopmentSecrets, withWebPushKeys } from '@chat/runtime';
 import { startStandalone } from './standalone';
 
 /** `npm start`: the whole server in one process on http://127.0.0.1:9991. */
@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   // PGlite takes one process: refuse to start beside another server or `manage` on this DATA_DIR,
   // before anything in it is opened (secrets.json included). Released at exit.
   lockDataDir(settings.dataDir, 'npm start');
-  const config = withDevelopmentSecrets(settings);
+  const config = withWebPushKeys(withDevelopmentSecrets(settings));
   const logger = createLogger(config.logLevel, 'chat');
   const server = await startStandalone({
     config,

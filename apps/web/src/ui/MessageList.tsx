@@ -15,6 +15,7 @@ import { Icon } from './icons';
 import { formatDate, formatTime, useCssVar } from './util';
 import { Avatar } from './Avatar';
 import { ErrorAlert } from './ErrorAlert';
+import { setTabTitle } from '../features/notifications';
 
 const ObserverContext = createContext<IntersectionObserver | null>(null);
 
@@ -62,7 +63,7 @@ export function NarrowTitle() {
     [narrow, streams, users, panel],
   );
   useEffect(() => {
-    document.title = `${title} - ${app.get().realmName || 'Chat'}`;
+    setTabTitle(`${title} - ${app.get().realmName || 'Chat'}`);
   }, [title]);
   return <h1 class="narrow-title">{title}</h1>;
 }

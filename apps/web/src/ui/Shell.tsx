@@ -10,6 +10,13 @@ import { MessageList, NarrowTitle } from './MessageList';
 import { Sidebar } from './Sidebar';
 import { currentTheme, setTheme, type Theme } from './theme';
 import { TypingIndicator, UserList } from './UserList';
+import {
+  listenForOpenedNotifications,
+  registerServiceWorker,
+  startTabBadge,
+  WebPushToggle,
+  webPushSupported,
+} from '../features/notifications';
 
 const StreamsPanel = lazy(() => import('./StreamsPanel').then((m) => ({ default: m.StreamsPanel })));
 const SettingsPanel = lazy(() => import('../features/settings/SettingsPanel').then((m) => ({ default: m.SettingsPanel })));
@@ -157,9 +164,17 @@ export function Shell() {
     const onHash = () => void openHash();
     window.addEventListener('hashchange', onHash);
     document.addEventListener('keydown', onGlobalKey);
+    const stopBadge = startTabBadge();
+    const stopListening = listenForOpenedNotifications((hash) => {
+      location.hash = hash;
+    });
+    // A browser that already allowed notifications gets the current worker (it is checked at each start).
+    if (webPushSupported() && Notification.permission === 'granted') void registerServiceWorker().catch(() => undefined);
     return () => {
       window.removeEventListener('hashchange', onHash);
       document.removeEventListener('keydown', onGlobalKey);
+      stopBadge();
+      stopListening();
     };
   }, []);
 
@@ -182,6 +197,7 @@ export function Shell() {
         <SearchBox />
         <div class="topbar-actions">
           <NotificationButton />
+          <WebPushToggle />
           <ThemeToggle />
           <span class="self-email" title="Logged in as">
             {selfEmail}

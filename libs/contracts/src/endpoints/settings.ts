@@ -7,6 +7,8 @@ import { declareEndpoints } from '../contract';
 import * as p from '../params';
 import { nonNegativeInt, urlParam } from '../validators';
 import { settingsModernEndpoints } from './settings-modern';
+import { settingsWebPushEndpoints } from './settings-web-push';
+import { settingsUnsubscribeEndpoints } from './settings-unsubscribe';
 import { settingsSessionEndpoints } from './settings-session';
 import { settingsInviteEndpoints } from './settings-invites';
 import { settingsPasswordResetEndpoints } from './settings-password-reset';
@@ -75,6 +77,10 @@ export const settingsEndpoints = declareEndpoints('settings', {
       realm_name: ['string?', "The realm's name."],
       realm_icon: ['string?', "The URL of the realm's icon."],
       realm_description: ['string?', "The realm's description, in HTML."],
+      web_push_vapid_public_key: [
+        'string?',
+        "This server's extension: the VAPID public key browsers subscribe with (absent: Web Push is off).",
+      ],
     },
   },
   // Declared on every server, as in Zulip: production answers "Dev environment not enabled."
@@ -361,4 +367,6 @@ export const settingsEndpoints = declareEndpoints('settings', {
   ...settingsInviteEndpoints,
   ...settingsPasswordResetEndpoints,
   ...settingsTwoFactorEndpoints,
+  ...settingsWebPushEndpoints,
+  ...settingsUnsubscribeEndpoints,
 });

@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import { anyOf, writeNotices, type UserRow } from '@chat/db';
 import { checkEditableFlag } from '../lib/flags';
 import { findMessageRange, type RangeRequest } from '../queries/get-messages';
-import { requestPushRemovals } from '../mobile-push/removal';
+import { requestNotificationRemovals } from '../notifications/removals';
 import { changedFlags, checkFlagOperation, flagsNotice, readDetailsIfUnread } from './update-flags';
 
 /** Zulip's cap on the messages one call processes on each side of the anchor. */
@@ -48,7 +48,7 @@ export async function doUpdateFlagsInNarrow(
         .update({ flags: changedFlags(trx, op, bit) })
         .returning('message_id');
       const changed = rows.map((r) => r.message_id).sort((a, b) => a - b);
-      if (flag === 'read' && op === 'add') await requestPushRemovals(trx, user, changed);
+      if (flag === 'read' && op === 'add') await requestNotificationRemovals(trx, user, changed);
       if (changed.length > 0) {
         const details = await readDetailsIfUnread(trx, user, op, flag, changed);
         await writeNotices(trx, [flagsNotice(user, op, flag, changed, false, details)]);

@@ -7,7 +7,7 @@ import { anyOf, writeNotices, type StreamRow, type UserRow } from '@chat/db';
 import { badRequest } from '@chat/errors';
 import { userEventNotice, type EventOf, type UserEventNotice } from '@chat/events';
 import { checkEditableFlag, FLAG_BITS, type EditableFlag } from '../lib/flags';
-import { requestPushRemovals } from '../mobile-push/removal';
+import { requestNotificationRemovals } from '../notifications/removals';
 import { accessMessage, accessStreamById } from '../queries/access';
 import { messageDetails, type MessageDetails } from '../queries/flag-details';
 import { countOwnRows, receivedInTopic, unreadIdsIn } from '../queries/user-messages';
@@ -68,7 +68,7 @@ export async function doUpdateMessageFlags(db: Knex, user: UserRow, rawOperation
       .where('user_id', user.id)
       .whereRaw(...anyOf('message_id', messages))
       .update({ flags: changedFlags(trx, operation, bit) });
-    if (editableFlag === 'read' && operation === 'add') await requestPushRemovals(trx, user, messages);
+    if (editableFlag === 'read' && operation === 'add') await requestNotificationRemovals(trx, user, messages);
     const details = await readDetailsIfUnread(trx, user, operation, editableFlag, messages);
     await writeNotices(trx, [flagsNotice(user, operation, editableFlag, messages, false, details)]);
   });
@@ -80,7 +80,7 @@ export async function doMarkAllAsRead(db: Knex, user: UserRow): Promise<void> {
       .where('user_id', user.id)
       .whereRaw('(flags & 1) = 0')
       .update({ flags: trx.raw('flags | 1') });
-    await requestPushRemovals(trx, user);
+    await requestNotificationRemovals(trx, user);
     await writeNotices(trx, [flagsNotice(user, 'add', 'read', [], true)]);
   });
 }
@@ -105,7 +105,7 @@ export async function doMarkStreamAsRead(db: Knex, user: UserRow, stream: Stream
         .where('user_id', user.id)
         .whereRaw(...anyOf('message_id', ids))
         .update({ flags: trx.raw('flags | 1') });
-      await requestPushRemovals(trx, user, ids);
+      await requestNotificationRemovals(trx, user, ids);
     }
     await writeNotices(trx, [flagsNotice(user, 'add', 'read', ids, false)]);
   });

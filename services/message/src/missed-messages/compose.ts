@@ -1,9 +1,11 @@
 /**
  * The missed-message e-mail (Zulip's missed_message email templates, in words of our own): one
  * mail per recipient and batch, a section per conversation with its messages and a link to its
- * narrow, and a footer saying why the mail came and where to turn it off.
+ * narrow, and a footer saying why the mail came and where to turn it off. One template
+ * (@chat/mail's blocks) makes its plain text and its HTML.
  */
 import { topicForClient, type WireMessage } from '@chat/events';
+import { bold, heading, link, paragraph, renderMail, rule, type Block } from '@chat/mail';
 import { conversationUrl } from '../notices/narrow-url';
 
 export interface MissedMessageMail {
@@ -65,33 +67,25 @@ function subjectOf(groups: Conversation[], messageCount: number, realmName: stri
   return `${messageCount} unread messages in ${realmName}`;
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 const HIDDEN = '(the content is left out, as your notification settings ask)';
+
+function conversationBlocks(g: Conversation, ctx: MailContext): Block[] {
+  return [
+    heading(link(g.title, g.url)),
+    ...g.messages.map((m) => paragraph(bold(m.sender_full_name), `: ${ctx.showContent ? m.content : HIDDEN}`)),
+    paragraph(link('Read and reply', g.url)),
+  ];
+}
 
 export function composeMissedMessageMail(messages: WireMessage[], ctx: MailContext): MissedMessageMail {
   const groups = conversations(messages, ctx);
   const settingsUrl = `${ctx.realmUrl}/#settings/notifications`;
   const why = `You got this mail because these messages in ${ctx.realmName} were addressed to you, mentioned you, or came in streams or topics you asked to be notified of, and you had not read them.`;
-  const off = `To stop these mails, turn off e-mail notifications in your settings: ${settingsUrl}`;
-  const textSections = groups.map((g) => {
-    const lines = g.messages.map((m) => `${m.sender_full_name}: ${ctx.showContent ? m.content : HIDDEN}`);
-    return [g.title, '', ...lines, '', `Read and reply: ${g.url}`].join('\n');
-  });
-  const htmlSections = groups.map((g) => {
-    const items = g.messages.map(
-      (m) => `<p><b>${escapeHtml(m.sender_full_name)}</b>: ${escapeHtml(ctx.showContent ? m.content : HIDDEN).replace(/\n/g, '<br>')}</p>`,
-    );
-    return `<h3><a href="${escapeHtml(g.url)}">${escapeHtml(g.title)}</a></h3>\n${items.join('\n')}`;
-  });
-  return {
-    subject: subjectOf(groups, messages.length, ctx.realmName),
-    text: [...textSections, '--', why, off].join('\n\n'),
-    html: [
-      ...htmlSections,
-      `<hr><p>${escapeHtml(why)}</p><p><a href="${escapeHtml(settingsUrl)}">Change your notification settings</a></p>`,
-    ].join('\n'),
-  };
+  const blocks: Block[] = [
+    ...groups.flatMap((g) => conversationBlocks(g, ctx)),
+    rule,
+    paragraph(why),
+    paragraph('To stop these mails, turn off e-mail notifications in ', link('your notification settings', settingsUrl), '.'),
+  ];
+  return { subject: subjectOf(groups, messages.length, ctx.realmName), ...renderMail(blocks) };
 }

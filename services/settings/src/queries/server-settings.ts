@@ -26,6 +26,8 @@ export async function getServerSettings(
     email_auth_enabled: methods.email,
     require_email_format_usernames: true,
     external_authentication_methods: [],
+    // This server's extension: what a browser subscribes to Web Push with (absent: Web Push is off).
+    ...(ctx.config.webPushVapidPublicKey ? { web_push_vapid_public_key: ctx.config.webPushVapidPublicKey } : {}),
   };
   if (realm) {
     const url = await realmUrlOf(ctx.db.knex, ctx.config.externalHost, realm);
