@@ -29,6 +29,7 @@ import * as followUpHolds from './migrations/0955_follow_up_holds';
 import * as signupConfirmations from './migrations/0960_signup_confirmations';
 import * as uploadedImages from './migrations/0970_uploaded_images';
 import * as moderatorRole from './migrations/0980_moderator_role';
+import * as externalLogins from './migrations/0990_external_logins';
 
 /**
  * Migrations are imported, not discovered on disk, so they run the same from TypeScript source,
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '0960_signup_confirmations': signupConfirmations,
   '0970_uploaded_images': uploadedImages,
   '0980_moderator_role': moderatorRole,
+  '0990_external_logins': externalLogins,
 };
 
 const source: Knex.MigrationSource<string> = {

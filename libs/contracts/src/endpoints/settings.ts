@@ -8,6 +8,7 @@ import * as p from '../params';
 import { nonNegativeInt, urlParam } from '../validators';
 import { settingsModernEndpoints } from './settings-modern';
 import { settingsSessionEndpoints } from './settings-session';
+import { settingsExternalAuthEndpoints } from './settings-external-auth';
 import { settingsInviteEndpoints } from './settings-invites';
 import { settingsPreferenceEndpoints, text } from './settings-preferences';
 import { settingsBotStorageEndpoints } from './settings-bot-storage';
@@ -348,6 +349,7 @@ export const settingsEndpoints = declareEndpoints('settings', {
   ...settingsPreferenceEndpoints,
   ...settingsModernEndpoints,
   ...settingsSessionEndpoints,
+  ...settingsExternalAuthEndpoints,
   ...settingsBotStorageEndpoints,
   ...settingsProfileFieldEndpoints,
   ...settingsRealmDomainEndpoints,

@@ -134,6 +134,7 @@ export async function registerQueue(deps: EventQueueDeps, request: RegisterReque
               externalHost: deps.config.externalHost,
               maxFileUploadSizeMb: deps.config.maxFileUploadSizeMb,
               longestPollSecs: deps.config.heartbeatSecs ?? MAX_HEARTBEAT_SECS,
+              authBackends: { development: deps.config.env === 'development', oidc: deps.config.oidc !== null },
             },
             apiKeySecret: deps.config.apiKeySecret,
           },

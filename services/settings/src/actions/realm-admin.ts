@@ -78,6 +78,7 @@ export interface RealmUpdate {
   allow_community_topic_editing?: boolean;
   message_content_delete_limit_seconds?: number;
   authentication_methods?: Record<string, boolean>;
+  external_auth_auto_signup?: boolean;
 }
 
 /** update_realm's checks of the values given. */
@@ -120,6 +121,7 @@ function checkRealmUpdate(request: RealmUpdateRequest): RealmUpdate {
     message_content_edit_limit_seconds: request.message_content_edit_limit_seconds,
     message_content_delete_limit_seconds: request.message_content_delete_limit_seconds,
     authentication_methods: request.authentication_methods,
+    external_auth_auto_signup: request.external_auth_auto_signup,
   };
   checkValues(update);
   return update;
@@ -148,6 +150,14 @@ function authenticationChange(changes: RealmChanges, update: RealmUpdate): void 
   settings.authentication_methods = after;
   changes.events.push({ type: 'realm', op: 'update_dict', property: 'default', data: { authentication_methods: after } });
   changes.data.authentication_methods = update.authentication_methods;
+}
+
+/** Auto sign-up through external providers: a setting of this server's own, so no event (no client shows it). */
+function autoSignupChange(changes: RealmChanges, update: RealmUpdate): void {
+  const value = update.external_auth_auto_signup;
+  if (value === undefined || value === (changes.settings.external_auth_auto_signup ?? false)) return;
+  changes.settings.external_auth_auto_signup = value;
+  changes.data.external_auth_auto_signup = value;
 }
 
 /** do_set_realm_message_editing: the three editing rules travel together. */
@@ -193,6 +203,7 @@ function propertyChanges(changes: RealmChanges, update: RealmUpdate, current: Re
 function realmChanges(stored: Record<string, unknown>, current: Record<string, unknown>, update: RealmUpdate): RealmChanges {
   const changes: RealmChanges = { settings: { ...stored }, columns: {}, events: [], data: {} };
   authenticationChange(changes, update);
+  autoSignupChange(changes, update);
   editingChange(changes, update, current);
   deletingChange(changes, update, current);
   propertyChanges(changes, update, current);
@@ -213,7 +224,7 @@ export async function doUpdateRealm(
     const stored = (await lockRealmSettings(trx, realmId)) ?? {};
     const changes = realmChanges(stored, await realmProperties(trx, realmId), update);
     data = changes.data;
-    if (!changes.events.length) return;
+    if (!changes.events.length && changes.data.external_auth_auto_signup === undefined) return;
     await trx('realms')
       .where({ id: realmId })
       .update({ ...changes.columns, settings: JSON.stringify(changes.settings) });

@@ -13,7 +13,7 @@ import {
 } from '@chat/contracts';
 import { getRealm, OFFLINE_THRESHOLD_SECS, realmUrlOf, systemGroupId, type Executor } from '@chat/db';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '@chat/events';
-import { REALM_PROPERTY_DEFAULTS, realmEmojiDict, realmImageState } from '@chat/views';
+import { authenticationMethods, REALM_PROPERTY_DEFAULTS, realmEmojiDict, realmImageState, type AuthBackends } from '@chat/views';
 
 /** What the realm state says about this server's configuration. */
 export interface ServerFacts {
@@ -21,6 +21,8 @@ export interface ServerFacts {
   maxFileUploadSizeMb: number;
   /** A parked poll's longest wait (the heartbeat), so a client knows when to give up on one. */
   longestPollSecs: number;
+  /** The login backends the server has (realm_authentication_methods reports those the realm keeps on). */
+  authBackends: AuthBackends;
 }
 
 /**
@@ -115,7 +117,7 @@ export async function realmState(db: Executor, realmId: number, facts: ServerFac
     realm_web_public_access_enabled: false,
     realm_uri: url,
     realm_url: url,
-    realm_authentication_methods: { password: true, email: true, dev: false, ...(realm.settings?.authentication_methods ?? {}) },
+    realm_authentication_methods: authenticationMethods(facts.authBackends, realm),
     realm_email_auth_enabled: true,
     realm_password_auth_enabled: true,
     realm_is_zephyr_mirror_realm: false,

@@ -1,0 +1,66 @@
+/**
+ * Logging in through an external identity provider (OpenID Connect), at Zulip's paths: the login
+ * and sign-up buttons open a start URL, which sends the browser to the provider; the provider sends
+ * it back to the one callback every realm shares. Browser pages at the root, never under /api/v1:
+ * their answers are redirects (errors are JSON, as everywhere).
+ */
+import * as p from '../params';
+
+/** The callback path every realm registers with the provider (Zulip's social-auth complete URL). */
+export const OIDC_CALLBACK_PATH = '/complete/oidc/';
+
+const startParams = {
+  idp: p.string({ required: true, description: 'The provider\'s name in `external_authentication_methods` (`oidc:<idp>`).', example: 'default' }),
+  next: p.string({ description: 'Where to land after the login: a path on this server (`/#narrow/...`); anything else lands at `/`.' }),
+  mobile_flow_otp: p.string({
+    description: "The mobile app's one-time pad, 64 hex characters: the login ends in a `zulip://login` redirect carrying the API key XOR it.",
+  }),
+  desktop_flow_otp: p.string({ description: "The desktop app's one-time pad, 64 hex characters, as `mobile_flow_otp`." }),
+} as const;
+
+const redirectAnswer = {} as const;
+
+export const settingsExternalAuthEndpoints = {
+  oidcLoginStart: {
+    method: 'GET',
+    path: '/accounts/login/social/oidc/:idp',
+    auth: 'public',
+    root: true,
+    summary: 'Start a login with the OpenID Connect provider',
+    description: "Redirects (302) to the provider's authorization page with a fresh state, nonce and PKCE challenge.",
+    params: startParams,
+    success: redirectAnswer,
+    errors: [302, 403, 404],
+  },
+  oidcSignupStart: {
+    method: 'GET',
+    path: '/accounts/register/social/oidc/:idp',
+    auth: 'public',
+    root: true,
+    summary: 'Start a sign-up with the OpenID Connect provider',
+    description: 'As the login, for the sign-up button: the account is created if the realm admits the person.',
+    params: startParams,
+    success: redirectAnswer,
+    errors: [302, 403, 404],
+  },
+  oidcComplete: {
+    method: 'GET',
+    path: OIDC_CALLBACK_PATH,
+    auth: 'public',
+    root: true,
+    summary: "The OpenID Connect provider's redirect back",
+    description:
+      'Checks the state (signed, single use, minutes old), exchanges the code with the PKCE verifier, checks the ID token and its nonce, ' +
+      'then ends the login: a browser session and a redirect to `next`, or the apps\' `zulip://login` redirect.',
+    params: {
+      code: p.string({ description: 'The authorization code.' }),
+      state: p.string({ description: 'The state the start URL made.' }),
+      iss: p.string({ description: "The provider's issuer (RFC 9207)." }),
+      session_state: p.string({ description: 'Ignored.' }),
+      error: p.string({ description: "The provider's error, when the person did not log in." }),
+      error_description: p.string({ description: 'Its description.' }),
+    },
+    success: redirectAnswer,
+    errors: [302, 403],
+  },
+} as const;
