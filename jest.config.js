@@ -6,9 +6,14 @@ module.exports = {
   transform: {
     '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022' } }],
     '/@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/scripts/jest-builtin-imports.js',
+    // openid-client and its dependencies are ESM-only: compiled to CommonJS for jest like our code.
+    '/node_modules/(openid-client|oauth4webapi|jose)/.+\\.js$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
   },
-  // node_modules is not transformed, except PGlite's build (see scripts/jest-builtin-imports.js).
-  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/@electric-sql\\+pglite[^/]*/node_modules/)?@electric-sql/pglite/)'],
+  // node_modules is not transformed, except PGlite's build (see scripts/jest-builtin-imports.js)
+  // and the ESM-only OpenID Connect client.
+  transformIgnorePatterns: [
+    '/node_modules/(?!(\\.pnpm/@electric-sql\\+pglite[^/]*/node_modules/)?@electric-sql/pglite/|(\\.pnpm/[^/]+/node_modules/)?(openid-client|oauth4webapi|jose)/)',
+  ],
   globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
   globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',
   setupFiles: ['<rootDir>/libs/testing/src/setup-file.ts'],

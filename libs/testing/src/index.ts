@@ -19,3 +19,5 @@ export * from './slow-client';
 export * from './metrics';
 export * from './internal-calls';
 export * from './object-storage';
+export * from './oidc-provider';
+export * from './oidc-flow';

@@ -99,6 +99,10 @@ export async function oidcIdentity(
       idTokenExpected: true,
     });
     claims = tokens.claims();
+    // Providers that follow the spec strictly put the scopes' claims in UserInfo only.
+    if (claims && claimString(claims, 'email') === null) {
+      claims = { ...(await client.fetchUserInfo(provider, tokens.access_token, String(claims.sub))), ...claims };
+    }
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
     logger.info({ reason }, 'OpenID Connect login refused');

@@ -1,0 +1,176 @@
+/**
+ * Logging in with OpenID Connect against the run's real OpenID Provider (oidc-provider, started
+ * by jest's global setup), over HTTP: the start URL, the provider's own login and consent forms,
+ * the callback. Embedded: every rule (auto sign-up, matching by a verified address and then by
+ * subject, refusals, state replay, `next`, the apps' flow, the realm switching the method off);
+ * distributed: one login end to end through the gateway.
+ */
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { startStandalone, type Standalone } from '@chat/standalone';
+import { ApiClient, basicAuth, oidcLogin, setTestOidcAccount, testConfig, testLogger, testOidcOverrides } from '@chat/testing';
+import { startDistributedCluster, type DistributedCluster } from './distributed.harness';
+
+jest.setTimeout(60_000);
+
+const LOGIN = '/accounts/login/social/oidc/default';
+const SIGNUP = '/accounts/register/social/oidc/default';
+const unique = () => randomBytes(4).toString('hex');
+
+/** An account of the provider, registered with the claims given. */
+async function idpAccount(email: string, emailVerified = true, name = 'Rosa Linde'): Promise<string> {
+  const sub = `sub-${unique()}`;
+  await setTestOidcAccount({ sub, email, email_verified: emailVerified, name });
+  return sub;
+}
+
+/** The user a browser's cookies (from a login's answer) are logged in as. */
+async function sessionUser(target: Parameters<typeof request>[0], cookies: string[]): Promise<Record<string, unknown>> {
+  const csrf = cookies.find((c) => c.startsWith('csrftoken='))!.split('=')[1]!;
+  const res = await request(target).get('/json/users/me').set('Cookie', cookies.join('; ')).set('X-CSRFToken', csrf);
+  return res.body as Record<string, unknown>;
+}
+
+describe('OpenID Connect login (embedded)', () => {
+  let server: Standalone;
+  let admin: ApiClient;
+  const target = () => server.app;
+  const patchRealm = (params: Record<string, unknown>) => admin.call('patch', '/realm', params);
+
+  beforeAll(async () => {
+    server = await startStandalone({ config: testConfig(testOidcOverrides()), logger: testLogger() });
+    admin = await new ApiClient(server.app).loginAs('iago@zulip.com');
+  });
+  afterAll(() => server.stop());
+
+  it('server_settings and /register show the provider', async () => {
+    const res = await request(target()).get('/api/v1/server_settings');
+    expect(res.body.authentication_methods['openid connect']).toBe(true);
+    expect(res.body.external_authentication_methods).toEqual([
+      {
+        name: 'oidc:default',
+        display_name: 'Test IdP',
+        display_icon: null,
+        login_url: `${res.body.realm_url}${LOGIN}`,
+        signup_url: `${res.body.realm_url}${SIGNUP}`,
+      },
+    ]);
+    const state = await admin.call('post', '/register', { fetch_event_types: JSON.stringify(['realm']) });
+    expect(state.body.realm_authentication_methods['openid connect']).toBe(true);
+  });
+
+  it('refuses a newcomer while auto sign-up is off, and creates their account once it is on', async () => {
+    const email = `rosa-${unique()}@zulip.com`;
+    const sub = await idpAccount(email);
+    const refused = await oidcLogin(target(), LOGIN, sub);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ result: 'error', reason: 'no account' });
+
+    expect((await patchRealm({ external_auth_auto_signup: true, invite_required: false })).status).toBe(200);
+    const created = await oidcLogin(target(), `${LOGIN}?next=${encodeURIComponent('/#narrow/stream/1')}`, sub);
+    expect(created.status).toBe(302);
+    expect(created.location).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#narrow\/stream\/1$/);
+    expect(await sessionUser(target(), created.cookies)).toMatchObject({ email, full_name: 'Rosa Linde' });
+    await patchRealm({ external_auth_auto_signup: false });
+  });
+
+  it('matches an existing person by a verified address, then by subject after the address changes at the provider', async () => {
+    const sub = await idpAccount('hamlet@zulip.com');
+    const first = await oidcLogin(target(), LOGIN, sub);
+    expect(first.status).toBe(302);
+    expect(await sessionUser(target(), first.cookies)).toMatchObject({ email: 'hamlet@zulip.com' });
+
+    await setTestOidcAccount({ sub, email: `elsewhere-${unique()}@example.com`, email_verified: true, name: 'Hamlet' });
+    const later = await oidcLogin(target(), LOGIN, sub);
+    expect(later.status).toBe(302);
+    expect(await sessionUser(target(), later.cookies)).toMatchObject({ email: 'hamlet@zulip.com' });
+  });
+
+  it("refuses an unverified claim of an existing person's address (no takeover)", async () => {
+    const sub = await idpAccount('othello@zulip.com', false);
+    const res = await oidcLogin(target(), LOGIN, sub);
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ reason: 'email not verified' });
+    expect(res.cookies.some((c) => c.startsWith('sessionid='))).toBe(false);
+  });
+
+  it('refuses a deactivated person', async () => {
+    const sub = await idpAccount('cordelia@zulip.com');
+    expect((await oidcLogin(target(), LOGIN, sub)).status).toBe(302);
+    const me = await new ApiClient(target()).loginAs('cordelia@zulip.com');
+    const id = (await me.call('get', '/users/me')).body.user_id as number;
+    expect((await admin.call('delete', `/users/${id}`)).status).toBe(200);
+    const res = await oidcLogin(target(), LOGIN, sub);
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ reason: 'user disable' });
+  });
+
+  it('refuses a tampered state and a replayed one', async () => {
+    const sub = await idpAccount('prospero@zulip.com');
+    const tampered = await oidcLogin(target(), LOGIN, sub, {
+      tamper: (query) => query.set('state', query.get('state')!.replace(/^\d+/, '999')),
+    });
+    expect(tampered.status).toBe(403);
+    expect(tampered.body).toMatchObject({ reason: 'bad state' });
+    const replayed = await oidcLogin(target(), LOGIN, sub, { replay: true });
+    expect(replayed.first?.status).toBe(302);
+    expect(replayed.status).toBe(403);
+    expect(replayed.body).toMatchObject({ reason: 'bad state' });
+  });
+
+  it.each(['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)'])('lands at / for next=%s', async (next) => {
+    const sub = await idpAccount('prospero@zulip.com');
+    const res = await oidcLogin(target(), `${LOGIN}?next=${encodeURIComponent(next)}`, sub);
+    expect(res.status).toBe(302);
+    expect(res.location).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+  });
+
+  it("ends the mobile flow with zulip://login carrying the key XOR the pad; a bad pad is a 400", async () => {
+    const otp = randomBytes(32).toString('hex');
+    const sub = await idpAccount('iago@zulip.com');
+    const res = await oidcLogin(target(), `${LOGIN}?mobile_flow_otp=${otp}`, sub);
+    expect(res.status).toBe(302);
+    const url = new URL(res.location!);
+    expect(url.protocol).toBe('zulip:');
+    expect(url.searchParams.get('email')).toBe('iago@zulip.com');
+    const encrypted = Buffer.from(url.searchParams.get('otp_encrypted_api_key')!, 'hex');
+    const pad = Buffer.from(otp, 'hex');
+    const apiKey = Buffer.from(encrypted.map((byte, i) => byte ^ pad[i]!)).toString('utf8');
+    const me = await request(target()).get('/api/v1/users/me').set('Authorization', basicAuth('iago@zulip.com', apiKey));
+    expect(me.body).toMatchObject({ result: 'success', user_id: Number(url.searchParams.get('user_id')) });
+    expect(url.searchParams.get('realm')).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(res.cookies.some((c) => c.startsWith('sessionid='))).toBe(false);
+
+    for (const bad of ['abc', `${otp.slice(0, 63)}g`, `${otp}00`]) {
+      const refused = await request(target()).get(LOGIN).query({ mobile_flow_otp: bad });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ result: 'error', msg: expect.stringContaining('mobile_flow_otp') });
+    }
+  });
+
+  it('the realm switching OpenID Connect off hides it and refuses its start URL', async () => {
+    expect((await patchRealm({ authentication_methods: JSON.stringify({ 'openid connect': false }) })).status).toBe(200);
+    const settings = await request(target()).get('/api/v1/server_settings');
+    expect(settings.body.authentication_methods['openid connect']).toBe(false);
+    expect(settings.body.external_authentication_methods).toEqual([]);
+    const res = await request(target()).get(LOGIN);
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ reason: 'oidc disabled' });
+    await patchRealm({ authentication_methods: JSON.stringify({ 'openid connect': true }) });
+  });
+});
+
+describe('OpenID Connect login (distributed)', () => {
+  let cluster: DistributedCluster;
+  beforeAll(async () => {
+    cluster = await startDistributedCluster({ configOverrides: testOidcOverrides() });
+  });
+  afterAll(() => cluster.stop());
+
+  it('logs an existing person in through the gateway', async () => {
+    const sub = await idpAccount('hamlet@zulip.com');
+    const res = await oidcLogin(cluster.gatewayUrl, LOGIN, sub);
+    expect(res.status).toBe(302);
+    expect(await sessionUser(cluster.gatewayUrl, res.cookies)).toMatchObject({ email: 'hamlet@zulip.com' });
+  });
+});
