@@ -149,14 +149,23 @@ describe('OpenID Connect login (embedded)', () => {
   });
 
   it('the realm switching OpenID Connect off hides it and refuses its start URL', async () => {
-    expect((await patchRealm({ authentication_methods: JSON.stringify({ 'openid connect': false }) })).status).toBe(200);
+    // As Zulip's clients send it: every method, at least one on.
+    const everyOff = await patchRealm({ authentication_methods: JSON.stringify({ email: false, 'openid connect': false }) });
+    expect(everyOff.body).toMatchObject({ result: 'error', msg: 'At least one authentication method must be enabled.' });
+    expect((await patchRealm({ authentication_methods: JSON.stringify({ email: true, 'openid connect': false }) })).status).toBe(200);
+    const state = await admin.call('post', '/register', { fetch_event_types: JSON.stringify(['realm']) });
+    expect(state.body.realm_authentication_methods['openid connect']).toBe(false);
     const settings = await request(target()).get('/api/v1/server_settings');
     expect(settings.body.authentication_methods['openid connect']).toBe(false);
     expect(settings.body.external_authentication_methods).toEqual([]);
     const res = await request(target()).get(LOGIN);
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ reason: 'oidc disabled' });
-    await patchRealm({ authentication_methods: JSON.stringify({ 'openid connect': true }) });
+    const member = await new ApiClient(target()).loginAs('hamlet@zulip.com');
+    const notAdmin = await member.call('patch', '/realm', { authentication_methods: JSON.stringify({ email: true, 'openid connect': true }) });
+    expect(notAdmin.status).toBe(400);
+    await patchRealm({ authentication_methods: JSON.stringify({ email: true, 'openid connect': true }) });
+    expect((await request(target()).get(LOGIN)).status).toBe(302);
   });
 });
 
