@@ -118,14 +118,17 @@ describe('OpenID Connect login (embedded)', () => {
     expect(replayed.body).toMatchObject({ reason: 'bad state' });
   });
 
-  it.each(['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)'])('lands at / for next=%s', async (next) => {
-    const sub = await idpAccount('prospero@zulip.com');
-    const res = await oidcLogin(target(), `${LOGIN}?next=${encodeURIComponent(next)}`, sub);
-    expect(res.status).toBe(302);
-    expect(res.location).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
-  });
+  it.each(['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)'])(
+    'lands at / for next=%s',
+    async (next) => {
+      const sub = await idpAccount('prospero@zulip.com');
+      const res = await oidcLogin(target(), `${LOGIN}?next=${encodeURIComponent(next)}`, sub);
+      expect(res.status).toBe(302);
+      expect(res.location).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    },
+  );
 
-  it("ends the mobile flow with zulip://login carrying the key XOR the pad; a bad pad is a 400", async () => {
+  it('ends the mobile flow with zulip://login carrying the key XOR the pad; a bad pad is a 400', async () => {
     const otp = randomBytes(32).toString('hex');
     const sub = await idpAccount('iago@zulip.com');
     const res = await oidcLogin(target(), `${LOGIN}?mobile_flow_otp=${otp}`, sub);
@@ -162,7 +165,9 @@ describe('OpenID Connect login (embedded)', () => {
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ reason: 'oidc disabled' });
     const member = await new ApiClient(target()).loginAs('hamlet@zulip.com');
-    const notAdmin = await member.call('patch', '/realm', { authentication_methods: JSON.stringify({ email: true, 'openid connect': true }) });
+    const notAdmin = await member.call('patch', '/realm', {
+      authentication_methods: JSON.stringify({ email: true, 'openid connect': true }),
+    });
     expect(notAdmin.status).toBe(400);
     await patchRealm({ authentication_methods: JSON.stringify({ email: true, 'openid connect': true }) });
     expect((await request(target()).get(LOGIN)).status).toBe(302);

@@ -58,7 +58,7 @@ async function throughProvider(url: string, login: string): Promise<string> {
     const html = await res.text();
     if (res.status !== 200) throw new Error(`the provider answered ${res.status}: ${html.slice(0, 300)}`);
     const form = formOf(html, next.url);
-    const fields = form.prompt === 'login' ? { prompt: 'login', login, password: 'any' } : { prompt: form.prompt };
+    const fields: Record<string, string> = form.prompt === 'login' ? { prompt: 'login', login, password: 'any' } : { prompt: form.prompt };
     next = {
       url: form.action,
       init: { method: 'POST', body: new URLSearchParams(fields), headers: { 'content-type': 'application/x-www-form-urlencoded' } },

@@ -5,6 +5,7 @@
 // an account id not registered gets no claims beyond its subject.
 // argv: the client's redirect URI. Prints {"issuer": ...} once listening.
 import { createServer } from 'node:http';
+import process from 'node:process';
 import Provider from 'oidc-provider';
 
 const [redirectUri] = process.argv.slice(2);

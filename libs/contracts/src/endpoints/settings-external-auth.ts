@@ -10,10 +10,15 @@ import * as p from '../params';
 export const OIDC_CALLBACK_PATH = '/complete/oidc/';
 
 const startParams = {
-  idp: p.string({ required: true, description: 'The provider\'s name in `external_authentication_methods` (`oidc:<idp>`).', example: 'default' }),
+  idp: p.string({
+    required: true,
+    description: "The provider's name in `external_authentication_methods` (`oidc:<idp>`).",
+    example: 'default',
+  }),
   next: p.string({ description: 'Where to land after the login: a path on this server (`/#narrow/...`); anything else lands at `/`.' }),
   mobile_flow_otp: p.string({
-    description: "The mobile app's one-time pad, 64 hex characters: the login ends in a `zulip://login` redirect carrying the API key XOR it.",
+    description:
+      "The mobile app's one-time pad, 64 hex characters: the login ends in a `zulip://login` redirect carrying the API key XOR it.",
   }),
   desktop_flow_otp: p.string({ description: "The desktop app's one-time pad, 64 hex characters, as `mobile_flow_otp`." }),
 } as const;
@@ -51,7 +56,7 @@ export const settingsExternalAuthEndpoints = {
     summary: "The OpenID Connect provider's redirect back",
     description:
       'Checks the state (signed, single use, minutes old), exchanges the code with the PKCE verifier, checks the ID token and its nonce, ' +
-      'then ends the login: a browser session and a redirect to `next`, or the apps\' `zulip://login` redirect.',
+      "then ends the login: a browser session and a redirect to `next`, or the apps' `zulip://login` redirect.",
     params: {
       code: p.string({ description: 'The authorization code.' }),
       state: p.string({ description: 'The state the start URL made.' }),

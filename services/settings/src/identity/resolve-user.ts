@@ -98,7 +98,10 @@ export async function userForExternalIdentity(
     const existing = await userByAddress(trx, realmId, email);
     if (existing) {
       if (!identity.emailVerified) {
-        throw refused('Your identity provider has not verified your e-mail address, so it cannot log you in to this account.', 'email not verified');
+        throw refused(
+          'Your identity provider has not verified your e-mail address, so it cannot log you in to this account.',
+          'email not verified',
+        );
       }
       checkUsable(existing);
       await bind(trx, realmId, existing.id, identity);
