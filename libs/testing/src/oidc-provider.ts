@@ -15,7 +15,8 @@ export const TEST_OIDC_CLIENT = { clientId: 'chat-test', clientSecret: 'chat-tes
 export async function startTestOidcProvider(): Promise<{ close(): Promise<void> }> {
   const redirectUri = `http://${testConfig().externalHost}/complete/oidc/`;
   const child: ChildProcess = spawn(process.execPath, [join(__dirname, 'oidc-provider-server.mjs'), redirectUri], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    // Its start-up warnings (development keys and interactions) are what a test provider is.
+    stdio: ['ignore', 'pipe', 'ignore'],
   });
   const issuer = await new Promise<string>((resolve, reject) => {
     let out = '';
