@@ -51,8 +51,8 @@ describe('OpenID Connect login (embedded)', () => {
         name: 'oidc:default',
         display_name: 'Test IdP',
         display_icon: null,
-        login_url: `${res.body.realm_url}${LOGIN}`,
-        signup_url: `${res.body.realm_url}${SIGNUP}`,
+        login_url: LOGIN,
+        signup_url: SIGNUP,
       },
     ]);
     const state = await admin.call('post', '/register', { fetch_event_types: JSON.stringify(['realm']) });

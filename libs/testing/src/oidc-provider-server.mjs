@@ -3,7 +3,7 @@
 // serve the login form (any login name is an account id) and the consent form. Accounts are
 // registered by the suites over HTTP (POST /test-accounts {sub, email, email_verified, name});
 // an account id not registered gets no claims beyond its subject.
-// argv: the client's redirect URI. Prints {"issuer": ...} once listening.
+// argv: the client's redirect URI (its path, on any port of 127.0.0.1). Prints {"issuer": ...} once listening.
 import { createServer } from 'node:http';
 import process from 'node:process';
 import Provider from 'oidc-provider';
@@ -34,6 +34,11 @@ const provider = new Provider(issuer, {
   }),
 });
 provider.proxy = false;
+// Suites run servers on ports of their own: any loopback host's callback path is this client's.
+provider.Client.prototype.redirectUriAllowed = function redirectUriAllowed(value) {
+  const url = new URL(value);
+  return url.hostname === '127.0.0.1' && url.pathname === new URL(redirectUri).pathname;
+};
 
 const callback = provider.callback();
 server.on('request', (req, res) => {

@@ -4,6 +4,7 @@ import { client, errorText } from '../api';
 import { startSession } from '../controller';
 import { patchUi } from '../store';
 import { ErrorAlert } from './ErrorAlert';
+import { ExternalLogins } from './ExternalLogins';
 
 interface DevUser {
   email: string;
@@ -105,6 +106,7 @@ export function Login() {
           </button>
           <ErrorAlert error={error} />
         </form>
+        <ExternalLogins />
         {devUsers && (
           <section class="dev-login" aria-labelledby="dev-login-title">
             <h2 id="dev-login-title">Development login</h2>

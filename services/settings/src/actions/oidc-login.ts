@@ -5,7 +5,7 @@
  */
 import type { Request, Response } from 'express';
 import { getRealm, type RealmRow } from '@chat/db';
-import { ApiError } from '@chat/errors';
+import { ApiError, badRequest } from '@chat/errors';
 import type { SettingsContext } from '../deps';
 import { oidcEnabled } from '../lib/auth-methods';
 import { refused } from '../lib/login-refusal';
@@ -45,6 +45,7 @@ export async function startOidcLogin(
   if (params.idp !== OIDC_IDP) throw new ApiError(`Unknown identity provider: ${params.idp}`, { status: 404 });
   const mobileFlowOtp = checkOtp('mobile_flow_otp', params.mobile_flow_otp);
   const desktopFlowOtp = checkOtp('desktop_flow_otp', params.desktop_flow_otp);
+  if (mobileFlowOtp !== null && desktopFlowOtp !== null) throw badRequest("Can't use both mobile_flow_otp and desktop_flow_otp together.");
   const realm = await oidcRealm(ctx, realmId);
   const secrets = newOidcSecrets();
   const state = await saveLoginState(ctx.db.knex, ctx.config, {

@@ -15,16 +15,19 @@ export function oidcRedirectUri(config: Pick<Config, 'externalHost'>): string {
   return `${realmUri({ string_id: '' }, config.externalHost, true)}${OIDC_CALLBACK_PATH}`;
 }
 
-/** server_settings' external_authentication_methods: the provider's button, when configured. */
-export function externalAuthenticationMethods(config: Pick<Config, 'oidc'>, realmUrl: string): Record<string, unknown>[] {
+/**
+ * server_settings' external_authentication_methods: the provider's button, when configured. The
+ * URLs are paths, as Zulip's (the apps resolve them against the realm's URL).
+ */
+export function externalAuthenticationMethods(config: Pick<Config, 'oidc'>): Record<string, unknown>[] {
   if (!config.oidc) return [];
   return [
     {
       name: `oidc:${OIDC_IDP}`,
       display_name: config.oidc.displayName,
       display_icon: config.oidc.iconUrl || null,
-      login_url: `${realmUrl}/accounts/login/social/oidc/${OIDC_IDP}`,
-      signup_url: `${realmUrl}/accounts/register/social/oidc/${OIDC_IDP}`,
+      login_url: `/accounts/login/social/oidc/${OIDC_IDP}`,
+      signup_url: `/accounts/register/social/oidc/${OIDC_IDP}`,
     },
   ];
 }

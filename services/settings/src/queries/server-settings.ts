@@ -26,10 +26,7 @@ export async function getServerSettings(
     is_incompatible: isIncompatible(userAgent),
     email_auth_enabled: methods.email,
     require_email_format_usernames: true,
-    external_authentication_methods:
-      realm && methods['openid connect']
-        ? externalAuthenticationMethods(ctx.config, await realmUrlOf(ctx.db.knex, ctx.config.externalHost, realm))
-        : [],
+    external_authentication_methods: realm && methods['openid connect'] ? externalAuthenticationMethods(ctx.config) : [],
   };
   if (realm) {
     const url = await realmUrlOf(ctx.db.knex, ctx.config.externalHost, realm);
