@@ -6,6 +6,7 @@
 // argv: the client's redirect URI (its path, on any port of 127.0.0.1). Prints {"issuer": ...} once listening.
 import { createServer } from 'node:http';
 import process from 'node:process';
+import { URL } from 'node:url';
 import Provider from 'oidc-provider';
 
 const [redirectUri] = process.argv.slice(2);
