@@ -86,6 +86,51 @@ describe('OpenID Connect login (embedded)', () => {
     expect(await sessionUser(target(), later.cookies)).toMatchObject({ email: 'hamlet@zulip.com' });
   });
 
+  it("hands a subdomain realm's login over to its own host, once", async () => {
+    const { knex } = server.db;
+    await knex('realms')
+      .insert({
+        string_id: 'acme',
+        name: 'Acme',
+        email_domain: 'acme.test',
+        description: '',
+        settings: JSON.stringify({ invite_required: false, external_auth_auto_signup: true }),
+      })
+      .onConflict('string_id')
+      .ignore();
+    const port = new URL((await request(target()).get('/api/v1/server_settings')).body.realm_url as string).port;
+    const host = `acme.localhost:${port}`;
+    const email = `wile-${unique()}@acme.test`;
+    const sub = await idpAccount(email);
+    const res = await oidcLogin(target(), `${LOGIN}?next=${encodeURIComponent('/#inbox')}`, sub, { host });
+    expect(res.status).toBe(302);
+    expect(res.cookies.some((c) => c.startsWith('sessionid='))).toBe(false);
+    const handoff = new URL(res.location!);
+    expect(handoff.host).toBe(host);
+    expect(handoff.pathname).toMatch(/^\/accounts\/login\/subdomain\//);
+
+    const path = handoff.pathname;
+    const landed = await request(target()).get(path).set('Host', host);
+    expect(landed.status).toBe(302);
+    expect(landed.headers.location).toBe(`http://${host}/#inbox`);
+    const cookies = (landed.headers['set-cookie'] as unknown as string[]).map((line) => line.split(';')[0]!);
+    const csrf = cookies.find((c) => c.startsWith('csrftoken='))!.split('=')[1]!;
+    const me = await request(target()).get('/json/users/me').set('Host', host).set('Cookie', cookies.join('; ')).set('X-CSRFToken', csrf);
+    expect(me.body).toMatchObject({ email });
+    const again = await request(target()).get(path).set('Host', host);
+    expect(again.status).toBe(403);
+  });
+
+  it("refuses a hand-off token at another realm's host", async () => {
+    const port = new URL((await request(target()).get('/api/v1/server_settings')).body.realm_url as string).port;
+    const email = `road-${unique()}@acme.test`;
+    const sub = await idpAccount(email);
+    const res = await oidcLogin(target(), LOGIN, sub, { host: `acme.localhost:${port}` });
+    const elsewhere = await request(target()).get(new URL(res.location!).pathname);
+    expect(elsewhere.status).toBe(403);
+    expect(elsewhere.body).toMatchObject({ reason: 'bad state' });
+  });
+
   it("refuses an unverified claim of an existing person's address (no takeover)", async () => {
     const sub = await idpAccount('othello@zulip.com', false);
     const res = await oidcLogin(target(), LOGIN, sub);

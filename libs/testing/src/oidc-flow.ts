@@ -80,15 +80,17 @@ function resultOf(res: request.Response): OidcLoginResult {
 /**
  * Starts at `startPath` (with its query) on `target`, logs in at the provider as the account
  * `login`, and answers the server's answer to the callback. `tamper` may change the callback's
- * query first (a forged state); `replay` sends the callback twice and answers the second.
+ * query first (a forged state); `replay` sends the callback twice and answers the second; `host`
+ * starts at another realm's host (the callback stays on the bare one).
  */
 export async function oidcLogin(
   target: Target,
   startPath: string,
   login: string,
-  options: { tamper?: (query: URLSearchParams) => void; replay?: boolean } = {},
+  options: { tamper?: (query: URLSearchParams) => void; replay?: boolean; host?: string } = {},
 ): Promise<OidcLoginResult & { first?: OidcLoginResult }> {
-  const start = await request(target).get(startPath);
+  const begin = request(target).get(startPath);
+  const start = await (options.host ? begin.set('Host', options.host) : begin);
   if (start.status !== 302) return resultOf(start);
   const back = await throughProvider(start.headers.location as string, login);
   const url = new URL(back);

@@ -68,4 +68,17 @@ export const settingsExternalAuthEndpoints = {
     success: redirectAnswer,
     errors: [302, 403],
   },
+  externalLoginHandoff: {
+    method: 'GET',
+    path: '/accounts/login/subdomain/:token',
+    auth: 'public',
+    root: true,
+    summary: "Finish an external login on the realm's own host",
+    description:
+      'The callback is on the bare host; a realm on a subdomain gets its browser session here, from a single-use token a minute old at most ' +
+      "(Zulip's log_into_subdomain), then a redirect to `next`.",
+    params: { token: p.string({ required: true, description: 'The hand-off token the callback made.', example: '1.abc.def' }) },
+    success: redirectAnswer,
+    errors: [302, 403],
+  },
 } as const;

@@ -5,7 +5,8 @@ import type { Knex } from 'knex';
  *
  * `external_login_states`: one row per login started (the OAuth state's id, its nonce and PKCE
  * verifier, where to land and the apps' one-time pads), read once and deleted by the callback,
- * expired after minutes. Every replica sees them, so the callback may land on any.
+ * expired after minutes. Every replica sees them, so the callback may land on any. A login that
+ * ends for a realm on another host leaves a hand-off row (`user_id`) its host takes once.
  *
  * `external_identities`: the (issuer, subject) a provider names a person by, bound to their
  * account at their first login; later logins match by it, whatever address the provider then
@@ -22,6 +23,9 @@ export async function up(knex: Knex): Promise<void> {
     t.boolean('is_signup').notNullable().defaultTo(false);
     t.string('mobile_flow_otp', 64);
     t.string('desktop_flow_otp', 64);
+    // A hand-off: the login ended at the callback's host for a realm on another host (a subdomain),
+    // and this user gets their session there.
+    t.integer('user_id').references('users.id').onDelete('CASCADE');
     t.timestamp('expires_at', { useTz: true }).notNullable();
     t.index(['expires_at']);
   });

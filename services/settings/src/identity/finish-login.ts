@@ -1,14 +1,35 @@
 /**
  * The end of every external login, whichever backend vouched: the apps get their `zulip://login`
  * redirect with the API key encrypted by their pad; a browser gets a session and lands on `next`.
+ * The callback is on the bare host, so a realm on a subdomain cannot get its session cookie from
+ * there: the browser is sent to the realm's host with a one-minute, single-use hand-off token,
+ * which that host exchanges for the session (Zulip's /accounts/login/subdomain/).
  */
 import type { Request, Response } from 'express';
 import { realmUrlOf, type UserRow } from '@chat/db';
-import { ApiError } from '@chat/errors';
 import type { SettingsContext } from '../deps';
 import { startWebSession } from '../actions/web-sessions';
+import { refused } from '../lib/login-refusal';
+import { userRowById } from '../queries/users';
 import { appLoginUrl } from './app-flows';
 import type { LoginIntent } from './external-identity';
+import { saveHandoff, takeHandoff } from './login-states';
+
+/** Where the hand-off token is exchanged, on the realm's host. */
+export const HANDOFF_PATH = '/accounts/login/subdomain';
+
+async function realmUrlOfUser(ctx: SettingsContext, user: UserRow): Promise<string> {
+  const row: { string_id: string } | undefined = await ctx.db.knex('realms').where({ id: user.realm_id }).first('string_id');
+  return realmUrlOf(ctx.db.knex, ctx.config.externalHost, { id: user.realm_id, string_id: row?.string_id ?? '' });
+}
+
+function hostnameOf(req: Request): string {
+  try {
+    return new URL(`http://${req.headers.host ?? ''}`).hostname;
+  } catch {
+    return '';
+  }
+}
 
 /** Where the browser goes next (a Location), once the user is known. */
 export async function finishExternalLogin(
@@ -18,27 +39,28 @@ export async function finishExternalLogin(
   req: Request,
   res: Response,
 ): Promise<string> {
-  const realmUrl = await realmUrlOf(ctx.db.knex, ctx.config.externalHost, { id: user.realm_id, string_id: await realmStringId(ctx, user) });
+  const realmUrl = await realmUrlOfUser(ctx, user);
   const otp = intent.mobileFlowOtp ?? intent.desktopFlowOtp;
   if (otp !== null) return appLoginUrl(user, realmUrl, ctx.cipher.decrypt(user.api_key_enc), otp);
-  // The session cookie is the callback host's: a realm on another host (a subdomain) cannot get
-  // it from here, so its people log in through the apps or the password form for now.
   if (new URL(realmUrl).hostname !== hostnameOf(req)) {
-    throw new ApiError('This organization is on another host: log in there with its password form or the apps.', { status: 403 });
+    const token = await saveHandoff(ctx.db.knex, ctx.config, { realmId: user.realm_id, userId: user.id, next: intent.next });
+    return `${realmUrl}${HANDOFF_PATH}/${token}`;
   }
   await startWebSession(ctx, user, req, res);
   return `${realmUrl}${intent.next}`;
 }
 
-async function realmStringId(ctx: SettingsContext, user: UserRow): Promise<string> {
-  const row: { string_id: string } | undefined = await ctx.db.knex('realms').where({ id: user.realm_id }).first('string_id');
-  return row?.string_id ?? '';
-}
-
-function hostnameOf(req: Request): string {
-  try {
-    return new URL(`http://${req.headers.host ?? ''}`).hostname;
-  } catch {
-    return '';
-  }
+/** GET /accounts/login/subdomain/<token> on the realm's host: the session, and where to land. */
+export async function takeExternalLoginHandoff(
+  ctx: SettingsContext,
+  realmId: number | null,
+  token: string,
+  req: Request,
+  res: Response,
+): Promise<string> {
+  const handoff = await takeHandoff(ctx.db.knex, ctx.config, token, realmId);
+  const user = await userRowById(ctx.db.knex, handoff.userId);
+  if (!user?.is_active) throw refused('Your account has been disabled.', 'user disable');
+  await startWebSession(ctx, user, req, res);
+  return `${await realmUrlOfUser(ctx, user)}${handoff.next}`;
 }

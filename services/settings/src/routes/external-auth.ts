@@ -2,6 +2,7 @@ import { settingsEndpoints as api } from '@chat/contracts';
 import { implement, RESPONDED } from '@chat/http';
 import type { SettingsContext } from '../deps';
 import { completeOidcLogin, startOidcLogin } from '../actions/oidc-login';
+import { takeExternalLoginHandoff } from '../identity/finish-login';
 
 /** Logins through an external provider: browser pages whose answers are redirects. */
 export function externalAuthEndpoints(ctx: SettingsContext) {
@@ -16,6 +17,10 @@ export function externalAuthEndpoints(ctx: SettingsContext) {
     }),
     implement(api.oidcComplete, async ({ params, req, res }): Promise<typeof RESPONDED> => {
       res.redirect(302, await completeOidcLogin(ctx, params, req, res));
+      return RESPONDED;
+    }),
+    implement(api.externalLoginHandoff, async ({ identity, params, req, res }): Promise<typeof RESPONDED> => {
+      res.redirect(302, await takeExternalLoginHandoff(ctx, identity.realmId, params.token, req, res));
       return RESPONDED;
     }),
   ];
