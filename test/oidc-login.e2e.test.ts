@@ -74,6 +74,17 @@ describe('OpenID Connect login (embedded)', () => {
     await patchRealm({ external_auth_auto_signup: false });
   });
 
+  it("refuses a newcomer whose address is outside the realm's domains", async () => {
+    expect((await patchRealm({ external_auth_auto_signup: true, invite_required: false, emails_restricted_to_domains: true })).status).toBe(
+      200,
+    );
+    const sub = await idpAccount(`mallory-${unique()}@elsewhere.test`);
+    const res = await oidcLogin(target(), LOGIN, sub);
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ reason: 'domain not allowed', msg: expect.stringContaining('not in one of the domains') });
+    await patchRealm({ external_auth_auto_signup: false, emails_restricted_to_domains: false });
+  });
+
   it('matches an existing person by a verified address, then by subject after the address changes at the provider', async () => {
     const sub = await idpAccount('hamlet@zulip.com');
     const first = await oidcLogin(target(), LOGIN, sub);
@@ -216,6 +227,25 @@ describe('OpenID Connect login (embedded)', () => {
     expect(notAdmin.status).toBe(400);
     await patchRealm({ authentication_methods: JSON.stringify({ email: true, 'openid connect': true }) });
     expect((await request(target()).get(LOGIN)).status).toBe(302);
+  });
+});
+
+describe('OpenID Connect login with the provider down (embedded)', () => {
+  let server: Standalone;
+  beforeAll(async () => {
+    // Nothing listens on port 9 (discard) of this machine.
+    const config = testConfig(testOidcOverrides({ issuer: 'http://127.0.0.1:9' }));
+    server = await startStandalone({ config, logger: testLogger() });
+  });
+  afterAll(() => server.stop());
+
+  it('fails the login with a message and leaves the rest working', async () => {
+    const res = await request(server.app).get(LOGIN);
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ result: 'error', msg: 'The identity provider cannot be reached. Please try again later.' });
+    expect((await request(server.app).get('/api/v1/server_settings')).body.result).toBe('success');
+    const key = await request(server.app).post('/api/v1/dev_fetch_api_key').type('form').send({ username: 'hamlet@zulip.com' });
+    expect(key.body.result).toBe('success');
   });
 });
 
