@@ -4,6 +4,7 @@
  * it back to the one callback every realm shares. Browser pages at the root, never under /api/v1:
  * their answers are redirects (errors are JSON, as everywhere).
  */
+import { Type } from '@sinclair/typebox';
 import * as p from '../params';
 
 /** The callback path every realm registers with the provider (Zulip's social-auth complete URL). */
@@ -23,7 +24,8 @@ const startParams = {
   desktop_flow_otp: p.string({ description: "The desktop app's one-time pad, 64 hex characters, as `mobile_flow_otp`." }),
 } as const;
 
-const redirectAnswer = {} as const;
+/** A redirect: no JSON answer on success. */
+const redirectAnswer = Type.Object({});
 
 export const settingsExternalAuthEndpoints = {
   oidcLoginStart: {
