@@ -150,6 +150,13 @@ describe('OpenID Connect login (embedded)', () => {
     expect(res.cookies.some((c) => c.startsWith('sessionid='))).toBe(false);
   });
 
+  it('never logs a bot in, whatever the provider claims', async () => {
+    const sub = await idpAccount('default-bot@zulip.com');
+    const res = await oidcLogin(target(), LOGIN, sub);
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ reason: 'bot' });
+  });
+
   it('refuses a deactivated person', async () => {
     const sub = await idpAccount('cordelia@zulip.com');
     expect((await oidcLogin(target(), LOGIN, sub)).status).toBe(302);
