@@ -4,7 +4,7 @@
  * account and the end of the login are the identity interface's (../identity/).
  */
 import type { Request, Response } from 'express';
-import { getRealm, type RealmRow } from '@chat/db';
+import { getRealm, realmUrlOf, type RealmRow } from '@chat/db';
 import { ApiError, badRequest } from '@chat/errors';
 import type { SettingsContext } from '../deps';
 import { oidcEnabled } from '../lib/auth-methods';
@@ -66,17 +66,33 @@ export interface OidcCallbackParams {
   error_description?: string;
 }
 
+/**
+ * Where a browser that was refused goes: its realm's login page, which shows the message
+ * (`login_error`). API clients (no `Accept: text/html`) and the apps' flows get the JSON error.
+ */
+async function loginPageWithError(ctx: SettingsContext, realmId: number, msg: string): Promise<string> {
+  const realm = await getRealm(ctx.db.knex, realmId);
+  const realmUrl = realm ? await realmUrlOf(ctx.db.knex, ctx.config.externalHost, realm) : '';
+  return `${realmUrl}/?${new URLSearchParams({ login_error: msg }).toString()}`;
+}
+
 /** GET /complete/oidc/: the login's end (a Location), or a refusal saying why. */
 export async function completeOidcLogin(ctx: SettingsContext, params: OidcCallbackParams, req: Request, res: Response): Promise<string> {
   requireOidc(ctx.config);
   if (params.state === undefined) throw badState();
   const login = await takeLoginState(ctx.db.knex, ctx.config, BACKEND, params.state);
-  if (params.error !== undefined) {
-    throw refused(`The identity provider refused the login: ${params.error_description ?? params.error}`, 'provider refused');
+  try {
+    if (params.error !== undefined) {
+      throw refused(`The identity provider refused the login: ${params.error_description ?? params.error}`, 'provider refused');
+    }
+    await oidcRealm(ctx, login.realmId);
+    const query = new URL(req.originalUrl, 'http://callback.invalid').search.slice(1);
+    const identity = await oidcIdentity(ctx.config, ctx.logger, query, params.state, login);
+    const user = await userForExternalIdentity(ctx, login.realmId, identity, { isSignup: login.isSignup });
+    return await finishExternalLogin(ctx, user, login, req, res);
+  } catch (err) {
+    const browser = login.mobileFlowOtp === null && login.desktopFlowOtp === null && req.accepts(['json', 'html']) === 'html';
+    if (browser && err instanceof ApiError) return loginPageWithError(ctx, login.realmId, err.message);
+    throw err;
   }
-  await oidcRealm(ctx, login.realmId);
-  const query = new URL(req.originalUrl, 'http://callback.invalid').search.slice(1);
-  const identity = await oidcIdentity(ctx.config, ctx.logger, query, params.state, login);
-  const user = await userForExternalIdentity(ctx, login.realmId, identity, { isSignup: login.isSignup });
-  return finishExternalLogin(ctx, user, login, req, res);
 }
