@@ -71,7 +71,36 @@ describe('OpenID Connect login (embedded)', () => {
     expect(created.status).toBe(302);
     expect(created.location).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#narrow\/stream\/1$/);
     expect(await sessionUser(target(), created.cookies)).toMatchObject({ email, full_name: 'Rosa Linde' });
-    await patchRealm({ external_auth_auto_signup: false });
+    await patchRealm({ external_auth_auto_signup: false, invite_required: true });
+  });
+
+  it('the sign-up button admits the invited while invitations are required, and anyone in the domains once they are not', async () => {
+    const invited = `viola-${unique()}@zulip.com`;
+    const stranger = `sebastian-${unique()}@zulip.com`;
+    const [invitedSub, strangerSub] = [await idpAccount(invited), await idpAccount(stranger)];
+    const refused = await oidcLogin(target(), SIGNUP, strangerSub);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ reason: 'invitation required' });
+
+    const denmark = (await admin.call('get', '/get_stream_id', { stream: 'Denmark' })).body.stream_id as number;
+    const invite = await admin.call('post', '/invites', { invitee_emails: invited, stream_ids: JSON.stringify([denmark]) });
+    expect(invite.body.result).toBe('success');
+    const joined = await oidcLogin(target(), SIGNUP, invitedSub);
+    expect(joined.status).toBe(302);
+    expect(await sessionUser(target(), joined.cookies)).toMatchObject({ email: invited });
+    // The invitation's streams, as an invitee who signs up with a password gets them.
+    const viola = new ApiClient(target());
+    await viola.loginAs(invited);
+    const subscribed = (await viola.call('get', '/users/me/subscriptions')).body.subscriptions as { name: string }[];
+    expect(subscribed.map((sub) => sub.name)).toEqual(['Denmark']);
+    const pending = await admin.call('get', '/invites');
+    expect((pending.body.invites as { email: string }[]).some((i) => i.email === invited)).toBe(false);
+
+    expect((await patchRealm({ invite_required: false })).status).toBe(200);
+    const open = await oidcLogin(target(), SIGNUP, strangerSub);
+    expect(open.status).toBe(302);
+    expect(await sessionUser(target(), open.cookies)).toMatchObject({ email: stranger });
+    await patchRealm({ invite_required: true });
   });
 
   it("refuses a newcomer whose address is outside the realm's domains", async () => {
@@ -82,7 +111,7 @@ describe('OpenID Connect login (embedded)', () => {
     const res = await oidcLogin(target(), LOGIN, sub);
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ reason: 'domain not allowed', msg: expect.stringContaining('not in one of the domains') });
-    await patchRealm({ external_auth_auto_signup: false, emails_restricted_to_domains: false });
+    await patchRealm({ external_auth_auto_signup: false, emails_restricted_to_domains: false, invite_required: true });
   });
 
   it('matches an existing person by a verified address, then by subject after the address changes at the provider', async () => {

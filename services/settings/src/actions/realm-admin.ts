@@ -8,6 +8,8 @@ import { COMMON_POLICY_VALUES, writeNotices } from '@chat/db';
 import { badRequest } from '@chat/errors';
 import { userEventNotice, type EventOf } from '@chat/events';
 import type { SettingsContext } from '../deps';
+import { authenticationMethods, type AuthBackends } from '@chat/views';
+import { authBackendsOf } from '../lib/auth-methods';
 import { requireAdmin } from '../lib/permissions';
 import { loadActor } from '../queries/actor';
 import { activeUserIds } from '../queries/audiences';
@@ -135,8 +137,8 @@ interface RealmChanges {
   data: Record<string, unknown>;
 }
 
-/** do_set_realm_authentication_methods */
-function authenticationChange(changes: RealmChanges, update: RealmUpdate): void {
+/** do_set_realm_authentication_methods: the event carries the methods now on, as /register shows them. */
+function authenticationChange(changes: RealmChanges, update: RealmUpdate, backends: AuthBackends): void {
   if (update.authentication_methods === undefined) return;
   const { settings } = changes;
   const before = {
@@ -148,7 +150,8 @@ function authenticationChange(changes: RealmChanges, update: RealmUpdate): void 
   const after = { ...before, ...update.authentication_methods };
   if (JSON.stringify(before) === JSON.stringify(after)) return;
   settings.authentication_methods = after;
-  changes.events.push({ type: 'realm', op: 'update_dict', property: 'default', data: { authentication_methods: after } });
+  const methods = authenticationMethods(backends, { settings: { ...settings, authentication_methods: after } });
+  changes.events.push({ type: 'realm', op: 'update_dict', property: 'default', data: { authentication_methods: methods } });
   changes.data.authentication_methods = update.authentication_methods;
 }
 
@@ -200,9 +203,14 @@ function propertyChanges(changes: RealmChanges, update: RealmUpdate, current: Re
 }
 
 /** Every change the update makes to a realm whose stored settings and current properties are given, in Zulip's order. */
-function realmChanges(stored: Record<string, unknown>, current: Record<string, unknown>, update: RealmUpdate): RealmChanges {
+function realmChanges(
+  stored: Record<string, unknown>,
+  current: Record<string, unknown>,
+  update: RealmUpdate,
+  backends: AuthBackends,
+): RealmChanges {
   const changes: RealmChanges = { settings: { ...stored }, columns: {}, events: [], data: {} };
-  authenticationChange(changes, update);
+  authenticationChange(changes, update, backends);
   autoSignupChange(changes, update);
   editingChange(changes, update, current);
   deletingChange(changes, update, current);
@@ -222,7 +230,7 @@ export async function doUpdateRealm(
   await ctx.db.knex.transaction(async (trx) => {
     requireAdmin(await loadActor(trx, realmId, actorId));
     const stored = (await lockRealmSettings(trx, realmId)) ?? {};
-    const changes = realmChanges(stored, await realmProperties(trx, realmId), update);
+    const changes = realmChanges(stored, await realmProperties(trx, realmId), update, authBackendsOf(ctx.config));
     data = changes.data;
     if (!changes.events.length && changes.data.external_auth_auto_signup === undefined) return;
     await trx('realms')

@@ -17,6 +17,8 @@ import { settleFollowUps } from '@chat/runtime';
 import type { SettingsContext } from '../deps';
 import { checkFullName, isValidEmail } from '../lib/accounts';
 import { refused } from '../lib/login-refusal';
+import { roleOfInviteAs } from '../lib/invitations';
+import { invitationStreamIds } from '../queries/invitations';
 import { userRowById } from '../queries/users';
 import { doCreateUser } from '../actions/create-user';
 import { invitesChangedNotice } from '../actions/invitations';
@@ -46,17 +48,26 @@ function checkUsable(user: UserRow): UserRow {
   return user;
 }
 
-/** A pending e-mail invitation to the address (invite-only realms admit only the invited). */
-async function pendingInvitation(db: Executor, realmId: number, email: string): Promise<{ id: number } | undefined> {
+/** The latest pending e-mail invitation to the address (invite-only realms admit only the invited). */
+async function pendingInvitation(db: Executor, realmId: number, email: string): Promise<{ id: number; invited_as: number } | undefined> {
   return db('invitations')
     .where({ realm_id: realmId, is_multiuse: false })
     .whereNull('accepted_at')
     .whereRaw('lower(email) = lower(?)', [email])
-    .first('id');
+    .orderBy('id', 'desc')
+    .first('id', 'invited_as');
 }
 
-/** Whether the realm lets this person make an account by logging in (Zulip's auto sign-up). */
-async function admitNewcomer(db: Executor, realm: RealmRow, email: string, isSignup: boolean): Promise<void> {
+/**
+ * Whether the realm lets this person make an account by logging in (Zulip's auto sign-up), and
+ * the invitation they accept doing so, if any (its role and streams are theirs, as at sign-up).
+ */
+async function admitNewcomer(
+  db: Executor,
+  realm: RealmRow,
+  email: string,
+  isSignup: boolean,
+): Promise<{ id: number; invited_as: number } | undefined> {
   const settings = (realm.settings ?? {}) as Record<string, unknown>;
   if (!isSignup && settings.external_auth_auto_signup !== true) {
     throw refused(`No account of this organization has the address ${email}. Ask an administrator for an invitation.`, 'no account');
@@ -67,9 +78,11 @@ async function admitNewcomer(db: Executor, realm: RealmRow, email: string, isSig
       'domain not allowed',
     );
   }
-  if (settings.invite_required !== false && !(await pendingInvitation(db, realm.id, email))) {
+  const invitation = await pendingInvitation(db, realm.id, email);
+  if (settings.invite_required !== false && !invitation) {
     throw refused('This organization requires an invitation to join.', 'invitation required');
   }
+  return invitation;
 }
 
 function nameFor(identity: ExternalIdentity, email: string): string {
@@ -108,13 +121,13 @@ export async function userForExternalIdentity(
       return existing;
     }
     if (!identity.emailVerified) throw refused('Your identity provider has not verified your e-mail address.', 'email not verified');
-    await admitNewcomer(trx, realm, email, options.isSignup);
+    const invitation = await admitNewcomer(trx, realm, email, options.isSignup);
     const created = await doCreateUser(ctx, trx, {
       realmId,
       email,
       fullName: nameFor(identity, email),
       shortName: email.split('@')[0]!,
-      role: 'member',
+      role: (invitation && roleOfInviteAs(invitation.invited_as)) ?? 'member',
       passwordHash: null,
     });
     await bind(trx, realmId, created.user.id, identity);
@@ -126,8 +139,9 @@ export async function userForExternalIdentity(
     for (const row of accepted as { referred_by: number | null }[]) {
       if (row.referred_by !== null) await writeNotices(trx, await invitesChangedNotice(trx, realmId, row.referred_by));
     }
-    // No streams named: the realm's default streams (as an invitation that names none).
-    await requestFollowUp(trx, followUps.joinInvitedStreams, { realmId, userId: created.user.id, streamIds: [] }, held);
+    // The invitation's streams; none named (or no invitation): the realm's default streams.
+    const streamIds = invitation ? await invitationStreamIds(trx, invitation.id) : [];
+    await requestFollowUp(trx, followUps.joinInvitedStreams, { realmId, userId: created.user.id, streamIds }, held);
     return created.user;
   });
   await settleFollowUps({ db: ctx.db.knex, internal: ctx.internal, logger: ctx.logger }, held);

@@ -25,6 +25,16 @@ export interface ServerFacts {
   authBackends: AuthBackends;
 }
 
+/** The login methods the realm keeps on, and the two flags clients read from them. */
+function authState(backends: AuthBackends, realm: Parameters<typeof authenticationMethods>[1]): Record<string, unknown> {
+  const methods = authenticationMethods(backends, realm);
+  return {
+    realm_authentication_methods: methods,
+    realm_email_auth_enabled: methods.email === true,
+    realm_password_auth_enabled: methods.password === true,
+  };
+}
+
 /**
  * Zulip's delete_own_message_policy (feature level 101), from 2.1's allow_message_deleting:
  * 5 everyone, 2 administrators only.
@@ -117,9 +127,7 @@ export async function realmState(db: Executor, realmId: number, facts: ServerFac
     realm_web_public_access_enabled: false,
     realm_uri: url,
     realm_url: url,
-    realm_authentication_methods: authenticationMethods(facts.authBackends, realm),
-    realm_email_auth_enabled: true,
-    realm_password_auth_enabled: true,
+    ...authState(facts.authBackends, realm),
     realm_is_zephyr_mirror_realm: false,
     realm_notifications_stream_id: realm.notifications_stream_id ?? -1,
     realm_signup_notifications_stream_id: realm.signup_notifications_stream_id ?? -1,
