@@ -8,7 +8,16 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { startStandalone, type Standalone } from '@chat/standalone';
-import { ApiClient, basicAuth, oidcLogin, setTestOidcAccount, testConfig, testLogger, testOidcOverrides } from '@chat/testing';
+import {
+  ApiClient,
+  basicAuth,
+  oidcLogin,
+  setTestOidcAccount,
+  testConfig,
+  testLogger,
+  testOidcOverrides,
+  validateResponse,
+} from '@chat/testing';
 import { startDistributedCluster, type DistributedCluster } from './distributed.harness';
 
 jest.setTimeout(60_000);
@@ -55,6 +64,8 @@ describe('OpenID Connect login (embedded)', () => {
         signup_url: SIGNUP,
       },
     ]);
+    // The entry is what Zulip's apps parse (Zulip's current schema of the answer; service_version is this server's own).
+    expect(validateResponse('GET /server_settings', res.body).filter((line) => !line.includes('"service_version"'))).toEqual([]);
     const state = await admin.call('post', '/register', { fetch_event_types: JSON.stringify(['realm']) });
     expect(state.body.realm_authentication_methods['openid connect']).toBe(true);
   });
