@@ -1,9 +1,9 @@
 /**
  * Logging in with OpenID Connect against the run's real OpenID Provider (oidc-provider, started
  * by jest's global setup), over HTTP: the start URL, the provider's own login and consent forms,
- * the callback. Embedded: every rule (auto sign-up, matching by a verified address and then by
- * subject, refusals, state replay, `next`, the apps' flow, the realm switching the method off);
- * distributed: one login end to end through the gateway.
+ * the callback, in the embedded topology: every rule (auto sign-up, matching by a verified address
+ * and then by subject, refusals, state replay, `next`, the apps' flow, subdomain realms, the realm
+ * switching the method off). oidc-login-smoke.e2e.test.ts: the distributed topology, a provider down.
  */
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
@@ -11,34 +11,22 @@ import { startStandalone, type Standalone } from '@chat/standalone';
 import {
   ApiClient,
   basicAuth,
+  newTestOidcAccount,
   oidcLogin,
+  sessionUser,
   setTestOidcAccount,
   testConfig,
   testLogger,
   testOidcOverrides,
   validateResponse,
 } from '@chat/testing';
-import { startDistributedCluster, type DistributedCluster } from './distributed.harness';
 
 jest.setTimeout(60_000);
 
 const LOGIN = '/accounts/login/social/oidc/default';
 const SIGNUP = '/accounts/register/social/oidc/default';
 const unique = () => randomBytes(4).toString('hex');
-
-/** An account of the provider, registered with the claims given. */
-async function idpAccount(email: string, emailVerified = true, name = 'Rosa Linde'): Promise<string> {
-  const sub = `sub-${unique()}`;
-  await setTestOidcAccount({ sub, email, email_verified: emailVerified, name });
-  return sub;
-}
-
-/** The user a browser's cookies (from a login's answer) are logged in as. */
-async function sessionUser(target: Parameters<typeof request>[0], cookies: string[]): Promise<Record<string, unknown>> {
-  const csrf = cookies.find((c) => c.startsWith('csrftoken='))!.split('=')[1]!;
-  const res = await request(target).get('/json/users/me').set('Cookie', cookies.join('; ')).set('X-CSRFToken', csrf);
-  return res.body as Record<string, unknown>;
-}
+const idpAccount = (email: string, emailVerified = true) => newTestOidcAccount(email, emailVerified);
 
 describe('OpenID Connect login (embedded)', () => {
   let server: Standalone;
@@ -274,39 +262,5 @@ describe('OpenID Connect login (embedded)', () => {
     expect(notAdmin.status).toBe(400);
     await patchRealm({ authentication_methods: JSON.stringify({ email: true, 'openid connect': true }) });
     expect((await request(target()).get(LOGIN)).status).toBe(302);
-  });
-});
-
-describe('OpenID Connect login with the provider down (embedded)', () => {
-  let server: Standalone;
-  beforeAll(async () => {
-    // Nothing listens on port 9 (discard) of this machine.
-    const config = testConfig(testOidcOverrides({ issuer: 'http://127.0.0.1:9' }));
-    server = await startStandalone({ config, logger: testLogger() });
-  });
-  afterAll(() => server.stop());
-
-  it('fails the login with a message and leaves the rest working', async () => {
-    const res = await request(server.app).get(LOGIN);
-    expect(res.status).toBe(503);
-    expect(res.body).toMatchObject({ result: 'error', msg: 'The identity provider cannot be reached. Please try again later.' });
-    expect((await request(server.app).get('/api/v1/server_settings')).body.result).toBe('success');
-    const key = await request(server.app).post('/api/v1/dev_fetch_api_key').type('form').send({ username: 'hamlet@zulip.com' });
-    expect(key.body.result).toBe('success');
-  });
-});
-
-describe('OpenID Connect login (distributed)', () => {
-  let cluster: DistributedCluster;
-  beforeAll(async () => {
-    cluster = await startDistributedCluster({ configOverrides: testOidcOverrides() });
-  });
-  afterAll(() => cluster.stop());
-
-  it('logs an existing person in through the gateway', async () => {
-    const sub = await idpAccount('hamlet@zulip.com');
-    const res = await oidcLogin(cluster.gatewayUrl, LOGIN, sub);
-    expect(res.status).toBe(302);
-    expect(await sessionUser(cluster.gatewayUrl, res.cookies)).toMatchObject({ email: 'hamlet@zulip.com' });
   });
 });

@@ -100,3 +100,10 @@ export async function oidcLogin(
   if (!options.replay) return first;
   return { ...resultOf(await request(target).get(path)), first };
 }
+
+/** The user a browser's cookies (from a login's answer) are logged in as: GET /json/users/me. */
+export async function sessionUser(target: Target, cookies: string[], host?: string): Promise<Record<string, unknown>> {
+  const csrf = cookies.find((c) => c.startsWith('csrftoken='))?.split('=')[1] ?? '';
+  const req = request(target).get('/json/users/me').set('Cookie', cookies.join('; ')).set('X-CSRFToken', csrf);
+  return (await (host ? req.set('Host', host) : req)).body as Record<string, unknown>;
+}

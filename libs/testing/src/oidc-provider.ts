@@ -4,6 +4,7 @@
  * test configuration's host, and hands its issuer to the test files through TEST_OIDC_ISSUER.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Config } from '@chat/config';
 import { testConfig } from './config';
@@ -51,4 +52,11 @@ export async function setTestOidcAccount(account: { sub: string; email: string; 
   const issuer = process.env[ISSUER_VARIABLE]!;
   const res = await fetch(`${issuer}/test-accounts`, { method: 'POST', body: JSON.stringify(account) });
   if (res.status !== 204) throw new Error(`the test OpenID Provider refused the account (${res.status})`);
+}
+
+/** A new account of the run's provider with this address (its subject fresh), e.g. `newTestOidcAccount('hamlet@zulip.com')`. */
+export async function newTestOidcAccount(email: string, emailVerified = true, name = 'Rosa Linde'): Promise<string> {
+  const sub = `sub-${randomBytes(4).toString('hex')}`;
+  await setTestOidcAccount({ sub, email, email_verified: emailVerified, name });
+  return sub;
 }
