@@ -5,7 +5,7 @@
  * and then by subject, refusals, state replay, `next`, the apps' flow, subdomain realms, the realm
  * switching the method off). oidc-login-smoke.e2e.test.ts: the distributed topology, a provider down.
  */
-import { randomBytes } from 'node:crypto';
+import { createDecipheriv, randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { startStandalone, type Standalone } from '@chat/standalone';
 import {
@@ -240,6 +240,27 @@ describe('OpenID Connect login (embedded)', () => {
       expect(refused.status).toBe(400);
       expect(refused.body).toMatchObject({ result: 'error', msg: expect.stringContaining('mobile_flow_otp') });
     }
+  });
+
+  it('ends the desktop flow with a page whose code, decrypted with the pad, is a single-use session hand-off', async () => {
+    const otp = randomBytes(32).toString('hex');
+    const sub = await idpAccount('hamlet@zulip.com');
+    const res = await oidcLogin(target(), `${LOGIN}?desktop_flow_otp=${otp}`, sub);
+    expect(res.status).toBe(200);
+    expect(res.cookies.some((c) => c.startsWith('sessionid='))).toBe(false);
+    const realmUrl = (await request(target()).get('/api/v1/server_settings')).body.realm_url as string;
+    const data = Buffer.from(/<pre id="desktop-data">([0-9a-f]+)<\/pre>/.exec(res.text!)![1]!, 'hex');
+    const decipher = createDecipheriv('aes-256-gcm', Buffer.from(otp, 'hex'), data.subarray(0, 12));
+    decipher.setAuthTag(data.subarray(data.length - 16));
+    const token = Buffer.concat([decipher.update(data.subarray(12, data.length - 16)), decipher.final()]).toString('utf8');
+    const landed = await request(target()).get(`/accounts/login/subdomain/${token}`);
+    expect(landed.status).toBe(302);
+    expect(landed.headers.location).toBe(`${realmUrl}/`);
+    const cookies = (landed.headers['set-cookie'] as unknown as string[]).map((line) => line.split(';')[0]!);
+    expect(await sessionUser(target(), cookies)).toMatchObject({ email: 'hamlet@zulip.com' });
+    expect((await request(target()).get(`/accounts/login/subdomain/${token}`)).status).toBe(403);
+    const both = await request(target()).get(LOGIN).query({ mobile_flow_otp: otp, desktop_flow_otp: otp });
+    expect(both.status).toBe(400);
   });
 
   it('the realm switching OpenID Connect off hides it and refuses its start URL', async () => {

@@ -17,6 +17,8 @@ export interface OidcLoginResult {
   /** Its Set-Cookie values as `name=value` pairs. */
   cookies: string[];
   body: Record<string, unknown>;
+  /** The answer's text (an HTML page's). */
+  text: string | undefined;
 }
 
 class CookieJar {
@@ -74,6 +76,7 @@ function resultOf(res: request.Response): OidcLoginResult {
     location: res.headers.location as string | undefined,
     cookies: (setCookie ?? []).map((line) => line.split(';')[0]!),
     body: (res.body ?? {}) as Record<string, unknown>,
+    text: res.text,
   };
 }
 

@@ -58,7 +58,7 @@ export const settingsExternalAuthEndpoints = {
     summary: "The OpenID Connect provider's redirect back",
     description:
       'Checks the state (signed, single use, minutes old), exchanges the code with the PKCE verifier, checks the ID token and its nonce, ' +
-      "then ends the login: a browser session and a redirect to `next`, or the apps' `zulip://login` redirect.",
+      "then ends the login: a browser session and a redirect to `next`, the mobile app's `zulip://login` redirect, or the desktop app's page with its encrypted hand-off token.",
     params: {
       code: p.string({ description: 'The authorization code.' }),
       state: p.string({ description: 'The state the start URL made.' }),

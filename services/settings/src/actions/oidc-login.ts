@@ -10,7 +10,7 @@ import type { SettingsContext } from '../deps';
 import { oidcEnabled } from '../lib/auth-methods';
 import { refused } from '../lib/login-refusal';
 import { checkOtp } from '../identity/app-flows';
-import { finishExternalLogin } from '../identity/finish-login';
+import { finishExternalLogin, type LoginEnd } from '../identity/finish-login';
 import { badState, saveLoginState, takeLoginState } from '../identity/login-states';
 import { safeNextPath } from '../identity/next-path';
 import { newOidcSecrets, oidcAuthorizationUrl, oidcIdentity, requireOidc } from '../identity/oidc';
@@ -70,14 +70,14 @@ export interface OidcCallbackParams {
  * Where a browser that was refused goes: its realm's login page, which shows the message
  * (`login_error`). API clients (no `Accept: text/html`) and the apps' flows get the JSON error.
  */
-async function loginPageWithError(ctx: SettingsContext, realmId: number, msg: string): Promise<string> {
+async function loginPageWithError(ctx: SettingsContext, realmId: number, msg: string): Promise<LoginEnd> {
   const realm = await getRealm(ctx.db.knex, realmId);
   const realmUrl = realm ? await realmUrlOf(ctx.db.knex, ctx.config.externalHost, realm) : '';
-  return `${realmUrl}/?${new URLSearchParams({ login_error: msg }).toString()}`;
+  return { redirect: `${realmUrl}/?${new URLSearchParams({ login_error: msg }).toString()}` };
 }
 
-/** GET /complete/oidc/: the login's end (a Location), or a refusal saying why. */
-export async function completeOidcLogin(ctx: SettingsContext, params: OidcCallbackParams, req: Request, res: Response): Promise<string> {
+/** GET /complete/oidc/: the login's end, or a refusal saying why. */
+export async function completeOidcLogin(ctx: SettingsContext, params: OidcCallbackParams, req: Request, res: Response): Promise<LoginEnd> {
   requireOidc(ctx.config);
   if (params.state === undefined) throw badState();
   const login = await takeLoginState(ctx.db.knex, ctx.config, BACKEND, params.state);

@@ -1,9 +1,12 @@
 /**
  * The official apps' login through a browser (Zulip's mobile_flow_otp and desktop_flow_otp): the
- * app gives a one-time pad of 64 hex characters with the login URL; the login ends with a
- * `zulip://login` redirect carrying the API key XOR the pad, so the key never travels in clear.
+ * app gives a one-time pad of 64 hex characters with the login URL. The mobile flow ends with a
+ * `zulip://login` redirect carrying the API key XOR the pad, so the key never travels in clear;
+ * the desktop flow with a page showing a hand-off token (a session, never the key) encrypted with
+ * the pad as an AES-256-GCM key, which the desktop app decrypts and opens.
  */
-import { badRequest } from '@chat/errors';
+import { createCipheriv, randomBytes } from 'node:crypto';
+import { badRequest, escapeHtml } from '@chat/errors';
 
 const OTP = /^[0-9a-fA-F]{64}$/;
 
@@ -32,4 +35,25 @@ export function appLoginUrl(user: { id: number; delivery_email: string }, realmU
     realm: realmUrl,
   });
   return `zulip://login?${query.toString()}`;
+}
+
+/** Zulip's desktop_data: hex of a 12-byte IV, then the token encrypted by AES-256-GCM under the pad, then its tag. */
+export function desktopFlowData(token: string, otp: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', Buffer.from(otp, 'hex'), iv);
+  const encrypted = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, encrypted, cipher.getAuthTag()]).toString('hex');
+}
+
+/** The page that ends the desktop flow: the encrypted token to paste into the app, or the browser's own login. */
+export function desktopFlowPage(data: string, realmUrl: string): string {
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en"><head><meta charset="utf-8"><title>Finish logging in</title></head><body>',
+    '<h1>Finish logging in to the desktop app</h1>',
+    '<p>Copy this code and paste it into the Zulip desktop app:</p>',
+    `<pre id="desktop-data">${data}</pre>`,
+    `<p>Or <a href="${escapeHtml(realmUrl)}/">log in in this browser</a> instead.</p>`,
+    '</body></html>',
+  ].join('\n');
 }

@@ -1,6 +1,7 @@
 /**
- * The end of every external login, whichever backend vouched: the apps get their `zulip://login`
- * redirect with the API key encrypted by their pad; a browser gets a session and lands on `next`.
+ * The end of every external login, whichever backend vouched: the mobile app gets its
+ * `zulip://login` redirect with the API key encrypted by its pad, the desktop app a page with a
+ * hand-off token encrypted by its pad; a browser gets a session and lands on `next`.
  * The callback is on the bare host, so a realm on a subdomain cannot get its session cookie from
  * there: the browser is sent to the realm's host with a one-minute, single-use hand-off token,
  * which that host exchanges for the session (Zulip's /accounts/login/subdomain/).
@@ -11,7 +12,7 @@ import type { SettingsContext } from '../deps';
 import { startWebSession } from '../actions/web-sessions';
 import { refused } from '../lib/login-refusal';
 import { userRowById } from '../queries/users';
-import { appLoginUrl } from './app-flows';
+import { appLoginUrl, desktopFlowData, desktopFlowPage } from './app-flows';
 import type { LoginIntent } from './external-identity';
 import { saveHandoff, takeHandoff } from './login-states';
 
@@ -31,23 +32,29 @@ function hostnameOf(req: Request): string {
   }
 }
 
-/** Where the browser goes next (a Location), once the user is known. */
+/** How a login ends: a redirect, or (the desktop app's flow) a page. */
+export type LoginEnd = { redirect: string } | { page: string };
+
+/** The end of the login, once the user is known (a session's cookies are set on `res`). */
 export async function finishExternalLogin(
   ctx: SettingsContext,
   user: UserRow,
   intent: LoginIntent,
   req: Request,
   res: Response,
-): Promise<string> {
+): Promise<LoginEnd> {
   const realmUrl = await realmUrlOfUser(ctx, user);
-  const otp = intent.mobileFlowOtp ?? intent.desktopFlowOtp;
-  if (otp !== null) return appLoginUrl(user, realmUrl, ctx.cipher.decrypt(user.api_key_enc), otp);
-  if (new URL(realmUrl).hostname !== hostnameOf(req)) {
+  if (intent.mobileFlowOtp !== null) {
+    return { redirect: appLoginUrl(user, realmUrl, ctx.cipher.decrypt(user.api_key_enc), intent.mobileFlowOtp) };
+  }
+  const sameHost = new URL(realmUrl).hostname === hostnameOf(req);
+  if (intent.desktopFlowOtp !== null || !sameHost) {
     const token = await saveHandoff(ctx.db.knex, ctx.config, { realmId: user.realm_id, userId: user.id, next: intent.next });
-    return `${realmUrl}${HANDOFF_PATH}/${token}`;
+    if (intent.desktopFlowOtp !== null) return { page: desktopFlowPage(desktopFlowData(token, intent.desktopFlowOtp), realmUrl) };
+    return { redirect: `${realmUrl}${HANDOFF_PATH}/${token}` };
   }
   await startWebSession(ctx, user, req, res);
-  return `${realmUrl}${intent.next}`;
+  return { redirect: `${realmUrl}${intent.next}` };
 }
 
 /** GET /accounts/login/subdomain/<token> on the realm's host: the session, and where to land. */

@@ -16,7 +16,9 @@ export function externalAuthEndpoints(ctx: SettingsContext) {
       return RESPONDED;
     }),
     implement(api.oidcComplete, async ({ params, req, res }): Promise<typeof RESPONDED> => {
-      res.redirect(302, await completeOidcLogin(ctx, params, req, res));
+      const end = await completeOidcLogin(ctx, params, req, res);
+      if ('page' in end) res.status(200).type('html').send(end.page);
+      else res.redirect(302, end.redirect);
       return RESPONDED;
     }),
     implement(api.externalLoginHandoff, async ({ identity, params, req, res }): Promise<typeof RESPONDED> => {
