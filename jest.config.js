@@ -6,13 +6,17 @@ module.exports = {
   transform: {
     '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022' } }],
     '/@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/scripts/jest-builtin-imports.js',
-    // ESM-only packages under otplib (TOTP): compiled to CommonJS as our own code is.
-    '/node_modules/(@scure/base|@noble/hashes)/.+\\.js$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
+    // ESM-only packages, compiled to CommonJS as our own code is: those under otplib (TOTP), and
+    // openid-client with its dependencies.
+    '/node_modules/(@scure/base|@noble/hashes|openid-client|oauth4webapi|jose)/.+\\.js$': [
+      '@swc/jest',
+      { jsc: { target: 'es2022' }, module: { type: 'commonjs' } },
+    ],
   },
   // node_modules is not transformed, except PGlite's build (see scripts/jest-builtin-imports.js)
   // and the ESM-only packages above.
   transformIgnorePatterns: [
-    '/node_modules/(?!(\\.pnpm/(@electric-sql\\+pglite|@scure\\+base|@noble\\+hashes)[^/]*/node_modules/)?(@electric-sql/pglite|@scure/base|@noble/hashes)/)',
+    '/node_modules/(?!(\\.pnpm/(@electric-sql\\+pglite|@scure\\+base|@noble\\+hashes)[^/]*/node_modules/)?(@electric-sql/pglite|@scure/base|@noble/hashes)/|(\\.pnpm/[^/]+/node_modules/)?(openid-client|oauth4webapi|jose)/)',
   ],
   globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
   globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',

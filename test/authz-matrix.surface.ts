@@ -2,7 +2,7 @@
  * Probes of Zulip 2.1's routes added beside the first surface: the bulk and single-property
  * subscription updates, default stream groups, /zcommand, uploads fetched at the root path
  * with an API key or a session, custom emoji images (which reach no upload), avatar uploads and
- * redirects, and the realm's icon and logos. Part of the matrix's rows (authz-matrix.cases.ts).
+ * redirects, the realm's icon and logos, and the external logins' pages. Part of the matrix's rows (authz-matrix.cases.ts).
  */
 import type { Role } from './authz-matrix.world';
 import { ADMIN_ONLY, HANDLED, INVALID_STREAM_ID, OK, err, jsonError, only, type Expect, type Probe } from './authz-matrix.expect';
@@ -11,6 +11,7 @@ const READERS: Role[] = ['owner', 'member'];
 const ADMIN: Role[] = ['admin'];
 const NO_GROUP = err("Default stream group with id '999999' does not exist.");
 const REDIRECT: Expect = { kind: 'status', status: 302 };
+const NOT_CONFIGURED: Expect = { kind: 'status', status: 404 };
 /** Anyone logged in is sent to the avatar; nobody else. */
 const AVATAR_REDIRECT = { others: REDIRECT, anonymous: { kind: 'status', status: 401 } } as const;
 
@@ -127,4 +128,19 @@ export const surfaceProbes: Probe[] = [
     request: () => ({ method: 'delete', path: '/realm/logo', params: { night: true } }),
     expect: only(ADMIN, OK, ADMIN_ONLY),
   },
+  // External logins: this server has no OpenID Connect provider, so every start and callback is
+  // the same 404 for everyone, and a made-up hand-off token a 403 (test/oidc-login.e2e.test.ts
+  // covers them with a provider).
+  {
+    route: 'GET root /accounts/login/subdomain/:token',
+    object: 'realm',
+    request: () => ({ method: 'get', root: true, path: '/accounts/login/subdomain/1.a.b' }),
+    expect: { others: { kind: 'status', status: 403 } },
+  },
+  ...['/accounts/login/social/oidc/:idp', '/accounts/register/social/oidc/:idp', '/complete/oidc/'].map((route): Probe => ({
+    route: `GET root ${route}`,
+    object: 'realm',
+    request: () => ({ method: 'get', root: true, path: route.replace(':idp', 'default') }),
+    expect: { others: NOT_CONFIGURED },
+  })),
 ];

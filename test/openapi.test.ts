@@ -20,6 +20,10 @@ describe('OpenAPI document', () => {
     const routed = API_ROUTES.map((r) => `${r.method} ${openApiPath(r.path)}`);
     expect(ROUTES.filter((r) => r.root).map((r) => r.name)).toEqual([
       'getCustomEmojiImage',
+      'oidcLoginStart',
+      'oidcSignupStart',
+      'oidcComplete',
+      'externalLoginHandoff',
       'getAvatar',
       'getMediumAvatar',
       'showEmailUnsubscribePage',

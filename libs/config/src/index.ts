@@ -5,8 +5,10 @@
  */
 import { isIP } from 'node:net';
 import { pushSettings, type PushSettings } from './push';
+import { oidcSettings, type OidcSettings } from './oidc';
 
 export type { PushSettings };
+export type { OidcSettings } from './oidc';
 
 export type Environment = 'development' | 'production';
 
@@ -82,6 +84,8 @@ export interface Config {
    * realm icons) instead of the local folder; null (S3_BUCKET unset, the default): UPLOADS_DIR.
    */
   objectStorage: ObjectStorageSettings | null;
+  /** AUTH_OIDC_*: the OpenID Connect backend (./oidc.ts); null (AUTH_OIDC_ISSUER unset): none. */
+  oidc: OidcSettings | null;
   /** WEB_DIR: the web client's build the gateway serves at `/`; empty: apps/web/dist of this checkout. */
   webDir: string;
   /** MAX_FILE_UPLOAD_SIZE: the largest upload in MB (Zulip's MAX_FILE_UPLOAD_SIZE, 25). */
@@ -273,6 +277,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     httpRequestTimeoutSecs: intVar(env, 'HTTP_REQUEST_TIMEOUT_SECS', 900, problems),
     uploadsDir: env.UPLOADS_DIR ?? '',
     objectStorage: objectStorageSettings(env, problems),
+    oidc: oidcSettings(env, production, problems),
     webDir: env.WEB_DIR ?? '',
     maxFileUploadSizeMb: intVar(env, 'MAX_FILE_UPLOAD_SIZE', 25, problems),
     signedAccessTokenValiditySecs: intVar(env, 'SIGNED_ACCESS_TOKEN_VALIDITY_IN_SECONDS', 60, problems),

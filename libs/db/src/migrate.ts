@@ -29,6 +29,7 @@ import * as followUpHolds from './migrations/0955_follow_up_holds';
 import * as signupConfirmations from './migrations/0960_signup_confirmations';
 import * as uploadedImages from './migrations/0970_uploaded_images';
 import * as moderatorRole from './migrations/0980_moderator_role';
+import * as externalLogins from './migrations/0990_external_logins';
 import * as passwordResetTwoFactor from './migrations/0991_password_reset_two_factor';
 import * as notificationsPushBouncer from './migrations/0992_notifications_push_bouncer';
 import * as webPushAndDigests from './migrations/0993_web_push_and_digests';
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '0960_signup_confirmations': signupConfirmations,
   '0970_uploaded_images': uploadedImages,
   '0980_moderator_role': moderatorRole,
+  '0990_external_logins': externalLogins,
   '0991_password_reset_two_factor': passwordResetTwoFactor,
   '0992_notifications_push_bouncer': notificationsPushBouncer,
   '0993_web_push_and_digests': webPushAndDigests,

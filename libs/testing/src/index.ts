@@ -22,3 +22,5 @@ export * from './internal-calls';
 export * from './object-storage';
 export * from './push-bouncer';
 export * from './web-push';
+export * from './oidc-provider';
+export * from './oidc-flow';

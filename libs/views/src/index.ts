@@ -9,3 +9,4 @@ export * from './realm';
 export * from './bots';
 export * from './default-stream-groups';
 export * from './realm-images';
+export * from './auth-methods';

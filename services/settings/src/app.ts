@@ -4,6 +4,7 @@ import { createServiceApp, type AnyEndpoint } from '@chat/http';
 import { settingsContext, type SettingsDeps } from './deps';
 import { serverSettingsEndpoints } from './routes/server-settings';
 import { authEndpoints } from './routes/auth';
+import { externalAuthEndpoints } from './routes/external-auth';
 import { profileEndpoints } from './routes/profile';
 import { userEndpoints } from './routes/users';
 import { botEndpoints } from './routes/bots';
@@ -35,6 +36,7 @@ export function endpoints(deps: SettingsDeps): AnyEndpoint[] {
   return [
     ...serverSettingsEndpoints(ctx),
     ...authEndpoints(ctx),
+    ...externalAuthEndpoints(ctx),
     ...profileEndpoints(ctx),
     ...userEndpoints(ctx),
     ...botEndpoints(ctx),

@@ -36,6 +36,7 @@ describe('settings service', () => {
           azuread: false,
           google: false,
           saml: false,
+          'openid connect': false,
         },
         zulip_version: '10.0',
         zulip_feature_level: 371,

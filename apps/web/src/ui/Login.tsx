@@ -5,6 +5,7 @@ import { startSession } from '../controller';
 import { RESET_FORM_URL } from '../features/password-reset/reset-path';
 import { patchUi } from '../store';
 import { ErrorAlert } from './ErrorAlert';
+import { ExternalLogins } from './ExternalLogins';
 
 interface DevUser {
   email: string;
@@ -130,6 +131,7 @@ export function Login() {
             Forgot password?
           </a>
         </form>
+        <ExternalLogins />
         {devUsers && (
           <section class="dev-login" aria-labelledby="dev-login-title">
             <h2 id="dev-login-title">Development login</h2>

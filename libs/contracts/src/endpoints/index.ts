@@ -19,3 +19,4 @@ export const CONTRACTS: readonly AnyContract[] = [
   ...Object.values(eventQueueEndpoints),
   ...Object.values(webhookEndpoints),
 ];
+export { OIDC_CALLBACK_PATH } from './settings-external-auth';

@@ -135,4 +135,9 @@ export const realmUpdateParams = {
     example: { Email: true, Dev: true },
     sample: false,
   }),
+  external_auth_auto_signup: p.bool({
+    description:
+      "Whether a person's first login through an external provider (OpenID Connect) creates their account, within the realm's " +
+      'domain and invitation rules (off by default: only existing accounts log in).',
+  }),
 };

@@ -10,6 +10,7 @@ import { settingsModernEndpoints } from './settings-modern';
 import { settingsWebPushEndpoints } from './settings-web-push';
 import { settingsUnsubscribeEndpoints } from './settings-unsubscribe';
 import { settingsSessionEndpoints } from './settings-session';
+import { settingsExternalAuthEndpoints } from './settings-external-auth';
 import { settingsInviteEndpoints } from './settings-invites';
 import { settingsPasswordResetEndpoints } from './settings-password-reset';
 import { settingsTwoFactorEndpoints } from './settings-two-factor';
@@ -357,6 +358,7 @@ export const settingsEndpoints = declareEndpoints('settings', {
   ...settingsPreferenceEndpoints,
   ...settingsModernEndpoints,
   ...settingsSessionEndpoints,
+  ...settingsExternalAuthEndpoints,
   ...settingsBotStorageEndpoints,
   ...settingsProfileFieldEndpoints,
   ...settingsRealmDomainEndpoints,

@@ -135,6 +135,7 @@ export async function registerQueue(deps: EventQueueDeps, request: RegisterReque
               maxFileUploadSizeMb: deps.config.maxFileUploadSizeMb,
               longestPollSecs: deps.config.heartbeatSecs ?? MAX_HEARTBEAT_SECS,
               push: deps.config.push,
+              authBackends: { development: deps.config.env === 'development', oidc: deps.config.oidc !== null },
             },
             apiKeySecret: deps.config.apiKeySecret,
           },

@@ -8,6 +8,8 @@ import { COMMON_POLICY_VALUES, writeNotices } from '@chat/db';
 import { badRequest } from '@chat/errors';
 import { userEventNotice, type EventOf } from '@chat/events';
 import type { SettingsContext } from '../deps';
+import { authenticationMethods, type AuthBackends } from '@chat/views';
+import { authBackendsOf } from '../lib/auth-methods';
 import { requireAdmin } from '../lib/permissions';
 import { loadActor } from '../queries/actor';
 import { activeUserIds } from '../queries/audiences';
@@ -78,6 +80,7 @@ export interface RealmUpdate {
   allow_community_topic_editing?: boolean;
   message_content_delete_limit_seconds?: number;
   authentication_methods?: Record<string, boolean>;
+  external_auth_auto_signup?: boolean;
 }
 
 /** update_realm's checks of the values given. */
@@ -120,6 +123,7 @@ function checkRealmUpdate(request: RealmUpdateRequest): RealmUpdate {
     message_content_edit_limit_seconds: request.message_content_edit_limit_seconds,
     message_content_delete_limit_seconds: request.message_content_delete_limit_seconds,
     authentication_methods: request.authentication_methods,
+    external_auth_auto_signup: request.external_auth_auto_signup,
   };
   checkValues(update);
   return update;
@@ -133,8 +137,8 @@ interface RealmChanges {
   data: Record<string, unknown>;
 }
 
-/** do_set_realm_authentication_methods */
-function authenticationChange(changes: RealmChanges, update: RealmUpdate): void {
+/** do_set_realm_authentication_methods: the event carries the methods now on, as /register shows them. */
+function authenticationChange(changes: RealmChanges, update: RealmUpdate, backends: AuthBackends): void {
   if (update.authentication_methods === undefined) return;
   const { settings } = changes;
   const before = {
@@ -146,8 +150,17 @@ function authenticationChange(changes: RealmChanges, update: RealmUpdate): void 
   const after = { ...before, ...update.authentication_methods };
   if (JSON.stringify(before) === JSON.stringify(after)) return;
   settings.authentication_methods = after;
-  changes.events.push({ type: 'realm', op: 'update_dict', property: 'default', data: { authentication_methods: after } });
+  const methods = authenticationMethods(backends, { settings: { ...settings, authentication_methods: after } });
+  changes.events.push({ type: 'realm', op: 'update_dict', property: 'default', data: { authentication_methods: methods } });
   changes.data.authentication_methods = update.authentication_methods;
+}
+
+/** Auto sign-up through external providers: a setting of this server's own, so no event (no client shows it). */
+function autoSignupChange(changes: RealmChanges, update: RealmUpdate): void {
+  const value = update.external_auth_auto_signup;
+  if (value === undefined || value === (changes.settings.external_auth_auto_signup ?? false)) return;
+  changes.settings.external_auth_auto_signup = value;
+  changes.data.external_auth_auto_signup = value;
 }
 
 /** do_set_realm_message_editing: the three editing rules travel together. */
@@ -190,9 +203,15 @@ function propertyChanges(changes: RealmChanges, update: RealmUpdate, current: Re
 }
 
 /** Every change the update makes to a realm whose stored settings and current properties are given, in Zulip's order. */
-function realmChanges(stored: Record<string, unknown>, current: Record<string, unknown>, update: RealmUpdate): RealmChanges {
+function realmChanges(
+  stored: Record<string, unknown>,
+  current: Record<string, unknown>,
+  update: RealmUpdate,
+  backends: AuthBackends,
+): RealmChanges {
   const changes: RealmChanges = { settings: { ...stored }, columns: {}, events: [], data: {} };
-  authenticationChange(changes, update);
+  authenticationChange(changes, update, backends);
+  autoSignupChange(changes, update);
   editingChange(changes, update, current);
   deletingChange(changes, update, current);
   propertyChanges(changes, update, current);
@@ -211,9 +230,9 @@ export async function doUpdateRealm(
   await ctx.db.knex.transaction(async (trx) => {
     requireAdmin(await loadActor(trx, realmId, actorId));
     const stored = (await lockRealmSettings(trx, realmId)) ?? {};
-    const changes = realmChanges(stored, await realmProperties(trx, realmId), update);
+    const changes = realmChanges(stored, await realmProperties(trx, realmId), update, authBackendsOf(ctx.config));
     data = changes.data;
-    if (!changes.events.length) return;
+    if (!changes.events.length && changes.data.external_auth_auto_signup === undefined) return;
     await trx('realms')
       .where({ id: realmId })
       .update({ ...changes.columns, settings: JSON.stringify(changes.settings) });

@@ -1,9 +1,10 @@
 import { ZULIP_VERSION, ZULIP_VERSION_KEYS } from '@chat/config';
 import { getRealm, pushNotificationsEnabled, realmUrlOf } from '@chat/db';
 import { escapeHtml } from '@chat/errors';
-import { realmIconUrl } from '@chat/views';
+import { authenticationMethods, realmIconUrl } from '@chat/views';
 import type { SettingsContext } from '../deps';
-import { authenticationMethods } from '../lib/auth-methods';
+import { authBackendsOf } from '../lib/auth-methods';
+import { externalAuthenticationMethods } from '../identity/oidc-urls';
 
 /** Zulip's check_server_incompatibility: only the test client name "ZulipInvalid" is refused. */
 function isIncompatible(userAgent: string | undefined): boolean {
@@ -16,7 +17,7 @@ export async function getServerSettings(
   userAgent: string | undefined,
 ): Promise<Record<string, unknown>> {
   const realm = realmId === null ? undefined : await getRealm(ctx.db.knex, realmId);
-  const methods = authenticationMethods(ctx.config.env === 'development', realm);
+  const methods = authenticationMethods(authBackendsOf(ctx.config), realm);
   const settings: Record<string, unknown> = {
     authentication_methods: methods,
     ...ZULIP_VERSION_KEYS,
@@ -25,7 +26,7 @@ export async function getServerSettings(
     is_incompatible: isIncompatible(userAgent),
     email_auth_enabled: methods.email,
     require_email_format_usernames: true,
-    external_authentication_methods: [],
+    external_authentication_methods: realm && methods['openid connect'] ? externalAuthenticationMethods(ctx.config) : [],
     // This server's extension: what a browser subscribes to Web Push with (absent: Web Push is off).
     ...(ctx.config.webPushVapidPublicKey ? { web_push_vapid_public_key: ctx.config.webPushVapidPublicKey } : {}),
   };

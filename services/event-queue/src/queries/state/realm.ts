@@ -13,7 +13,7 @@ import {
 } from '@chat/contracts';
 import { getRealm, OFFLINE_THRESHOLD_SECS, pushNotificationsEnabled, realmUrlOf, systemGroupId, type Executor } from '@chat/db';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '@chat/events';
-import { REALM_PROPERTY_DEFAULTS, realmEmojiDict, realmImageState } from '@chat/views';
+import { authenticationMethods, REALM_PROPERTY_DEFAULTS, realmEmojiDict, realmImageState, type AuthBackends } from '@chat/views';
 
 /** What the realm state says about this server's configuration. */
 export interface ServerFacts {
@@ -23,6 +23,18 @@ export interface ServerFacts {
   longestPollSecs: number;
   /** The push bouncer settings: push notifications are enabled once the server registered with it. */
   push: { bouncerUrl: string; orgId: string; orgKey: string };
+  /** The login backends the server has (realm_authentication_methods reports those the realm keeps on). */
+  authBackends: AuthBackends;
+}
+
+/** The login methods the realm keeps on, and the two flags clients read from them. */
+function authState(backends: AuthBackends, realm: Parameters<typeof authenticationMethods>[1]): Record<string, unknown> {
+  const methods = authenticationMethods(backends, realm);
+  return {
+    realm_authentication_methods: methods,
+    realm_email_auth_enabled: methods.email === true,
+    realm_password_auth_enabled: methods.password === true,
+  };
 }
 
 /**
@@ -117,9 +129,7 @@ export async function realmState(db: Executor, realmId: number, facts: ServerFac
     realm_push_notifications_enabled: await pushNotificationsEnabled(db, facts.push),
     realm_uri: url,
     realm_url: url,
-    realm_authentication_methods: { password: true, email: true, dev: false, ...(realm.settings?.authentication_methods ?? {}) },
-    realm_email_auth_enabled: true,
-    realm_password_auth_enabled: true,
+    ...authState(facts.authBackends, realm),
     realm_is_zephyr_mirror_realm: false,
     realm_notifications_stream_id: realm.notifications_stream_id ?? -1,
     realm_signup_notifications_stream_id: realm.signup_notifications_stream_id ?? -1,
