@@ -37,7 +37,6 @@ describeBothTopologies(
     let hamlet: ApiClient;
     let othello: ApiClient;
     let hamletId: number;
-    let realmId: number;
     const keys = browserKeys();
     const subscribe = (client: ApiClient, endpoint: string) =>
       client.post('/users/me/web_push_subscriptions', { endpoint, p256dh: keys.p256dh, auth: keys.authText });
@@ -48,8 +47,6 @@ describeBothTopologies(
       othello = await new ApiClient(env().target).loginAs('othello@zulip.com');
       const me = await hamlet.get('/users/me');
       hamletId = me.body.user_id as number;
-      const row: { realm_id: number } = await env().db.knex('users').where({ id: hamletId }).first('realm_id');
-      realmId = row.realm_id;
     });
 
     it('tells clients the VAPID public key in /server_settings', async () => {
@@ -84,7 +81,7 @@ describeBothTopologies(
       });
       expect(sent.status).toBe(200);
       const messageId = sent.body.id as number;
-      await env().jobs.enqueue('web-push', { realmId, userId: hamletId, messageId });
+      // Hamlet has no event queue open: the notification decision pushes at once.
       await waitFor(() => pushesTo(path).length > 0, 20_000);
       const [push] = pushesTo(path);
       expect(push!.headers['content-encoding']).toBe('aes128gcm');
@@ -104,10 +101,15 @@ describeBothTopologies(
       });
       expect(String(payload.url)).toMatch(/\/#narrow\/pm-with\/\d+-pm\/near\/\d+$/);
 
-      // Read elsewhere: the browsers are told to close its notification.
-      await env().jobs.enqueue('web-push-removal', { realmId, userId: hamletId, messageIds: [messageId] });
+      // Read elsewhere: the browsers are told to close its notification, once.
+      const read = await hamlet.post('/messages/flags', { messages: JSON.stringify([messageId]), op: 'add', flag: 'read' });
+      expect(read.status).toBe(200);
       await waitFor(() => pushesTo(path).length > 1, 20_000);
+      expect(pushesTo(path)).toHaveLength(2);
       expect(JSON.parse(decryptPush(keys, pushesTo(path)[1]!.body))).toEqual({ kind: 'remove', message_ids: [messageId] });
+      const again = await hamlet.post('/messages/flags', { messages: JSON.stringify([messageId]), op: 'add', flag: 'read' });
+      expect(again.status).toBe(200);
+      expect(await env().db.knex('web_push_shown').where({ user_id: hamletId })).toEqual([]);
       expect((await hamlet.delete('/users/me/web_push_subscriptions', { endpoint: `${pushService.origin}${path}` })).status).toBe(200);
     });
 
@@ -116,10 +118,34 @@ describeBothTopologies(
       pushService.statusFor.set(path, 410);
       expect((await subscribe(hamlet, `${pushService.origin}${path}`)).status).toBe(200);
       const sent = await othello.post('/messages', { type: 'private', to: JSON.stringify(['hamlet@zulip.com']), content: 'still there?' });
-      await env().jobs.enqueue('web-push', { realmId, userId: hamletId, messageId: sent.body.id as number });
+      expect(sent.status).toBe(200);
       const endpoint = `${pushService.origin}${path}`;
       await waitFor(async () => (await env().db.knex('web_push_subscriptions').where({ endpoint })).length === 0, 20_000);
       expect(pushesTo(path)).toHaveLength(1);
+    });
+
+    it('pushes nothing to a person with an event queue open until it is collected, nor for a stream message without a mention', async () => {
+      const path = `/queued/${env().name}`;
+      expect((await subscribe(hamlet, `${pushService.origin}${path}`)).status).toBe(200);
+      const queue = await hamlet.post('/register', { event_types: JSON.stringify(['message']) });
+      expect(queue.status).toBe(200);
+      const quiet = await othello.post('/messages', { type: 'stream', to: 'Denmark', topic: 'web push', content: 'no mention here' });
+      const direct = await othello.post('/messages', {
+        type: 'private',
+        to: JSON.stringify(['hamlet@zulip.com']),
+        content: 'while you are here',
+      });
+      expect([quiet.status, direct.status]).toEqual([200, 200]);
+      // The queue takes the message: nothing goes out while it lives.
+      const takes = (e: { type?: string; message?: { id?: number } }) => e.type === 'message' && e.message?.id === direct.body.id;
+      await hamlet.events(queue.body.queue_id as string, 1, takes);
+      expect(pushesTo(path)).toHaveLength(0);
+      // Its owner goes away: the queue is deleted and the still-unread direct message is pushed.
+      expect((await hamlet.delete('/events', { queue_id: queue.body.queue_id as string })).status).toBe(200);
+      await waitFor(() => pushesTo(path).length > 0, 20_000);
+      expect(pushesTo(path)).toHaveLength(1);
+      expect(JSON.parse(decryptPush(keys, pushesTo(path)[0]!.body))).toMatchObject({ kind: 'message', message_id: direct.body.id });
+      expect((await hamlet.delete('/users/me/web_push_subscriptions', { endpoint: `${pushService.origin}${path}` })).status).toBe(200);
     });
   },
   overrides,
