@@ -94,6 +94,33 @@ describe('missed-message e-mails over SMTP', () => {
     expect(mailsTo('cordelia@zulip.com')).toEqual([]);
   });
 
+  it("mails a stream message to those who asked for its stream's e-mails or follow its topic, and no one else", async () => {
+    const verona: { id: number } = await h.db.knex('streams').whereRaw('lower(name) = ?', ['verona']).first('id');
+    const iago = await h.userId('iago@zulip.com');
+    const othello = await h.userId('othello@zulip.com');
+    const others: { user_id: number; email: string }[] = await h.db
+      .knex('subscriptions as s')
+      .join('users as u', 'u.id', 's.user_id')
+      .where({ 's.stream_id': verona.id, 's.active': true, 'u.is_bot': false, 'u.is_active': true })
+      .whereNotIn('s.user_id', [iago, othello])
+      .orderBy('u.id')
+      .select('s.user_id', 'u.delivery_email as email');
+    const [byStream, byTopic, neither] = others;
+    expect(neither).toBeDefined();
+    await h.db.knex('subscriptions').where({ stream_id: verona.id, user_id: byStream!.user_id }).update({ email_notifications: true });
+    // Zulip's "followed" visibility policy (3): enable_followed_topic_email_notifications is on by default.
+    await h.db
+      .knex('muted_topics')
+      .insert({ user_id: byTopic!.user_id, stream_id: verona.id, topic_name: 'Succession', visibility_policy: 3 });
+    await sendOk(h, 'iago@zulip.com', { type: 'stream', to: 'Verona', topic: 'succession', content: 'The crown passes tonight.' });
+    await waitFor(() => mailsTo(byStream!.email).length === 1 && mailsTo(byTopic!.email).length === 1, 20_000);
+    for (const who of [byStream!, byTopic!]) {
+      expect(mailsTo(who.email)[0]!.text).toContain('Iago: The crown passes tonight.');
+    }
+    expect(mailsTo(neither!.email)).toEqual([]);
+    expect(await pendingFor(h, neither!.email)).toEqual([]);
+  });
+
   it('queues nothing for a user who turned offline e-mail notifications off', async () => {
     const prospero = await h.userId('prospero@zulip.com');
     await h.db
