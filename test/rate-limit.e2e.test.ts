@@ -107,6 +107,8 @@ describeBothTopologies(
         .type('form')
         .send({ username: 'iago@zulip.com', password: 'x' });
       expectRateLimited(password, UNAUTHENTICATED_PER_MINUTE);
+      // Starting an external login writes a login state: the same window.
+      expectRateLimited(await request(env().target).get('/accounts/login/social/oidc/default'), UNAUTHENTICATED_PER_MINUTE);
       // Unauthenticated endpoints that hand out nothing are not limited.
       expect((await request(env().target).get('/api/v1/server_settings')).status).toBe(200);
     });

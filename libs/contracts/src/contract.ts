@@ -116,6 +116,11 @@ export interface ContractFields<S extends ParamSpecs, R extends SuccessDeclarati
    * cookie at the one path (Zulip's override_api_url_scheme); its answer is a file, not JSON.
    */
   root?: boolean;
+  /**
+   * For a `public` endpoint whose every call costs the server (a password check, a login state
+   * written): each client address gets UNAUTHENTICATED_PER_MINUTE calls a minute.
+   */
+  limitPerClient?: boolean;
 }
 
 export interface Contract<S extends ParamSpecs = ParamSpecs, R extends SuccessDeclaration = SuccessDeclaration> extends ContractFields<

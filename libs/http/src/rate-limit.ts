@@ -4,8 +4,9 @@
  * `{"result":"error","msg":"API usage exceeded rate limit","retry-after":<float s>}` (no code),
  * Retry-After, and X-RateLimit-Limit/Remaining/Reset on every counted response.
  *
- * Stricter, per client IP, where nobody is authenticated yet: the endpoints that hand out API keys
- * (/fetch_api_key, /dev_fetch_api_key) count every request, and /external/* counts requests whose
+ * Stricter, per client IP, where nobody is authenticated yet: the endpoints declared
+ * `limitPerClient` (those that hand out API keys, /fetch_api_key and /dev_fetch_api_key, and those
+ * that start an external login, each writing a login state) count every request, and /external/* counts requests whose
  * key was refused, so keys cannot be guessed quickly; both at UNAUTHENTICATED_PER_MINUTE. Failed
  * password logins keep their own 5 per 30 min rule in the settings service.
  *
@@ -25,12 +26,13 @@ import type { RateLimitResult, RateLimitRule, RateLimitStore } from './rate-limi
 
 export const UNAUTHENTICATED_PER_MINUTE = 30;
 const WINDOW_MS = 60_000;
-const KEY_ENDPOINTS = new Set(['/fetch_api_key', '/dev_fetch_api_key']);
 
 /** What the limiter needs to know of a gateway route: how its caller authenticates, its path. */
 export interface RateLimitedRoute {
   path: string;
   auth: 'user' | 'public' | 'webhook';
+  /** The declaration's limitPerClient: a public route limited per client address. */
+  limitPerClient?: boolean;
 }
 
 export interface RateLimiterOptions {
@@ -70,7 +72,7 @@ export class RateLimiter {
   /** Before authentication: API-key endpoints count the IP; webhooks refuse an IP over its limit. */
   beforeAuth(route: RateLimitedRoute): RequestHandler[] {
     if (!this.enabled) return [];
-    if (route.auth === 'public' && KEY_ENDPOINTS.has(route.path)) return [this.check((req) => ipKey('login', req), this.perIp, 'hit')];
+    if (route.auth === 'public' && route.limitPerClient === true) return [this.check((req) => ipKey('login', req), this.perIp, 'hit')];
     if (route.auth === 'webhook') return [this.check((req) => ipKey('webhook', req), this.perIp, 'peek')];
     return [];
   }

@@ -31,6 +31,7 @@ export const settingsExternalAuthEndpoints = {
   oidcLoginStart: {
     method: 'GET',
     path: '/accounts/login/social/oidc/:idp',
+    limitPerClient: true,
     auth: 'public',
     root: true,
     summary: 'Start a login with the OpenID Connect provider',
@@ -42,6 +43,7 @@ export const settingsExternalAuthEndpoints = {
   oidcSignupStart: {
     method: 'GET',
     path: '/accounts/register/social/oidc/:idp',
+    limitPerClient: true,
     auth: 'public',
     root: true,
     summary: 'Start a sign-up with the OpenID Connect provider',

@@ -88,6 +88,7 @@ export const settingsEndpoints = declareEndpoints('settings', {
   devFetchApiKey: {
     method: 'POST',
     path: '/dev_fetch_api_key',
+    limitPerClient: true,
     auth: 'public',
     summary: "Any user's API key from their e-mail alone (development servers only)",
     description: "On a development server, gives anyone's API key from their e-mail address alone; a production server refuses.",
@@ -98,6 +99,7 @@ export const settingsEndpoints = declareEndpoints('settings', {
   fetchApiKey: {
     method: 'POST',
     path: '/fetch_api_key',
+    limitPerClient: true,
     auth: 'public',
     summary: "A user's API key from their e-mail and password",
     description:
