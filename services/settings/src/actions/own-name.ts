@@ -14,8 +14,7 @@ export async function changeOwnFullName(ctx: SettingsContext, realmId: number, u
   const actor = await loadActor(ctx.db.knex, realmId, userId);
   if (raw === actor.full_name) return;
   const realm = await realmProperties(ctx.db.knex, realmId);
-  if (realm.name_changes_disabled === true && actor.role !== 'admin')
-    throw badRequest('Name changes are disabled in this organization.');
+  if (realm.name_changes_disabled === true && actor.role !== 'admin') throw badRequest('Name changes are disabled in this organization.');
   const fullName = checkFullName(raw);
   await ctx.db.knex.transaction(async (trx) => {
     const user = await trx<UserRow>('users').where({ id: userId }).forUpdate().first();
