@@ -74,11 +74,15 @@ function StreamNotifications() {
       setSubs([...(state.subscriptions ?? [])].sort((a, b) => a.name.localeCompare(b.name))),
     );
   }, []);
+  const setOwn = (streamId: number, property: StreamNotification, value: boolean | null) =>
+    setSubs((list) => list?.map((s) => (s.stream_id === streamId ? { ...s, [property]: value } : s)) ?? null);
+  // Shown at once; put back if the server refuses it.
   const change = async (sub: Sub, property: StreamNotification, value: boolean) => {
+    setOwn(sub.stream_id, property, value);
     const ok = await save.run(() =>
       api(subscriptionEndpoints.updateSubscriptionProperties, { subscription_data: [{ stream_id: sub.stream_id, property, value }] }),
     );
-    if (ok) setSubs((list) => list?.map((s) => (s.stream_id === sub.stream_id ? { ...s, [property]: value } : s)) ?? null);
+    if (!ok) setOwn(sub.stream_id, property, sub[property]);
   };
   if (!subs) return <p role="status">Loading streams…</p>;
   return (
@@ -104,7 +108,6 @@ function StreamNotifications() {
                     type="checkbox"
                     aria-label={`${n.label} notifications for #${sub.name}`}
                     checked={effectiveStreamNotification(sub[n.property], settings, n.fallback)}
-                    disabled={save.busy}
                     onChange={(e) => void change(sub, n.property, e.currentTarget.checked)}
                   />
                 </td>
