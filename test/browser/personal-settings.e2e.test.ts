@@ -52,7 +52,7 @@ function suite(
         await form.getByRole('button', { name: 'Log in' }).click();
       }
       await page.locator(LIST).waitFor();
-      await page.evaluate((h) => (location.hash = h), hash);
+      await page.evaluate(`location.hash = ${JSON.stringify(hash)}`);
       return page;
     };
     body({ topology: () => topology, open });
@@ -150,7 +150,7 @@ suite('embedded', ({ topology, open }) => {
     const page = await open(email, '#settings/display');
     const panel = section(page, 'Display');
     await panel.getByRole('radio', { name: 'Dark' }).check();
-    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
     expect(await seriousA11yViolations(page, 'display (dark)')).toEqual([]);
     await panel.getByRole('radio', { name: 'Light' }).check();
     await panel.getByLabel('Times on a 24-hour clock').check();
