@@ -159,6 +159,17 @@ suite('embedded', ({ topology, open }) => {
         (await api(topology(), email, 'post', '/register', { fetch_event_types: '["user_settings"]', event_types: '[]' })).body
           .user_settings.twenty_four_hour_time === true,
     );
+    // The message list's times follow it once the event arrives.
+    const sent = await api(topology(), email, 'post', '/messages', {
+      type: 'stream',
+      to: 'Denmark',
+      topic: 'clock',
+      content: 'what time is it',
+    });
+    expect(sent.body.result).toBe('success');
+    await page.getByRole('button', { name: 'Close' }).click();
+    const time = page.locator(`${LIST} article[data-message-id="${sent.body.id}"] time`);
+    await waitFor(async () => /^\d{2}\D\d{2}$/.test((await time.textContent().catch(() => '')) ?? ''));
   });
 
   it('downloads a zuliprc beside the API key shown for the password', async () => {
