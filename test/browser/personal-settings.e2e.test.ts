@@ -85,6 +85,8 @@ suite('embedded', ({ topology, open }) => {
     await profile.getByRole('textbox', { name: 'Full name' }).fill('Prince Hal');
     await profile.getByRole('button', { name: 'Save name' }).click();
     await profile.getByText('Your name is saved.').waitFor();
+    // The realm_user update reaches the browser: the user list shows the new name.
+    await page.getByRole('complementary', { name: 'Users' }).getByText('Prince Hal').first().waitFor();
     await profile.getByRole('textbox', { name: 'Full name' }).fill('X');
     await profile.getByRole('button', { name: 'Save name' }).click();
     await profile.getByRole('alert').filter({ hasText: 'Name too short!' }).waitFor();
@@ -275,5 +277,6 @@ suite('distributed', ({ topology, open }) => {
     await words.getByLabel('New alert words (separated by commas)').fill('smoke');
     await words.getByRole('button', { name: 'Add' }).click();
     await words.getByRole('button', { name: 'Remove smoke' }).waitFor();
+    expect(await seriousA11yViolations(page, 'alert words (distributed)')).toEqual([]);
   });
 });
