@@ -101,6 +101,20 @@ suite('embedded', ({ topology, open }) => {
     expect(me.avatar_url).toContain('/user_avatars/');
   });
 
+  it('tells a member when the realm keeps name changes to administrators', async () => {
+    const email = await member('locked');
+    const realm = (disabled: boolean) => api(topology(), 'iago@zulip.com', 'patch', '/realm', { name_changes_disabled: String(disabled) });
+    expect((await realm(true)).body.result).toBe('success');
+    try {
+      const page = await open(email, '#settings/profile');
+      const profile = section(page, 'Profile');
+      await profile.getByText('Your organization lets only administrators change their names.').waitFor();
+      expect(await profile.getByRole('textbox', { name: 'Full name' }).isDisabled()).toBe(true);
+    } finally {
+      await realm(false);
+    }
+  });
+
   it("changes the password, showing the server's refusal of a wrong current one", async () => {
     const email = await member('password');
     const page = await open(email, '#settings/password');

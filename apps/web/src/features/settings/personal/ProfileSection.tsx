@@ -1,4 +1,7 @@
-/** The profile: full name (PATCH /settings), avatar (upload or back to Gravatar) and status text. */
+/**
+ * The profile: full name (PATCH /settings), avatar (upload or back to Gravatar) and status text.
+ * Where the realm keeps name or avatar changes to administrators, a member is told so.
+ */
 import { settingsEndpoints } from '@chat/contracts';
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../../../api';
@@ -10,17 +13,45 @@ import { fetchState } from './initial-state';
 import { MAX_STATUS_TEXT } from './settings-model';
 import { useSave } from './useSave';
 
+interface Loaded {
+  nameLocked: boolean;
+  avatarLocked: boolean;
+  status: string;
+}
+
 export function ProfileSection() {
+  const selfId = useStore(app, (s) => s.selfId);
+  const isAdmin = useStore(app, (s) => s.users[s.selfId]?.is_admin === true);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  useEffect(() => {
+    void fetchState(['realm', 'user_status']).then((state) =>
+      setLoaded({
+        nameLocked: state.realm_name_changes_disabled === true,
+        avatarLocked: state.realm_avatar_changes_disabled === true,
+        status: state.user_status?.[String(selfId)]?.status_text ?? '',
+      }),
+    );
+  }, [selfId]);
   return (
     <section class="settings-section personal" aria-label="Profile">
-      <NameForm />
-      <AvatarForm />
-      <StatusForm />
+      {loaded === null ? (
+        <p role="status">Loading…</p>
+      ) : (
+        <>
+          <NameForm locked={loaded.nameLocked && !isAdmin} />
+          <AvatarForm locked={loaded.avatarLocked && !isAdmin} />
+          <StatusForm initial={loaded.status} />
+        </>
+      )}
     </section>
   );
 }
 
-function NameForm() {
+function Locked({ what }: { what: string }) {
+  return <p class="locked">Your organization lets only administrators change {what}.</p>;
+}
+
+function NameForm({ locked }: { locked: boolean }) {
   const held = useStore(app, (s) => s.users[s.selfId]?.full_name ?? '');
   const [name, setName] = useState(held);
   useEffect(() => setName(held), [held]);
@@ -30,11 +61,19 @@ function NameForm() {
     void save.run(() => api(settingsEndpoints.updateSettings, { full_name: name }), 'Your name is saved.');
   };
   return (
-    <form class="settings-form" aria-label="Full name" onSubmit={onSubmit}>
-      <h3>Full name</h3>
+    <form class="settings-form" aria-labelledby="full-name-title" onSubmit={onSubmit}>
+      <h3 id="full-name-title">Name</h3>
       <label for="profile-full-name">Full name</label>
-      <input id="profile-full-name" value={name} required maxLength={100} onInput={(e) => setName(e.currentTarget.value)} />
-      <button type="submit" class="primary" disabled={save.busy || name === held}>
+      <input
+        id="profile-full-name"
+        value={name}
+        required
+        maxLength={100}
+        disabled={locked}
+        onInput={(e) => setName(e.currentTarget.value)}
+      />
+      {locked && <Locked what="their names" />}
+      <button type="submit" class="primary" disabled={locked || save.busy || name === held}>
         Save name
       </button>
       <Feedback save={save} />
@@ -42,7 +81,7 @@ function NameForm() {
   );
 }
 
-function AvatarForm() {
+function AvatarForm({ locked }: { locked: boolean }) {
   const self = useStore(app, (s) => s.users[s.selfId]);
   const save = useSave();
   const onFile = (input: HTMLInputElement) => {
@@ -60,36 +99,38 @@ function AvatarForm() {
           <input
             type="file"
             accept="image/png,image/jpeg,image/gif,image/webp"
-            disabled={save.busy}
+            disabled={locked || save.busy}
             onChange={(e) => onFile(e.currentTarget)}
           />
         </label>
-        <button type="button" disabled={save.busy} onClick={() => void save.run(deleteAvatar, 'Your avatar is back to the default.')}>
+        <button
+          type="button"
+          disabled={locked || save.busy}
+          onClick={() => void save.run(deleteAvatar, 'Your avatar is back to the default.')}
+        >
           Use the default avatar
         </button>
       </div>
+      {locked && <Locked what="their avatars" />}
       <Feedback save={save} />
     </div>
   );
 }
 
-function StatusForm() {
-  const selfId = useStore(app, (s) => s.selfId);
-  const [text, setText] = useState('');
+function StatusForm({ initial }: { initial: string }) {
+  const [text, setText] = useState(initial);
   const save = useSave();
-  useEffect(() => {
-    void fetchState(['user_status']).then((state) => setText(state.user_status?.[String(selfId)]?.status_text ?? ''));
-  }, [selfId]);
   const onSubmit = (e: Event) => {
     e.preventDefault();
+    const value = text.trim();
     void save.run(
-      () => api(settingsEndpoints.updateStatus, { status_text: text.trim() }),
-      text.trim() ? 'Your status is set.' : 'Your status is cleared.',
+      () => api(settingsEndpoints.updateStatus, { status_text: value }),
+      value ? 'Your status is set.' : 'Your status is cleared.',
     );
   };
   return (
-    <form class="settings-form" aria-label="Status" onSubmit={onSubmit}>
-      <h3>Status</h3>
+    <form class="settings-form" aria-labelledby="status-title" onSubmit={onSubmit}>
+      <h3 id="status-title">Status</h3>
       <label for="profile-status">Status text others see</label>
       <input
         id="profile-status"

@@ -6,7 +6,7 @@
 import { eventQueueEndpoints } from '@chat/contracts';
 import { api } from '../../../api';
 
-export type StatePart = 'realm_bot' | 'muted_users' | 'alert_words' | 'user_status' | 'subscription' | 'user_topic';
+export type StatePart = 'realm' | 'realm_bot' | 'muted_users' | 'alert_words' | 'user_status' | 'subscription' | 'user_topic';
 
 export async function fetchState(parts: StatePart[]) {
   const answer = await api(eventQueueEndpoints.register, {
