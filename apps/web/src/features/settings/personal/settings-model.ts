@@ -56,6 +56,7 @@ export const STREAM_NOTIFICATIONS = [
   { property: 'audible_notifications', label: 'Sound', fallback: 'enable_stream_audible_notifications' },
   { property: 'push_notifications', label: 'Mobile', fallback: 'enable_stream_push_notifications' },
   { property: 'email_notifications', label: 'E-mail', fallback: 'enable_stream_email_notifications' },
+  { property: 'wildcard_mentions_notify', label: '@all mentions', fallback: 'wildcard_mentions_notify' },
 ] as const;
 
 export type StreamNotification = (typeof STREAM_NOTIFICATIONS)[number]['property'];
