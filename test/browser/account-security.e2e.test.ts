@@ -91,6 +91,7 @@ describe('password reset and two-factor in Chromium (embedded)', () => {
     await messageList(page).waitFor();
 
     await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    await page.getByRole('link', { name: 'Account security', exact: true }).click();
     const panel = page.getByRole('region', { name: 'Account security' });
     await panel.getByRole('button', { name: 'Set up two-factor authentication' }).click();
     const qr = panel.getByRole('img', { name: 'QR code of the two-factor secret' });

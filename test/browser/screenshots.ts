@@ -11,8 +11,12 @@ import { startWebTopology } from './web-topology';
 
 const OUT = resolve(__dirname, '../../docs/screenshots');
 const LIST = '[role="log"][aria-label="Messages"]';
-/** Evaluated in the page: settles once its web fonts are loaded and its images decoded. */
-const RENDERED = 'Promise.all([document.fonts.ready, ...Array.from(document.images, (image) => image.decode().catch(() => undefined))])';
+/**
+ * Evaluated in the page: settles once its web fonts are loaded and its shown images decoded (a
+ * lazy image in a hidden sidebar never loads, and its decode would never settle).
+ */
+const RENDERED =
+  'Promise.all([document.fonts.ready, ...Array.from(document.images).filter((image) => image.checkVisibility()).map((image) => image.decode().catch(() => undefined))])';
 
 const CONVERSATION: [string, string, string][] = [
   ['hamlet@zulip.com', 'Castle', 'Something is rotten in the state of **Denmark**.'],
@@ -51,7 +55,8 @@ async function main(): Promise<void> {
         .type('form')
         .send({ emoji_name: emoji });
     }
-    const shoot = async (name: string, options: { width: number; height: number; dark?: boolean; login?: boolean; compose?: boolean }) => {
+    type ShotOptions = { width: number; height: number; dark?: boolean; login?: boolean; compose?: boolean; section?: string };
+    const shoot = async (name: string, options: ShotOptions) => {
       const context = await browser.newContext({
         viewport: { width: options.width, height: options.height },
         colorScheme: options.dark ? 'dark' : 'light',
@@ -68,6 +73,12 @@ async function main(): Promise<void> {
           await page.getByLabel('Topic', { exact: true }).fill('Castle');
           await page.getByLabel('Message', { exact: true }).fill('I will be there. Bring the **lantern**.');
         }
+        // A settings section: `#settings/<id>`, shown once its first form or list is drawn.
+        if (options.section) {
+          await page.evaluate(`location.hash = ${JSON.stringify(`#settings/${options.section}`)}`);
+          await page.locator('.settings-body section').first().waitFor();
+          await page.getByRole('status').filter({ hasText: 'Loading' }).waitFor({ state: 'detached' });
+        }
       }
       // Fully drawn: web fonts loaded and images decoded; the screenshot itself freezes transitions.
       await page.evaluate(RENDERED);
@@ -78,6 +89,9 @@ async function main(): Promise<void> {
     await shoot('web-client', { width: 1280, height: 760, compose: true });
     await shoot('web-client-dark', { width: 1280, height: 760, dark: true });
     await shoot('web-client-phone', { width: 390, height: 780 });
+    await shoot('settings-profile', { width: 1280, height: 760, section: 'profile' });
+    await shoot('settings-notifications-dark', { width: 1280, height: 900, dark: true, section: 'notifications' });
+    await shoot('settings-bots-phone', { width: 390, height: 780, section: 'bots' });
   } finally {
     await browser.close();
     await topology.stop();

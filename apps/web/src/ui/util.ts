@@ -1,4 +1,6 @@
 import { useLayoutEffect, useRef } from 'preact/hooks';
+import { formatClock } from '../features/settings/personal/clock';
+import { app } from '../store';
 
 /**
  * Sets a CSS custom property on the element from script (the CSP forbids style attributes in
@@ -12,10 +14,9 @@ export function useCssVar<T extends HTMLElement>(name: string, value: string) {
   return ref;
 }
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 const dateFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
 
-export const formatTime = (seconds: number) => timeFormat.format(new Date(seconds * 1000));
+export const formatTime = (seconds: number) => formatClock(seconds, app.get().settings.twenty_four_hour_time === true);
 export const formatDate = (seconds: number) => dateFormat.format(new Date(seconds * 1000));
 
 export function initials(name: string): string {

@@ -117,6 +117,11 @@ export const settingsPreferenceEndpoints = {
       ...displaySettingParams,
       ...notificationSettingParams,
       ...laterSettingParams,
+      full_name: text({
+        description: "The caller's new full name; refused when the realm keeps name changes to administrators.",
+        example: 'Prince Hamlet',
+        sample: false,
+      }),
       old_password: p.string({ description: 'The current password, to change it.', example: 'old secret', sample: false }),
       new_password: p.string({ description: 'The new password.', example: 'new secret', sample: false }),
     },

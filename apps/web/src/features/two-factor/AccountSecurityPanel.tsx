@@ -6,6 +6,7 @@ import { settingsEndpoints } from '@chat/contracts';
 import { useState } from 'preact/hooks';
 import { api, errorText } from '../../api';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { OwnZuliprcDownload } from '../settings/personal/ZuliprcDownload';
 import { TwoFactorSection } from './TwoFactorPanel';
 
 export function AccountSecurityPanel() {
@@ -41,7 +42,7 @@ function ApiKeySection() {
       <p>Bots, scripts and apps use your e-mail address and this key to act as you. Keep it secret.</p>
       {apiKey ? (
         <p>
-          Your API key: <code class="api-key-value">{apiKey}</code>
+          Your API key: <code class="api-key-value">{apiKey}</code> <OwnZuliprcDownload apiKey={apiKey} />
         </p>
       ) : (
         <form class="login-form" aria-label="Show my API key" onSubmit={(e) => void onSubmit(e)}>

@@ -1,0 +1,27 @@
+/**
+ * What a script needs to act as a user or a bot: the zuliprc file Zulip's tools read, and the
+ * URL an incoming-webhook integration posts to.
+ */
+export interface ZuliprcFields {
+  email: string;
+  apiKey: string;
+  /** The server's address, e.g. `https://chat.example.com` (no trailing slash). */
+  site: string;
+}
+
+/** The `[api]` section of a zuliprc, as Zulip's "Download zuliprc" writes it. */
+export function zuliprcText({ email, apiKey, site }: ZuliprcFields): string {
+  return `[api]\nemail=${email}\nkey=${apiKey}\nsite=${site.replace(/\/+$/, '')}\n`;
+}
+
+/** The file's name: `zuliprc` for one's own, `<bot's e-mail local part>-zuliprc` for a bot's. */
+export function zuliprcFileName(email: string, isBot: boolean): string {
+  if (!isBot) return 'zuliprc';
+  const local = email.split('@')[0] ?? '';
+  return `${local.replace(/[^\w.-]/g, '_')}-zuliprc`;
+}
+
+/** An incoming-webhook bot's URL for an integration (Zulip's `/api/v1/external/<name>`). */
+export function webhookUrl(site: string, apiKey: string, integration: string): string {
+  return `${site.replace(/\/+$/, '')}/api/v1/external/${encodeURIComponent(integration)}?api_key=${encodeURIComponent(apiKey)}`;
+}
