@@ -116,6 +116,12 @@ export const LATER_SETTING_DEFAULTS = {
   send_stream_typing_notifications: true,
   send_read_receipts: true,
   display_emoji_reaction_users: true,
+  // Feature level 189: notifications of topics the user follows, on by default as in Zulip.
+  enable_followed_topic_desktop_notifications: true,
+  enable_followed_topic_email_notifications: true,
+  enable_followed_topic_push_notifications: true,
+  enable_followed_topic_audible_notifications: true,
+  enable_followed_topic_wildcard_mentions_notify: true,
 } as const;
 
 export type LaterSetting = keyof typeof LATER_SETTING_DEFAULTS;

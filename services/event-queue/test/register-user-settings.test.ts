@@ -81,6 +81,11 @@ describe('POST /register: user_settings', () => {
       send_stream_typing_notifications: true,
       send_read_receipts: true,
       display_emoji_reaction_users: true,
+      enable_followed_topic_desktop_notifications: true,
+      enable_followed_topic_email_notifications: true,
+      enable_followed_topic_push_notifications: true,
+      enable_followed_topic_audible_notifications: true,
+      enable_followed_topic_wildcard_mentions_notify: true,
       emojiset_choices: EMOJISET_CHOICES,
       available_notification_sounds: ['ding', 'zulip'],
     });

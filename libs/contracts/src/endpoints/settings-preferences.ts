@@ -80,6 +80,17 @@ const laterSettingParams = {
   send_stream_typing_notifications: p.bool({ description: 'Whether others are told when the caller types in a stream.' }),
   send_read_receipts: p.bool({ description: 'Whether others may see that the caller read their messages.' }),
   display_emoji_reaction_users: p.bool({ description: 'Whether reactions show who reacted rather than a count.' }),
+  enable_followed_topic_desktop_notifications: p.bool({
+    description: 'Desktop notifications (and Web Push) for messages in followed topics (feature level 189).',
+  }),
+  enable_followed_topic_email_notifications: p.bool({ description: 'E-mails for messages in followed topics (feature level 189).' }),
+  enable_followed_topic_push_notifications: p.bool({
+    description: 'Mobile notifications for messages in followed topics (feature level 189).',
+  }),
+  enable_followed_topic_audible_notifications: p.bool({ description: 'A sound for messages in followed topics (feature level 189).' }),
+  enable_followed_topic_wildcard_mentions_notify: p.bool({
+    description: 'Whether @all in a followed topic notifies as a personal mention does (feature level 189).',
+  }),
 };
 
 export const settingsPreferenceEndpoints = {

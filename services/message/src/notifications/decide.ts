@@ -11,7 +11,7 @@
  * told later (./deliver.ts), so only `onlinePush` says what goes at once to someone present.
  */
 import { TOPIC_VISIBILITY } from '@chat/db';
-import { NOTIFICATION_DEFAULTS } from '@chat/views';
+import { LATER_SETTING_DEFAULTS, NOTIFICATION_DEFAULTS } from '@chat/views';
 import type { SentMessage, SubscriberFacts } from '../lib/sent-message';
 import { type Channel } from './channels';
 
@@ -35,16 +35,8 @@ export interface NotificationDecision {
   onlinePush: boolean;
 }
 
-/** Zulip's defaults for the settings 2.1 did not have (the followed-topic ones, feature level 189). */
-const LATER_DEFAULTS: Record<string, boolean> = {
-  enable_followed_topic_email_notifications: true,
-  enable_followed_topic_push_notifications: true,
-  enable_followed_topic_wildcard_mentions_notify: true,
-  // Web Push follows the desktop notification settings, as the web app's notifications do.
-  enable_followed_topic_desktop_notifications: true,
-};
-
-const DEFAULTS: Record<string, unknown> = { ...NOTIFICATION_DEFAULTS, ...LATER_DEFAULTS };
+// Web Push follows the desktop notification settings, as the web app's notifications do.
+const DEFAULTS: Record<string, unknown> = { ...NOTIFICATION_DEFAULTS, ...LATER_SETTING_DEFAULTS };
 
 function setting(settings: Record<string, unknown>, name: string): boolean {
   const value = settings[name];

@@ -33,6 +33,16 @@ export const NOTIFICATION_TOGGLES: { title: string; toggles: Toggle[] }[] = [
     ],
   },
   {
+    title: 'Followed topics',
+    toggles: [
+      { name: 'enable_followed_topic_desktop_notifications', label: 'Desktop notifications for followed topics' },
+      { name: 'enable_followed_topic_audible_notifications', label: 'Sounds for followed topics' },
+      { name: 'enable_followed_topic_email_notifications', label: 'E-mails for followed topics' },
+      { name: 'enable_followed_topic_push_notifications', label: 'Mobile notifications for followed topics' },
+      { name: 'enable_followed_topic_wildcard_mentions_notify', label: 'Notify for @all in followed topics' },
+    ],
+  },
+  {
     title: 'E-mail',
     toggles: [
       { name: 'enable_digest_emails', label: 'Digest e-mails while away' },
