@@ -11,8 +11,12 @@ import { startWebTopology } from './web-topology';
 
 const OUT = resolve(__dirname, '../../docs/screenshots');
 const LIST = '[role="log"][aria-label="Messages"]';
-/** Evaluated in the page: settles once its web fonts are loaded and its images decoded. */
-const RENDERED = 'Promise.all([document.fonts.ready, ...Array.from(document.images, (image) => image.decode().catch(() => undefined))])';
+/**
+ * Evaluated in the page: settles once its web fonts are loaded and its drawn images decoded (an
+ * image hidden at phone width is left out: Chromium's decode of one never settled, or closed the page).
+ */
+const RENDERED =
+  'Promise.all([document.fonts.ready, ...Array.from(document.images).filter((image) => image.offsetParent !== null).map((image) => image.decode().catch(() => undefined))])';
 
 const CONVERSATION: [string, string, string][] = [
   ['hamlet@zulip.com', 'Castle', 'Something is rotten in the state of **Denmark**.'],
@@ -51,17 +55,27 @@ async function main(): Promise<void> {
         .type('form')
         .send({ emoji_name: emoji });
     }
-    const shoot = async (name: string, options: { width: number; height: number; dark?: boolean; login?: boolean; compose?: boolean }) => {
+    const shoot = async (
+      name: string,
+      options: { width: number; height: number; dark?: boolean; login?: boolean; compose?: boolean; as?: string; hash?: string },
+    ) => {
       const context = await browser.newContext({
         viewport: { width: options.width, height: options.height },
         colorScheme: options.dark ? 'dark' : 'light',
       });
       const page = await context.newPage();
       await page.goto(`${topology.url}/#narrow/stream/Denmark`);
-      await page.getByRole('button', { name: 'othello@zulip.com', exact: true }).waitFor();
+      const user = options.as ?? 'othello@zulip.com';
+      await page.getByRole('button', { name: user, exact: true }).waitFor();
       if (!options.login) {
-        await page.getByRole('button', { name: 'othello@zulip.com', exact: true }).click();
+        await page.getByRole('button', { name: user, exact: true }).click();
         await page.locator(`${LIST} article`).first().waitFor();
+        // A settings screen: opened by its hash, shown once it has loaded.
+        if (options.hash) {
+          await page.evaluate(`location.hash = '${options.hash}'`);
+          await page.locator('.settings-body section').first().waitFor();
+          await page.getByText('Loading…').waitFor({ state: 'detached' });
+        }
         if (options.compose) {
           await page.locator(LIST).focus();
           await page.keyboard.press('c');
@@ -78,6 +92,19 @@ async function main(): Promise<void> {
     await shoot('web-client', { width: 1280, height: 760, compose: true });
     await shoot('web-client-dark', { width: 1280, height: 760, dark: true });
     await shoot('web-client-phone', { width: 390, height: 780 });
+    const admin = { as: 'iago@zulip.com' };
+    for (const [name, hash] of [
+      ['admin-users', '#organization/users'],
+      ['admin-invitations', '#organization/invitations'],
+      ['admin-streams', '#organization/streams'],
+      ['admin-organization', '#organization/settings'],
+      ['admin-default-streams', '#organization/default-streams'],
+      ['admin-user-groups', '#organization/user-groups'],
+    ] as const) {
+      await shoot(name, { width: 1280, height: 760, ...admin, hash });
+      await shoot(`${name}-dark`, { width: 1280, height: 760, dark: true, ...admin, hash });
+      await shoot(`${name}-phone`, { width: 390, height: 780, ...admin, hash });
+    }
   } finally {
     await browser.close();
     await topology.stop();

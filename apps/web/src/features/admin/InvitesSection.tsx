@@ -85,6 +85,7 @@ export function InvitesSection() {
             {!inv.isLink && (
               <button
                 type="button"
+                aria-label={`Resend to ${inv.target}`}
                 disabled={action.busy}
                 onClick={() =>
                   void action.run(
@@ -94,11 +95,12 @@ export function InvitesSection() {
                   )
                 }
               >
-                Resend to {inv.target}
+                Resend
               </button>
             )}
             <button
               type="button"
+              aria-label={`Revoke ${inv.isLink ? 'link' : inv.target}`}
               disabled={action.busy}
               onClick={() =>
                 void action.run(
@@ -111,7 +113,7 @@ export function InvitesSection() {
                 )
               }
             >
-              Revoke {inv.isLink ? 'link' : inv.target}
+              Revoke
             </button>
           </li>
         ))}

@@ -84,8 +84,8 @@ export function StreamEditor({ stream, action, onChanged }: { stream: EditableSt
         {(members.data ?? []).map((email) => (
           <li key={email}>
             <span>{email}</span>
-            <button type="button" disabled={action.busy} onClick={() => remove(email)}>
-              Unsubscribe {email}
+            <button type="button" aria-label={`Unsubscribe ${email}`} disabled={action.busy} onClick={() => remove(email)}>
+              Unsubscribe
             </button>
           </li>
         ))}

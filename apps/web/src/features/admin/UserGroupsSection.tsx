@@ -40,10 +40,11 @@ export function UserGroupsSection() {
                 <span>{nameOf(id)}</span>
                 <button
                   type="button"
+                  aria-label={`Remove ${nameOf(id)} from ${g.name}`}
                   disabled={action.busy}
                   onClick={() => members(g.id, { delete: [id] }, `${nameOf(id)} left ${g.name}.`)}
                 >
-                  Remove {nameOf(id)} from {g.name}
+                  Remove
                 </button>
               </li>
             ))}

@@ -27,53 +27,65 @@ export function UsersSection() {
       <label for="admin-user-filter">Filter users</label>
       <input id="admin-user-filter" type="search" value={filter} onInput={(e) => setFilter(e.currentTarget.value)} />
       <ActionStatus action={action} />
-      <table class="admin-table">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">E-mail</th>
-            <th scope="col">Role</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(({ user, active, roleLabel, isSelf }) => (
-            <tr key={user.user_id} class={active ? undefined : 'deactivated'}>
-              <th scope="row">{user.full_name}</th>
-              <td>{user.email}</td>
-              <td>
-                {user.is_bot || isSelf || !active || user.role === 100 ? (
-                  roleLabel
-                ) : (
-                  <select
-                    aria-label={`Role of ${user.full_name}`}
-                    value={user.role}
-                    disabled={action.busy}
-                    onChange={(e) => void setRole(user.user_id, user.full_name, Number(e.currentTarget.value))}
-                  >
-                    {ROLE_OPTIONS.map((r) => (
-                      <option key={r.code} value={r.code}>
-                        {r.label}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </td>
-              <td>
-                {isSelf ? null : active ? (
-                  <button type="button" disabled={action.busy} onClick={() => void deactivate(user.user_id, user.full_name)}>
-                    Deactivate {user.full_name}
-                  </button>
-                ) : (
-                  <button type="button" disabled={action.busy} onClick={() => void reactivate(user.user_id, user.full_name)}>
-                    Reactivate {user.full_name}
-                  </button>
-                )}
-              </td>
+      <div class="admin-table-wrap">
+        <table class="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">E-mail</th>
+              <th scope="col">Role</th>
+              <th scope="col">Actions</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map(({ user, active, roleLabel, isSelf }) => (
+              <tr key={user.user_id} class={active ? undefined : 'deactivated'}>
+                <th scope="row">{user.full_name}</th>
+                <td>{user.email}</td>
+                <td>
+                  {user.is_bot || isSelf || !active || user.role === 100 ? (
+                    roleLabel
+                  ) : (
+                    <select
+                      aria-label={`Role of ${user.full_name}`}
+                      value={user.role}
+                      disabled={action.busy}
+                      onChange={(e) => void setRole(user.user_id, user.full_name, Number(e.currentTarget.value))}
+                    >
+                      {ROLE_OPTIONS.map((r) => (
+                        <option key={r.code} value={r.code}>
+                          {r.label}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </td>
+                <td>
+                  {isSelf ? null : active ? (
+                    <button
+                      type="button"
+                      disabled={action.busy}
+                      aria-label={`Deactivate ${user.full_name}`}
+                      onClick={() => void deactivate(user.user_id, user.full_name)}
+                    >
+                      Deactivate
+                    </button>
+                  ) : (
+                    <button
+                      type="button"
+                      disabled={action.busy}
+                      aria-label={`Reactivate ${user.full_name}`}
+                      onClick={() => void reactivate(user.user_id, user.full_name)}
+                    >
+                      Reactivate
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </AdminScreen>
   );
 }

@@ -6,6 +6,7 @@ import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { csrfToken, errorText } from '../../api';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import './admin.css';
 
 export interface Loaded<T> {
   data: T | null;
