@@ -37,7 +37,11 @@ export function DefaultStreamsSection() {
       `Group ${groupName.trim()} created.`,
       loaded.reload,
     );
-    if (ok) (setGroupName(''), setGroupDescription(''), setGroupStreams([]));
+    if (ok) {
+      setGroupName('');
+      setGroupDescription('');
+      setGroupStreams([]);
+    }
   };
   return (
     <AdminScreen title="Default streams" loaded={loaded}>

@@ -17,7 +17,10 @@ export function LinkifiersSection() {
       'Linkifier added.',
       loaded.reload,
     );
-    if (ok) (setPattern(''), setUrl(''));
+    if (ok) {
+      setPattern('');
+      setUrl('');
+    }
   };
   return (
     <AdminScreen title="Linkifiers" loaded={loaded}>

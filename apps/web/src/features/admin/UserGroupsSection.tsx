@@ -24,7 +24,10 @@ export function UserGroupsSection() {
       `Group ${name.trim()} created.`,
       loaded.reload,
     );
-    if (ok) (setName(''), setDescription(''));
+    if (ok) {
+      setName('');
+      setDescription('');
+    }
   };
   const members = (groupId: number, change: { add?: number[]; delete?: number[] }, done: string) =>
     void action.run(() => api(settingsEndpoints.updateUserGroupMembers, { user_group_id: groupId, ...change }), done, loaded.reload);
