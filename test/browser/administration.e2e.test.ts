@@ -86,6 +86,14 @@ suite('embedded', ({ open, page, tag }) => {
     await users.getByRole('button', { name: 'Deactivate Cordelia Lear' }).click();
     await users.getByRole('button', { name: 'Reactivate Cordelia Lear' }).click();
     await users.getByRole('button', { name: 'Deactivate Cordelia Lear' }).waitFor();
+    const rename = users.getByRole('form', { name: 'Change a name' });
+    await rename.getByLabel('Person').selectOption({ label: 'Zoe' });
+    await rename.getByLabel('New name').fill('Zoe <b>');
+    await rename.getByRole('button', { name: 'Change name' }).click();
+    await users.getByRole('alert').filter({ hasText: 'Invalid characters in name' }).waitFor();
+    await rename.getByLabel('New name').fill('Zoe Washburne');
+    await rename.getByRole('button', { name: 'Change name' }).click();
+    await users.getByRole('rowheader', { name: 'Zoe Washburne' }).waitFor();
   });
 
   it('invites by e-mail, resends and revokes; makes and revokes a reusable link', async () => {

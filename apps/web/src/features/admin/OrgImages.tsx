@@ -3,7 +3,7 @@ import { settingsEndpoints } from '@chat/contracts';
 import { api } from '../../api';
 import { ActionStatus, uploadForm, useAction } from './admin-ui';
 
-export function OrgImages({ iconUrl, logoUrl, onChanged }: { iconUrl: string; logoUrl: string; onChanged: () => void }) {
+export function OrgImages({ iconUrl, logoUrl, onChanged }: { iconUrl: string; logoUrl: string; onChanged: () => Promise<void> }) {
   const action = useAction();
   const upload = (kind: 'icon' | 'logo', input: HTMLInputElement) => {
     const file = input.files?.[0];

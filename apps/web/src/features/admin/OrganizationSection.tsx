@@ -5,7 +5,7 @@
 import { settingsEndpoints } from '@chat/contracts';
 import { useState } from 'preact/hooks';
 import { api } from '../../api';
-import { ActionStatus, AdminScreen, useAction, useLoad } from './admin-ui';
+import { ActionStatus, AdminScreen, useAction, useLoad, type Action } from './admin-ui';
 import { OrgImages } from './OrgImages';
 import { orgFormFrom, realmPatch, type OrgForm } from './org-settings';
 import { loadRealmState } from './realm-state';
@@ -15,11 +15,13 @@ export function OrganizationSection() {
     const state = await loadRealmState(['realm']);
     return { form: orgFormFrom(state), iconUrl: state.realm_icon_url ?? '', logoUrl: state.realm_logo_url ?? '' };
   });
+  // Kept here: the form is made anew from each reload, and its outcome stays shown.
+  const action = useAction();
   return (
     <AdminScreen title="Organization settings" loaded={loaded}>
       {loaded.data && (
         <>
-          <OrgForm key={JSON.stringify(loaded.data.form)} initial={loaded.data.form} onSaved={loaded.reload} />
+          <OrgForm key={JSON.stringify(loaded.data.form)} initial={loaded.data.form} action={action} onSaved={loaded.reload} />
           <OrgImages iconUrl={loaded.data.iconUrl} logoUrl={loaded.data.logoUrl} onChanged={loaded.reload} />
         </>
       )}
@@ -36,9 +38,8 @@ function Check({ id, label, checked, onChange }: { id: string; label: string; ch
   );
 }
 
-function OrgForm({ initial, onSaved }: { initial: OrgForm; onSaved: () => void }) {
+function OrgForm({ initial, action, onSaved }: { initial: OrgForm; action: Action; onSaved: () => Promise<void> }) {
   const [form, setForm] = useState(initial);
-  const action = useAction();
   const set = (change: Partial<OrgForm>) => setForm((f) => ({ ...f, ...change }));
   const save = (e: Event) => {
     e.preventDefault();

@@ -14,7 +14,7 @@ export interface EditableStream {
   is_announcement_only: boolean;
 }
 
-export function StreamEditor({ stream, action, onChanged }: { stream: EditableStream; action: Action; onChanged: () => void }) {
+export function StreamEditor({ stream, action, onChanged }: { stream: EditableStream; action: Action; onChanged: () => Promise<void> }) {
   const [name, setName] = useState(stream.name);
   const [description, setDescription] = useState(stream.description);
   const [privacy, setPrivacy] = useState<Privacy>(privacyOf(stream));

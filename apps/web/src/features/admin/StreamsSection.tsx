@@ -35,7 +35,7 @@ export function StreamsSection() {
   );
 }
 
-function CreateStream({ action, onCreated }: { action: Action; onCreated: () => void }) {
+function CreateStream({ action, onCreated }: { action: Action; onCreated: () => Promise<void> }) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [privacy, setPrivacy] = useState<Privacy>('public');

@@ -5,6 +5,7 @@ import { api } from '../../api';
 import { app, useStore } from '../../store';
 import { ActionStatus, AdminScreen, useAction, useLoad } from './admin-ui';
 import { loadRealmState } from './realm-state';
+import { RenameUser } from './RenameUser';
 import { filterRows, ROLE_OPTIONS, userRows } from './roles';
 
 export function UsersSection() {
@@ -86,6 +87,7 @@ export function UsersSection() {
           </tbody>
         </table>
       </div>
+      <RenameUser users={(loaded.data ?? []).filter((r) => r.active).map((r) => r.user)} action={action} onRenamed={loaded.reload} />
     </AdminScreen>
   );
 }

@@ -3,7 +3,7 @@
  * a change with the server's refusal shown as its message, and multipart uploads.
  */
 import type { ComponentChildren } from 'preact';
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { csrfToken, errorText } from '../../api';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import './admin.css';
@@ -11,25 +11,46 @@ import './admin.css';
 export interface Loaded<T> {
   data: T | null;
   error: string | null;
-  reload: () => void;
+  /** Loads again; settles once the new data (or error) is shown. */
+  reload: () => Promise<void>;
 }
 
 export function useLoad<T>(load: () => Promise<T>): Loaded<T> {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
+  const waiting = useRef<(() => void)[]>([]);
   useEffect(() => {
     let current = true;
+    const settle = () => {
+      for (const resolve of waiting.current.splice(0)) resolve();
+    };
     load().then(
-      (value) => current && (setData(value), setError(null)),
-      (err: unknown) => current && setError(errorText(err)),
+      (value) => {
+        if (!current) return;
+        setData(value);
+        setError(null);
+        settle();
+      },
+      (err: unknown) => {
+        if (!current) return;
+        setError(errorText(err));
+        settle();
+      },
     );
     return () => {
       current = false;
     };
     // The loader is the screen's own; a reload is asked for by bumping the version.
   }, [version]);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const reload = useCallback(
+    () =>
+      new Promise<void>((resolve) => {
+        waiting.current.push(resolve);
+        setVersion((v) => v + 1);
+      }),
+    [],
+  );
   return { data, error, reload };
 }
 
@@ -37,22 +58,22 @@ export interface Action {
   busy: boolean;
   error: string | null;
   notice: string | null;
-  /** Runs a change; on success shows `done` and calls `after` (a reload). */
-  run: (change: () => Promise<unknown>, done: string, after?: () => void) => Promise<boolean>;
+  /** Runs a change; on success awaits `after` (a reload), then shows `done`. */
+  run: (change: () => Promise<unknown>, done: string, after?: () => unknown) => Promise<boolean>;
 }
 
 export function useAction(): Action {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const run = async (change: () => Promise<unknown>, done: string, after?: () => void) => {
+  const run = async (change: () => Promise<unknown>, done: string, after?: () => unknown) => {
     setBusy(true);
     setError(null);
     setNotice(null);
     try {
       await change();
+      await after?.();
       setNotice(done);
-      after?.();
       return true;
     } catch (err) {
       setError(errorText(err));
