@@ -12,11 +12,11 @@ import { startWebTopology } from './web-topology';
 const OUT = resolve(__dirname, '../../docs/screenshots');
 const LIST = '[role="log"][aria-label="Messages"]';
 /**
- * Evaluated in the page: settles once its web fonts are loaded and its drawn images decoded (an
- * image hidden at phone width is left out: Chromium's decode of one never settled, or closed the page).
+ * Evaluated in the page: settles once its web fonts are loaded and its shown images decoded (a
+ * lazy image in a hidden sidebar never loads, and its decode would never settle).
  */
 const RENDERED =
-  'Promise.all([document.fonts.ready, ...Array.from(document.images).filter((image) => image.offsetParent !== null).map((image) => image.decode().catch(() => undefined))])';
+  'Promise.all([document.fonts.ready, ...Array.from(document.images).filter((image) => image.checkVisibility()).map((image) => image.decode().catch(() => undefined))])';
 
 const CONVERSATION: [string, string, string][] = [
   ['hamlet@zulip.com', 'Castle', 'Something is rotten in the state of **Denmark**.'],
@@ -55,32 +55,29 @@ async function main(): Promise<void> {
         .type('form')
         .send({ emoji_name: emoji });
     }
-    const shoot = async (
-      name: string,
-      options: { width: number; height: number; dark?: boolean; login?: boolean; compose?: boolean; as?: string; hash?: string },
-    ) => {
+    type ShotOptions = { width: number; height: number; dark?: boolean; login?: boolean; compose?: boolean; section?: string };
+    const shoot = async (name: string, options: ShotOptions) => {
       const context = await browser.newContext({
         viewport: { width: options.width, height: options.height },
         colorScheme: options.dark ? 'dark' : 'light',
       });
       const page = await context.newPage();
       await page.goto(`${topology.url}/#narrow/stream/Denmark`);
-      const user = options.as ?? 'othello@zulip.com';
-      await page.getByRole('button', { name: user, exact: true }).waitFor();
+      await page.getByRole('button', { name: 'othello@zulip.com', exact: true }).waitFor();
       if (!options.login) {
-        await page.getByRole('button', { name: user, exact: true }).click();
+        await page.getByRole('button', { name: 'othello@zulip.com', exact: true }).click();
         await page.locator(`${LIST} article`).first().waitFor();
-        // A settings screen: opened by its hash, shown once it has loaded.
-        if (options.hash) {
-          await page.evaluate(`location.hash = '${options.hash}'`);
-          await page.locator('.settings-body section').first().waitFor();
-          await page.getByText('Loading…').waitFor({ state: 'detached' });
-        }
         if (options.compose) {
           await page.locator(LIST).focus();
           await page.keyboard.press('c');
           await page.getByLabel('Topic', { exact: true }).fill('Castle');
           await page.getByLabel('Message', { exact: true }).fill('I will be there. Bring the **lantern**.');
+        }
+        // A settings section: `#settings/<id>`, shown once its first form or list is drawn.
+        if (options.section) {
+          await page.evaluate(`location.hash = ${JSON.stringify(`#settings/${options.section}`)}`);
+          await page.locator('.settings-body section').first().waitFor();
+          await page.getByRole('status').filter({ hasText: 'Loading' }).waitFor({ state: 'detached' });
         }
       }
       // Fully drawn: web fonts loaded and images decoded; the screenshot itself freezes transitions.
@@ -88,23 +85,36 @@ async function main(): Promise<void> {
       await page.screenshot({ path: join(OUT, `${name}.png`), animations: 'disabled' });
       await context.close();
     };
+    /** An organization screen (`#organization/<id>`) as the administrator sees it. */
+    const shootAdmin = async (name: string, id: string, options: { width: number; height: number; dark?: boolean }) => {
+      const context = await browser.newContext({
+        viewport: { width: options.width, height: options.height },
+        colorScheme: options.dark ? 'dark' : 'light',
+      });
+      const page = await context.newPage();
+      await page.goto(topology.url);
+      await page.getByRole('button', { name: 'iago@zulip.com', exact: true }).click();
+      await page.locator(`${LIST} article`).first().waitFor();
+      await page.evaluate(`location.hash = ${JSON.stringify(`#organization/${id}`)}`);
+      await page.locator('.settings-body section').first().waitFor();
+      await page.getByRole('status').filter({ hasText: 'Loading' }).waitFor({ state: 'detached' });
+      await page.evaluate(RENDERED);
+      await page.screenshot({ path: join(OUT, `${name}.png`), animations: 'disabled' });
+      await context.close();
+    };
+    for (const id of ['users', 'invitations', 'streams', 'organization', 'default-streams', 'user-groups']) {
+      const section = id === 'organization' ? 'settings' : id;
+      await shootAdmin(`admin-${id}`, section, { width: 1280, height: 760 });
+      await shootAdmin(`admin-${id}-dark`, section, { width: 1280, height: 760, dark: true });
+      await shootAdmin(`admin-${id}-phone`, section, { width: 390, height: 780 });
+    }
     await shoot('login', { width: 1100, height: 700, login: true });
     await shoot('web-client', { width: 1280, height: 760, compose: true });
     await shoot('web-client-dark', { width: 1280, height: 760, dark: true });
     await shoot('web-client-phone', { width: 390, height: 780 });
-    const admin = { as: 'iago@zulip.com' };
-    for (const [name, hash] of [
-      ['admin-users', '#organization/users'],
-      ['admin-invitations', '#organization/invitations'],
-      ['admin-streams', '#organization/streams'],
-      ['admin-organization', '#organization/settings'],
-      ['admin-default-streams', '#organization/default-streams'],
-      ['admin-user-groups', '#organization/user-groups'],
-    ] as const) {
-      await shoot(name, { width: 1280, height: 760, ...admin, hash });
-      await shoot(`${name}-dark`, { width: 1280, height: 760, dark: true, ...admin, hash });
-      await shoot(`${name}-phone`, { width: 390, height: 780, ...admin, hash });
-    }
+    await shoot('settings-profile', { width: 1280, height: 760, section: 'profile' });
+    await shoot('settings-notifications-dark', { width: 1280, height: 900, dark: true, section: 'notifications' });
+    await shoot('settings-bots-phone', { width: 390, height: 780, section: 'bots' });
   } finally {
     await browser.close();
     await topology.stop();
