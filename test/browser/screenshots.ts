@@ -85,6 +85,29 @@ async function main(): Promise<void> {
       await page.screenshot({ path: join(OUT, `${name}.png`), animations: 'disabled' });
       await context.close();
     };
+    /** An organization screen (`#organization/<id>`) as the administrator sees it. */
+    const shootAdmin = async (name: string, id: string, options: { width: number; height: number; dark?: boolean }) => {
+      const context = await browser.newContext({
+        viewport: { width: options.width, height: options.height },
+        colorScheme: options.dark ? 'dark' : 'light',
+      });
+      const page = await context.newPage();
+      await page.goto(topology.url);
+      await page.getByRole('button', { name: 'iago@zulip.com', exact: true }).click();
+      await page.locator(`${LIST} article`).first().waitFor();
+      await page.evaluate(`location.hash = ${JSON.stringify(`#organization/${id}`)}`);
+      await page.locator('.settings-body section').first().waitFor();
+      await page.getByRole('status').filter({ hasText: 'Loading' }).waitFor({ state: 'detached' });
+      await page.evaluate(RENDERED);
+      await page.screenshot({ path: join(OUT, `${name}.png`), animations: 'disabled' });
+      await context.close();
+    };
+    for (const id of ['users', 'invitations', 'streams', 'organization', 'default-streams', 'user-groups']) {
+      const section = id === 'organization' ? 'settings' : id;
+      await shootAdmin(`admin-${id}`, section, { width: 1280, height: 760 });
+      await shootAdmin(`admin-${id}-dark`, section, { width: 1280, height: 760, dark: true });
+      await shootAdmin(`admin-${id}-phone`, section, { width: 390, height: 780 });
+    }
     await shoot('login', { width: 1100, height: 700, login: true });
     await shoot('web-client', { width: 1280, height: 760, compose: true });
     await shoot('web-client-dark', { width: 1280, height: 760, dark: true });
