@@ -11,7 +11,7 @@ import {
   pmKey,
   resolveNarrow,
   type NameLookup,
-} from '../src/lib/narrow';
+} from '../src/features/narrow/narrow';
 import type { Message } from '../src/lib/types';
 
 const names: NameLookup = {

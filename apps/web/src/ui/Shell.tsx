@@ -1,15 +1,18 @@
 import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { logout, names, navigate, openHash, resolver } from '../controller';
-import { narrowToSearch, parseSearch, resolveNarrow } from '../lib/narrow';
+import { logout } from '../features/session/session';
+import { names, resolver } from '../features/narrow/lookup';
+import { navigate, openHash } from '../features/narrow/loader';
+import { narrowToSearch, parseSearch, resolveNarrow } from '../features/narrow/narrow';
 import type { Message } from '../lib/types';
 import { app, openCompose, patchUi, ui, useStore } from '../store';
-import { composeTargetForNarrow, replyTarget } from '../lib/compose-target';
-import { Compose } from './Compose';
-import { MessageList, NarrowTitle } from './MessageList';
-import { Sidebar } from './Sidebar';
+import { composeTargetForNarrow, replyTarget } from '../features/compose/compose-target';
+import { Compose } from '../features/compose/Compose';
+import { MessageList } from '../features/narrow/MessageList';
+import { NarrowTitle } from '../features/narrow/NarrowTitle';
+import { Sidebar } from '../features/sidebar/Sidebar';
 import { currentTheme, setTheme, type Theme } from './theme';
-import { TypingIndicator, UserList } from './UserList';
+import { TypingIndicator, UserList } from '../features/sidebar/UserList';
 import {
   listenForOpenedNotifications,
   registerServiceWorker,
@@ -18,7 +21,7 @@ import {
   webPushSupported,
 } from '../features/notifications';
 
-const StreamsPanel = lazy(() => import('./StreamsPanel').then((m) => ({ default: m.StreamsPanel })));
+const StreamsPanel = lazy(() => import('../features/sidebar/StreamsPanel').then((m) => ({ default: m.StreamsPanel })));
 const SettingsPanel = lazy(() => import('../features/settings/SettingsPanel').then((m) => ({ default: m.SettingsPanel })));
 
 function isEditable(target: EventTarget | null): boolean {

@@ -1,7 +1,7 @@
 import { settingsEndpoints } from '@chat/contracts';
 import { useEffect, useState } from 'preact/hooks';
-import { client } from '../api';
-import { ErrorAlert } from './ErrorAlert';
+import { client } from '../../api';
+import { ErrorAlert } from '../../ui/ErrorAlert';
 
 /** One of server_settings' external_authentication_methods (Zulip's get_external_method_dicts). */
 interface ExternalMethod {

@@ -1,7 +1,7 @@
 import { settingsEndpoints } from '@chat/contracts';
 import { useEffect, useState } from 'preact/hooks';
-import { client, errorText } from '../api';
-import { ErrorAlert } from './ErrorAlert';
+import { client, errorText } from '../../api';
+import { ErrorAlert } from '../../ui/ErrorAlert';
 
 interface Invitation {
   email?: string;

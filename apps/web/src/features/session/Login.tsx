@@ -1,10 +1,10 @@
 import { settingsEndpoints } from '@chat/contracts';
 import { useEffect, useState } from 'preact/hooks';
-import { client, errorText } from '../api';
-import { startSession } from '../controller';
-import { RESET_FORM_URL } from '../features/password-reset/reset-path';
-import { patchUi } from '../store';
-import { ErrorAlert } from './ErrorAlert';
+import { client, errorText } from '../../api';
+import { startSession } from './session';
+import { RESET_FORM_URL } from '../password-reset/reset-path';
+import { patchUi } from '../../store';
+import { ErrorAlert } from '../../ui/ErrorAlert';
 import { ExternalLogins } from './ExternalLogins';
 
 interface DevUser {
