@@ -6,16 +6,9 @@ import { streamTopics } from '../sidebar/stream-actions';
 import { composeAfterViewChange, composeTargetForNarrow } from './compose-target';
 import { ComposeForm } from './ComposeForm';
 import { sendMessage, typing } from './send';
+import { sendBlocker } from './send-model';
 import { useDraft } from './useDraft';
 import { useUploads } from './useUploads';
-
-/** What stops a send, or null: uploads still running, or no recipient. */
-export function sendBlocker(kind: 'stream' | 'private', stream: string, to: string, uploading: number): string | null {
-  if (uploading > 0) return 'Cannot send the message while files are being uploaded.';
-  if (kind === 'stream' && !stream.trim()) return 'Please choose a stream.';
-  if (kind === 'private' && !to.trim()) return 'Please choose recipients.';
-  return null;
-}
 
 /** The compose box: closed, two buttons; open, the form for the message being written. */
 export function Compose() {

@@ -57,3 +57,11 @@ export function typingStep(
   }
   return state ? { state: null, send: 'stop' } : { state, send: null };
 }
+
+/** What stops a send, or null: uploads still running, or no recipient. */
+export function sendBlocker(kind: 'stream' | 'private', stream: string, to: string, uploading: number): string | null {
+  if (uploading > 0) return 'Cannot send the message while files are being uploaded.';
+  if (kind === 'stream' && !stream.trim()) return 'Please choose a stream.';
+  if (kind === 'private' && !to.trim()) return 'Please choose recipients.';
+  return null;
+}
