@@ -1,8 +1,7 @@
 /** The client's state, its empty form, and the few rules read from it (who may do what, what is muted). */
 import { DEFAULT_PRESENCE } from './presence';
+import type { Dict } from './read';
 import type { AppState, Message, MessagePolicy } from './types';
-
-export type Dict = Record<string, unknown>;
 
 export const topicKey = (streamId: number, topic: string) => `${streamId}:${topic.toLowerCase()}`;
 
@@ -59,10 +58,6 @@ export function messageActions(state: AppState, message: Message, nowSeconds: nu
     delete: admin || (mine && allowDeleting && within(deleteLimitSeconds)),
   };
 }
-
-export const arr = (value: unknown): Dict[] => (Array.isArray(value) ? (value as Dict[]) : []);
-export const num = (value: unknown, fallback = 0): number => (typeof value === 'number' ? value : fallback);
-export const str = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback);
 
 export function byId<T>(items: T[], id: (item: T) => number): Record<number, T> {
   const out: Record<number, T> = {};

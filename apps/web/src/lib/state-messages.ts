@@ -1,7 +1,8 @@
 /** Messages in the state: fetched ones merged into the view, and the events that add, change, move or flag them. */
 import type { EventMap } from '@chat/events';
 import { matchesNarrow, messagePmKey, pmKey } from '../features/narrow/narrow';
-import { num, removeIds, str, type Dict } from './state-base';
+import { dict, ints, num, str } from './read';
+import { removeIds } from './state-base';
 import type { AppState, Message, MessageDict, MessageFlag, Narrow, RecentPrivate, UnreadEntry } from './types';
 
 /** A message of GET /messages: the message dict with the user's flags in it. */
@@ -181,19 +182,19 @@ export function applyFlags(state: AppState, event: FlagChange): AppState {
       const messages = mapMessages(state, ids, (m) => (m.flags.includes('read') ? m : { ...m, flags: [...m.flags, 'read'] }));
       return { ...state, unread: removeIds(state.unread, ids), messages };
     }
-    const details = (event.message_details ?? {}) as Record<string, Dict>;
+    const details = dict(event.message_details);
     const unread = { ...state.unread };
     const messages = mapMessages(state, ids, (m) => ({ ...m, flags: m.flags.filter((f) => f !== 'read') }));
     for (const id of ids) {
       const known = messages[id];
-      const detail = details[String(id)];
+      const detail = dict(details[String(id)]);
       if (known) unread[id] = unreadEntryOf(known, state.selfId);
-      else if (detail?.type === 'stream')
+      else if (detail.type === 'stream')
         unread[id] = { kind: 'stream', stream_id: num(detail.stream_id), topic: str(detail.topic), mentioned: detail.mentioned === true };
-      else if (detail?.type === 'private')
+      else if (detail.type === 'private')
         unread[id] = {
           kind: 'private',
-          key: pmKey((detail.user_ids as number[]) ?? [], state.selfId),
+          key: pmKey(ints(detail.user_ids), state.selfId),
           mentioned: detail.mentioned === true,
         };
     }

@@ -2,7 +2,8 @@
 import { pmKey } from '../features/narrow/narrow';
 import { realmEmojiFrom } from './emoji';
 import { clockOffset, presencesFrom, presenceSettingsFrom } from './presence';
-import { applyPolicy, arr, byId, emptyState, num, str, topicKey, type Dict } from './state-base';
+import { arr, dict, ints, num, pairs, str, type Dict } from './read';
+import { applyPolicy, byId, emptyState, topicKey } from './state-base';
 import type { AppState, RecentPrivate, Stream, Subscription, UnreadEntry, User } from './types';
 
 export function toUser(raw: Dict): User {
@@ -35,29 +36,28 @@ export function toSubscription(raw: Dict): Subscription {
 
 /** The unread entries of /register's unread_msgs. */
 export function unreadFromRegister(raw: unknown, selfId: number): Record<number, UnreadEntry> {
-  const data = (raw ?? {}) as Dict;
-  const mentions = new Set(arr(data.mentions) as unknown as number[]);
+  const data = dict(raw);
+  const mentions = new Set(ints(data.mentions));
   const out: Record<number, UnreadEntry> = {};
   for (const s of arr(data.streams)) {
-    for (const id of s.unread_message_ids as number[]) {
+    for (const id of ints(s.unread_message_ids)) {
       out[id] = { kind: 'stream', stream_id: num(s.stream_id), topic: str(s.topic), mentioned: mentions.has(id) };
     }
   }
   for (const pm of arr(data.pms)) {
     const other = num(pm.other_user_id, num(pm.sender_id));
-    for (const id of pm.unread_message_ids as number[])
-      out[id] = { kind: 'private', key: pmKey([other], selfId), mentioned: mentions.has(id) };
+    for (const id of ints(pm.unread_message_ids)) out[id] = { kind: 'private', key: pmKey([other], selfId), mentioned: mentions.has(id) };
   }
   for (const h of arr(data.huddles)) {
     const key = pmKey(str(h.user_ids_string).split(',').map(Number), selfId);
-    for (const id of h.unread_message_ids as number[]) out[id] = { kind: 'private', key, mentioned: mentions.has(id) };
+    for (const id of ints(h.unread_message_ids)) out[id] = { kind: 'private', key, mentioned: mentions.has(id) };
   }
   return out;
 }
 
 function recentFromRegister(raw: unknown, selfId: number): RecentPrivate[] {
   return arr(raw).map((c) => {
-    const userIds = (c.user_ids as number[]) ?? [];
+    const userIds = ints(c.user_ids);
     return { key: pmKey(userIds, selfId), user_ids: userIds.filter((id) => id !== selfId), max_message_id: num(c.max_message_id) };
   });
 }
@@ -80,10 +80,11 @@ export function stateFromRegister(
   }
   const subs = byId(arr(register.subscriptions).map(toSubscription), (s) => s.stream_id);
   const streams = byId(arr(register.streams).map(toStream), (s) => s.stream_id);
-  for (const sub of Object.values(subs)) streams[sub.stream_id] ??= toStream(sub as unknown as Dict);
+  for (const sub of Object.values(subs))
+    streams[sub.stream_id] ??= { stream_id: sub.stream_id, name: sub.name, description: sub.description, invite_only: sub.invite_only };
   const userTopics: Record<string, number> = {};
   for (const t of arr(register.user_topics)) userTopics[topicKey(num(t.stream_id), str(t.topic_name))] = num(t.visibility_policy);
-  for (const m of arr(register.muted_topics) as unknown as [string, string][]) {
+  for (const m of pairs(register.muted_topics)) {
     const stream = Object.values(streams).find((s) => s.name === m[0]);
     if (stream) userTopics[topicKey(stream.stream_id, m[1])] = 1;
   }
@@ -111,7 +112,7 @@ export function stateFromRegister(
     presenceSettings: presenceSettingsFrom(register),
     typing: [],
     recentPrivate: recentFromRegister(register.recent_private_conversations, selfId),
-    settings: (register.user_settings as Dict | undefined) ?? {},
+    settings: dict(register.user_settings),
     maxMessageId: num(register.max_message_id, -1),
   };
 }

@@ -1,6 +1,7 @@
 /** Subscription and stream events. */
 import type { EventMap } from '@chat/events';
-import { removeIds, str } from './state-base';
+import { str } from './read';
+import { removeIds } from './state-base';
 import { toStream, toSubscription } from './state-register';
 import type { AppState, Subscription } from './types';
 

@@ -10,6 +10,7 @@ import { composeTargetForNarrow, replyTarget } from '../features/compose/compose
 import { Compose } from '../features/compose/Compose';
 import { MessageList } from '../features/narrow/MessageList';
 import { NarrowTitle } from '../features/narrow/NarrowTitle';
+import { selectionMoved } from '../features/narrow/selection';
 import { Sidebar } from '../features/sidebar/Sidebar';
 import { currentTheme, setTheme, type Theme } from './theme';
 import { TypingIndicator, UserList } from '../features/sidebar/UserList';
@@ -30,12 +31,8 @@ function isEditable(target: EventTarget | null): boolean {
 }
 
 function selectRelative(step: number): void {
-  const ids = app.get().view.ids;
-  if (ids.length === 0) return;
-  const current = ui.get().selectedId;
-  const index = current === null ? ids.length - 1 : ids.indexOf(current);
-  const next = ids[Math.max(0, Math.min(ids.length - 1, (index < 0 ? ids.length - 1 : index) + step))]!;
-  patchUi({ selectedId: next });
+  const next = selectionMoved(app.get().view.ids, ui.get().selectedId, step);
+  if (next !== null) patchUi({ selectedId: next });
 }
 
 function onGlobalKey(e: KeyboardEvent): void {

@@ -22,7 +22,7 @@ export function Signup({ invitationKey, onSignedUp }: { invitationKey: string; o
   useEffect(() => {
     client
       .request(settingsEndpoints.webInvitation, { key: invitationKey })
-      .then((r) => (r.ok ? setInvitation(r.body as Invitation) : setLinkError(r.body.msg)))
+      .then((r) => (r.ok ? setInvitation(r.body) : setLinkError(r.body.msg)))
       .catch((e: unknown) => setLinkError(errorText(e)));
   }, [invitationKey]);
 
