@@ -4,7 +4,8 @@
  */
 import { eventQueueEndpoints } from '@chat/contracts';
 import { ApiCallError, api } from '../../api';
-import { applyEvent, CLIENT_EVENT_TYPES, stateFromRegister } from '../../lib/state';
+import { isRecord } from '../../lib/read';
+import { applyEvent, stateFromRegister } from '../../lib/state';
 import type { AppState, ServerEvent } from '../../lib/types';
 import { app, patchUi, ui } from '../../store';
 import { catchUp, fixSelection } from '../narrow/loader';
@@ -12,23 +13,13 @@ import { notifyIfNeeded } from './desktop-notify';
 import { isBadQueueAnswer, lastEventIdAfter, REGISTER_PARAMS, retryDelayMs } from './session-model';
 import { session, sleep } from './session-state';
 
-const APPLIED: ReadonlySet<string> = new Set(CLIENT_EVENT_TYPES);
-
 /**
- * An event of a type the client applies. GET /events declares its events as an array of objects
- * whose shape each type's schema in @chat/events gives (the server's tests check each against it);
- * the client checks the type and id before it trusts the rest.
+ * An event of GET /events, which declares them as an array of objects: each type's shape is the
+ * one its schema in @chat/events gives (the server's tests check each against it). The client
+ * checks the type and id it relies on; applyEvent leaves a type it does not use alone.
  */
 function isServerEvent(event: unknown): event is ServerEvent {
-  return (
-    typeof event === 'object' &&
-    event !== null &&
-    'type' in event &&
-    typeof event.type === 'string' &&
-    APPLIED.has(event.type) &&
-    'id' in event &&
-    typeof event.id === 'number'
-  );
+  return isRecord(event) && typeof event.type === 'string' && typeof event.id === 'number';
 }
 
 /** Registers a queue; the answer is the state it starts from. */
@@ -55,12 +46,11 @@ export async function pollLoop(mine: number): Promise<void> {
       if (mine !== session.id) return;
       failures = 0;
       if (ui.get().connection !== 'ok') patchUi({ connection: 'ok' });
-      const seen = answer.events.filter(
-        (e): e is { id: number } => typeof e === 'object' && e !== null && 'id' in e && typeof e.id === 'number',
-      );
-      current.lastEventId = lastEventIdAfter(current.lastEventId, seen);
       const events = answer.events.filter(isServerEvent);
-      if (events.length > 0) handleEvents(events);
+      if (events.length > 0) {
+        current.lastEventId = lastEventIdAfter(current.lastEventId, events);
+        handleEvents(events);
+      }
     } catch (error) {
       if (mine !== session.id) return;
       if (error instanceof ApiCallError && error.status === 401) return;

@@ -35,7 +35,7 @@ export const isBadQueueAnswer = (code: string | undefined, msg: string): boolean
 export const retryDelayMs = (failures: number): number => Math.min(5000, 500 * 2 ** Math.min(failures, 4));
 
 /** The queue's last event id after a batch of events. */
-export const lastEventIdAfter = (current: number, events: { id: number }[]): number =>
+export const lastEventIdAfter = (current: number, events: { id?: number }[]): number =>
   events.reduce((max, e) => Math.max(max, Number(e.id)), current);
 
 /**
