@@ -3,7 +3,8 @@
  * sends only where it says, follows the view when empty and warns when its recipient is not the
  * view; two files attached at once both get their link; emoji and the app's icons are images, not
  * font glyphs; the title, the search box, the stream browser's descriptions and the sidebar's
- * topic lists follow the view; uploaded avatars and the realm's icon are shown, and follow changes.
+ * topic lists follow the view; uploaded avatars and the realm's icon are shown, and follow changes;
+ * an unsent message survives a reload.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -161,6 +162,30 @@ describe('the web client shows what happens', () => {
     expect(privately.find((m) => m.content === `PRIVATE: meet me alone ${tag}`)?.type).toBe('private');
     const publicly = await serverMessages('othello@zulip.com', [{ operator: 'stream', operand: 'Denmark' }]);
     expect(publicly.some((m) => m.content.includes('PRIVATE'))).toBe(false);
+  });
+
+  it('keeps an unsent message across a reload, restores it when its conversation opens again, and forgets it once sent', async () => {
+    const topic = `Draft ${tag}`;
+    const page = await openAs('othello@zulip.com', `#narrow/stream/Denmark/topic/${encodeURIComponent(topic).replace(/%/g, '.')}`);
+    const box = page.getByLabel('Message', { exact: true });
+    const reopen = async () => {
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: `#Denmark > ${topic}` }).waitFor();
+      await page.locator(LIST).focus();
+      await page.keyboard.press('c');
+      await expect(compose(page).getByLabel('Topic', { exact: true }).inputValue()).resolves.toBe(topic);
+    };
+    await page.locator(LIST).focus();
+    await page.keyboard.press('c');
+    await box.fill(`Half a thought ${tag}`);
+    await reopen();
+    await waitFor(async () => (await box.inputValue()) === `Half a thought ${tag}`, 5_000, { stepMs: 20 });
+    await box.press('End');
+    await box.pressSequentially(', finished.');
+    await box.press('Enter');
+    await messageWith(page, `Half a thought ${tag}, finished.`).waitFor();
+    await reopen();
+    await expect(box.inputValue()).resolves.toBe('');
   });
 
   it('keeps a link for each of two files attached at once', async () => {

@@ -1,5 +1,6 @@
 /** The server: the typed client under /json with the CSRF header, uploads, and what a 401 means. */
 import { ApiCallError, ChatClient, type AnyContract, type ParamsIn, type SuccessOf } from '@chat/contracts';
+import { dict, str } from './lib/read';
 
 export function csrfToken(): string {
   const found = /(?:^|;\s*)csrftoken=([^;]*)/.exec(document.cookie);
@@ -54,10 +55,11 @@ export async function uploadFile(file: File): Promise<string> {
     headers: { 'X-CSRFToken': csrfToken() },
     credentials: 'same-origin',
   });
-  const body = (await res.json().catch(() => ({ msg: `Upload failed (${res.status})` }))) as { uri?: string; url?: string; msg?: string };
+  const body = dict(await res.json().catch(() => null));
   if (res.status === 401) unauthorized(epoch);
-  if (!res.ok || !(body.uri ?? body.url)) throw new Error(body.msg ?? `Upload failed (${res.status})`);
-  return (body.uri ?? body.url)!;
+  const uri = str(body.uri) || str(body.url);
+  if (!res.ok || !uri) throw new Error(str(body.msg) || `Upload failed (${res.status})`);
+  return uri;
 }
 
 export { ApiCallError };

@@ -1,7 +1,7 @@
 /** A minimal store with a selector hook: components re-render only when what they select changes. */
 import { useEffect, useReducer, useRef } from 'preact/hooks';
 import { emptyState } from './lib/state';
-import type { ComposeTarget } from './lib/compose-target';
+import type { ComposeTarget } from './features/compose/compose-target';
 import type { AppState, Message, Narrow } from './lib/types';
 import type { SettingsRoute } from './features/settings/settings-route';
 

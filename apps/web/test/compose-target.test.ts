@@ -6,7 +6,7 @@ import {
   targetInView,
   viewTarget,
   type ComposeTarget,
-} from '../src/lib/compose-target';
+} from '../src/features/compose/compose-target';
 import { stateFromRegister, toMessage } from '../src/lib/state';
 import type { AppState, Narrow } from '../src/lib/types';
 import { privateMessage, register, SELF, streamMessage } from './fixtures';

@@ -8,7 +8,7 @@ import {
   tokenAt,
   uploadLink,
   uploadPlaceholder,
-} from '../src/lib/compose';
+} from '../src/features/compose/compose';
 import { toMessage } from '../src/lib/state';
 import { privateMessage, streamMessage } from './fixtures';
 

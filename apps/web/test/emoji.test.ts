@@ -1,4 +1,4 @@
-import { BUILTIN_EMOJI } from '../src/lib/compose';
+import { BUILTIN_EMOJI } from '../src/features/compose/compose';
 import { emojiImageUrl, matchEmojiChoices, realmEmojiFrom, unicodeEmojiUrl } from '../src/lib/emoji';
 import { applyEvent, stateFromRegister } from '../src/lib/state';
 import { register, SELF } from './fixtures';

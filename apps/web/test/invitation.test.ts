@@ -1,4 +1,4 @@
-import { invitationKeyOf } from '../src/lib/invitation';
+import { invitationKeyOf } from '../src/features/session/invitation';
 
 describe('invitation links', () => {
   const key = 'abcdefghijklmnopqrstuvwx';

@@ -5,6 +5,7 @@
  * emoji (:zulip:) from its file. Pure.
  */
 import { emojiImagePath } from '@chat/contracts';
+import { dict } from './read';
 import type { AppState, RealmEmoji } from './types';
 
 export const ZULIP_EMOJI_URL = '/static/generated/emoji/images/emoji/unicode/zulip.png';
@@ -24,8 +25,9 @@ export function emojiImageUrl(state: Pick<AppState, 'realmEmoji'>, reactionType:
 /** The realm's emoji from /register or a realm_emoji event: by id, with name, image and whether retired. */
 export function realmEmojiFrom(raw: unknown): Record<string, RealmEmoji> {
   const out: Record<string, RealmEmoji> = {};
-  for (const [id, value] of Object.entries((raw ?? {}) as Record<string, Record<string, unknown>>)) {
-    if (!value || typeof value.name !== 'string' || typeof value.source_url !== 'string') continue;
+  for (const [id, entry] of Object.entries(dict(raw))) {
+    const value = dict(entry);
+    if (typeof value.name !== 'string' || typeof value.source_url !== 'string') continue;
     out[id] = { id, name: value.name, source_url: value.source_url, deactivated: value.deactivated === true };
   }
   return out;

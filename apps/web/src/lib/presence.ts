@@ -7,6 +7,7 @@
  * `server_timestamp`, and the client keeps the offset between the two clocks. Pure.
  */
 import type { EventMap } from '@chat/events';
+import { dict, isRecord, type Dict } from './read';
 import type { AppState, Presence } from './types';
 
 export type PresenceStatus = 'active' | 'idle' | 'offline';
@@ -14,14 +15,13 @@ export type PresenceStatus = 'active' | 'idle' | 'offline';
 /** Zulip's defaults, used until /register says otherwise. */
 export const DEFAULT_PRESENCE = { pingIntervalSeconds: 60, offlineThresholdSeconds: 140 };
 
-type Dict = Record<string, unknown>;
 const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
 /** Presences keyed by user id (slim_presence), in the modern shape; other keys are ignored. */
 export function presencesFrom(raw: unknown): Record<number, Presence> {
   const out: Record<number, Presence> = {};
-  for (const [id, p] of Object.entries((raw ?? {}) as Record<string, Dict>)) {
-    if (/^\d+$/.test(id) && p && typeof p === 'object')
+  for (const [id, p] of Object.entries(dict(raw))) {
+    if (/^\d+$/.test(id) && isRecord(p))
       out[Number(id)] = { active_timestamp: num(p.active_timestamp), idle_timestamp: num(p.idle_timestamp) };
   }
   return out;

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
-import { startSession } from '../controller';
+import { startSession } from '../features/session/session';
 import { PasswordReset } from '../features/password-reset/PasswordReset';
 import { resetPageOf } from '../features/password-reset/reset-path';
-import { invitationKeyOf } from '../lib/invitation';
+import { invitationKeyOf } from '../features/session/invitation';
 import { useStore, ui } from '../store';
-import { Login } from './Login';
+import { Login } from '../features/session/Login';
 import { Shell } from './Shell';
-import { Signup } from './Signup';
+import { Signup } from '../features/session/Signup';
 
 export function App() {
   const auth = useStore(ui, (s) => s.auth);

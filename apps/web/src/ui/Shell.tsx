@@ -1,15 +1,19 @@
 import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { logout, names, navigate, openHash, resolver } from '../controller';
-import { narrowToSearch, parseSearch, resolveNarrow } from '../lib/narrow';
+import { logout } from '../features/session/session';
+import { names, resolver } from '../features/narrow/lookup';
+import { navigate, openHash } from '../features/narrow/loader';
+import { narrowToSearch, parseSearch, resolveNarrow } from '../features/narrow/narrow';
 import type { Message } from '../lib/types';
 import { app, openCompose, patchUi, ui, useStore } from '../store';
-import { composeTargetForNarrow, replyTarget } from '../lib/compose-target';
-import { Compose } from './Compose';
-import { MessageList, NarrowTitle } from './MessageList';
-import { Sidebar } from './Sidebar';
+import { composeTargetForNarrow, replyTarget } from '../features/compose/compose-target';
+import { Compose } from '../features/compose/Compose';
+import { MessageList } from '../features/narrow/MessageList';
+import { NarrowTitle } from '../features/narrow/NarrowTitle';
+import { selectionMoved } from '../features/narrow/selection';
+import { Sidebar } from '../features/sidebar/Sidebar';
 import { currentTheme, setTheme, type Theme } from './theme';
-import { TypingIndicator, UserList } from './UserList';
+import { TypingIndicator, UserList } from '../features/sidebar/UserList';
 import {
   listenForOpenedNotifications,
   registerServiceWorker,
@@ -18,7 +22,7 @@ import {
   webPushSupported,
 } from '../features/notifications';
 
-const StreamsPanel = lazy(() => import('./StreamsPanel').then((m) => ({ default: m.StreamsPanel })));
+const StreamsPanel = lazy(() => import('../features/sidebar/StreamsPanel').then((m) => ({ default: m.StreamsPanel })));
 const SettingsPanel = lazy(() => import('../features/settings/SettingsPanel').then((m) => ({ default: m.SettingsPanel })));
 
 function isEditable(target: EventTarget | null): boolean {
@@ -27,12 +31,8 @@ function isEditable(target: EventTarget | null): boolean {
 }
 
 function selectRelative(step: number): void {
-  const ids = app.get().view.ids;
-  if (ids.length === 0) return;
-  const current = ui.get().selectedId;
-  const index = current === null ? ids.length - 1 : ids.indexOf(current);
-  const next = ids[Math.max(0, Math.min(ids.length - 1, (index < 0 ? ids.length - 1 : index) + step))]!;
-  patchUi({ selectedId: next });
+  const next = selectionMoved(app.get().view.ids, ui.get().selectedId, step);
+  if (next !== null) patchUi({ selectedId: next });
 }
 
 function onGlobalKey(e: KeyboardEvent): void {

@@ -1,7 +1,8 @@
 import { settingsEndpoints } from '@chat/contracts';
 import { useEffect, useState } from 'preact/hooks';
-import { client } from '../api';
-import { ErrorAlert } from './ErrorAlert';
+import { client } from '../../api';
+import { isRecord } from '../../lib/read';
+import { ErrorAlert } from '../../ui/ErrorAlert';
 
 /** One of server_settings' external_authentication_methods (Zulip's get_external_method_dicts). */
 interface ExternalMethod {
@@ -11,9 +12,7 @@ interface ExternalMethod {
 }
 
 function isExternalMethod(value: unknown): value is ExternalMethod {
-  if (!value || typeof value !== 'object') return false;
-  const method = value as Record<string, unknown>;
-  return typeof method.name === 'string' && typeof method.display_name === 'string' && typeof method.login_url === 'string';
+  return isRecord(value) && typeof value.name === 'string' && typeof value.display_name === 'string' && typeof value.login_url === 'string';
 }
 
 /** Why the server sent the browser back here from a provider's login (`?login_error=`), once. */

@@ -3,8 +3,8 @@
  * opens, the conversation a view names, whether a message to the target would show in the view,
  * and what an open box does when the view changes (Zulip's compose_actions.on_narrow). Pure.
  */
-import { matchesNarrow, messagePmKey } from './narrow';
-import type { AppState, Message, MessageFlag, Narrow } from './types';
+import { matchesNarrow, messagePmKey } from '../narrow/narrow';
+import type { AppState, Message, MessageFlag, Narrow } from '../../lib/types';
 
 export type ComposeTarget = { kind: 'stream'; stream: string; topic: string } | { kind: 'private'; to: string };
 

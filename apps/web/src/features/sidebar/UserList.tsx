@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { names } from '../controller';
-import { narrowToHash, pmKey } from '../lib/narrow';
-import { presenceStatus, type PresenceStatus } from '../lib/presence';
-import type { AppState } from '../lib/types';
-import { app, useStore } from '../store';
-import { Avatar } from './Avatar';
+import { names } from '../narrow/lookup';
+import { narrowToHash, pmKey } from '../narrow/narrow';
+import { presenceStatus, type PresenceStatus } from '../../lib/presence';
+import { app, useStore } from '../../store';
+import { Avatar } from '../../ui/Avatar';
+import { typingText } from './sidebar-model';
 
 const RANK: Record<PresenceStatus, number> = { active: 0, idle: 1, offline: 2 };
 
@@ -61,37 +61,12 @@ export function UserList() {
   );
 }
 
-function typingHere(state: AppState, conversation: string): boolean {
-  const narrow = state.view.narrow;
-  const stream = narrow.find((t) => t.operator === 'stream')?.operand;
-  const topic = narrow.find((t) => t.operator === 'topic')?.operand;
-  const pm = narrow.find((t) => t.operator === 'pm-with')?.operand;
-  if (pm) return conversation === `pm:${pm}`;
-  if (stream && /^\d+$/.test(stream)) {
-    if (!conversation.startsWith(`stream:${stream}:`)) return false;
-    return topic === undefined || conversation === `stream:${stream}:${topic.toLowerCase()}`;
-  }
-  if (narrow.some((t) => t.operator === 'is' && t.operand === 'private')) return conversation.startsWith('pm:');
-  return narrow.length === 0;
-}
-
 export function TypingIndicator() {
-  const typing = useStore(app, (s) => s.typing);
-  const view = useStore(app, (s) => s.view.narrow);
+  // Who types, and where the view is, decide the line.
+  useStore(app, (s) => s.typing);
+  useStore(app, (s) => s.view.narrow);
   const now = useNow(3000);
-  const state = app.get();
-  const names_ = [
-    ...new Set(
-      typing
-        .filter((t) => t.expires > now && typingHere(state, t.conversation))
-        .map((t) => state.users[t.sender_id]?.full_name ?? 'Someone'),
-    ),
-  ];
-  void view;
-  let text = '';
-  if (names_.length === 1) text = `${names_[0]} is typing…`;
-  else if (names_.length > 1 && names_.length <= 3) text = `${names_.join(', ')} are typing…`;
-  else if (names_.length > 3) text = 'Several people are typing…';
+  const text = typingText(app.get(), now);
   return (
     <div class="typing" aria-live="polite">
       {text}

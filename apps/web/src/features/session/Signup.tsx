@@ -1,7 +1,7 @@
 import { settingsEndpoints } from '@chat/contracts';
 import { useEffect, useState } from 'preact/hooks';
-import { client, errorText } from '../api';
-import { ErrorAlert } from './ErrorAlert';
+import { client, errorText } from '../../api';
+import { ErrorAlert } from '../../ui/ErrorAlert';
 
 interface Invitation {
   email?: string;
@@ -22,7 +22,7 @@ export function Signup({ invitationKey, onSignedUp }: { invitationKey: string; o
   useEffect(() => {
     client
       .request(settingsEndpoints.webInvitation, { key: invitationKey })
-      .then((r) => (r.ok ? setInvitation(r.body as Invitation) : setLinkError(r.body.msg)))
+      .then((r) => (r.ok ? setInvitation(r.body) : setLinkError(r.body.msg)))
       .catch((e: unknown) => setLinkError(errorText(e)));
   }, [invitationKey]);
 

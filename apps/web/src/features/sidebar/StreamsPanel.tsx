@@ -1,12 +1,13 @@
 /** Browsing, subscribing to and creating streams: loaded on demand (not in the first bundle). */
 import { useEffect, useState } from 'preact/hooks';
-import { errorText } from '../api';
-import { allStreams, navigate, subscribe, unsubscribe } from '../controller';
-import type { Stream } from '../lib/types';
-import { Content } from './Content';
-import { Icon } from './icons';
-import { app, patchUi, useStore } from '../store';
-import { ErrorAlert } from './ErrorAlert';
+import { errorText } from '../../api';
+import { navigate } from '../narrow/loader';
+import { allStreams, subscribe, unsubscribe } from './stream-actions';
+import type { Stream } from '../../lib/types';
+import { Content } from '../../ui/Content';
+import { Icon } from '../../ui/icons';
+import { app, patchUi, useStore } from '../../store';
+import { ErrorAlert } from '../../ui/ErrorAlert';
 
 export function StreamsPanel() {
   const subs = useStore(app, (s) => s.subs);

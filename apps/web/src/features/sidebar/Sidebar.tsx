@@ -1,13 +1,15 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { errorText } from '../api';
-import { names, setSubscriptionProperty, setTopicMuted, streamTopics, unsubscribe } from '../controller';
-import { narrowKey, narrowStreamId, narrowToHash } from '../lib/narrow';
-import { isTopicMuted, topicKey } from '../lib/state';
-import type { Narrow, Subscription } from '../lib/types';
-import { unreadCounts, type UnreadCounts } from '../lib/unread';
-import { app, patchUi, useStore } from '../store';
-import { Icon } from './icons';
-import { useCssVar } from './util';
+import { errorText } from '../../api';
+import { isTopicMuted, topicKey } from '../../lib/state';
+import type { Narrow, Subscription } from '../../lib/types';
+import { unreadCounts, type UnreadCounts } from '../../lib/unread';
+import { app, patchUi, useStore } from '../../store';
+import { Icon } from '../../ui/icons';
+import { useCssVar } from '../../ui/util';
+import { names } from '../narrow/lookup';
+import { narrowKey, narrowStreamId, narrowToHash } from '../narrow/narrow';
+import { conversationLabel, sidebarConversations, sortedSubscriptions, topicsToShow } from './sidebar-model';
+import { setSubscriptionProperty, setTopicMuted, streamTopics, unsubscribe } from './stream-actions';
 
 export function Badge({ count }: { count: number | undefined }) {
   if (!count) return null;
@@ -47,21 +49,10 @@ function TopicList({ sub, counts, current }: { sub: Subscription; counts: Unread
       .catch((e) => setError(errorText(e)));
   }, [sub.stream_id]);
   const unreadTopics = counts.topics[sub.stream_id] ?? {};
-  const all = useMemo(() => {
-    const seen = new Set((topics ?? []).map((t) => t.toLowerCase()));
-    const newer: string[] = [];
-    const add = (name: string) => {
-      if (seen.has(name.toLowerCase())) return;
-      seen.add(name.toLowerCase());
-      newer.push(name);
-    };
-    const arrived = Object.values(messages)
-      .filter((m) => m.type === 'stream' && m.stream_id === sub.stream_id)
-      .sort((a, b) => b.id - a.id);
-    for (const m of arrived) add(m.subject);
-    for (const name of Object.keys(unreadTopics)) add(name);
-    return [...newer, ...(topics ?? [])];
-  }, [topics, unreadTopics, messages, sub.stream_id]);
+  const all = useMemo(
+    () => topicsToShow(topics ?? [], messages, sub.stream_id, Object.keys(unreadTopics)),
+    [topics, unreadTopics, messages, sub.stream_id],
+  );
   if (error) return <p class="error">{error}</p>;
   if (!topics) return <p class="muted-text">Loading topics…</p>;
   const state = app.get();
@@ -175,11 +166,8 @@ export function Sidebar() {
   const counts = useMemo(() => unreadCounts(app.get()), [unread, subs, userTopics]);
   const current = narrowKey(narrow);
   const viewStream = narrowStreamId(narrow);
-  const sorted = Object.values(subs).sort((a, b) => Number(b.pin_to_top) - Number(a.pin_to_top) || a.name.localeCompare(b.name));
-  const conversations = [...recent];
-  for (const key of Object.keys(counts.private)) {
-    if (!conversations.some((c) => c.key === key)) conversations.push({ key, user_ids: key.split(',').map(Number), max_message_id: 0 });
-  }
+  const sorted = sortedSubscriptions(subs);
+  const conversations = sidebarConversations(recent, Object.keys(counts.private));
   return (
     <div class="sidebar-inner">
       <ul class="views">
@@ -204,8 +192,7 @@ export function Sidebar() {
       </div>
       <ul class="conversations">
         {conversations.slice(0, 20).map((c) => {
-          const ids = c.key.split(',').map(Number);
-          const label = ids.map((id) => (id === selfId ? 'You' : (users[id]?.full_name ?? `User ${id}`))).join(', ');
+          const label = conversationLabel(c.key, selfId, users);
           const pmNarrow = [{ operator: 'pm-with', operand: c.key }];
           const active = narrowKey(pmNarrow) === current;
           return (

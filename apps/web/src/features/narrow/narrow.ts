@@ -3,7 +3,7 @@
  * syntax (`stream:general topic:lunch sender:x@y is:starred words`), the API's narrow parameter and
  * whether a message belongs to one. Pure: no DOM, no Preact.
  */
-import type { Message, Narrow, NarrowTerm } from './types';
+import type { Message, Narrow, NarrowTerm } from '../../lib/types';
 
 /** Zulip's hash encoding: encodeURIComponent, with `.` encoded and then `%` written as `.`. */
 export function encodeHashComponent(text: string): string {

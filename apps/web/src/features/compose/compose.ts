@@ -1,6 +1,6 @@
 /** Compose helpers: quoting, autocompletion tokens and the built-in emoji names. Pure. */
-import { encodeHashComponent, messagePmKey } from './narrow';
-import type { Message } from './types';
+import { encodeHashComponent, messagePmKey } from '../narrow/narrow';
+import type { Message } from '../../lib/types';
 
 /** The message's link, as Zulip writes it in a quote: its conversation, near the message. */
 export function messageLink(message: Message, selfId: number, streamName?: string): string {

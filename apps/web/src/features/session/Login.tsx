@@ -1,16 +1,21 @@
 import { settingsEndpoints } from '@chat/contracts';
 import { useEffect, useState } from 'preact/hooks';
-import { client, errorText } from '../api';
-import { startSession } from '../controller';
-import { RESET_FORM_URL } from '../features/password-reset/reset-path';
-import { patchUi } from '../store';
-import { ErrorAlert } from './ErrorAlert';
+import { client, errorText } from '../../api';
+import { startSession } from './session';
+import { RESET_FORM_URL } from '../password-reset/reset-path';
+import { arr, str } from '../../lib/read';
+import { patchUi } from '../../store';
+import { ErrorAlert } from '../../ui/ErrorAlert';
 import { ExternalLogins } from './ExternalLogins';
 
 interface DevUser {
   email: string;
   full_name: string;
 }
+
+/** The development login's people (its contract lists them untyped): those with an address. */
+const devUsersFrom = (list: unknown[]): DevUser[] =>
+  arr(list).flatMap((u) => (typeof u.email === 'string' ? [{ email: u.email, full_name: str(u.full_name, u.email) }] : []));
 
 export function Login() {
   const [email, setEmail] = useState('');
@@ -32,7 +37,7 @@ export function Login() {
     client
       .request(settingsEndpoints.devListUsers, {})
       .then((r) => {
-        if (r.ok) setDevUsers({ admins: r.body.direct_admins as DevUser[], users: r.body.direct_users as DevUser[] });
+        if (r.ok) setDevUsers({ admins: devUsersFrom(r.body.direct_admins), users: devUsersFrom(r.body.direct_users) });
       })
       .catch(() => undefined);
   }, []);
