@@ -53,7 +53,11 @@ describe("the viewer's capabilities", () => {
   });
 
   it('lets moderators meet the moderators-only policies', () => {
-    const policies = { ...closedRealm, realm_create_stream_policy: POLICY.MODERATORS_ONLY, realm_user_group_edit_policy: POLICY.MODERATORS_ONLY };
+    const policies = {
+      ...closedRealm,
+      realm_create_stream_policy: POLICY.MODERATORS_ONLY,
+      realm_user_group_edit_policy: POLICY.MODERATORS_ONLY,
+    };
     expect(capabilitiesOf({ ...policies, ...moderator }, NOW)).toMatchObject({ createStreams: true, editUserGroups: true, invite: false });
     expect(capabilitiesOf({ ...policies, ...member }, NOW)).toMatchObject({ createStreams: false, editUserGroups: false });
   });

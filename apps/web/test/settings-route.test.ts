@@ -21,7 +21,11 @@ describe('settings routes', () => {
   });
 
   it('shows a section only to those its rule admits', () => {
-    expect(visibleSections(sections, { userId: 1, isAdmin: false, may: null }).map((s) => s.id)).toEqual(['profile', 'account-security', 'streams']);
+    expect(visibleSections(sections, { userId: 1, isAdmin: false, may: null }).map((s) => s.id)).toEqual([
+      'profile',
+      'account-security',
+      'streams',
+    ]);
     expect(visibleSections(sections, { userId: 1, isAdmin: true, may: null })).toHaveLength(4);
   });
 

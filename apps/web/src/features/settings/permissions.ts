@@ -7,7 +7,15 @@
 export type ViewerRole = 'admin' | 'moderator' | 'member' | 'guest';
 
 /** Zulip's Realm.POLICY_* values that the policies below take. */
-export const POLICY = { MEMBERS_ONLY: 1, ADMINS_ONLY: 2, FULL_MEMBERS_ONLY: 3, MODERATORS_ONLY: 4, EVERYONE: 5, NOBODY: 6, OWNERS_ONLY: 7 } as const;
+export const POLICY = {
+  MEMBERS_ONLY: 1,
+  ADMINS_ONLY: 2,
+  FULL_MEMBERS_ONLY: 3,
+  MODERATORS_ONLY: 4,
+  EVERYONE: 5,
+  NOBODY: 6,
+  OWNERS_ONLY: 7,
+} as const;
 
 /** The server refuses invitations from a member this new while the realm needs no invitation. */
 export const INVITES_MIN_USER_AGE_DAYS = 3;
