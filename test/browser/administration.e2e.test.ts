@@ -2,10 +2,12 @@
  * The organization's administration in Chromium: an administrator (iago) uses each screen (users
  * and roles, invitations, streams, organization settings, e-mail domains, default streams,
  * linkifiers, custom emoji, user groups) and sees the server's refusal as its message; a member
- * (hamlet) is offered none of them. axe-core finds no serious or critical violation on any screen.
+ * (hamlet) is offered none of them while the realm's policies keep them to administrators, and
+ * the invitations alone once they let members invite. axe-core finds no serious or critical violation on any screen.
  * A smoke test covers the distributed topology.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import request from 'supertest';
 import { launchChromium, seriousA11yViolations, TINY_PNG, type A11yViolation } from '@chat/testing';
 import { startWebTopology, type TopologyName, type WebTopology } from './web-topology';
 
@@ -55,15 +57,63 @@ function suite(
     };
 
     if (name === 'embedded') {
-      it('offers a member none of the organization sections, even at their address', async () => {
+      /** Sets the realm's policies as iago, through the API. */
+      const setPolicies = async (params: Record<string, string>) => {
+        const res = await request(topology.url)
+          .patch('/api/v1/realm')
+          .set('Authorization', await topology.apiAuth('iago@zulip.com'))
+          .type('form')
+          .send(params);
+        expect(res.body.result).toBe('success');
+      };
+      const closed = {
+        invite_by_admins_only: 'true',
+        add_emoji_by_admins_only: 'true',
+        create_stream_policy: '2',
+        user_group_edit_policy: '2',
+      };
+
+      it('offers a member none of the organization sections when the policies say administrators, even at their address', async () => {
+        await setPolicies(closed);
         const [memberContext, member] = await openAs('hamlet@zulip.com');
         await member.evaluate("location.hash = '#organization/users'");
         const nav = member.getByRole('navigation', { name: 'Settings sections' });
         await nav.getByRole('link', { name: 'Account security' }).waitFor();
+        // A personal section opens in its place once the permissions are known.
+        await member.locator('.settings-body > section').first().waitFor();
         await expect(nav.getByRole('heading', { name: 'Organization' }).count()).resolves.toBe(0);
         await expect(nav.getByRole('link', { name: 'Users', exact: true }).count()).resolves.toBe(0);
-        await member.getByRole('region', { name: 'Account security' }).waitFor();
         await memberContext.close();
+      });
+
+      it('offers a member whom the realm lets invite the invitations, and nothing else', async () => {
+        await setPolicies({ ...closed, invite_by_admins_only: 'false' });
+        const [memberContext, member] = await openAs('hamlet@zulip.com');
+        await member.evaluate("location.hash = '#organization/invitations'");
+        const nav = member.getByRole('navigation', { name: 'Settings sections' });
+        const invites = member.getByRole('region', { name: 'Invitations', exact: true });
+        await invites.waitFor();
+        await invites.getByRole('status').filter({ hasText: 'Loading' }).waitFor({ state: 'detached' });
+        for (const title of ['Users', 'Organization settings', 'Streams', 'Custom emoji', 'User groups']) {
+          await expect(nav.getByRole('link', { name: title, exact: true }).count()).resolves.toBe(0);
+        }
+        // Only what the server lets a member do: no reusable link, no staff roles.
+        await expect(invites.getByRole('button', { name: 'Create a reusable link' }).count()).resolves.toBe(0);
+        await expect(invites.getByRole('option', { name: 'Administrator' }).count()).resolves.toBe(0);
+        const address = `member-${tag}@zulip.com`;
+        await invites.getByLabel('E-mail addresses').fill(address);
+        await invites.getByRole('checkbox', { name: 'Denmark' }).check();
+        await invites.getByRole('button', { name: 'Send invitations' }).click();
+        await invites.getByRole('status').filter({ hasText: 'Invitations sent.' }).waitFor();
+        await invites.getByRole('button', { name: `Revoke ${address}` }).waitFor();
+        a11y.push(...(await seriousA11yViolations(member, 'Invitations (member)')));
+        await memberContext.close();
+        await setPolicies({
+          invite_by_admins_only: 'false',
+          add_emoji_by_admins_only: 'false',
+          create_stream_policy: '1',
+          user_group_edit_policy: '1',
+        });
       });
     }
 

@@ -1,13 +1,19 @@
-/** Custom emoji: the organization's own, upload one and deactivate one. */
+/**
+ * Custom emoji: the organization's own, upload one and deactivate one. Removing is offered as the
+ * server allows it: to administrators, and to a member for the emoji they added.
+ */
 import { settingsEndpoints } from '@chat/contracts';
 import { useState } from 'preact/hooks';
 import { api } from '../../api';
+import { app, useStore } from '../../store';
 import { ActionStatus, AdminScreen, uploadForm, useAction, useLoad } from './admin-ui';
 import { activeEmoji } from './emoji-list';
 import { loadRealmState } from './realm-state';
 
 export function EmojiSection() {
   const loaded = useLoad(async () => activeEmoji((await loadRealmState(['realm_emoji'])).realm_emoji ?? {}));
+  const selfId = useStore(app, (s) => s.selfId);
+  const isAdmin = useStore(app, (s) => s.users[s.selfId]?.is_admin === true);
   const action = useAction();
   const [name, setName] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -30,19 +36,21 @@ export function EmojiSection() {
             <img src={emoji.source_url} alt="" width={20} height={20} />
             <span>:{emoji.name}:</span>
             {emoji.author && <span>by {emoji.author.full_name}</span>}
-            <button
-              type="button"
-              disabled={action.busy}
-              onClick={() =>
-                void action.run(
-                  () => api(settingsEndpoints.deleteCustomEmoji, { emoji_name: emoji.name }),
-                  `:${emoji.name}: removed.`,
-                  loaded.reload,
-                )
-              }
-            >
-              Remove :{emoji.name}:
-            </button>
+            {(isAdmin || emoji.author?.id === selfId) && (
+              <button
+                type="button"
+                disabled={action.busy}
+                onClick={() =>
+                  void action.run(
+                    () => api(settingsEndpoints.deleteCustomEmoji, { emoji_name: emoji.name }),
+                    `:${emoji.name}: removed.`,
+                    loaded.reload,
+                  )
+                }
+              >
+                Remove :{emoji.name}:
+              </button>
+            )}
           </li>
         ))}
       </ul>

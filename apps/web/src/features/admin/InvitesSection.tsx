@@ -1,7 +1,12 @@
-/** Invitations: invite by e-mail or make a reusable link (a role and streams), the pending list, revoke, resend. */
+/**
+ * Invitations: invite by e-mail or make a reusable link (a role and streams), the pending list,
+ * revoke, resend. A member the realm lets invite is offered only what the server lets them do:
+ * inviting by e-mail as a member or guest (links and staff roles are administrators').
+ */
 import { settingsEndpoints } from '@chat/contracts';
 import { useState } from 'preact/hooks';
 import { api } from '../../api';
+import { app, useStore } from '../../store';
 import { ActionStatus, AdminScreen, useAction, useLoad } from './admin-ui';
 import { expiryText, parseEmails, readInvites } from './invites';
 import { loadRealmState } from './realm-state';
@@ -12,6 +17,8 @@ export function InvitesSection() {
     const [state, invites] = await Promise.all([loadRealmState(['stream']), api(settingsEndpoints.getInvites)]);
     return { streams: state.streams ?? [], invites: readInvites(invites.invites) };
   });
+  const isAdmin = useStore(app, (s) => s.users[s.selfId]?.is_admin === true);
+  const roles = ROLE_OPTIONS.filter((r) => isAdmin || (r.code !== 200 && r.code !== 300));
   const action = useAction();
   const [emails, setEmails] = useState('');
   const [role, setRole] = useState(400);
@@ -42,7 +49,7 @@ export function InvitesSection() {
         <textarea id="invite-emails" rows={3} value={emails} onInput={(e) => setEmails(e.currentTarget.value)} />
         <label for="invite-role">Role</label>
         <select id="invite-role" value={role} onChange={(e) => setRole(Number(e.currentTarget.value))}>
-          {ROLE_OPTIONS.map((r) => (
+          {roles.map((r) => (
             <option key={r.code} value={r.code}>
               {r.label}
             </option>
@@ -64,9 +71,11 @@ export function InvitesSection() {
         <button type="submit" class="primary" disabled={action.busy}>
           Send invitations
         </button>
-        <button type="button" disabled={action.busy} onClick={() => void makeLink()}>
-          Create a reusable link
-        </button>
+        {isAdmin && (
+          <button type="button" disabled={action.busy} onClick={() => void makeLink()}>
+            Create a reusable link
+          </button>
+        )}
       </form>
       {link && (
         <p>

@@ -7,6 +7,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { navigate } from '../../controller';
 import { app, ui, useStore } from '../../store';
 import { adminSections } from '../admin/admin-sections';
+import { loadCapabilities } from './load-capabilities';
+import { NO_CAPABILITIES, type Capabilities } from './permissions';
 import { personalSections } from './personal-sections';
 import type { SettingsSection, Viewer } from './sections';
 import { sectionForRoute, settingsHash, visibleSections } from './settings-route';
@@ -14,10 +16,23 @@ import { sectionForRoute, settingsHash, visibleSections } from './settings-route
 const ALL_SECTIONS = [...personalSections, ...adminSections];
 const AREA_TITLES = { settings: 'Personal settings', organization: 'Organization' } as const;
 
+/** The viewer, with what the realm lets them do read when the panel opens (again if their role changes). */
 function useViewer(): Viewer {
   const userId = useStore(app, (s) => s.selfId);
   const isAdmin = useStore(app, (s) => s.users[s.selfId]?.is_admin === true);
-  return { userId, isAdmin };
+  const [may, setMay] = useState<Capabilities | null>(null);
+  useEffect(() => {
+    let current = true;
+    void loadCapabilities().then(
+      (found) => current && setMay(found),
+      // Unknown permissions offer nothing the server might refuse.
+      () => current && setMay(NO_CAPABILITIES),
+    );
+    return () => {
+      current = false;
+    };
+  }, [userId, isAdmin]);
+  return { userId, isAdmin, may };
 }
 
 function SectionBody({ section }: { section: SettingsSection }) {
@@ -40,7 +55,9 @@ export function SettingsPanel() {
   const route = useStore(ui, (s) => s.settingsRoute);
   const viewer = useViewer();
   const sections = visibleSections(ALL_SECTIONS, viewer);
-  const current = route ? sectionForRoute(sections, route) : undefined;
+  // An organization address waits for the permissions that decide its sections.
+  const pending = viewer.may === null && route?.area === 'organization';
+  const current = route && !pending ? sectionForRoute(sections, route) : undefined;
   // Back to the conversation the panel covers, by its hash (which also closes the panel).
   const close = () => navigate(app.get().view.narrow);
   return (
@@ -72,7 +89,10 @@ export function SettingsPanel() {
             );
           })}
         </nav>
-        <div class="settings-body">{current && <SectionBody section={current} />}</div>
+        <div class="settings-body">
+          {pending && <p role="status">Loading…</p>}
+          {current && <SectionBody section={current} />}
+        </div>
       </div>
     </section>
   );
