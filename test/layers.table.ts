@@ -76,7 +76,11 @@ export const PACKAGES: PackageLayers[] = [
       'missed-messages': { files: ['missed-messages/'], mayImport: ['queries', 'lib', 'deps', 'notices'] },
       'mobile-push': { files: ['mobile-push/'], mayImport: ['queries', 'lib', 'deps', 'notices'] },
       // The one decision and its channels: e-mail batches and mobile pushes are asked of their features.
-      notifications: { files: ['notifications/'], mayImport: ['queries', 'lib', 'deps', 'missed-messages', 'mobile-push'] },
+      notifications: { files: ['notifications/'], mayImport: ['queries', 'lib', 'deps', 'missed-messages', 'mobile-push', 'web-push'] },
+      // Web Push: the sender and its jobs, asked for by the decision and by marking messages read.
+      'web-push': { files: ['web-push/'], mayImport: ['queries', 'lib', 'deps', 'notices'] },
+      // The weekly digest: its schedule, its content (read again when sent) and its mail.
+      digest: { files: ['digest/'], mayImport: ['queries', 'lib', 'deps', 'notices', 'web-push'] },
     },
     moreImports: {
       routes: ['follow-ups'],
@@ -94,12 +98,17 @@ export const PACKAGES: PackageLayers[] = [
       adapters: { files: ['adapters/'], mayImport: [] },
       // The manage CLI: its entry and its commands, which run actions and queries.
       cli: { files: ['cli.ts', 'cli/'], mayImport: ['actions', 'queries', 'lib', 'deps'] },
+      // External logins: the identity interface (an external identity to a user or a refusal) and its flows.
+      identity: { files: ['identity/'], mayImport: ['actions', 'queries', 'lib', 'deps'] },
     },
     moreImports: {
       // The defaults of its dependencies: bcrypt, and the login limiter on the database.
       deps: ['adapters', 'actions'],
       // Invitations request their mail jobs in their transaction; the job is declared beside its handler.
-      actions: ['consumers'],
+      actions: ['consumers', 'identity'],
+      routes: ['identity'],
+      // server_settings lists the external methods with their URLs.
+      queries: ['identity'],
     },
   }),
   service('webhook', {

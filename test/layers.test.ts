@@ -167,7 +167,10 @@ describe('the layers check', () => {
 });
 
 it('has a row for every service, the gateway and the embedded server', () => {
-  const services = readdirSync(join(ROOT, 'services'), { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  // A service is a package (a folder with its package.json), not any folder a tool left there.
+  const services = readdirSync(join(ROOT, 'services'), { withFileTypes: true }).filter(
+    (entry) => entry.isDirectory() && existsSync(join(ROOT, 'services', entry.name, 'package.json')),
+  );
   expect(PACKAGES.map((pkg) => pkg.dir).sort()).toEqual(services.map((entry) => `services/${entry.name}`).sort());
 });
 

@@ -5,7 +5,7 @@
  * disk (hostPath). The evaluation overlay brings the bucket: MinIO on its own volume, and a Job
  * that creates the bucket the ConfigMap names.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { renderKustomization, type K8sObject } from './kustomize';
 
@@ -27,6 +27,8 @@ function fileStoringServices(): string[] {
   return readdirSync(join(ROOT, 'services')).filter(
     (name) =>
       name !== 'standalone' &&
+      // A service is a package, not any folder a tool left there.
+      existsSync(join(ROOT, 'services', name, 'package.json')) &&
       filesUnder(join(ROOT, 'services', name, 'src')).some((file) => readFileSync(file, 'utf8').includes("from '@chat/storage'")),
   );
 }
