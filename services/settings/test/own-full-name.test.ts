@@ -36,6 +36,17 @@ describe('PATCH /settings full_name (the caller renaming themselves)', () => {
     expect((await h.user('hamlet@zulip.com')).full_name).toBe('Prince Hamlet');
   });
 
+  it('changes nothing when another part of the request is refused', async () => {
+    const notices = await eventsOf(h.db, async () => {
+      const res = await patch({ full_name: 'Hamlet the Dane', default_language: '__proto__' });
+      expect([res.status, res.body.msg]).toEqual([400, "Invalid language '__proto__'"]);
+      const wrongPassword = await patch({ full_name: 'Hamlet the Dane', old_password: 'not it', new_password: 'a new password' });
+      expect([wrongPassword.status, wrongPassword.body.msg]).toEqual([400, 'Wrong password!']);
+    });
+    expect(notices).toEqual([]);
+    expect((await h.user('hamlet@zulip.com')).full_name).toBe('Prince Hamlet');
+  });
+
   it('sends nothing when the name is the same', async () => {
     const notices = await eventsOf(h.db, async () => {
       expect((await patch({ full_name: 'Prince Hamlet' })).status).toBe(200);

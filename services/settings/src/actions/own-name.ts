@@ -10,12 +10,17 @@ import { loadActor } from '../queries/actor';
 import { realmProperties } from '../queries/realm';
 import { doChangeFullName } from './users';
 
-export async function changeOwnFullName(ctx: SettingsContext, realmId: number, userId: number, raw: string): Promise<void> {
+/** The new name, checked (validity and the realm's rule), or null when it is the current one. */
+export async function checkOwnFullName(ctx: SettingsContext, realmId: number, userId: number, raw: string): Promise<string | null> {
   const actor = await loadActor(ctx.db.knex, realmId, userId);
-  if (raw === actor.full_name) return;
+  if (raw === actor.full_name) return null;
   const realm = await realmProperties(ctx.db.knex, realmId);
   if (realm.name_changes_disabled === true && actor.role !== 'admin') throw badRequest('Name changes are disabled in this organization.');
-  const fullName = checkFullName(raw);
+  return checkFullName(raw);
+}
+
+/** Stores a name checkOwnFullName accepted, with its realm_user event. */
+export async function changeOwnFullName(ctx: SettingsContext, userId: number, fullName: string): Promise<void> {
   await ctx.db.knex.transaction(async (trx) => {
     const user = await trx<UserRow>('users').where({ id: userId }).forUpdate().first();
     if (user) await doChangeFullName(trx, user, fullName);

@@ -25,7 +25,7 @@ function isValidTimezone(name: string): boolean {
 }
 
 /** Zulip's checks of the settings whose values are not any value of their type. */
-function checkPersonalSettings(submitted: SubmittedSettings): void {
+export function checkPersonalSettings(submitted: SubmittedSettings): void {
   const { notification_sound: sound, desktop_icon_count_display: iconCount } = submitted;
   if (sound !== undefined && !NOTIFICATION_SOUNDS.includes(sound as string))
     throw badRequest(`Invalid notification sound '${String(sound)}'`);

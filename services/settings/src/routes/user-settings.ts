@@ -1,8 +1,7 @@
 import { settingsEndpoints as api } from '@chat/contracts';
 import { implement } from '@chat/http';
 import type { SettingsContext } from '../deps';
-import { changePassword } from '../actions/change-password';
-import { changeOwnFullName } from '../actions/own-name';
+import { doPatchSettings } from '../actions/patch-settings';
 import { doUpdatePersonalSettings } from '../actions/user-settings';
 
 export function userSettingsEndpoints(ctx: SettingsContext) {
@@ -16,9 +15,7 @@ export function userSettingsEndpoints(ctx: SettingsContext) {
     // Zulip's PATCH /settings answers without the changed values (feature level 78).
     implement(api.updateSettings, async ({ identity, params }) => {
       const { old_password, new_password, full_name, ...settings } = params;
-      await changePassword(ctx, identity.userId, { old_password, new_password }, identity.sessionId);
-      if (full_name !== undefined) await changeOwnFullName(ctx, identity.realmId, identity.userId, full_name);
-      await doUpdatePersonalSettings(ctx, identity.realmId, identity.userId, settings);
+      await doPatchSettings(ctx, identity, { old_password, new_password, full_name, settings });
       return {};
     }),
   ];
