@@ -143,11 +143,13 @@ async function shootSettings(browser: Browser, url: string, variant: Variant): P
     if (!match) continue;
     await page.evaluate(`location.hash = ${JSON.stringify(hash)}`);
     await nav.locator(`a[href="${hash}"][aria-current="page"]`).waitFor();
-    // The section's component loads on demand: wait until it replaced the "Loading…" line.
+    // The section's component loads on demand, then its data: wait until no "Loading…" is left.
+    await page.locator('.settings-body section').first().waitFor();
     await page
-      .locator('.settings-body > [role="status"]')
-      .waitFor({ state: 'detached', timeout: 10_000 })
-      .catch(() => undefined);
+      .locator('.settings-body [role="status"]')
+      .filter({ hasText: 'Loading' })
+      .first()
+      .waitFor({ state: 'detached', timeout: 10_000 });
     files.push(await save(page, `${match[1]}-${match[2]}`, variant));
   }
   await context.close();
