@@ -3,6 +3,7 @@
  * them, so signals, exit codes and the process entry (main.ts) are what is tested.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { waitFor } from '@chat/testing';
@@ -31,9 +32,24 @@ export async function freePort(): Promise<number> {
 }
 
 /** `count` consecutive free ports (deploy/local puts the services on the ports after PORT). */
+/**
+ * The first port of the kernel's ephemeral range: ports below it are never handed out for an
+ * outgoing connection or a listen on port 0, so no other test can take one between the check
+ * here and the server's own bind.
+ */
+function ephemeralLow(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > 12_000 ? low : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
 export async function freePortRange(count: number): Promise<number> {
+  const span = ephemeralLow() - count - 10_000;
   for (let attempt = 0; attempt < 20; attempt++) {
-    const base = 20_000 + Math.floor(Math.random() * 30_000);
+    const base = 10_000 + Math.floor(Math.random() * span);
     const ok = await Promise.all(Array.from({ length: count }, (_, i) => isFree(base + i)));
     if (ok.every(Boolean)) return base;
   }
