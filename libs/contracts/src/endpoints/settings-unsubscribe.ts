@@ -5,6 +5,7 @@
  * what a mail client sends for List-Unsubscribe-Post (RFC 8058), turns the mail off. Both answer
  * an HTML page; a token that is not valid is Zulip's JSON error (400). Declared in settingsEndpoints.
  */
+import { Type } from '@sinclair/typebox';
 import * as p from '../params';
 
 const params = {
@@ -21,7 +22,7 @@ export const settingsUnsubscribeEndpoints = {
     summary: 'The page of an unsubscribe link: a button that turns the mail off (an HTML page)',
     description: 'Shows a page asking to confirm; nothing changes until its button is pressed. A token that is not valid: a 400 error.',
     params,
-    success: {},
+    success: Type.Object({}),
     errors: [400],
   },
   unsubscribeFromEmail: {
@@ -34,7 +35,7 @@ export const settingsUnsubscribeEndpoints = {
       "Turns the mail off for the user the token names (for `digest`: their `enable_digest_emails`), as a mail client's one-click " +
       'unsubscribe does (`List-Unsubscribe=One-Click` in the body). A token that is not valid (tampered, another kind): a 400 error.',
     params,
-    success: {},
+    success: Type.Object({}),
     errors: [400],
   },
 } as const;

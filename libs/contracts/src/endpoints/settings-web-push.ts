@@ -4,6 +4,7 @@
  * subscribes with the server's VAPID public key (`web_push_vapid_public_key` in
  * /server_settings) and hands the subscription here. Declared in settingsEndpoints.
  */
+import { Type } from '@sinclair/typebox';
 import * as p from '../params';
 
 const endpoint = p.string({
@@ -31,7 +32,7 @@ export const settingsWebPushEndpoints = {
         example: 'c2VjcmV0c2VjcmV0MTIzNA',
       }),
     },
-    success: {},
+    success: Type.Object({}),
     errors: [400],
   },
   removeWebPushSubscription: {
@@ -41,7 +42,7 @@ export const settingsWebPushEndpoints = {
     summary: "Remove a browser's Web Push subscription (this server's extension, not in Zulip's API)",
     description: "Forgets one of the caller's Web Push subscriptions, by its endpoint; forgetting one that is not there succeeds.",
     params: { endpoint },
-    success: {},
+    success: Type.Object({}),
   },
   removeGoneWebPushSubscription: {
     method: 'POST',
@@ -50,6 +51,6 @@ export const settingsWebPushEndpoints = {
     summary: 'Forget a Web Push subscription its push service said is gone',
     description: "Not routed by the gateway: the message service's Web Push job calls it when a push service answers 404 or 410.",
     params: { endpoint },
-    success: {},
+    success: Type.Object({}),
   },
 } as const;
