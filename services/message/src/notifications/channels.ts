@@ -4,18 +4,11 @@
  * for an online push, at once), `sendToChannels` hands each notification to its channel inside
  * the transaction that claimed it, so a channel's job exists exactly when the claim committed.
  */
-import { anyOf, type Executor } from '@chat/db';
+import { usersWithWebPushSubscriptions, type Executor } from '@chat/db';
 import { requestJob } from '@chat/dispatch';
 import { batchMissedMessageEmails } from '../missed-messages/batch';
 import { MOBILE_PUSH_JOB } from '../mobile-push/kinds';
 import { requestWebPush } from '../web-push';
-
-async function usersWithWebPush(trx: Executor, userIds: number[]): Promise<Set<number>> {
-  const rows: { user_id: number }[] = await trx('web_push_subscriptions')
-    .whereRaw(...anyOf('user_id', userIds))
-    .distinct('user_id');
-  return new Set(rows.map((r) => r.user_id));
-}
 
 export const CHANNELS = ['email', 'mobile_push', 'web_push'] as const;
 export type Channel = (typeof CHANNELS)[number];
@@ -45,7 +38,7 @@ const SENDERS: Record<Channel, ChannelSender> = {
   // Only people with a subscribed browser get a job (the job itself does nothing while Web Push
   // has no VAPID keys, and reads the message again when it runs).
   web_push: async (trx, notices) => {
-    const subscribed = await usersWithWebPush(trx, [...new Set(notices.map((n) => n.userId))]);
+    const subscribed = await usersWithWebPushSubscriptions(trx, [...new Set(notices.map((n) => n.userId))]);
     for (const n of notices) {
       if (subscribed.has(n.userId)) await requestWebPush(trx, { realmId: n.realmId, userId: n.userId, messageId: n.messageId });
     }
