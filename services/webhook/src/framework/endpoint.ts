@@ -14,6 +14,7 @@ import { sendWebhookMessages } from '../actions/send-webhook-message';
 import type { WebhookRequestDeps } from '../deps';
 import { invalidJsonNotice, missingHeaderNotice } from '../lib/owner-notices';
 import { clientNameFor, type Integration } from './integration';
+import { messagesFor } from './run';
 
 function lastValues(query: Request['query']): Record<string, string> {
   const values: Record<string, string> = {};
@@ -34,7 +35,7 @@ export function webhookEndpoint(contract: WebhookContract, integration: Integrat
     if (!sender || !sender.is_active) throw badRequest('Account is deactivated');
     let messages;
     try {
-      messages = integration.toMessages({ body: rawBody ?? Buffer.alloc(0), headers: req.headers, query: lastValues(req.query) });
+      messages = messagesFor(integration, { body: rawBody ?? Buffer.alloc(0), headers: req.headers, query: lastValues(req.query) });
     } catch (err) {
       if (err instanceof ApiError && err.code === 'INVALID_JSON') {
         await notifyBotOwner(deps, sender, invalidJsonNotice(integration.displayName));

@@ -1,11 +1,14 @@
 /**
- * What an integration is: a name and a pure function from the request (raw body, headers, query)
- * to zero or more messages. How its caller authenticates and how large a body it takes are in its
- * endpoint's declaration (@chat/contracts). Everything else (parsing the stream/topic parameters,
- * posting, telling the bot's owner about misconfiguration) is the framework's, so an integration
- * module is only the third party's format.
+ * What an integration is: a declaration (its name, how its events are told apart, the events it
+ * handles and ignores, the URL options it reads, its signature) and, per event, a pure function
+ * from the payload to messages. Everything else is the framework's (endpoint.ts): reading the
+ * body, the event header, the unsupported-event answer, `only_events`/`exclude_events`, signature
+ * checks, `stream`/`topic`, posting and telling the bot's owner about misconfiguration. So an
+ * integration module is its declaration and its formatting. How a caller authenticates and how
+ * large a body it may send are in its endpoint's declaration (@chat/contracts).
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import type { JsonObject } from './payload';
 
 export interface WebhookRequest {
   /** The body exactly as sent, whatever its Content-Type. */
@@ -19,16 +22,77 @@ export interface WebhookMessage {
   /** Used for stream messages unless the caller gave `topic`; ignored for private messages. */
   topic: string;
   content: string;
+  /**
+   * What `only_events` and `exclude_events` match (Zulip's complete_event_type); the event when
+   * absent.
+   */
+  eventType?: string;
 }
 
-export interface Integration {
-  /** The URL segment, /api/v1/external/<name>, and its declaration's name. */
+/** What a handler is given besides the payload. */
+export interface WebhookContext {
+  request: WebhookRequest;
+  /** The event as the header or the payload names it; '' for integrations with one format. */
+  event: string;
+  /** The caller chose the topic, so a message should say what the topic would have said. */
+  topicGiven: boolean;
+  /** A query parameter, as sent. */
+  param(name: string): string | undefined;
+  /** A boolean query parameter, read as Zulip's check_bool reads it ("true"/"false"). */
+  flag(name: string): boolean;
+}
+
+/** Messages to send; none (null or []) answers success without posting. */
+export type Handler = (payload: JsonObject, context: WebhookContext) => WebhookMessage | WebhookMessage[] | null;
+
+/** A URL option an integration reads, shown where the bot's URL is built. */
+export interface UrlOption {
+  name: string;
+  description: string;
+}
+
+/**
+ * An HMAC of the raw body sent in a header, checked when the URL carries `webhook_secret`
+ * (Zulip's validate_webhook_signature).
+ */
+export interface SignatureRule {
+  header: string;
+  algorithm: 'sha1' | 'sha256';
+  /** Text before the hex digest in the header ("sha256=" for GitHub). */
+  prefix?: string;
+}
+
+interface IntegrationBase {
+  /** The URL segment, /api/v1/external/<name>, and its endpoint declaration's name. */
   name: string;
   /** As Zulip spells it; the client is `Zulip<displayName>Webhook`, as in messages' `client`. */
   displayName: string;
-  /** Throws ApiError for a payload it cannot use (unsupported event, missing field). */
-  toMessages(request: WebhookRequest): WebhookMessage[];
+  /** What it posts, for the integrations list. */
+  summary: string;
+  /** The body as handlers read it; JSON objects by default. */
+  parse?: (request: WebhookRequest) => JsonObject;
+  options?: readonly UrlOption[];
+  signature?: SignatureRule;
 }
+
+/** One format: every request goes to `handle`. */
+export interface SingleFormatIntegration extends IntegrationBase {
+  handle: Handler;
+}
+
+/** Several events, told apart by a header or by the payload. */
+export interface EventIntegration extends IntegrationBase {
+  /** The header naming the event; a request without it is MISSING_HTTP_EVENT_HEADER. */
+  eventHeader?: string;
+  /** The event read from the payload, when no header names it. */
+  eventOf?: (payload: JsonObject, request: WebhookRequest) => string;
+  /** Handlers by event; any other event is answered as unsupported. */
+  events: Record<string, Handler>;
+  /** Events the third party sends that are answered with success and nothing posted. */
+  ignoredEvents?: readonly string[];
+}
+
+export type Integration = SingleFormatIntegration | EventIntegration;
 
 export function clientNameFor(integration: Pick<Integration, 'displayName'>): string {
   return `Zulip${integration.displayName}Webhook`;

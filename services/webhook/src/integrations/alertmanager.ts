@@ -64,7 +64,10 @@ export function alertMessages(alerts: Json[], options: AlertOptions): WebhookMes
 export const alertmanager: Integration = {
   name: 'alertmanager',
   displayName: 'AlertManager',
-  toMessages({ body, query }) {
+  summary: '',
+  parse: () => ({}),
+  handle(_payload, { request }) {
+    const { body, query } = request;
     const payload = parseJsonObject(body);
     const alerts = payload.alerts;
     if (!Array.isArray(alerts)) throw missingArgument('alerts');

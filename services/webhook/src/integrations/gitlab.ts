@@ -4,7 +4,7 @@
  * and the rest are answered as unsupported.
  */
 import { unsupportedEvent } from '../framework/errors';
-import { itemEvent, pushMessage, type ItemRef } from '../framework/git';
+import { itemEvent, pushMessage, type ItemRef } from '../framework/git-legacy';
 import type { Integration, WebhookMessage } from '../framework/integration';
 import { isObject, optArray, optObject, optString, parseJsonObject, type JsonObject } from '../framework/payload';
 import { branchOf, branchTopic, issueTopic, eventHeader, link, shortSha } from '../framework/text';
@@ -115,7 +115,10 @@ function note(payload: JsonObject, titleInLink: boolean): WebhookMessage {
 export const gitlab: Integration = {
   name: 'gitlab',
   displayName: 'GitLab',
-  toMessages({ body, headers, query }) {
+  summary: '',
+  parse: () => ({}),
+  handle(_payload, { request }) {
+    const { body, headers, query } = request;
     const event = eventHeader(headers, 'X-Gitlab-Event');
     const payload = parseJsonObject(body);
     const titleInLink = query.topic !== undefined;

@@ -39,7 +39,10 @@ function legacyAlert(payload: JsonObject): string {
 export const grafana: Integration = {
   name: 'grafana',
   displayName: 'Grafana',
-  toMessages({ body }) {
+  summary: '',
+  parse: () => ({}),
+  handle(_payload, { request }) {
+    const { body } = request;
     const payload = parseJsonObject(body);
     if (Array.isArray(payload.alerts)) {
       return alertMessages(payload.alerts, {

@@ -3,13 +3,13 @@
  * featured article. The text is Zulip 2.1's exactly, so its fixtures and tests carry over.
  */
 import type { Integration } from '../framework/integration';
-import { parseJsonObject, requireString } from '../framework/payload';
+import { requireString } from '../framework/payload';
 
 export const helloworld: Integration = {
   name: 'helloworld',
   displayName: 'HelloWorld',
-  toMessages({ body }) {
-    const payload = parseJsonObject(body);
+  summary: "The day's featured Wikipedia article: the walkthrough for writing an integration.",
+  handle(payload) {
     // Both looked up before writing anything, so the error names the first missing one.
     const title = requireString(payload, 'featured_title');
     const url = requireString(payload, 'featured_url');

@@ -9,8 +9,11 @@ import { parseJson } from '../framework/payload';
 export const json: Integration = {
   name: 'json',
   displayName: 'JSON',
-  toMessages({ body }) {
-    const pretty = JSON.stringify(parseJson(body), null, 2);
+  summary: 'Any JSON payload, shown as a formatted code block: for services without an integration of their own.',
+  // Any JSON value, not only objects: the handler shows it whole.
+  parse: (request) => ({ value: parseJson(request.body) }),
+  handle({ value }) {
+    const pretty = JSON.stringify(value, null, 2);
     // A fence longer than any backtick run inside, so a payload cannot close the block early.
     const longestRun = Math.max(2, ...(pretty.match(/`+/g) ?? []).map((run) => run.length));
     const fence = '`'.repeat(longestRun + 1);

@@ -90,7 +90,10 @@ function pluginEvent(payload: JsonObject): WebhookMessage {
 export const sentry: Integration = {
   name: 'sentry',
   displayName: 'Sentry',
-  toMessages({ body, headers }) {
+  summary: '',
+  parse: () => ({}),
+  handle(_payload, { request }) {
+    const { body, headers } = request;
     const payload = parseJsonObject(body);
     const resource = headers['sentry-hook-resource'];
     if (resource === undefined) return [pluginEvent(payload)];

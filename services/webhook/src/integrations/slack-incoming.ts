@@ -87,7 +87,9 @@ function attachmentToMarkdown(attachment: JsonObject): string {
 export const slackIncoming: Integration = {
   name: 'slack_incoming',
   displayName: 'SlackIncoming',
-  toMessages(request) {
+  summary: '',
+  parse: () => ({}),
+  handle(_payload, { request }) {
     const payload = payloadOf(request);
     // Slack's Events API callbacks (url_verification, event_callback) are not messages.
     const type = optString(payload, 'type', 'message');

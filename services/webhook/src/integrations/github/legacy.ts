@@ -3,11 +3,11 @@
  * X-GitHub-Event header; push, pull_request, issues, issue_comment and ping are told, anything
  * else is answered as unsupported so the hook's settings page shows what to switch off.
  */
-import { unsupportedEvent } from '../framework/errors';
-import { itemEvent, pushMessage, type ItemRef } from '../framework/git';
-import type { Integration, WebhookMessage } from '../framework/integration';
-import { dig, isObject, optArray, optObject, optString, parseJsonObject, type JsonObject } from '../framework/payload';
-import { branchOf, branchTopic, eventHeader, issueTopic, link } from '../framework/text';
+import { unsupportedEvent } from '../../framework/errors';
+import { itemEvent, pushMessage, type ItemRef } from '../../framework/git-legacy';
+import type { Integration, WebhookMessage } from '../../framework/integration';
+import { dig, isObject, optArray, optObject, optString, parseJsonObject, type JsonObject } from '../../framework/payload';
+import { branchOf, branchTopic, eventHeader, issueTopic, link } from '../../framework/text';
 
 const NAME = 'GitHub';
 
@@ -144,7 +144,10 @@ export const github: Integration = {
   name: 'github',
   displayName: 'GitHub',
   // Push payloads carry every commit (up to GitHub's own 25 MB cap); 5 MiB covers real pushes.
-  toMessages({ body, headers, query }) {
+  summary: '',
+  parse: () => ({}),
+  handle(_payload, { request }) {
+    const { body, headers, query } = request;
     const event = eventHeader(headers, 'X-GitHub-Event');
     const payload = parseJsonObject(body);
     const titleInLink = query.topic !== undefined;

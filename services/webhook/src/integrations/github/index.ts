@@ -1,0 +1,2 @@
+/** GitHub: repository, organization and app webhooks (JSON), the event in X-GitHub-Event. */
+export { github } from './legacy';
