@@ -36,4 +36,9 @@ export interface ZulipCase {
    * answer when it is not a plain success.
    */
   expect: ExpectedMessage[] | ExpectedAnswer;
+  /**
+   * Where this server cannot yet do what Zulip does: what it does instead and why (a Zulip feature
+   * it lacks). The run checks this; the closing notes list every one.
+   */
+  differs?: { reason: string; expect: ExpectedMessage[] | ExpectedAnswer };
 }

@@ -1,0 +1,3 @@
+import type { ZulipCase } from '../case';
+
+export const moreCases: ZulipCase[] = [];
