@@ -31,7 +31,7 @@ function caseSets(): CaseSet[] {
     }));
 }
 
-const SETS = caseSets();
+const SETS = caseSets().filter((set) => set.cases.length > 0);
 
 interface Target {
   app: Parameters<typeof request>[0];
@@ -120,7 +120,7 @@ describe('Zulip webhook fixtures (distributed)', () => {
   });
   afterAll(() => stop());
 
-  for (const set of SETS.filter((s) => s.cases.length > 0)) {
+  for (const set of SETS) {
     const first = set.cases[0]!;
     it(`${set.dir}: ${first.test} (${first.fixture})`, async () => {
       check(await run(target, set, first), (first.differs ?? first).expect);
