@@ -41,7 +41,7 @@ async function newest(client: ApiClient, narrow: unknown[] = []): Promise<Fetche
 
 describe('webhook routes', () => {
   it('are one per integration module, each routed with its declared authentication', () => {
-    const rows = ROUTES.filter((r) => r.service === 'webhook');
+    const rows = ROUTES.filter((r) => r.service === 'webhook' && r.auth === 'webhook');
     expect(rows.map((r) => r.name).sort()).toEqual(INTEGRATIONS.map((i) => i.name).sort());
     expect(rows.map((r) => [r.method, r.path, r.auth])).toEqual(rows.map((r) => ['POST', `/external/${r.name}`, 'webhook']));
   });
@@ -55,6 +55,22 @@ describeBothTopologies('incoming webhooks', (env) => {
   beforeAll(async () => {
     const res = await request(env().target).post('/api/v1/dev_fetch_api_key').type('form').send({ username: 'webhook-bot@zulip.com' });
     botKey = res.body.api_key;
+  });
+
+  it('lists every integration for a signed-in user: its URL, what it posts, its URL options and events', async () => {
+    const iago = await new ApiClient(env().target).loginAs('iago@zulip.com');
+    const res = await iago.get('/integrations');
+    expect(res.status).toBe(200);
+    const listed = res.body.integrations as { name: string; url: string; display_name: string; summary: string }[];
+    expect(listed.map((i) => i.name)).toEqual(INTEGRATIONS.map((i) => i.name));
+    expect(listed.find((i) => i.name === 'github')).toMatchObject({
+      display_name: 'GitHub',
+      url: '/api/v1/external/github',
+      url_options: expect.arrayContaining([expect.objectContaining({ key: 'branches', validator: 'check_string' })]),
+      all_event_types: expect.arrayContaining(['push']),
+    });
+    for (const integration of listed) expect(integration.summary).toMatch(/^Posts /);
+    expect((await request(env().target).get('/api/v1/integrations')).status).toBe(401);
   });
 
   it('posts the hello and goodbye fixtures exactly as Zulip does', async () => {

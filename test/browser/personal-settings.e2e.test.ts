@@ -216,6 +216,9 @@ suite('embedded', ({ topology, open }) => {
     expect(key).toMatch(/^[A-Za-z0-9]{32}$/);
     await hook.getByLabel('Integration').selectOption('github');
     expect(await hook.locator('.bot-webhook-url').textContent()).toBe(`${topology().url}/api/v1/external/github?api_key=${key}`);
+    // What it posts and the options its URL takes come from the server's list.
+    await hook.getByText(/^Posts pushes, pull requests/).waitFor();
+    await hook.getByRole('list', { name: 'URL options' }).getByText('ignore_private_repositories').waitFor();
     await create.getByLabel('Type').selectOption({ label: 'Outgoing webhook' });
     await create.getByLabel('Name').fill('Castle out');
     await create.getByLabel('E-mail start (before -bot@)').fill(`out${Date.now()}`);

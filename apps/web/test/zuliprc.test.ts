@@ -14,6 +14,8 @@ describe('zuliprc and webhook URLs', () => {
   });
 
   it("builds an incoming webhook's URL with its key", () => {
-    expect(webhookUrl('http://127.0.0.1:9991/', 'k+y', 'github')).toBe('http://127.0.0.1:9991/api/v1/external/github?api_key=k%2By');
+    expect(webhookUrl('http://127.0.0.1:9991/', 'k+y', '/api/v1/external/github')).toBe(
+      'http://127.0.0.1:9991/api/v1/external/github?api_key=k%2By',
+    );
   });
 });

@@ -58,18 +58,3 @@ export const EMBEDDED_BOTS: readonly BotCatalogueEntry[] = [
   { name: 'followup', config: {} },
 ];
 
-/**
- * realm_incoming_webhook_bots: this server's webhook integrations (services/webhook's registry,
- * in its order) with their config options, none of which take any. A list here because the event
- * tier may not import the webhook service; test/incoming-webhook-bots.test.ts keeps the two equal.
- */
-export const INCOMING_WEBHOOK_BOTS: readonly BotCatalogueEntry[] = [
-  'helloworld',
-  'slack_incoming',
-  'json',
-  'github',
-  'alertmanager',
-  'grafana',
-  'gitlab',
-  'sentry',
-].map((name) => ({ name, config: {} }));

@@ -3,6 +3,7 @@ import { acceptedInternalSecrets } from '@chat/config';
 import { webhookEndpoints } from '@chat/contracts';
 import { createServiceApp, type AnyEndpoint } from '@chat/http';
 import type { WebhookDeps } from './deps';
+import { listIntegrationsEndpoint } from './catalogue';
 import { webhookEndpoint } from './framework/endpoint';
 import { INTEGRATIONS } from './integrations/registry';
 import type { Integration } from './framework/integration';
@@ -13,11 +14,15 @@ export type { Integration, WebhookMessage, WebhookRequest } from './framework/in
 
 /**
  * The webhook service: /external/<integration>, one module per integration (src/integrations),
- * each turning a payload into messages posted through the message service's internal API.
+ * each turning a payload into messages posted through the message service's internal API, and
+ * GET /integrations listing them.
  */
 export function endpoints(deps: WebhookDeps): AnyEndpoint[] {
   const endpointDeps = { db: deps.db.knex, internal: deps.internal, logger: deps.logger };
-  return Object.values(webhookEndpoints).map((contract) => webhookEndpoint(contract, integrationFor(contract.name), endpointDeps));
+  return [
+    ...Object.values(webhookEndpoints).map((contract) => webhookEndpoint(contract, integrationFor(contract.name), endpointDeps)),
+    listIntegrationsEndpoint(integrationFor),
+  ];
 }
 
 /** The module behind a declared integration; a declaration without one is a build mistake. */

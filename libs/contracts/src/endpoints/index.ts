@@ -4,7 +4,7 @@ import { eventQueueEndpoints } from './event-queue';
 import { messageEndpoints } from './message';
 import { settingsEndpoints } from './settings';
 import { subscriptionEndpoints } from './subscription';
-import { webhookEndpoints } from './webhook';
+import { webhookCatalogueEndpoints, webhookEndpoints } from './webhook';
 
 export * from './event-queue';
 export * from './message';
@@ -18,5 +18,6 @@ export const CONTRACTS: readonly AnyContract[] = [
   ...Object.values(messageEndpoints),
   ...Object.values(eventQueueEndpoints),
   ...Object.values(webhookEndpoints),
+  ...Object.values(webhookCatalogueEndpoints),
 ];
 export { OIDC_CALLBACK_PATH } from './settings-external-auth';

@@ -3,6 +3,7 @@
  * party's, passed raw whatever its Content-Type; `stream` and `topic` come from the query string.
  * The webhook service pairs each declaration with the module that reads that integration's format.
  */
+import { Type, type Static } from '@sinclair/typebox';
 import { declareEndpoints, type ContractFields } from '../contract';
 import * as p from '../params';
 
@@ -16,42 +17,163 @@ export const DEFAULT_WEBHOOK_BODY_LIMIT = 1024 * 1024;
 const webhookParams = {
   stream: p.string({ description: "The stream to post to; absent: a private message to the bot's owner.", example: 'Denmark' }),
   topic: p.string({ description: "The topic; absent: the integration's own.", example: 'Alerts', sample: false }),
+  only_events: p.string({
+    description: 'A JSON list of event types to post, shell-style wildcards allowed (`["push", "pull_request_*"]`); others are dropped.',
+    example: '["push"]',
+    sample: false,
+  }),
+  exclude_events: p.string({
+    description: 'A JSON list of event types not to post, shell-style wildcards allowed.',
+    example: '["star"]',
+    sample: false,
+  }),
 };
 
+/** An option of an integration's URL, in Zulip's WebhookUrlOption form (realm_incoming_webhook_bots). */
+export interface WebhookUrlOption {
+  key: string;
+  label: string;
+  validator: 'check_bool' | 'check_string';
+}
+
+/** The URL options several integrations share (Zulip's PresetUrlOption). */
+export const URL_OPTIONS = {
+  branches: { key: 'branches', label: 'Only these branches (comma-separated); all when absent', validator: 'check_string' },
+  ignorePrivateRepositories: {
+    key: 'ignore_private_repositories',
+    label: 'Exclude notifications from private repositories',
+    validator: 'check_bool',
+  },
+  webhookSecret: {
+    key: 'webhook_secret',
+    label: 'The secret the service signs its payloads with; they are then checked',
+    validator: 'check_string',
+  },
+} as const satisfies Record<string, WebhookUrlOption>;
+
 interface IntegrationOptions {
+  /** As Zulip spells it; messages' client is `Zulip<displayName>Webhook`. */
+  displayName: string;
+  /** What it posts, for the integrations list and the API reference. */
+  summary: string;
+  /** The options its URL takes besides stream, topic and the event filters. */
+  urlOptions?: readonly WebhookUrlOption[];
   /** `api_key` (query parameter) unless the third party can only send HTTP Basic. */
   auth?: 'api_key' | 'basic';
   /** Bytes; larger bodies get a 413 before any parsing. */
   bodyLimit?: number;
 }
 
-function integration(
-  name: string,
-  options: IntegrationOptions = {},
-): ContractFields<typeof webhookParams, Record<string, never>> & { auth: 'webhook' } {
+function urlOptionParam(option: WebhookUrlOption) {
+  return p.string({ description: option.label, example: option.validator === 'check_bool' ? 'true' : 'main', sample: false });
+}
+
+function integration(name: string, options: IntegrationOptions) {
+  const urlOptions = options.urlOptions ?? [];
   return {
     method: 'POST',
     path: `/external/${name}`,
     auth: 'webhook',
     webhookAuth: options.auth ?? 'api_key',
-    summary: `Incoming webhook: post the ${name} integration's payload as messages`,
+    displayName: options.displayName,
+    posts: options.summary,
+    urlOptions,
+    summary: `Incoming webhook: ${options.displayName}`,
     description:
-      `Called by ${name} itself: an incoming-webhook bot's URL, with its API key, turns each payload (JSON, the body) ` +
-      'into a message. The answer is the usual envelope.',
-    params: webhookParams,
+      `${options.summary} Called by ${options.displayName} itself: an incoming-webhook bot's URL, with its API key, turns ` +
+      'each payload (the body) into a message. The answer is the usual envelope; an event the integration does not post ' +
+      'is answered 200 with `code` UNSUPPORTED_WEBHOOK_EVENT_TYPE and a message ending in "; ignoring".',
+    params: { ...webhookParams, ...Object.fromEntries(urlOptions.map((o) => [o.key, urlOptionParam(o)])) },
     success: {},
     errors: [413],
     rawBody: { limit: options.bodyLimit ?? DEFAULT_WEBHOOK_BODY_LIMIT },
-  };
+  } satisfies ContractFields<typeof webhookParams, Record<string, never>> & { auth: 'webhook' } & Record<string, unknown>;
 }
 
+const GIT_BODY_LIMIT = 5 * 1024 * 1024;
+
 export const webhookEndpoints = declareEndpoints('webhook', {
-  helloworld: integration('helloworld'),
-  slack_incoming: integration('slack_incoming'),
-  json: integration('json'),
-  github: integration('github', { bodyLimit: 5 * 1024 * 1024 }),
-  alertmanager: integration('alertmanager'),
-  grafana: integration('grafana'),
-  gitlab: integration('gitlab', { bodyLimit: 5 * 1024 * 1024 }),
-  sentry: integration('sentry'),
+  helloworld: integration('helloworld', {
+    displayName: 'HelloWorld',
+    summary: "Posts the day's featured Wikipedia article: the example integration to start a new one from.",
+  }),
+  slack_incoming: integration('slack_incoming', {
+    displayName: 'SlackIncoming',
+    summary:
+      "Posts what a Slack-compatible incoming webhook sends (text, attachments, blocks), so tools built for Slack's incoming webhooks post here unchanged.",
+  }),
+  json: integration('json', {
+    displayName: 'JSON',
+    summary: 'Posts any JSON payload as a formatted code block: for services without an integration of their own.',
+  }),
+  github: integration('github', {
+    displayName: 'GitHub',
+    summary:
+      'Posts pushes, pull requests and reviews, issues, comments, releases, discussions, checks, deployments and more from GitHub repositories and organizations.',
+    urlOptions: [URL_OPTIONS.branches, URL_OPTIONS.ignorePrivateRepositories, URL_OPTIONS.webhookSecret],
+    bodyLimit: GIT_BODY_LIMIT,
+  }),
+  alertmanager: integration('alertmanager', {
+    displayName: 'AlertManager',
+    summary: "Posts Prometheus Alertmanager's firing and resolved alerts, one topic per alert name.",
+    urlOptions: [
+      { key: 'name', label: 'The label whose value names the topic', validator: 'check_string' },
+      { key: 'desc', label: 'The annotation that describes an alert', validator: 'check_string' },
+    ],
+  }),
+  grafana: integration('grafana', {
+    displayName: 'Grafana',
+    summary: "Posts Grafana's alert notifications (legacy and unified alerting): state, rule and values.",
+  }),
+  gitlab: integration('gitlab', {
+    displayName: 'GitLab',
+    summary:
+      'Posts pushes, tags, merge requests, issues, comments, pipelines, jobs, wiki pages, releases and deployments from GitLab projects.',
+    urlOptions: [
+      URL_OPTIONS.branches,
+      { key: 'use_merge_request_title', label: "Use the merge request's title in its topic", validator: 'check_bool' },
+    ],
+    bodyLimit: GIT_BODY_LIMIT,
+  }),
+  sentry: integration('sentry', {
+    displayName: 'Sentry',
+    summary: "Posts Sentry's issues, errors and events, issue assignments and resolutions, one topic per issue.",
+  }),
+});
+
+const UrlOptionSchema = Type.Object({
+  key: Type.String(),
+  label: Type.String(),
+  validator: Type.Union([Type.Literal('check_bool'), Type.Literal('check_string')]),
+});
+
+/** One integration as GET /integrations lists it: its declaration above and the events its module posts. */
+export const IntegrationListing = Type.Object({
+  name: Type.String({ description: 'The last part of its URL.' }),
+  display_name: Type.String(),
+  url: Type.String({ description: "The path to post to, after the server's address; the bot's `api_key` and a `stream` go in its query." }),
+  summary: Type.String({ description: 'What it posts.' }),
+  url_options: Type.Array(UrlOptionSchema, {
+    description: 'The options its URL takes besides stream, topic, only_events and exclude_events.',
+  }),
+  all_event_types: Type.Union([Type.Array(Type.String()), Type.Null()], {
+    description: 'The event types it posts, as only_events and exclude_events name them; null for an integration with one format.',
+  }),
+});
+export type IntegrationListing = Static<typeof IntegrationListing>;
+
+export const webhookCatalogueEndpoints = declareEndpoints('webhook', {
+  listIntegrations: {
+    method: 'GET',
+    path: '/integrations',
+    auth: 'user',
+    summary: "List the incoming-webhook integrations (this server's extension, not in Zulip's API)",
+    description:
+      'Every integration this server serves: its name, the URL path its bot posts to, what it posts, the options its URL takes ' +
+      "and its event types. The web client's bot settings build a bot's URL from it.",
+    params: {},
+    success: Type.Object({
+      integrations: Type.Array(IntegrationListing, { description: 'Every integration, in the order the server declares them.' }),
+    }),
+  },
 });

@@ -35,17 +35,21 @@ export function webhookEndpoint(contract: WebhookContract, integration: Integrat
     if (!sender || !sender.is_active) throw badRequest('Account is deactivated');
     let messages;
     try {
-      messages = messagesFor(integration, { body: rawBody ?? Buffer.alloc(0), headers: req.headers, query: lastValues(req.query) });
+      messages = messagesFor(integration, contract.displayName, {
+        body: rawBody ?? Buffer.alloc(0),
+        headers: req.headers,
+        query: lastValues(req.query),
+      });
     } catch (err) {
       if (err instanceof ApiError && err.code === 'INVALID_JSON') {
-        await notifyBotOwner(deps, sender, invalidJsonNotice(integration.displayName));
+        await notifyBotOwner(deps, sender, invalidJsonNotice(contract.displayName));
       } else if (err instanceof ApiError && err.code === 'MISSING_HTTP_EVENT_HEADER') {
         const header = String(err.extra.header);
-        await notifyBotOwner(deps, sender, missingHeaderNotice(sender, `${req.baseUrl}${req.path}`, header, integration.displayName));
+        await notifyBotOwner(deps, sender, missingHeaderNotice(sender, `${req.baseUrl}${req.path}`, header, contract.displayName));
       }
       throw err;
     }
-    await sendWebhookMessages(deps, sender, clientNameFor(integration), params, messages);
+    await sendWebhookMessages(deps, sender, clientNameFor(contract.displayName), params, messages);
     return {};
   });
 }

@@ -1,6 +1,6 @@
 /**
  * What an integration is: a declaration (its name, how its events are told apart, the events it
- * handles and ignores, the URL options it reads, its signature) and, per event, a pure function
+ * handles and ignores, its signature) and, per event, a pure function
  * from the payload to messages. Everything else is the framework's (endpoint.ts): reading the
  * body, the event header, the unsupported-event answer, `only_events`/`exclude_events`, signature
  * checks, `stream`/`topic`, posting and telling the bot's owner about misconfiguration. So an
@@ -45,12 +45,6 @@ export interface WebhookContext {
 /** Messages to send; none (null or []) answers success without posting. */
 export type Handler = (payload: JsonObject, context: WebhookContext) => WebhookMessage | WebhookMessage[] | null;
 
-/** A URL option an integration reads, shown where the bot's URL is built. */
-export interface UrlOption {
-  name: string;
-  description: string;
-}
-
 /**
  * An HMAC of the raw body sent in a header, checked when the URL carries `webhook_secret`
  * (Zulip's validate_webhook_signature).
@@ -62,16 +56,16 @@ export interface SignatureRule {
   prefix?: string;
 }
 
+/**
+ * Its name, display name, what it posts and its URL options are its endpoint's declaration
+ * (@chat/contracts webhookEndpoints), which the API reference, GET /integrations and the web
+ * client read; the module holds how its payloads are read.
+ */
 interface IntegrationBase {
   /** The URL segment, /api/v1/external/<name>, and its endpoint declaration's name. */
   name: string;
-  /** As Zulip spells it; the client is `Zulip<displayName>Webhook`, as in messages' `client`. */
-  displayName: string;
-  /** What it posts, for the integrations list. */
-  summary: string;
   /** The body as handlers read it; JSON objects by default. */
   parse?: (request: WebhookRequest) => JsonObject;
-  options?: readonly UrlOption[];
   signature?: SignatureRule;
 }
 
@@ -94,6 +88,7 @@ export interface EventIntegration extends IntegrationBase {
 
 export type Integration = SingleFormatIntegration | EventIntegration;
 
-export function clientNameFor(integration: Pick<Integration, 'displayName'>): string {
-  return `Zulip${integration.displayName}Webhook`;
+/** Messages' `client`, as Zulip names it from the display name. */
+export function clientNameFor(displayName: string): string {
+  return `Zulip${displayName}Webhook`;
 }

@@ -24,11 +24,11 @@ function eventOf(integration: Integration, payload: JsonObject, request: Webhook
 }
 
 /** The handler for `event`, undefined for an ignored one; an unknown one is unsupported. */
-function handlerFor(integration: Integration, event: string): Handler | undefined {
+function handlerFor(integration: Integration, displayName: string, event: string): Handler | undefined {
   if ('handle' in integration) return integration.handle;
   if (Object.hasOwn(integration.events, event)) return integration.events[event];
   if (integration.ignoredEvents?.includes(event)) return undefined;
-  throw unsupportedEvent(integration.displayName, event);
+  throw unsupportedEvent(displayName, event);
 }
 
 function contextFor(request: WebhookRequest, event: string): WebhookContext {
@@ -41,13 +41,14 @@ function contextFor(request: WebhookRequest, event: string): WebhookContext {
   };
 }
 
-export function messagesFor(integration: Integration, request: WebhookRequest): WebhookMessage[] {
+/** `displayName` names the integration in its errors. */
+export function messagesFor(integration: Integration, displayName: string, request: WebhookRequest): WebhookMessage[] {
   // The filters are read first: a malformed one is the caller's error whatever the payload.
   const keep = eventFilter(request.query);
   if (integration.signature) checkSignature(integration.signature, request);
   const payload = (integration.parse ?? ((r: WebhookRequest) => parseJsonObject(r.body)))(request);
   const event = eventOf(integration, payload, request);
-  const handler = handlerFor(integration, event);
+  const handler = handlerFor(integration, displayName, event);
   if (!handler) return [];
   const produced = handler(payload, contextFor(request, event));
   const messages = produced === null ? [] : Array.isArray(produced) ? produced : [produced];

@@ -63,8 +63,6 @@ export function alertMessages(alerts: Json[], options: AlertOptions): WebhookMes
 
 export const alertmanager: Integration = {
   name: 'alertmanager',
-  displayName: 'AlertManager',
-  summary: '',
   parse: () => ({}),
   handle(_payload, { request }) {
     const { body, query } = request;

@@ -114,8 +114,6 @@ function note(payload: JsonObject, titleInLink: boolean): WebhookMessage {
 
 export const gitlab: Integration = {
   name: 'gitlab',
-  displayName: 'GitLab',
-  summary: '',
   parse: () => ({}),
   handle(_payload, { request }) {
     const { body, headers, query } = request;

@@ -38,8 +38,6 @@ function legacyAlert(payload: JsonObject): string {
 
 export const grafana: Integration = {
   name: 'grafana',
-  displayName: 'Grafana',
-  summary: '',
   parse: () => ({}),
   handle(_payload, { request }) {
     const { body } = request;

@@ -7,8 +7,6 @@ import { requireString } from '../framework/payload';
 
 export const helloworld: Integration = {
   name: 'helloworld',
-  displayName: 'HelloWorld',
-  summary: "The day's featured Wikipedia article: the walkthrough for writing an integration.",
   handle(payload) {
     // Both looked up before writing anything, so the error names the first missing one.
     const title = requireString(payload, 'featured_title');

@@ -8,8 +8,6 @@ import { parseJson } from '../framework/payload';
 
 export const json: Integration = {
   name: 'json',
-  displayName: 'JSON',
-  summary: 'Any JSON payload, shown as a formatted code block: for services without an integration of their own.',
   // Any JSON value, not only objects: the handler shows it whole.
   parse: (request) => ({ value: parseJson(request.body) }),
   handle({ value }) {

@@ -89,8 +89,6 @@ function pluginEvent(payload: JsonObject): WebhookMessage {
 
 export const sentry: Integration = {
   name: 'sentry',
-  displayName: 'Sentry',
-  summary: '',
   parse: () => ({}),
   handle(_payload, { request }) {
     const { body, headers } = request;

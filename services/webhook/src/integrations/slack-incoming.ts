@@ -86,8 +86,6 @@ function attachmentToMarkdown(attachment: JsonObject): string {
 
 export const slackIncoming: Integration = {
   name: 'slack_incoming',
-  displayName: 'SlackIncoming',
-  summary: '',
   parse: () => ({}),
   handle(_payload, { request }) {
     const payload = payloadOf(request);

@@ -2,10 +2,14 @@
  * The initial-state keys that are the same for everyone on this server: Zulip 2.1 serves them
  * from code or from tables this server has no writer for.
  */
-import { EMBEDDED_BOTS, INCOMING_WEBHOOK_BOTS } from '@chat/views';
+import { webhookEndpoints } from '@chat/contracts';
+import { EMBEDDED_BOTS } from '@chat/views';
 import { STOP_WORDS } from './stop-words';
 
 type Want = (type: string) => boolean;
+
+/** realm_incoming_webhook_bots: the declared integrations, none of which takes a bot config. */
+export const INCOMING_WEBHOOK_BOTS = Object.values(webhookEndpoints).map((integration) => ({ name: integration.name, config: {} }));
 
 export function staticState(want: Want): Record<string, unknown> {
   const state: Record<string, unknown> = {};

@@ -142,9 +142,7 @@ function issueComment(payload: JsonObject, titleInLink: boolean): WebhookMessage
 
 export const github: Integration = {
   name: 'github',
-  displayName: 'GitHub',
   // Push payloads carry every commit (up to GitHub's own 25 MB cap); 5 MiB covers real pushes.
-  summary: '',
   parse: () => ({}),
   handle(_payload, { request }) {
     const { body, headers, query } = request;

@@ -1,5 +1,5 @@
 /** One of the person's bots: its address and type, its key, a zuliprc, its webhook URL, and deactivating it. */
-import { settingsEndpoints, webhookEndpoints } from '@chat/contracts';
+import { settingsEndpoints, type IntegrationListing } from '@chat/contracts';
 import { useState } from 'preact/hooks';
 import { api } from '../../../api';
 import { Feedback } from './Feedback';
@@ -11,10 +11,16 @@ import { webhookUrl } from './zuliprc';
 
 export type Bot = NonNullable<FetchedState['realm_bots']>[number];
 
-const INTEGRATIONS = Object.keys(webhookEndpoints);
+interface BotRowProps {
+  bot: Bot;
+  /** The server's integrations (GET /integrations), for an incoming-webhook bot's URL. */
+  integrations: readonly IntegrationListing[];
+  onDeactivated: () => Promise<void>;
+}
 
-export function BotRow({ bot, onDeactivated }: { bot: Bot; onDeactivated: () => Promise<void> }) {
-  const [integration, setIntegration] = useState(INTEGRATIONS[0] ?? 'json');
+export function BotRow({ bot, integrations, onDeactivated }: BotRowProps) {
+  const [chosen, setChosen] = useState('');
+  const integration = integrations.find((i) => i.name === chosen) ?? integrations[0];
   const [confirming, setConfirming] = useState(false);
   const save = useSave();
   const service = bot.services[0];
@@ -31,18 +37,28 @@ export function BotRow({ bot, onDeactivated }: { bot: Bot; onDeactivated: () => 
       <p>
         API key: <code class="bot-api-key">{bot.api_key}</code> <ZuliprcDownload email={bot.email} apiKey={bot.api_key} isBot />
       </p>
-      {bot.bot_type === 2 && (
-        <p>
+      {bot.bot_type === 2 && integration && (
+        <div class="bot-integration">
           <label for={selectId}>Integration</label>{' '}
-          <select id={selectId} value={integration} onChange={(e) => setIntegration(e.currentTarget.value)}>
-            {INTEGRATIONS.map((name) => (
-              <option key={name} value={name}>
-                {name}
+          <select id={selectId} value={integration.name} onChange={(e) => setChosen(e.currentTarget.value)}>
+            {integrations.map((i) => (
+              <option key={i.name} value={i.name}>
+                {i.display_name}
               </option>
             ))}
           </select>{' '}
-          <code class="bot-webhook-url">{webhookUrl(location.origin, bot.api_key, integration)}</code>
-        </p>
+          <code class="bot-webhook-url">{webhookUrl(location.origin, bot.api_key, integration.url)}</code>
+          <p class="bot-integration-summary">{integration.summary} Add &amp;stream=… to post to a stream.</p>
+          {integration.url_options.length > 0 && (
+            <ul class="bot-integration-options" aria-label="URL options">
+              {integration.url_options.map((o) => (
+                <li key={o.key}>
+                  <code>{o.key}</code>: {o.label}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
       )}
       {service && <p>Posts to {service.base_url}</p>}
       {confirming ? (

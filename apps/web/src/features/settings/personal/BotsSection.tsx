@@ -2,7 +2,7 @@
  * The person's own bots: the active ones with their keys, a zuliprc and (incoming webhooks) the
  * integration URL; creating one (POST /bots) and deactivating one (DELETE /bots/{id}).
  */
-import { settingsEndpoints } from '@chat/contracts';
+import { settingsEndpoints, webhookCatalogueEndpoints, type IntegrationListing } from '@chat/contracts';
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { api } from '../../../api';
 import { app, useStore } from '../../../store';
@@ -22,6 +22,13 @@ export function BotsSection() {
     setBots((state.realm_bots ?? []).filter((b) => b.is_active && b.owner === selfEmail));
   }, [selfEmail]);
   useEffect(() => void reload(), [reload]);
+  // Which integrations an incoming-webhook bot can post for, with their URLs: the server's list.
+  const [integrations, setIntegrations] = useState<IntegrationListing[]>([]);
+  useEffect(() => {
+    api(webhookCatalogueEndpoints.listIntegrations)
+      .then((answer) => setIntegrations(answer.integrations))
+      .catch(() => setIntegrations([]));
+  }, []);
   return (
     <section class="settings-section personal" aria-label="Bots">
       <NewBot onCreated={reload} />
@@ -33,7 +40,7 @@ export function BotsSection() {
       ) : (
         <ul class="bot-list">
           {bots.map((b) => (
-            <BotRow key={b.user_id} bot={b} onDeactivated={reload} />
+            <BotRow key={b.user_id} bot={b} integrations={integrations} onDeactivated={reload} />
           ))}
         </ul>
       )}

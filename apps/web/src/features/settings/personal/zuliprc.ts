@@ -21,7 +21,7 @@ export function zuliprcFileName(email: string, isBot: boolean): string {
   return `${local.replace(/[^\w.-]/g, '_')}-zuliprc`;
 }
 
-/** An incoming-webhook bot's URL for an integration (Zulip's `/api/v1/external/<name>`). */
-export function webhookUrl(site: string, apiKey: string, integration: string): string {
-  return `${site.replace(/\/+$/, '')}/api/v1/external/${encodeURIComponent(integration)}?api_key=${encodeURIComponent(apiKey)}`;
+/** An integration's URL for a bot: the server's address, the path GET /integrations gives, the key. */
+export function webhookUrl(site: string, apiKey: string, path: string): string {
+  return `${site.replace(/\/+$/, '')}${path}?api_key=${encodeURIComponent(apiKey)}`;
 }
