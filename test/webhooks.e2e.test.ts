@@ -102,6 +102,22 @@ describeBothTopologies('incoming webhooks', (env) => {
     expect(await newest(iago, [{ operator: 'stream', operand: 'Denmark' }])).toMatchObject({ subject: 'Custom Topic', content: HELLO });
   });
 
+  it("renders a third party's text as any sender's: its links pass the server's URL policy, its HTML stays text", async () => {
+    const payload = JSON.stringify({ featured_title: '<img src=x onerror=alert(1)>', featured_url: 'javascript:alert(1)' });
+    const res = await hook(`api_key=${botKey}&stream=Denmark&topic=untrusted`, payload, 'application/json');
+    expect(res.status).toBe(200);
+    const iago = await new ApiClient(env().target).loginAs('iago@zulip.com');
+    const fetched = await iago.get('/messages', {
+      anchor: 'newest',
+      num_before: 1,
+      num_after: 0,
+      narrow: [{ operator: 'topic', operand: 'untrusted' }],
+    });
+    const html = (fetched.body.messages as { content: string }[])[0]!.content;
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).not.toMatch(/<img|<a /);
+  });
+
   it("sends a private message to the bot's owner without a stream", async () => {
     const res = await hook(`&api_key=${botKey}`, fixture('goodbye.json'));
     expect(res.status).toBe(200);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import type { Database } from '@chat/db';
 import { startStandalone } from '@chat/standalone';
-import { testConfig, testLogger } from '@chat/testing';
+import { recordingLogger, testConfig, testLogger } from '@chat/testing';
 import type { ExpectedAnswer, ExpectedMessage, ZulipCase } from './zulip-webhooks/case';
 import { startDistributedCluster } from './distributed.harness';
 
@@ -94,8 +94,10 @@ function check(outcome: Awaited<ReturnType<typeof run>>, expected: ZulipCase['ex
 describe('Zulip webhook fixtures (embedded)', () => {
   let target: Target;
   let stop: () => Promise<void> = async () => undefined;
+  // Every line the server logs while it takes the fixtures, to look for the bot's key in them.
+  const log = recordingLogger('debug');
   beforeAll(async () => {
-    const server = await startStandalone({ config: testConfig(), logger: testLogger() });
+    const server = await startStandalone({ config: testConfig(), logger: log.logger });
     stop = () => server.stop();
     target = { app: server.app, db: server.db, apiKey: await botKey(server.app) };
   });
@@ -108,6 +110,13 @@ describe('Zulip webhook fixtures (embedded)', () => {
       });
     });
   }
+
+  describe('afterwards', () => {
+    it('no log line holds the api_key of the URL, whatever the answer was', () => {
+      expect(log.lines.filter((line) => String(line.route).includes('/external/')).length).toBeGreaterThan(0);
+      expect(log.lines.filter((line) => JSON.stringify(line).includes(target.apiKey))).toEqual([]);
+    });
+  });
 });
 
 describe('Zulip webhook fixtures (distributed)', () => {
