@@ -35,10 +35,11 @@ function patternList(query: Record<string, string>, name: string): RegExp[] | un
   } catch {
     throw new ApiError(`${name} is not valid JSON`, { code: 'BAD_REQUEST' });
   }
-  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) {
-    throw new ApiError(`${name} is not a list of strings`, { code: 'BAD_REQUEST' });
-  }
-  return value.map(wildcard);
+  // Zulip's parameter validation messages (typed_endpoint).
+  if (!Array.isArray(value)) throw new ApiError(`${name} is not a list`, { code: 'BAD_REQUEST' });
+  const notString = value.findIndex((v) => typeof v !== 'string');
+  if (notString >= 0) throw new ApiError(`${name}[${notString}] is not a string`, { code: 'BAD_REQUEST' });
+  return (value as string[]).map(wildcard);
 }
 
 /**
