@@ -58,7 +58,12 @@ describe('POST /register: bots, recent private conversations, static catalogues'
       'followup',
     ]);
     expect(res.body.realm_incoming_webhook_bots).toEqual(INCOMING_WEBHOOK_BOTS);
-    expect(res.body.realm_incoming_webhook_bots).toContainEqual({ name: 'github', config: {} });
+    expect(res.body.realm_incoming_webhook_bots).toContainEqual({
+      name: 'github',
+      display_name: 'GitHub',
+      all_event_types: null,
+      config_options: expect.arrayContaining([{ key: 'branches', label: expect.any(String), validator: 'check_string' }]),
+    });
     expect(res.body.stop_words).toEqual(STOP_WORDS);
     expect(res.body.stop_words).toHaveLength(127);
   });

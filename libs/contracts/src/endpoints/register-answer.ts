@@ -35,6 +35,13 @@ const nullableInt = Type.Union([int, Type.Null()]);
 const alwaysEmpty = Type.Array(Type.Never(), { maxItems: 0 });
 /** An integration bot a realm may add, with its configuration's keys. */
 const BotIntegration = closedObject({ name: str, config: Type.Record(str, str) });
+/** An incoming-webhook integration as at feature level 318 (display_name at 207, config_options at 318). */
+const IncomingWebhookBot = closedObject({
+  name: str,
+  display_name: str,
+  all_event_types: Type.Union([Type.Array(str), Type.Null()]),
+  config_options: Type.Array(closedObject({ key: str, label: str, validator: str })),
+});
 /**
  * A user as /register lists them: the realm_user event's person, with a null avatar_url for the
  * client to compute under client_gravatar, and bots saying whether they are cross-realm.
@@ -215,7 +222,7 @@ export const REGISTER_STATE = {
   realm_embedded_bots: { realm_embedded_bots: Type.Array(BotIntegration) },
   realm_emoji: { realm_emoji: RealmEmojiDict },
   realm_filters: { realm_filters: RealmFiltersEvent.properties.realm_filters },
-  realm_incoming_webhook_bots: { realm_incoming_webhook_bots: Type.Array(BotIntegration) },
+  realm_incoming_webhook_bots: { realm_incoming_webhook_bots: Type.Array(IncomingWebhookBot) },
   realm_user: {
     realm_users: Type.Array(RegisterUser),
     realm_non_active_users: Type.Array(RegisterUser),

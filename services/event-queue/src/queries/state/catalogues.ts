@@ -8,8 +8,18 @@ import { STOP_WORDS } from './stop-words';
 
 type Want = (type: string) => boolean;
 
-/** realm_incoming_webhook_bots: the declared integrations, none of which takes a bot config. */
-export const INCOMING_WEBHOOK_BOTS = Object.values(webhookEndpoints).map((integration) => ({ name: integration.name, config: {} }));
+/**
+ * realm_incoming_webhook_bots as at feature level 318: each declared integration with its display
+ * name and, in `config_options`, the options its URL takes (moved to `url_options` at level 403).
+ * Event types are null: they are the webhook service's, which this tier does not load; GET
+ * /integrations lists them.
+ */
+export const INCOMING_WEBHOOK_BOTS = Object.values(webhookEndpoints).map((integration) => ({
+  name: integration.name,
+  display_name: integration.displayName,
+  all_event_types: null,
+  config_options: [...integration.urlOptions],
+}));
 
 export function staticState(want: Want): Record<string, unknown> {
   const state: Record<string, unknown> = {};
