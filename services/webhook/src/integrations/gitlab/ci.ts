@@ -56,7 +56,7 @@ export const deployment: Handler = (payload, context) => {
   } else if (status === 'success') body = `The ${deploymentText} was successful.`;
   else if (status === 'failed') body = `The ${deploymentText} failed.`;
   else if (status === 'canceled') body = `The ${deploymentText} was canceled.`;
-  // Other statuses (blocked, waiting for approval, ...) have no wording yet.
+  // Zulip words no other status (a blocked deployment, say): answered as unsupported, not as a failure.
   else throw unsupportedEvent(NAME, `Deployment Hook ${status}`);
   const topic = `${repoName(payload)} / ${requireString(payload, 'environment')}`;
   return gitlabMessage(payload, context, topic, body);

@@ -19,7 +19,7 @@ export function projectHomepage(payload: JsonObject): string {
 
 /** `refs/heads/main` → `main`. */
 export function branchName(ref: string): string {
-  return ref.replace('refs/heads/', '');
+  return ref.replaceAll('refs/heads/', '');
 }
 
 /** The acting user's full name, as issue, merge request and comment payloads give it. */

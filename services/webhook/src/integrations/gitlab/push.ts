@@ -35,7 +35,7 @@ export const push: Handler = (payload, context) => {
 };
 
 export const tagPush: Handler = (payload, context) => {
-  const tag = requireString(payload, 'ref').replace('refs/tags/', '');
+  const tag = requireString(payload, 'ref').replaceAll('refs/tags/', '');
   // A removed tag has no commit to check out.
   const action = truthy(payload.checkout_sha) ? 'pushed' : 'removed';
   const body = pushTagMessage(requireString(payload, 'user_name'), tag, null, action);
