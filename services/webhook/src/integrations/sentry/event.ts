@@ -31,7 +31,7 @@ function quoteBlock(fields: [string, string][]): string {
 /** Source lines, each indented to sit under the arrow that marks the raising line. */
 function sourceLines(lines: Json | undefined): string {
   if (!Array.isArray(lines)) return '';
-  return lines.map((line) => (line === '' ? '\n' : `     ${typeof line === 'string' ? line : String(line)}\n`)).join('');
+  return lines.map((line) => (line === '' ? '\n' : `     ${pythonStr(line)}\n`)).join('');
 }
 
 /** The innermost frame in `filename` that has its source line, from the last stack trace. */
@@ -50,7 +50,7 @@ function exceptionBody(event: JsonObject, head: string, details: [string, string
   const quoted = `${head}\n${quoteBlock([...details, ['filename', pythonStr(named)]])}`;
   if (!frame) return quoted;
   const language = LANGUAGES[optString(event, 'platform')] ?? '';
-  const traceback = `${sourceLines(frame.pre_context)}---> ${String(frame.context_line)}\n${sourceLines(frame.post_context)}`;
+  const traceback = `${sourceLines(frame.pre_context)}---> ${pythonStr(frame.context_line)}\n${sourceLines(frame.post_context)}`;
   return `${quoted}\n\nTraceback:\n${FENCE}${language}\n${traceback}${FENCE}`;
 }
 

@@ -30,9 +30,11 @@ function joinUrl(base: string, relative: string): string {
   }
 }
 
+const FENCE = '```';
+
 export function deprecatedMessage(payload: JsonObject): WebhookMessage {
   const content =
     `New [issue](${pythonStr(payload.url)}) (level: ${requireString(payload, 'level').toUpperCase()}):\n\n` +
-    `${'``` quote'}\n${pythonStr(payload.message)}\n${'```'}`;
+    `${FENCE} quote\n${pythonStr(payload.message)}\n${FENCE}`;
   return { topic: pythonStr(payload.project_name), content };
 }
