@@ -114,16 +114,17 @@ export const webhookEndpoints = declareEndpoints('webhook', {
     bodyLimit: GIT_BODY_LIMIT,
   }),
   alertmanager: integration('alertmanager', {
-    displayName: 'AlertManager',
-    summary: "Posts Prometheus Alertmanager's firing and resolved alerts, one topic per alert name.",
+    displayName: 'Alertmanager',
+    summary:
+      "Posts Prometheus Alertmanager's alerts firing and resolved, one message per topic label and status, each alert linking to its source graph.",
     urlOptions: [
-      { key: 'name', label: 'The label whose value names the topic', validator: 'check_string' },
-      { key: 'desc', label: 'The annotation that describes an alert', validator: 'check_string' },
+      { key: 'name', label: 'The label or annotation whose value is the topic (default: instance)', validator: 'check_string' },
+      { key: 'desc', label: 'The label or annotation that describes each alert (default: alertname)', validator: 'check_string' },
     ],
   }),
   grafana: integration('grafana', {
     displayName: 'Grafana',
-    summary: "Posts Grafana's alert notifications (legacy and unified alerting): state, rule and values.",
+    summary: "Posts Grafana's alerts: each firing or resolved alert with its labels, values and links, or a legacy rule's state.",
   }),
   gitlab: integration('gitlab', {
     displayName: 'GitLab',
@@ -137,7 +138,8 @@ export const webhookEndpoints = declareEndpoints('webhook', {
   }),
   sentry: integration('sentry', {
     displayName: 'Sentry',
-    summary: "Posts Sentry's issues, errors and events, issue assignments and resolutions, one topic per issue.",
+    summary:
+      "Posts Sentry's new exceptions and messages with the lines that raised them, and issues created, assigned, resolved or ignored.",
   }),
 });
 

@@ -1,79 +1,63 @@
 /**
- * Prometheus Alertmanager's webhook receiver (payload version 4), whose shape Grafana's unified
- * alerting also sends. One message per alert name and status, so a storm of one alert reads as
- * a list under one topic and its resolution follows in the same topic.
+ * Prometheus Alertmanager's webhook receiver. The topic is the value of the label (or annotation)
+ * the URL's `name` names, each line the one `desc` names; alerts of one topic and status read as
+ * one message, firing before resolved.
  */
-import { missingArgument } from '@chat/errors';
-import { unsupportedEvent } from '../framework/errors';
+import { invalidArgument, missingArgument } from '@chat/errors';
+import { labelValue, statusLine } from '../framework/alerts';
 import type { Integration, WebhookMessage } from '../framework/integration';
-import { isObject, optString, parseJsonObject, type Json, type JsonObject } from '../framework/payload';
-import { link } from '../framework/text';
+import { isObject, optObject, requireString, type JsonObject } from '../framework/payload';
 
-const STATUS_HEADERS: Record<string, string> = { firing: ':alert: **Firing**', resolved: ':squared_ok: **Resolved**' };
+const STATUSES = {
+  firing: statusLine(':alert:', 'FIRING'),
+  resolved: statusLine(':squared_ok:', 'Resolved'),
+} as const;
+type Status = keyof typeof STATUSES;
 
-export interface AlertOptions {
-  webhookName: string;
-  /** Label (or annotation) that says where an alert fires; `name` in the URL, default instance. */
-  nameField: string;
-  /** Label (or annotation) that names the alert, used as topic; `desc` in the URL, default alertname. */
-  descField: string;
-  /** Topic when an alert has no name at all. */
-  fallbackTopic: string;
-}
-
-function field(alert: JsonObject, key: string): string {
-  return optString(alert, `labels.${key}`) || optString(alert, `annotations.${key}`);
-}
-
-/** Prometheus opens generator links on the console tab (tab=1); the graph (tab=0) is what helps. */
-function graphUrl(url: string): string {
-  return url.replace(/([?&]g\d+\.tab=)1\b/g, '$10');
-}
-
-function alertLine(alert: JsonObject, options: AlertOptions): string {
-  const where = field(alert, options.nameField) || optString(alert, 'labels.host') || '(unknown)';
-  const what = optString(alert, 'annotations.description') || optString(alert, 'annotations.summary') || field(alert, options.descField);
-  const url = optString(alert, 'generatorURL') || optString(alert, 'panelURL') || optString(alert, 'dashboardURL');
-  return `${where}: ${what}${url ? ` (${link('graph', graphUrl(url))})` : ''}`;
-}
-
-export function alertMessages(alerts: Json[], options: AlertOptions): WebhookMessage[] {
-  // Insertion order of a Map keeps the payload's order of topics and statuses.
-  const groups = new Map<string, Map<string, string[]>>();
-  for (const alert of alerts) {
-    if (!isObject(alert)) continue;
-    const status = optString(alert, 'status');
-    if (!Object.hasOwn(STATUS_HEADERS, status)) throw unsupportedEvent(options.webhookName, status || '(no status)');
-    const topic = field(alert, options.descField) || options.fallbackTopic;
-    const byStatus = groups.get(topic) ?? new Map<string, string[]>();
-    byStatus.set(status, [...(byStatus.get(status) ?? []), alertLine(alert, options)]);
-    groups.set(topic, byStatus);
+/** A label's value, else the annotation's, else `fallback` (an empty label still counts). */
+function labelOrAnnotation(alert: JsonObject, key: string, fallback: string): string {
+  for (const where of ['labels', 'annotations']) {
+    const source = optObject(alert, where);
+    if (Object.hasOwn(source, key)) return labelValue(source, key, where);
   }
-  const messages: WebhookMessage[] = [];
-  for (const [topic, byStatus] of groups) {
-    for (const [status, lines] of byStatus) {
-      const header = STATUS_HEADERS[status]!;
-      const content =
-        lines.length === 1 ? `${header} ${lines[0]}` : `${header} (${lines.length})\n${lines.map((l) => `* ${l}`).join('\n')}`;
-      messages.push({ topic, content });
-    }
-  }
-  return messages;
+  return fallback;
+}
+
+function statusOf(alert: JsonObject, index: number): Status {
+  const status = requireString(alert, 'status');
+  if (status !== 'firing' && status !== 'resolved') throw invalidArgument(`alerts[${index}][status]`, status);
+  return status;
 }
 
 export const alertmanager: Integration = {
   name: 'alertmanager',
-  parse: () => ({}),
-  handle(_payload, { request }) {
-    const { body, query } = request;
-    const payload = parseJsonObject(body);
+  handle(payload, { param }) {
     const alerts = payload.alerts;
     if (!Array.isArray(alerts)) throw missingArgument('alerts');
-    return alertMessages(alerts, {
-      webhookName: 'AlertManager',
-      nameField: query.name || 'instance',
-      descField: query.desc || 'alertname',
-      fallbackTopic: 'Alertmanager',
+    const nameField = param('name') ?? 'instance';
+    const descField = param('desc') ?? 'alertname';
+    // Insertion order keeps the payload's order of topics.
+    const topics = new Map<string, Record<Status, string[]>>();
+    alerts.forEach((alert, index) => {
+      if (!isObject(alert)) throw invalidArgument(`alerts[${index}]`, alert);
+      const name = labelOrAnnotation(alert, nameField, '(unknown)');
+      const desc = labelOrAnnotation(alert, descField, `<missing field: ${descField}>`);
+      // Prometheus links the console tab; the graph tells more.
+      const url = requireString(alert, 'generatorURL').replaceAll('tab=1', 'tab=0');
+      const lines = topics.get(name) ?? { firing: [], resolved: [] };
+      lines[statusOf(alert, index)].push(`${desc} ([source](${url}))`);
+      topics.set(name, lines);
     });
+    const messages: WebhookMessage[] = [];
+    for (const [topic, byStatus] of topics) {
+      for (const status of ['firing', 'resolved'] as const) {
+        const lines = byStatus[status];
+        if (lines.length === 0) continue;
+        const content =
+          lines.length === 1 ? `${STATUSES[status]} ${lines[0]}` : `${STATUSES[status]}\n${lines.map((l) => `* ${l}`).join('\n')}`;
+        messages.push({ topic, content });
+      }
+    }
+    return messages;
   },
 };

@@ -1,56 +1,91 @@
 /**
- * Grafana's webhook notification channel. Legacy dashboard alerting (Grafana up to 7, and 8 when
- * kept) sends one rule's state with its matching values; unified alerting (8 and later) sends
- * Alertmanager's payload, which is told the same way as Alertmanager's.
+ * Grafana's webhook contact point. Grafana 8 and later (unified alerting) send Alertmanager-style
+ * alerts: one message each, in a topic named after the alert in brackets. Grafana 7's legacy
+ * alerting sends one rule's state, in a topic of the notification's title. Each message's event
+ * type is its status or state, for `only_events`/`exclude_events`.
  */
-import { unsupportedEvent } from '../framework/errors';
-import type { Integration } from '../framework/integration';
-import { isObject, optArray, optString, parseJsonObject, type JsonObject } from '../framework/payload';
-import { link } from '../framework/text';
-import { alertMessages } from './alertmanager';
+import { invalidArgument } from '@chat/errors';
+import { dashList, globalTime, labelValue, pythonStr, statusLine } from '../framework/alerts';
+import type { Integration, WebhookMessage } from '../framework/integration';
+import { isObject, optObject, optString, requireString, type JsonObject } from '../framework/payload';
 
-const NAME = 'Grafana';
+/** What an alert that has not ended carries as its end. */
+const NOT_ENDED = '0001-01-01T00:00:00Z';
 
-const STATES: Record<string, string> = {
-  alerting: ':alert: **Alerting**',
-  ok: ':squared_ok: **Resolved**',
-  no_data: ':grey_question: **No data**',
-  pending: ':hourglass: **Pending**',
-  paused: ':pause_button: **Paused**',
-};
+const LEGACY_STATES = ['no_data', 'paused', 'alerting', 'ok', 'pending', 'unknown'];
 
-function legacyAlert(payload: JsonObject): string {
-  const state = optString(payload, 'state');
-  const header = Object.hasOwn(STATES, state) ? STATES[state] : undefined;
-  if (!header) throw unsupportedEvent(NAME, state || '(no state)');
-  const rule = optString(payload, 'ruleName') || optString(payload, 'title');
-  const parts = [`${header}: ${link(rule, optString(payload, 'ruleUrl'))}`];
-  const message = optString(payload, 'message').trim();
-  if (message) parts.push(message);
-  const matches = optArray(payload, 'evalMatches')
+function stringsOf(object: JsonObject, where: string): [string, string][] {
+  return Object.keys(object).map((key) => [key, labelValue(object, key, where)]);
+}
+
+function unifiedAlert(alert: JsonObject, index: number): WebhookMessage {
+  const status = requireString(alert, 'status');
+  if (status !== 'firing' && status !== 'resolved') throw invalidArgument(`alerts[${index}]["status"]`, status);
+  let body = (status === 'firing' ? statusLine(':alert:', 'FIRING') : statusLine(':checkbox:', 'RESOLVED')) + '\n\n';
+
+  const labels = optObject(alert, 'labels');
+  const alertname = optString(labels, 'alertname');
+  // Without a name, the fingerprint still keeps each alert's story in one topic.
+  const topic = `[${alertname || requireString(alert, 'fingerprint')}]`;
+  if (alertname) body += `**${alertname}**\n\n`;
+
+  body += `This alert was fired at ${globalTime(requireString(alert, 'startsAt'), 'startsAt')}.`;
+  const endsAt = requireString(alert, 'endsAt');
+  if (endsAt !== NOT_ENDED) body += `\n\nThis alert was resolved at ${globalTime(endsAt, 'endsAt')}.`;
+
+  if (Object.keys(labels).length > 0) body += `\n\nLabels:\n${dashList(stringsOf(labels, 'labels'))}\n`;
+
+  const values = optObject(alert, 'values');
+  if (Object.keys(values).length > 0) {
+    body += `Values:\n${dashList(Object.entries(values).map(([key, value]) => [key, pythonStr(value)]))}\n`;
+  } else if (optString(alert, 'valueString')) {
+    body += `Values:\n${optString(alert, 'valueString')}\n\n`;
+  }
+
+  const annotations = optObject(alert, 'annotations');
+  if (Object.keys(annotations).length > 0) body += `Annotations:\n${dashList(stringsOf(annotations, 'annotations'))}`;
+
+  for (const [label, field] of [
+    ['Generator', 'generatorURL'],
+    ['Silence', 'silenceURL'],
+    ['Image', 'imageURL'],
+  ] as const) {
+    const url = optString(alert, field);
+    if (url) body += `\n[${label}](${url})`;
+  }
+  return { topic, content: body.trim(), eventType: status };
+}
+
+function legacyAlert(payload: JsonObject): WebhookMessage {
+  const topic = requireString(payload, 'title');
+  const state = requireString(payload, 'state');
+  if (!LEGACY_STATES.includes(state)) throw invalidArgument('state', state);
+  const emoji = state === 'alerting' ? ':alert:' : state === 'ok' ? ':squared_ok:' : ':info:';
+
+  const matches = Array.isArray(payload.evalMatches) ? payload.evalMatches : [];
+  const evalMatches = matches
     .filter(isObject)
-    .map((m) => `**${optString(m, 'metric')}**: ${optString(m, 'value')}`);
-  if (matches.length > 0) parts.push(matches.join('\n'));
-  const image = optString(payload, 'imageUrl');
-  if (image) parts.push(link('Image', image));
-  return parts.join('\n\n');
+    .map((match) => `**${requireString(match, 'metric')}:** ${pythonStr(match.value)}\n`)
+    .join('');
+  // A message that is there but empty still leaves its blank line, as Grafana's own texts do.
+  const message = Object.hasOwn(payload, 'message') ? `${requireString(payload, 'message')}\n\n` : '';
+
+  let body =
+    `${statusLine(emoji, state.toUpperCase())}\n\n` +
+    `[${requireString(payload, 'ruleName')}](${requireString(payload, 'ruleUrl')})\n\n` +
+    `${message}${evalMatches}`;
+  if (Object.hasOwn(payload, 'imageUrl')) body += `\n[Click to view visualization](${requireString(payload, 'imageUrl')})`;
+  return { topic, content: body.trim(), eventType: state };
 }
 
 export const grafana: Integration = {
   name: 'grafana',
-  parse: () => ({}),
-  handle(_payload, { request }) {
-    const { body } = request;
-    const payload = parseJsonObject(body);
-    if (Array.isArray(payload.alerts)) {
-      return alertMessages(payload.alerts, {
-        webhookName: NAME,
-        nameField: 'instance',
-        descField: 'alertname',
-        fallbackTopic: optString(payload, 'title') || 'Grafana alerts',
-      });
-    }
-    const topic = optString(payload, 'ruleName') || optString(payload, 'title') || 'Grafana alerts';
-    return [{ topic, content: legacyAlert(payload) }];
+  handle(payload) {
+    if (!Object.hasOwn(payload, 'alerts')) return [legacyAlert(payload)];
+    const alerts = Array.isArray(payload.alerts) ? payload.alerts : [];
+    return alerts.map((alert, index) => {
+      if (!isObject(alert)) throw invalidArgument(`alerts[${index}]`, alert);
+      return unifiedAlert(alert, index);
+    });
   },
 };

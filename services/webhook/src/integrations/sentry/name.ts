@@ -1,0 +1,2 @@
+/** As Zulip names the integration in its answers. */
+export const NAME = 'Sentry';
