@@ -22,8 +22,7 @@ export const github: EventIntegration = {
     { name: 'ignore_private_repositories', description: 'true: say nothing about private repositories.' },
     { name: 'include_repository_name', description: 'true: name the repository in push messages.' },
   ],
-  eventOf: (payload, request) =>
-    githubEvent(payload, request, (event) => Object.hasOwn(events, event) || ignoredEvents.includes(event)),
+  eventOf: (payload, request) => githubEvent(payload, request, (event) => Object.hasOwn(events, event) || ignoredEvents.includes(event)),
   events,
   ignoredEvents,
 };

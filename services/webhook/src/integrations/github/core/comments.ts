@@ -5,15 +5,7 @@
 import { commitCommentMessage, pullRequestMessage } from '../../../framework/git';
 import type { Handler } from '../../../framework/integration';
 import { requireString } from '../../../framework/payload';
-import {
-  commentAction,
-  githubMessage,
-  isPullRequestIssue,
-  issueTopic,
-  repositoryName,
-  senderName,
-  titleIfTopicGiven,
-} from '../common';
+import { commentAction, githubMessage, isPullRequestIssue, issueTopic, repositoryName, senderName, titleIfTopicGiven } from '../common';
 
 export const issueComment: Handler = (payload, context) => {
   const content = pullRequestMessage({

@@ -7,15 +7,7 @@ import { branchTopic, pushCommitsMessage, pushTagMessage, type Commit } from '..
 import { branchIsNotifiable } from '../../../framework/filters';
 import type { Handler } from '../../../framework/integration';
 import { dig, isObject, optArray, requireString, type Json, type JsonObject } from '../../../framework/payload';
-import {
-  branchFromRef,
-  githubMessage,
-  repositoryFullName,
-  repositoryName,
-  repositoryUrl,
-  senderName,
-  tagFromRef,
-} from '../common';
+import { branchFromRef, githubMessage, repositoryFullName, repositoryName, repositoryUrl, senderName, tagFromRef } from '../common';
 
 /** A boolean field as Zulip's check_bool reads it: anything else is the caller's error. */
 function requireBool(payload: JsonObject, path: string): boolean {
