@@ -7,7 +7,7 @@ import { pullRequestMessage } from '../../../framework/git';
 import { unsupportedEvent } from '../../../framework/errors';
 import type { Handler, WebhookContext } from '../../../framework/integration';
 import { dig, isObject, requireString, type JsonObject } from '../../../framework/payload';
-import { GITHUB, githubMessage, has, pullRequestTopic, senderName, titleIfTopicGiven } from '../common';
+import { GITHUB, githubMessage, has, pullRequestTopic, requireBool, senderName, titleIfTopicGiven } from '../common';
 
 const IGNORED_ACTIONS = ['approved', 'converted_to_draft', 'labeled', 'review_request_removed', 'unlabeled'];
 
@@ -52,7 +52,7 @@ function assignedOrUnassigned(payload: JsonObject, context: WebhookContext, acti
 function closed(payload: JsonObject, context: WebhookContext): string {
   return pullRequestMessage({
     userName: senderName(payload),
-    action: dig(payload, 'pull_request.merged') === true ? 'merged' : 'closed without merge',
+    action: requireBool(payload, 'pull_request.merged') ? 'merged' : 'closed without merge',
     url: pr(payload, 'html_url'),
     number: pr(payload, 'number'),
     title: title(payload, context),

@@ -7,14 +7,16 @@ import { branchTopic, pushCommitsMessage, pushTagMessage, type Commit } from '..
 import { branchIsNotifiable } from '../../../framework/filters';
 import type { Handler } from '../../../framework/integration';
 import { dig, isObject, optArray, requireString, type Json, type JsonObject } from '../../../framework/payload';
-import { branchFromRef, githubMessage, repositoryFullName, repositoryName, repositoryUrl, senderName, tagFromRef } from '../common';
-
-/** A boolean field as Zulip's check_bool reads it: anything else is the caller's error. */
-function requireBool(payload: JsonObject, path: string): boolean {
-  const value = dig(payload, path);
-  if (typeof value === 'boolean') return value;
-  return requireString(payload, path) === 'true';
-}
+import {
+  branchFromRef,
+  githubMessage,
+  repositoryFullName,
+  repositoryName,
+  repositoryUrl,
+  requireBool,
+  senderName,
+  tagFromRef,
+} from '../common';
 
 /** The author as the commit list counts them: the GitHub username, else the name in the commit. */
 function commitOf(commit: Json): Commit {
