@@ -44,6 +44,7 @@ export const URL_OPTIONS = {
     label: 'Exclude notifications from private repositories',
     validator: 'check_bool',
   },
+  // Not Zulip's (its views check no signature): with it, a payload whose signature does not match is refused.
   webhookSecret: {
     key: 'webhook_secret',
     label: 'The secret the service signs its payloads with; they are then checked',
@@ -110,7 +111,12 @@ export const webhookEndpoints = declareEndpoints('webhook', {
     displayName: 'GitHub',
     summary:
       'Posts pushes, pull requests and reviews, issues, comments, releases, discussions, checks, deployments and more from GitHub repositories and organizations.',
-    urlOptions: [URL_OPTIONS.branches, URL_OPTIONS.ignorePrivateRepositories, URL_OPTIONS.webhookSecret],
+    urlOptions: [
+      URL_OPTIONS.branches,
+      URL_OPTIONS.ignorePrivateRepositories,
+      { key: 'include_repository_name', label: 'true: name the repository in push messages', validator: 'check_bool' },
+      URL_OPTIONS.webhookSecret,
+    ],
     bodyLimit: GIT_BODY_LIMIT,
   }),
   alertmanager: integration('alertmanager', {

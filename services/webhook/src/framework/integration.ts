@@ -23,10 +23,11 @@ export interface WebhookMessage {
   topic: string;
   content: string;
   /**
-   * What `only_events` and `exclude_events` match (Zulip's complete_event_type); the event when
-   * absent.
+   * What `only_events` and `exclude_events` match (Zulip's complete_event_type): the event when
+   * absent; null, or absent for an integration with one format, when no filter applies (Zulip's
+   * views that pass no event type).
    */
-  eventType?: string;
+  eventType?: string | null;
 }
 
 /** What a handler is given besides the payload. */
@@ -38,8 +39,8 @@ export interface WebhookContext {
   topicGiven: boolean;
   /** A query parameter, as sent. */
   param(name: string): string | undefined;
-  /** A boolean query parameter, read as Zulip's check_bool reads it ("true"/"false"). */
-  flag(name: string): boolean;
+  /** A boolean query parameter ("true"/"false", as Zulip's Json[bool]); `fallback` when absent. */
+  flag(name: string, fallback?: boolean): boolean;
 }
 
 /** Messages to send; none (null or []) answers success without posting. */
@@ -78,8 +79,11 @@ export interface SingleFormatIntegration extends IntegrationBase {
 export interface EventIntegration extends IntegrationBase {
   /** The header naming the event; a request without it is MISSING_HTTP_EVENT_HEADER. */
   eventHeader?: string;
-  /** The event read from the payload, when no header names it. */
-  eventOf?: (payload: JsonObject, request: WebhookRequest) => string;
+  /**
+   * The event read from the payload (and the headers), when a header alone does not name it; null
+   * answers success and posts nothing, for requests the integration skips whatever their event.
+   */
+  eventOf?: (payload: JsonObject, request: WebhookRequest) => string | null;
   /** Handlers by event; any other event is answered as unsupported. */
   events: Record<string, Handler>;
   /** Events the third party sends that are answered with success and nothing posted. */

@@ -2,25 +2,33 @@
  * From a request to the messages to send, for any integration: its signature, its event, the
  * handler for that event, and the caller's event filters. Pure: posting is the endpoint's.
  */
+import { ApiError } from '@chat/errors';
 import { parseJsonObject, type JsonObject } from './payload';
 import { missingEventHeader, unsupportedEvent } from './errors';
 import { eventFilter } from './filters';
 import type { Handler, Integration, WebhookContext, WebhookMessage, WebhookRequest } from './integration';
 import { checkSignature } from './signature';
 
-function headerValue(request: WebhookRequest, name: string): string | undefined {
-  const value = request.headers[name.toLowerCase()];
-  return Array.isArray(value) ? value[0] : value;
+/** The event a header names; a request without it is MISSING_HTTP_EVENT_HEADER. */
+export function eventFromHeader(request: WebhookRequest, header: string): string {
+  const value = request.headers[header.toLowerCase()];
+  const event = Array.isArray(value) ? value[0] : value;
+  if (event === undefined) throw missingEventHeader(header);
+  return event;
 }
 
-function eventOf(integration: Integration, payload: JsonObject, request: WebhookRequest): string {
+function eventOf(integration: Integration, payload: JsonObject, request: WebhookRequest): string | null {
   if ('handle' in integration) return '';
-  if (integration.eventHeader) {
-    const value = headerValue(request, integration.eventHeader);
-    if (value === undefined) throw missingEventHeader(integration.eventHeader);
-    return value;
-  }
-  return integration.eventOf?.(payload, request) ?? '';
+  if (integration.eventOf) return integration.eventOf(payload, request);
+  return integration.eventHeader ? eventFromHeader(request, integration.eventHeader) : '';
+}
+
+/** Zulip's Json[bool] for a query parameter. */
+function booleanParam(request: WebhookRequest, name: string, fallback: boolean): boolean {
+  const value = request.query[name];
+  if (value === undefined) return fallback;
+  if (value === 'true' || value === 'false') return value === 'true';
+  throw new ApiError(`${name} is not a boolean`, { code: 'BAD_REQUEST' });
 }
 
 /** The handler for `event`, undefined for an ignored one; an unknown one is unsupported. */
@@ -37,7 +45,7 @@ function contextFor(request: WebhookRequest, event: string): WebhookContext {
     event,
     topicGiven: request.query.topic !== undefined,
     param: (name) => request.query[name],
-    flag: (name) => request.query[name] === 'true',
+    flag: (name, fallback = false) => booleanParam(request, name, fallback),
   };
 }
 
@@ -48,9 +56,13 @@ export function messagesFor(integration: Integration, displayName: string, reque
   if (integration.signature) checkSignature(integration.signature, request);
   const payload = (integration.parse ?? ((r: WebhookRequest) => parseJsonObject(r.body)))(request);
   const event = eventOf(integration, payload, request);
+  if (event === null) return [];
   const handler = handlerFor(integration, displayName, event);
   if (!handler) return [];
   const produced = handler(payload, contextFor(request, event));
   const messages = produced === null ? [] : Array.isArray(produced) ? produced : [produced];
-  return messages.filter((m) => keep(m.eventType ?? event));
+  return messages.filter((m) => {
+    const eventType = m.eventType === undefined ? (event === '' ? null : event) : m.eventType;
+    return eventType === null || keep(eventType);
+  });
 }
