@@ -50,6 +50,7 @@ export const webhookEndpoints = declareEndpoints('webhook', {
   slack_incoming: integration('slack_incoming'),
   json: integration('json'),
   github: integration('github', { bodyLimit: 5 * 1024 * 1024 }),
+  githubsponsors: integration('githubsponsors'),
   alertmanager: integration('alertmanager'),
   grafana: integration('grafana'),
   gitlab: integration('gitlab', { bodyLimit: 5 * 1024 * 1024 }),
