@@ -109,19 +109,6 @@ describe('github', () => {
     ]);
   });
 
-  it('answers an unsupported event (check_run) as Zulip does', async () => {
-    const r = await gh('check_run__completed_success', 'check_run');
-    expect(r.status).toBe(400);
-    expect(r.body).toEqual({
-      result: 'error',
-      msg: "The 'check_run' event isn't currently supported by the GitHub webhook",
-      code: 'UNEXPECTED_WEBHOOK_EVENT_TYPE',
-      webhook_name: 'GitHub',
-      event_type: 'check_run',
-    });
-    expect(r.posted).toEqual([]);
-  });
-
   it('answers an unsupported action with the event and action', async () => {
     const payload = { ...JSON.parse(fixture('github', 'issues__opened.json')), action: 'transferred' };
     const res = await h.post('/external/github?stream=Denmark', JSON.stringify(payload), 'application/json', {
