@@ -119,6 +119,11 @@ export const webhookEndpoints = declareEndpoints('webhook', {
     ],
     bodyLimit: GIT_BODY_LIMIT,
   }),
+  githubsponsors: integration('githubsponsors', {
+    // Zulip serves GitHub Sponsors' webhooks with its GitHub view, under this URL and that name.
+    displayName: 'GitHub',
+    summary: 'Posts GitHub Sponsors activity: sponsorships started, changed, cancelled or made private.',
+  }),
   alertmanager: integration('alertmanager', {
     displayName: 'Alertmanager',
     summary:

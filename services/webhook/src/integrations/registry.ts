@@ -5,6 +5,7 @@
 import type { Integration } from '../framework/integration';
 import { alertmanager } from './alertmanager';
 import { github } from './github';
+import { githubSponsors } from './githubsponsors';
 import { gitlab } from './gitlab';
 import { grafana } from './grafana';
 import { helloworld } from './helloworld';
@@ -12,4 +13,4 @@ import { json } from './json';
 import { sentry } from './sentry';
 import { slackIncoming } from './slack-incoming';
 
-export const INTEGRATIONS: Integration[] = [helloworld, slackIncoming, json, github, alertmanager, grafana, gitlab, sentry];
+export const INTEGRATIONS: Integration[] = [helloworld, slackIncoming, json, github, githubSponsors, alertmanager, grafana, gitlab, sentry];
