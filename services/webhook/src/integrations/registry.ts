@@ -4,6 +4,8 @@
  */
 import type { Integration } from '../framework/integration';
 import { alertmanager } from './alertmanager';
+import { bitbucket2 } from './bitbucket2';
+import { bitbucket3 } from './bitbucket3';
 import { github } from './github';
 import { gitlab } from './gitlab';
 import { grafana } from './grafana';
@@ -12,4 +14,4 @@ import { json } from './json';
 import { sentry } from './sentry';
 import { slackIncoming } from './slack-incoming';
 
-export const INTEGRATIONS: Integration[] = [helloworld, slackIncoming, json, github, alertmanager, grafana, gitlab, sentry];
+export const INTEGRATIONS: Integration[] = [helloworld, slackIncoming, json, github, alertmanager, grafana, gitlab, sentry, bitbucket2, bitbucket3];
