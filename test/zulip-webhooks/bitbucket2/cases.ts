@@ -71,7 +71,11 @@ export const cases: ZulipCase[] = [
     query: BRANCHES,
     expect: [{ topic: TOPIC_BRANCH_EVENTS, content: PUSH_ABOVE_LIMIT }],
   },
-  { test: 'test_bitbucket2_on_force_push_event', fixture: 'force_push.json', expect: [{ topic: TOPIC_BRANCH_EVENTS, content: FORCE_PUSH }] },
+  {
+    test: 'test_bitbucket2_on_force_push_event',
+    fixture: 'force_push.json',
+    expect: [{ topic: TOPIC_BRANCH_EVENTS, content: FORCE_PUSH }],
+  },
   {
     test: 'test_bitbucket2_on_force_push_event_filtered_by_branches',
     fixture: 'force_push.json',
@@ -113,7 +117,11 @@ export const cases: ZulipCase[] = [
       },
     ],
   },
-  { test: 'test_bitbucket2_on_issue_created_event', fixture: 'issue_created.json', expect: [{ topic: TOPIC_ISSUE_EVENTS, content: ISSUE_CREATED('') }] },
+  {
+    test: 'test_bitbucket2_on_issue_created_event',
+    fixture: 'issue_created.json',
+    expect: [{ topic: TOPIC_ISSUE_EVENTS, content: ISSUE_CREATED('') }],
+  },
   {
     test: 'test_bitbucket2_on_issue_created_with_custom_topic_in_url',
     fixture: 'issue_created.json',
@@ -304,7 +312,12 @@ export const cases: ZulipCase[] = [
     query: OTHER_BRANCHES,
     expect: [],
   },
-  { test: 'test_bitbucket2_on_force_push_event_filtered_by_branches_ignore', fixture: 'force_push.json', query: OTHER_BRANCHES, expect: [] },
+  {
+    test: 'test_bitbucket2_on_force_push_event_filtered_by_branches_ignore',
+    fixture: 'force_push.json',
+    query: OTHER_BRANCHES,
+    expect: [],
+  },
   {
     test: 'test_bitbucket2_on_push_multiple_committers_filtered_by_branches_ignore',
     fixture: 'push_multiple_committers.json',

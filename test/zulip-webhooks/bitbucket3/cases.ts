@@ -95,17 +95,26 @@ export const cases: ZulipCase[] = [
     fixture: 'repo_push_delete_branch.json',
     expect: [{ topic: branchTopic('branch2'), content: `${HYPRO} deleted branch branch2.` }],
   },
-  { test: 'test_push_delete_tag', fixture: 'repo_push_delete_tag.json', expect: [{ topic: TOPIC, content: `${HYPRO} removed tag test-tag.` }] },
+  {
+    test: 'test_push_delete_tag',
+    fixture: 'repo_push_delete_tag.json',
+    expect: [{ topic: TOPIC, content: `${HYPRO} removed tag test-tag.` }],
+  },
   {
     test: 'test_push_update_single_branch',
     fixture: 'repo_push_update_single_branch.json',
-    expect: [{ topic: branchTopic('master'), content: `${HYPRO} pushed to branch master. Head is now e68c981ef53dbab0a5ca320a2d8d80e216c70528.` }],
+    expect: [
+      { topic: branchTopic('master'), content: `${HYPRO} pushed to branch master. Head is now e68c981ef53dbab0a5ca320a2d8d80e216c70528.` },
+    ],
   },
   {
     test: 'test_push_update_multiple_branches',
     fixture: 'repo_push_update_multiple_branches.json',
     expect: [
-      { topic: branchTopic('branch1'), content: `${HYPRO} pushed to branch branch1. Head is now 3980c2be32a7e23c795741d5dc1a2eecb9b85d6d.` },
+      {
+        topic: branchTopic('branch1'),
+        content: `${HYPRO} pushed to branch branch1. Head is now 3980c2be32a7e23c795741d5dc1a2eecb9b85d6d.`,
+      },
       { topic: branchTopic('master'), content: `${HYPRO} pushed to branch master. Head is now fc43d13cff1abb28631196944ba4fc4ad06a2cf2.` },
     ],
   },
@@ -114,13 +123,20 @@ export const cases: ZulipCase[] = [
     test: 'test_push_update_multiple_branches_with_branch_filter',
     fixture: 'repo_push_update_multiple_branches.json',
     query: { branches: 'master' },
-    expect: [{ topic: branchTopic('master'), content: `${HYPRO} pushed to branch master. Head is now fc43d13cff1abb28631196944ba4fc4ad06a2cf2.` }],
+    expect: [
+      { topic: branchTopic('master'), content: `${HYPRO} pushed to branch master. Head is now fc43d13cff1abb28631196944ba4fc4ad06a2cf2.` },
+    ],
   },
   {
     test: 'test_push_update_multiple_branches_with_branch_filter',
     fixture: 'repo_push_update_multiple_branches.json',
     query: { branches: 'branch1' },
-    expect: [{ topic: branchTopic('branch1'), content: `${HYPRO} pushed to branch branch1. Head is now 3980c2be32a7e23c795741d5dc1a2eecb9b85d6d.` }],
+    expect: [
+      {
+        topic: branchTopic('branch1'),
+        content: `${HYPRO} pushed to branch branch1. Head is now 3980c2be32a7e23c795741d5dc1a2eecb9b85d6d.`,
+      },
+    ],
   },
   // Core PR events:
   {
@@ -188,13 +204,21 @@ export const cases: ZulipCase[] = [
     expect: [{ topic: TOPIC_PR6, content: `${ZURA} merged [PR #6](${PR(6)}) from \`master\` to \`master\`.` }],
   },
   // PR reviewer events:
-  { test: 'test_pr_approved', fixture: 'pull_request_approved.json', expect: [{ topic: TOPIC_PR6, content: `${ZURA} approved [PR #6](${PR(6)}).` }] },
+  {
+    test: 'test_pr_approved',
+    fixture: 'pull_request_approved.json',
+    expect: [{ topic: TOPIC_PR6, content: `${ZURA} approved [PR #6](${PR(6)}).` }],
+  },
   {
     test: 'test_pr_unapproved',
     fixture: 'pull_request_unapproved.json',
     expect: [{ topic: TOPIC_PR6, content: `${ZURA} unapproved [PR #6](${PR(6)}).` }],
   },
-  { test: 'test_pr_marked_as_needs_review', fixture: 'pull_request_needs_work.json', expect: [{ topic: TOPIC_PR6, content: NEEDS_WORK('') }] },
+  {
+    test: 'test_pr_marked_as_needs_review',
+    fixture: 'pull_request_needs_work.json',
+    expect: [{ topic: TOPIC_PR6, content: NEEDS_WORK('') }],
+  },
   {
     test: 'test_pr_marked_as_needs_review_and_include_title',
     fixture: 'pull_request_needs_work.json',
@@ -232,7 +256,9 @@ export const cases: ZulipCase[] = [
   {
     test: 'test_pull_request_comment_added',
     fixture: 'pull_request_comment_added.json',
-    expect: [{ topic: TOPIC_PR6, content: `${ZURA} commented on [PR #6](${PR(6)}):\n\n~~~ quote\nThis seems like a pretty good idea.\n~~~` }],
+    expect: [
+      { topic: TOPIC_PR6, content: `${ZURA} commented on [PR #6](${PR(6)}):\n\n~~~ quote\nThis seems like a pretty good idea.\n~~~` },
+    ],
   },
   {
     test: 'test_pull_request_comment_edited',

@@ -14,4 +14,15 @@ import { json } from './json';
 import { sentry } from './sentry';
 import { slackIncoming } from './slack-incoming';
 
-export const INTEGRATIONS: Integration[] = [helloworld, slackIncoming, json, github, alertmanager, grafana, gitlab, sentry, bitbucket2, bitbucket3];
+export const INTEGRATIONS: Integration[] = [
+  helloworld,
+  slackIncoming,
+  json,
+  github,
+  alertmanager,
+  grafana,
+  gitlab,
+  sentry,
+  bitbucket2,
+  bitbucket3,
+];

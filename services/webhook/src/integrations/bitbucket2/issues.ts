@@ -19,9 +19,15 @@ function issueEvent(payload: JsonObject, context: WebhookContext, action: string
   });
 }
 
-export const issueCreated: Handler = (payload, context) => ({ topic: issueTopic(payload), content: issueEvent(payload, context, 'created') });
+export const issueCreated: Handler = (payload, context) => ({
+  topic: issueTopic(payload),
+  content: issueEvent(payload, context, 'created'),
+});
 
-export const issueUpdated: Handler = (payload, context) => ({ topic: issueTopic(payload), content: issueEvent(payload, context, 'updated') });
+export const issueUpdated: Handler = (payload, context) => ({
+  topic: issueTopic(payload),
+  content: issueEvent(payload, context, 'updated'),
+});
 
 export const issueCommented: Handler = (payload, context) => ({
   topic: issueTopic(payload),

@@ -67,4 +67,3 @@ export function pullRequestComment(verb: 'created' | 'updated' | 'deleted'): Han
     return { topic, content };
   };
 }
-

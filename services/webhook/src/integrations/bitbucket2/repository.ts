@@ -77,4 +77,3 @@ export const repoUpdated: Handler = (payload) => {
   }
   return { topic: repoName(payload), content: body };
 };
-

@@ -80,7 +80,8 @@ export const refsChanged: Handler = (payload, context) => {
   for (const change of changes) {
     const target = requireString(change, 'ref.type');
     if (target === 'BRANCH') {
-      if (branchIsNotifiable(requireString(change, 'ref.displayId'), context.param('branches'))) messages.push(branchChange(payload, change));
+      if (branchIsNotifiable(requireString(change, 'ref.displayId'), context.param('branches')))
+        messages.push(branchChange(payload, change));
     } else if (target === 'TAG') messages.push(tagChange(payload, change));
     else unknownChange(payload, target);
   }
