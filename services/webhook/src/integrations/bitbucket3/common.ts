@@ -12,8 +12,9 @@ export const DISPLAY_NAME = 'Bitbucket3';
 export function selfUrl(value: Json | undefined, path: string): string {
   const at = `${path}${path ? '.' : ''}links.self`;
   const links = dig(value, at);
-  if (!Array.isArray(links) || links.length === 0) throw missingArgument(`${at}[0]`);
-  return requireString(links[0], 'href');
+  const href = Array.isArray(links) ? dig(links[0], 'href') : undefined;
+  if (typeof href !== 'string') throw missingArgument(`${at}[0].href`);
+  return href;
 }
 
 /** The acting user, linked to their profile. */
