@@ -147,6 +147,20 @@ export const webhookEndpoints = declareEndpoints('webhook', {
     ],
     bodyLimit: GIT_BODY_LIMIT,
   }),
+  bitbucket2: integration('bitbucket2', {
+    displayName: 'Bitbucket2',
+    summary:
+      'Posts pushes, tags, pull requests and their comments, issues, forks, commit comments and statuses, and repository changes from Bitbucket Cloud.',
+    urlOptions: [URL_OPTIONS.branches],
+    bodyLimit: GIT_BODY_LIMIT,
+  }),
+  bitbucket3: integration('bitbucket3', {
+    displayName: 'Bitbucket3',
+    summary:
+      'Posts branch and tag pushes, pull requests, their reviews and comments, commit comments, forks and renames from Bitbucket Server and Data Center.',
+    urlOptions: [URL_OPTIONS.branches],
+    bodyLimit: GIT_BODY_LIMIT,
+  }),
   sentry: integration('sentry', {
     displayName: 'Sentry',
     summary:

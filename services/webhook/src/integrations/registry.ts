@@ -4,6 +4,8 @@
  */
 import type { Integration } from '../framework/integration';
 import { alertmanager } from './alertmanager';
+import { bitbucket2 } from './bitbucket2';
+import { bitbucket3 } from './bitbucket3';
 import { github } from './github';
 import { githubSponsors } from './githubsponsors';
 import { gitlab } from './gitlab';
@@ -13,4 +15,16 @@ import { json } from './json';
 import { sentry } from './sentry';
 import { slackIncoming } from './slack-incoming';
 
-export const INTEGRATIONS: Integration[] = [helloworld, slackIncoming, json, github, githubSponsors, alertmanager, grafana, gitlab, sentry];
+export const INTEGRATIONS: Integration[] = [
+  helloworld,
+  slackIncoming,
+  json,
+  github,
+  githubSponsors,
+  alertmanager,
+  grafana,
+  gitlab,
+  sentry,
+  bitbucket2,
+  bitbucket3,
+];

@@ -1,0 +1,45 @@
+/**
+ * Bitbucket Server (and Data Center) webhooks, JSON. The event is the payload's `eventKey`, or
+ * the X-Event-Key header for the test ping, which has none.
+ */
+import { missingEventHeader } from '../../framework/errors';
+import type { Integration, WebhookRequest } from '../../framework/integration';
+import { requireString, type JsonObject } from '../../framework/payload';
+import { pullRequest, pullRequestComment } from './pull-request';
+import { commitComment, forked, modified, ping, refsChanged } from './repository';
+
+const EVENT_HEADER = 'X-Event-Key';
+
+function bitbucket3Event(payload: JsonObject, request: WebhookRequest): string {
+  if (Object.hasOwn(payload, 'eventKey')) return requireString(payload, 'eventKey');
+  const value = request.headers[EVENT_HEADER.toLowerCase()];
+  const key = Array.isArray(value) ? value[0] : value;
+  if (key === undefined) throw missingEventHeader(EVENT_HEADER);
+  return key;
+}
+
+export const bitbucket3: Integration = {
+  name: 'bitbucket3',
+  eventOf: bitbucket3Event,
+  events: {
+    'diagnostics:ping': ping,
+    'repo:comment:added': commitComment('commented'),
+    'repo:comment:edited': commitComment('edited their comment'),
+    'repo:comment:deleted': commitComment('deleted their comment'),
+    'repo:forked': forked,
+    'repo:modified': modified,
+    'repo:refs_changed': refsChanged,
+    'pr:comment:added': pullRequestComment('commented on'),
+    'pr:comment:edited': pullRequestComment('edited their comment on'),
+    'pr:comment:deleted': pullRequestComment('deleted their comment on'),
+    'pr:declined': pullRequest('declined'),
+    'pr:deleted': pullRequest('deleted'),
+    'pr:merged': pullRequest('merged'),
+    'pr:modified': pullRequest('modified'),
+    'pr:opened': pullRequest('opened'),
+    'pr:reviewer:approved': pullRequest('approved'),
+    'pr:reviewer:needs_work': pullRequest('needs_work'),
+    'pr:reviewer:updated': pullRequest('reviewers_updated'),
+    'pr:reviewer:unapproved': pullRequest('unapproved'),
+  },
+};
