@@ -25,6 +25,18 @@ function lastValues(query: Request['query']): Record<string, string> {
   return values;
 }
 
+/** Python's urllib.parse.unquote: a malformed escape stays as it is, as there. */
+function unquote(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  return value.replace(/(%[0-9A-Fa-f]{2})+/g, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
+}
+
 /** Any integration's declaration: they share their parameters and answer. */
 export type WebhookContract = (typeof webhookEndpoints)[keyof typeof webhookEndpoints];
 
@@ -49,7 +61,8 @@ export function webhookEndpoint(contract: WebhookContract, integration: Integrat
       }
       throw err;
     }
-    await sendWebhookMessages(deps, sender, clientNameFor(contract.displayName), params, messages);
+    const destination = integration.unquoteUrlParameters ? { stream: unquote(params.stream), topic: unquote(params.topic) } : params;
+    await sendWebhookMessages(deps, sender, clientNameFor(contract.displayName), destination, messages);
     return {};
   });
 }

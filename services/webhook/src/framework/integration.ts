@@ -68,6 +68,11 @@ interface IntegrationBase {
   /** The body as handlers read it; JSON objects by default. */
   parse?: (request: WebhookRequest) => JsonObject;
   signature?: SignatureRule;
+  /**
+   * `stream` and `topic` are percent-decoded once more: some services (Jira, Bitbucket) encode the
+   * URL they were given again before calling it (Zulip's unquote_url_parameters).
+   */
+  unquoteUrlParameters?: boolean;
 }
 
 /** One format: every request goes to `handle`. */

@@ -13,6 +13,8 @@ import { commitComment, commitStatusChanged, fork, repoUpdated } from './reposit
 
 export const bitbucket2: Integration = {
   name: 'bitbucket2',
+  // Bitbucket encodes the URL it is given once more before calling it.
+  unquoteUrlParameters: true,
   eventOf: bitbucket2Event,
   events: {
     push,

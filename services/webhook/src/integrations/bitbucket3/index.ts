@@ -20,6 +20,8 @@ function bitbucket3Event(payload: JsonObject, request: WebhookRequest): string {
 
 export const bitbucket3: Integration = {
   name: 'bitbucket3',
+  // Bitbucket encodes the URL it is given once more before calling it.
+  unquoteUrlParameters: true,
   eventOf: bitbucket3Event,
   events: {
     'diagnostics:ping': ping,
