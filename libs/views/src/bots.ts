@@ -72,4 +72,6 @@ export const INCOMING_WEBHOOK_BOTS: readonly BotCatalogueEntry[] = [
   'grafana',
   'gitlab',
   'sentry',
+  'gogs',
+  'gitea',
 ].map((name) => ({ name, config: {} }));

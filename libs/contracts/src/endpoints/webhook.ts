@@ -54,4 +54,6 @@ export const webhookEndpoints = declareEndpoints('webhook', {
   grafana: integration('grafana'),
   gitlab: integration('gitlab', { bodyLimit: 5 * 1024 * 1024 }),
   sentry: integration('sentry'),
+  gogs: integration('gogs', { bodyLimit: 5 * 1024 * 1024 }),
+  gitea: integration('gitea', { bodyLimit: 5 * 1024 * 1024 }),
 });

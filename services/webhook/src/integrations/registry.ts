@@ -5,11 +5,13 @@
 import type { Integration } from '../framework/integration';
 import { alertmanager } from './alertmanager';
 import { github } from './github';
+import { gitea } from './gitea';
 import { gitlab } from './gitlab';
+import { gogs } from './gogs';
 import { grafana } from './grafana';
 import { helloworld } from './helloworld';
 import { json } from './json';
 import { sentry } from './sentry';
 import { slackIncoming } from './slack-incoming';
 
-export const INTEGRATIONS: Integration[] = [helloworld, slackIncoming, json, github, alertmanager, grafana, gitlab, sentry];
+export const INTEGRATIONS: Integration[] = [helloworld, slackIncoming, json, github, alertmanager, grafana, gitlab, sentry, gogs, gitea];
