@@ -36,7 +36,11 @@ function parsePayload(request: WebhookRequest): { payload: Json } {
   }
 }
 
-/** `#general` or `@someone` names the topic without its sigil; without a channel, the empty topic. */
+/**
+ * `#general` or `@someone` names the topic without its sigil. Without a channel, "(no topic)",
+ * which the message service stores as the empty topic (or refuses where topics are required), as
+ * Zulip does.
+ */
 function topicOf(payload: Field): string {
   if (!payload.has('channel')) return '(no topic)';
   return payload.get('channel').string().replace(/^[@#]/, '');
@@ -49,6 +53,7 @@ export const slackIncoming: Integration = {
   parse: parsePayload,
   handle(parsed, { topicGiven }) {
     const payload = new Field(parsed.payload, 'payload');
+    // The caller's topic replaces ours on send; the channel is then not even read, as in Zulip.
     const topic = topicGiven ? '' : topicOf(payload);
     const pieces: string[] = [];
     if (payload.opt('blocks').truthy) pieces.push(...payload.get('blocks').items().map(renderBlock));
