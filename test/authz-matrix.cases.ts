@@ -5,6 +5,7 @@
  * Routes that act only on the caller's own things ('own') are still sent by every role: the
  * answer must be handled and must not carry anything the role may not see.
  */
+import { webhookEndpoints } from '@chat/contracts';
 import type { Role, World } from './authz-matrix.world';
 import { PUBLIC_READERS, ROLES, useNewKey } from './authz-matrix.world';
 import { surfaceProbes } from './authz-matrix.surface';
@@ -777,7 +778,7 @@ const eventProbes: Probe[] = [
   },
 ];
 
-const INTEGRATIONS = ['helloworld', 'slack_incoming', 'json', 'github', 'alertmanager', 'grafana', 'gitlab', 'sentry'];
+const INTEGRATIONS = Object.values(webhookEndpoints).map((integration) => integration.name);
 const MISSING_API_KEY = { kind: 'error', status: 400, msg: "Missing 'api_key' argument", code: 'REQUEST_VARIABLE_MISSING' } as const;
 
 /** Webhooks authenticate by the api_key query parameter: each role uses its own key. */

@@ -161,6 +161,18 @@ export const webhookEndpoints = declareEndpoints('webhook', {
     urlOptions: [URL_OPTIONS.branches],
     bodyLimit: GIT_BODY_LIMIT,
   }),
+  gogs: integration('gogs', {
+    displayName: 'Gogs',
+    summary: 'Posts pushes, new branches and tags, pull requests, issues, comments and releases from Gogs repositories.',
+    urlOptions: [URL_OPTIONS.branches],
+    bodyLimit: GIT_BODY_LIMIT,
+  }),
+  gitea: integration('gitea', {
+    displayName: 'Gitea',
+    summary: 'Posts pushes, new branches and tags, pull requests, issues, comments and releases from Gitea repositories.',
+    urlOptions: [URL_OPTIONS.branches],
+    bodyLimit: GIT_BODY_LIMIT,
+  }),
   sentry: integration('sentry', {
     displayName: 'Sentry',
     summary:

@@ -9,6 +9,8 @@ import { bitbucket3 } from './bitbucket3';
 import { github } from './github';
 import { githubSponsors } from './githubsponsors';
 import { gitlab } from './gitlab';
+import { gitea } from './gitea';
+import { gogs } from './gogs';
 import { grafana } from './grafana';
 import { helloworld } from './helloworld';
 import { json } from './json';
@@ -27,4 +29,6 @@ export const INTEGRATIONS: Integration[] = [
   sentry,
   bitbucket2,
   bitbucket3,
+  gogs,
+  gitea,
 ];
