@@ -4,6 +4,9 @@
  */
 import type { Integration } from '../framework/integration';
 import { alertmanager } from './alertmanager';
+import { azuredevops } from './azuredevops';
+import { buildbot } from './buildbot';
+import { circleci } from './circleci';
 import { github } from './github';
 import { gitlab } from './gitlab';
 import { grafana } from './grafana';
@@ -11,5 +14,21 @@ import { helloworld } from './helloworld';
 import { json } from './json';
 import { sentry } from './sentry';
 import { slackIncoming } from './slack-incoming';
+import { teamcity } from './teamcity';
+import { travis } from './travis';
 
-export const INTEGRATIONS: Integration[] = [helloworld, slackIncoming, json, github, alertmanager, grafana, gitlab, sentry];
+export const INTEGRATIONS: Integration[] = [
+  helloworld,
+  slackIncoming,
+  json,
+  github,
+  alertmanager,
+  grafana,
+  gitlab,
+  sentry,
+  azuredevops,
+  circleci,
+  travis,
+  teamcity,
+  buildbot,
+];
