@@ -12,7 +12,7 @@ export async function userNamed(db: Knex, realmId: number, names: readonly strin
     if (name === '') continue;
     const user = await db<UserRow>('users')
       .where({ realm_id: realmId, is_active: true })
-      .andWhere((q) => q.whereRaw('lower(full_name) = lower(?)', [name]).orWhereRaw('starts_with(lower(email), lower(?))', [name]))
+      .whereRaw('(lower(full_name) = lower(?) OR starts_with(lower(email), lower(?)))', [name, name])
       .orderBy('id')
       .first();
     if (user) return user;
