@@ -186,6 +186,12 @@ describe('azuredevops', () => {
     expect(posted).toEqual([expect.objectContaining({ topic: 'test-zulip / main', client: 'ZulipAzureDevOpsWebhook' })]);
   });
 
+  it('posts whatever only_events and exclude_events say, as Zulip, whose view passes no event type', async () => {
+    const push = zulipFixture('azuredevops', 'code_push.json');
+    expect((await post('azuredevops', push, 'application/json', '?stream=Denmark&only_events=["nothing"]')).posted).toHaveLength(1);
+    expect((await post('azuredevops', push, 'application/json', '?stream=Denmark&exclude_events=["*"]')).posted).toHaveLength(1);
+  });
+
   it('answers an event type it does not know as unsupported', async () => {
     const body = edited('azuredevops', 'code_push.json', (p) => (p.eventType = 'build.complete'));
     expect(await post('azuredevops', body)).toEqual({ status: 200, body: unsupported('AzureDevOps', 'build.complete'), posted: [] });

@@ -1,6 +1,7 @@
 /**
  * Azure DevOps' service hooks for Azure Repos: pushes and pull requests (created, updated,
- * merged), worded as every git integration's messages. The payload's `eventType` names the event.
+ * merged), worded as every git integration's messages. The payload's `eventType` names the event;
+ * `only_events`/`exclude_events` do not apply to them, as in Zulip, whose view passes no event type.
  */
 import type { Integration } from '../../framework/integration';
 import { requireString } from '../../framework/payload';

@@ -36,7 +36,7 @@ export const created: Handler = (payload) => {
     baseBranch: branchName(payload, 'targetRefName'),
     message: typeof description === 'string' && description !== '' ? description : null,
   });
-  return { topic, content };
+  return { topic, content, eventType: null };
 };
 
 /** Azure also sends this when a merge was attempted and hit conflicts: only a completed merge is told. */
@@ -49,11 +49,12 @@ export const merged: Handler = (payload) => {
     targetBranch: branchName(payload, 'sourceRefName'),
     baseBranch: branchName(payload, 'targetRefName'),
   });
-  return { topic, content };
+  return { topic, content, eventType: null };
 };
 
 /** Azure's own description of the update is quoted. */
 export const updated: Handler = (payload) => {
   const { topic, event } = pullRequest(payload, 'updated');
-  return { topic, content: pullRequestMessage({ ...event, message: requireString(payload, 'detailedMessage.markdown') }) };
+  const content = pullRequestMessage({ ...event, message: requireString(payload, 'detailedMessage.markdown') });
+  return { topic, content, eventType: null };
 };

@@ -37,5 +37,6 @@ export const push: Handler = (payload, context) => {
     };
   });
   const userName = requireString(payload, 'resource.pushedBy.displayName');
-  return { topic: branchTopic(repositoryName(payload), branch), content: pushCommitsMessage({ userName, compareUrl, branch, commits }) };
+  const content = pushCommitsMessage({ userName, compareUrl, branch, commits });
+  return { topic: branchTopic(repositoryName(payload), branch), content, eventType: null };
 };
