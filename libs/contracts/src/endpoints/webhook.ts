@@ -178,6 +178,29 @@ export const webhookEndpoints = declareEndpoints('webhook', {
     summary:
       "Posts Sentry's new exceptions and messages with the lines that raised them, and issues created, assigned, resolved or ignored.",
   }),
+  azuredevops: integration('azuredevops', {
+    displayName: 'AzureDevOps',
+    summary: "Posts Azure Repos' pushes and pull requests (created, updated, merged) from Azure DevOps service hooks.",
+    urlOptions: [URL_OPTIONS.branches],
+    bodyLimit: GIT_BODY_LIMIT,
+  }),
+  circleci: integration('circleci', {
+    displayName: 'CircleCI',
+    summary: 'Posts how CircleCI jobs and workflows ended and the commit they ran on, one topic per project.',
+  }),
+  travis: integration('travis', {
+    displayName: 'Travis',
+    summary: "Posts Travis CI's build results with links to the changes and the build log, under the topic builds.",
+  }),
+  teamcity: integration('teamcity', {
+    displayName: 'TeamCity',
+    summary:
+      'Posts TeamCity builds started, passed, failed, broken and fixed, one topic per build configuration; personal builds go privately to whoever started them.',
+  }),
+  buildbot: integration('buildbot', {
+    displayName: 'Buildbot',
+    summary: 'Posts Buildbot builds started and finished with their result, one topic per project.',
+  }),
 });
 
 const UrlOptionSchema = Type.Object({

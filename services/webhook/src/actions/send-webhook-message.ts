@@ -1,7 +1,8 @@
 /**
  * Posting an integration's messages as its bot (Zulip's check_send_webhook_message): to the
  * `stream` parameter under the caller's `topic` or the integration's, or, without a stream, as a
- * private message to the bot's owner. A stream that does not exist is the owner's problem, not
+ * private message to the bot's owner; or where the integration says (a user it names, or a notice
+ * to the owner). A stream that does not exist is the owner's problem, not
  * the sender's: the owner is told and the request still succeeds.
  */
 import { messageEndpoints } from '@chat/contracts';
@@ -11,6 +12,7 @@ import type { WebhookRequestDeps } from '../deps';
 import type { WebhookMessage } from '../framework/integration';
 import { streamMissingNotice } from '../lib/owner-notices';
 import { botOwner } from '../queries/bot-owner';
+import { userNamed } from '../queries/user-named';
 import { notifyBotOwner } from './owner-alerts';
 
 export interface Destination {
@@ -35,6 +37,20 @@ export async function sendWebhookMessages(
   for (const message of messages) {
     const base = { sender_email: sender.email, content: message.content, client };
     const call = { realmId: sender.realm_id };
+    if (message.to && 'botOwnerNotice' in message.to) {
+      await notifyBotOwner(deps, sender, message.content.replaceAll('{bot}', sender.full_name));
+      continue;
+    }
+    if (message.to) {
+      const user = await userNamed(deps.db, sender.realm_id, message.to.userNamed);
+      // Nobody to tell: the service named a user this realm does not have.
+      if (!user) {
+        deps.logger.info({ names: message.to.userNamed }, "no user of the realm matches the webhook message's recipient");
+        continue;
+      }
+      await deps.internal.call(messageEndpoints.sendInternalMessage, { ...base, type: 'private', to: [user.email] }, call);
+      continue;
+    }
     if (destination.stream === undefined) {
       const to = [await privateRecipient(deps, sender)];
       await deps.internal.call(messageEndpoints.sendInternalMessage, { ...base, type: 'private', to }, call);

@@ -28,7 +28,23 @@ export interface WebhookMessage {
    * views that pass no event type).
    */
   eventType?: string | null;
+  /** Where it goes instead of the caller's stream (or the bot's owner without one). */
+  to?: MessageRecipient;
 }
+
+/** A recipient an integration chooses itself, for services whose events say whom they are for. */
+export type MessageRecipient =
+  /**
+   * Privately, from the bot, to the first active user of the bot's realm (by id) whose full name
+   * is the name or whose email starts with it, case-insensitively; names are tried in order, and
+   * the message is dropped when none matches (TeamCity's personal builds).
+   */
+  | { userNamed: readonly string[] }
+  /**
+   * The bot's owner, from Notification Bot, at most once per wait period: the service is set up
+   * wrongly. `{bot}` in the content becomes the bot's full name.
+   */
+  | { botOwnerNotice: true };
 
 /** What a handler is given besides the payload. */
 export interface WebhookContext {

@@ -6,6 +6,9 @@ import type { Integration } from '../framework/integration';
 import { alertmanager } from './alertmanager';
 import { bitbucket2 } from './bitbucket2';
 import { bitbucket3 } from './bitbucket3';
+import { azuredevops } from './azuredevops';
+import { buildbot } from './buildbot';
+import { circleci } from './circleci';
 import { github } from './github';
 import { githubSponsors } from './githubsponsors';
 import { gitlab } from './gitlab';
@@ -16,6 +19,8 @@ import { helloworld } from './helloworld';
 import { json } from './json';
 import { sentry } from './sentry';
 import { slackIncoming } from './slack-incoming';
+import { teamcity } from './teamcity';
+import { travis } from './travis';
 
 export const INTEGRATIONS: Integration[] = [
   helloworld,
@@ -31,4 +36,9 @@ export const INTEGRATIONS: Integration[] = [
   bitbucket3,
   gogs,
   gitea,
+  azuredevops,
+  circleci,
+  travis,
+  teamcity,
+  buildbot,
 ];
