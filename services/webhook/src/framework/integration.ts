@@ -24,9 +24,26 @@ export interface WebhookMessage {
   content: string;
   /**
    * What `only_events` and `exclude_events` match (Zulip's complete_event_type); the event when
-   * absent.
+   * absent. null: the message is sent whatever the filters say, as Zulip does for the views that
+   * pass it no event type (Trello, Linear).
    */
-  eventType?: string;
+  eventType?: string | null;
+}
+
+/** A user of the bot's realm as an integration may name them. */
+export interface RealmUser {
+  fullName: string;
+}
+
+/**
+ * Look-ups in the bot's realm, for the integrations that turn a third party's user into a Zulip
+ * name as Zulip does (Jira's assignee and mentions).
+ */
+export interface RealmUsers {
+  /** The user with this delivery email (any case, surrounding spaces ignored), active or not. */
+  byDeliveryEmail(email: string): Promise<RealmUser | undefined>;
+  /** The first active user, by id, whose full name is `name` or whose email starts with it, any case. */
+  byNameOrEmailPrefix(name: string): Promise<RealmUser | undefined>;
 }
 
 /** What a handler is given besides the payload. */
@@ -40,10 +57,17 @@ export interface WebhookContext {
   param(name: string): string | undefined;
   /** A boolean query parameter, read as Zulip's check_bool reads it ("true"/"false"). */
   flag(name: string): boolean;
+  /** The bot's realm's users. */
+  users: RealmUsers;
 }
 
-/** Messages to send; none (null or []) answers success without posting. */
-export type Handler = (payload: JsonObject, context: WebhookContext) => WebhookMessage | WebhookMessage[] | null;
+type Produced = WebhookMessage | WebhookMessage[] | null;
+
+/**
+ * Messages to send; none (null or []) answers success without posting. A promise only when the
+ * handler looks users up.
+ */
+export type Handler = (payload: JsonObject, context: WebhookContext) => Produced | Promise<Produced>;
 
 /**
  * An HMAC of the raw body sent in a header, checked when the URL carries `webhook_secret`
@@ -67,6 +91,11 @@ interface IntegrationBase {
   /** The body as handlers read it; JSON objects by default. */
   parse?: (request: WebhookRequest) => JsonObject;
   signature?: SignatureRule;
+  /**
+   * `stream` and `topic` are percent-decoded once more before sending: some services (Jira)
+   * escape the URL they were given twice (Zulip's unquote_url_parameters).
+   */
+  unquoteUrlParameters?: boolean;
 }
 
 /** One format: every request goes to `handle`. */
