@@ -20,9 +20,7 @@ export function realmUsers(db: Knex, realmId: number): RealmUsers {
     async byNameOrEmailPrefix(name) {
       const row = await db<UserRow>('users')
         .where({ realm_id: realmId, is_active: true })
-        .andWhere((q) =>
-          q.whereRaw('lower(full_name) = lower(?)', [name]).orWhereRaw("lower(email) LIKE lower(?) || '%'", [literalPattern(name)]),
-        )
+        .whereRaw("(lower(full_name) = lower(?) OR lower(email) LIKE lower(?) || '%')", [name, literalPattern(name)])
         .orderBy('id')
         .first('full_name');
       return row ? { fullName: row.full_name } : undefined;
