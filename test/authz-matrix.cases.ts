@@ -777,7 +777,20 @@ const eventProbes: Probe[] = [
   },
 ];
 
-const INTEGRATIONS = ['helloworld', 'slack_incoming', 'json', 'github', 'alertmanager', 'grafana', 'gitlab', 'sentry'];
+const INTEGRATIONS = [
+  'helloworld',
+  'slack_incoming',
+  'json',
+  'github',
+  'alertmanager',
+  'grafana',
+  'gitlab',
+  'sentry',
+  'jira',
+  'linear',
+  'trello',
+  'basecamp',
+];
 const MISSING_API_KEY = { kind: 'error', status: 400, msg: "Missing 'api_key' argument", code: 'REQUEST_VARIABLE_MISSING' } as const;
 
 /** Webhooks authenticate by the api_key query parameter: each role uses its own key. */
