@@ -1,5 +1,5 @@
 /** Trello's board actions: members, new lists, and renaming (a new background is not posted). */
-import type { Handler } from '../../framework/integration';
+import type { WebhookMessage } from '../../framework/integration';
 import { requireString, type JsonObject } from '../../framework/payload';
 import { actionData, boardMessage, field, requireObject, unsupported } from './common';
 
@@ -24,11 +24,12 @@ function boardUpdate(payload: JsonObject): string | null {
   throw unsupported('updateBoard');
 }
 
-export const boardAction: Handler = (payload, { event }) => {
-  const action = event === 'updateBoard' ? boardUpdate(payload) : event;
+/** A board action's message; null for one not posted. */
+export function boardAction(payload: JsonObject, type: string): WebhookMessage | null {
+  const action = type === 'updateBoard' ? boardUpdate(payload) : type;
   if (action === null) return null;
   const body = BODIES[action]!(payload, boardLink(payload));
   return boardMessage(payload, `${requireString(payload, 'action.memberCreator.fullName')} ${body}`);
-};
+}
 
 export const BOARD_ACTIONS = ['removeMemberFromBoard', 'addMemberToBoard', 'createList', 'updateBoard'];

@@ -3,7 +3,7 @@
  * changed): list, name, description, due date, closed; moves within a list and cover changes are
  * not posted.
  */
-import type { Handler } from '../../framework/integration';
+import type { WebhookMessage } from '../../framework/integration';
 import { optString, requireString, type JsonObject } from '../../framework/payload';
 import { actionData, boardMessage, field, globalTime, requireObject, truthy, unsupported } from './common';
 
@@ -67,14 +67,15 @@ function cardUpdate(payload: JsonObject): string | null {
   throw unsupported('updateCard');
 }
 
-export const cardAction: Handler = (payload, { event }) => {
-  const action = event === 'updateCard' ? cardUpdate(payload) : event;
+/** A card action's message; null for one not posted. */
+export function cardAction(payload: JsonObject, type: string): WebhookMessage | null {
+  const action = type === 'updateCard' ? cardUpdate(payload) : type;
   if (action === null) return null;
   const body = BODIES[action]!(payload, cardLink(payload));
   // Trello may leave out the member's name; Zulip then writes Python's None.
   const creator = optString(requireObject(payload.action as JsonObject, 'memberCreator'), 'fullName', 'None');
   return boardMessage(payload, `${creator} ${body}`);
-};
+}
 
 /** The card actions posted. */
 export const CARD_ACTIONS = [
