@@ -201,6 +201,25 @@ export const webhookEndpoints = declareEndpoints('webhook', {
     displayName: 'Buildbot',
     summary: 'Posts Buildbot builds started and finished with their result, one topic per project.',
   }),
+  jira: integration('jira', {
+    displayName: 'Jira',
+    summary:
+      "Posts Jira's issues created, updated (assignee, status, priority and other changes), commented and deleted, one topic per issue.",
+  }),
+  linear: integration('linear', {
+    displayName: 'Linear',
+    summary: "Posts Linear's issues and sub-issues created, updated and removed, and their comments, one topic per issue.",
+  }),
+  trello: integration('trello', {
+    displayName: 'Trello',
+    summary:
+      "Posts a Trello board's activity: cards created, moved, renamed, described, dated, labelled, archived and commented on, checklists, attachments, members and lists.",
+  }),
+  basecamp: integration('basecamp', {
+    displayName: 'Basecamp',
+    summary:
+      "Posts a Basecamp project's documents, messages, questions and answers, to-do lists, to-dos and comments, one topic per project.",
+  }),
 });
 
 const UrlOptionSchema = Type.Object({

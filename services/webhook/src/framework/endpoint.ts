@@ -13,8 +13,10 @@ import { notifyBotOwner } from '../actions/owner-alerts';
 import { sendWebhookMessages } from '../actions/send-webhook-message';
 import type { WebhookRequestDeps } from '../deps';
 import { invalidJsonNotice, missingHeaderNotice } from '../lib/owner-notices';
+import { realmUsers } from '../queries/realm-users';
 import { clientNameFor, type Integration } from './integration';
 import { messagesFor } from './run';
+import { unquote } from './unquote';
 
 function lastValues(query: Request['query']): Record<string, string> {
   const values: Record<string, string> = {};
@@ -23,18 +25,6 @@ function lastValues(query: Request['query']): Record<string, string> {
     if (typeof last === 'string') values[key] = last;
   }
   return values;
-}
-
-/** Python's urllib.parse.unquote: a malformed escape stays as it is, as there. */
-function unquote(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  return value.replace(/(%[0-9A-Fa-f]{2})+/g, (run) => {
-    try {
-      return decodeURIComponent(run);
-    } catch {
-      return run;
-    }
-  });
 }
 
 /** Any integration's declaration: they share their parameters and answer. */
@@ -47,11 +37,12 @@ export function webhookEndpoint(contract: WebhookContract, integration: Integrat
     if (!sender || !sender.is_active) throw badRequest('Account is deactivated');
     let messages;
     try {
-      messages = messagesFor(integration, contract.displayName, {
-        body: rawBody ?? Buffer.alloc(0),
-        headers: req.headers,
-        query: lastValues(req.query),
-      });
+      messages = await messagesFor(
+        integration,
+        contract.displayName,
+        { body: rawBody ?? Buffer.alloc(0), headers: req.headers, query: lastValues(req.query) },
+        realmUsers(deps.db, sender.realm_id),
+      );
     } catch (err) {
       if (err instanceof ApiError && err.code === 'INVALID_JSON') {
         await notifyBotOwner(deps, sender, invalidJsonNotice(contract.displayName));
@@ -61,7 +52,10 @@ export function webhookEndpoint(contract: WebhookContract, integration: Integrat
       }
       throw err;
     }
-    const destination = integration.unquoteUrlParameters ? { stream: unquote(params.stream), topic: unquote(params.topic) } : params;
+    const destination =
+      integration.unquoteUrlParameters && params.stream !== undefined
+        ? { stream: unquote(params.stream), topic: params.topic === undefined ? undefined : unquote(params.topic) }
+        : params;
     await sendWebhookMessages(deps, sender, clientNameFor(contract.displayName), destination, messages);
     return {};
   });

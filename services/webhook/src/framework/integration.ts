@@ -32,6 +32,22 @@ export interface WebhookMessage {
   to?: MessageRecipient;
 }
 
+/** A user of the bot's realm as an integration may name them. */
+export interface RealmUser {
+  fullName: string;
+}
+
+/**
+ * Look-ups in the bot's realm, for the integrations that turn a third party's user into a Zulip
+ * name as Zulip does (Jira's assignee and mentions).
+ */
+export interface RealmUsers {
+  /** The user with this delivery email (any case, surrounding spaces ignored), active or not. */
+  byDeliveryEmail(email: string): Promise<RealmUser | undefined>;
+  /** The first active user, by id, whose full name is `name` or whose email starts with it, any case. */
+  byNameOrEmailPrefix(name: string): Promise<RealmUser | undefined>;
+}
+
 /** A recipient an integration chooses itself, for services whose events say whom they are for. */
 export type MessageRecipient =
   /**
@@ -57,10 +73,17 @@ export interface WebhookContext {
   param(name: string): string | undefined;
   /** A boolean query parameter ("true"/"false", as Zulip's Json[bool]); `fallback` when absent. */
   flag(name: string, fallback?: boolean): boolean;
+  /** The bot's realm's users. */
+  users: RealmUsers;
 }
 
-/** Messages to send; none (null or []) answers success without posting. */
-export type Handler = (payload: JsonObject, context: WebhookContext) => WebhookMessage | WebhookMessage[] | null;
+type Produced = WebhookMessage | WebhookMessage[] | null;
+
+/**
+ * Messages to send; none (null or []) answers success without posting. A promise only when the
+ * handler looks users up.
+ */
+export type Handler = (payload: JsonObject, context: WebhookContext) => Produced | Promise<Produced>;
 
 /**
  * An HMAC of the raw body sent in a header, checked when the URL carries `webhook_secret`

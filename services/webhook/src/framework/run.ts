@@ -1,12 +1,12 @@
 /**
  * From a request to the messages to send, for any integration: its signature, its event, the
- * handler for that event, and the caller's event filters. Pure: posting is the endpoint's.
+ * handler for that event, and the caller's event filters. Posting is the endpoint's.
  */
 import { ApiError } from '@chat/errors';
 import { parseJsonObject, type JsonObject } from './payload';
 import { missingEventHeader, unsupportedEvent } from './errors';
 import { eventFilter } from './filters';
-import type { Handler, Integration, WebhookContext, WebhookMessage, WebhookRequest } from './integration';
+import type { Handler, Integration, RealmUsers, WebhookContext, WebhookMessage, WebhookRequest } from './integration';
 import { checkSignature } from './signature';
 
 /** The event a header names; a request without it is MISSING_HTTP_EVENT_HEADER. */
@@ -39,18 +39,24 @@ function handlerFor(integration: Integration, displayName: string, event: string
   throw unsupportedEvent(displayName, event);
 }
 
-function contextFor(request: WebhookRequest, event: string): WebhookContext {
+function contextFor(request: WebhookRequest, event: string, users: RealmUsers): WebhookContext {
   return {
     request,
     event,
     topicGiven: request.query.topic !== undefined,
     param: (name) => request.query[name],
     flag: (name, fallback = false) => booleanParam(request, name, fallback),
+    users,
   };
 }
 
-/** `displayName` names the integration in its errors. */
-export function messagesFor(integration: Integration, displayName: string, request: WebhookRequest): WebhookMessage[] {
+/** `displayName` names the integration in its errors; `users` are the bot's realm's. */
+export async function messagesFor(
+  integration: Integration,
+  displayName: string,
+  request: WebhookRequest,
+  users: RealmUsers,
+): Promise<WebhookMessage[]> {
   // The filters are read first: a malformed one is the caller's error whatever the payload.
   const keep = eventFilter(request.query);
   if (integration.signature) checkSignature(integration.signature, request);
@@ -59,7 +65,7 @@ export function messagesFor(integration: Integration, displayName: string, reque
   if (event === null) return [];
   const handler = handlerFor(integration, displayName, event);
   if (!handler) return [];
-  const produced = handler(payload, contextFor(request, event));
+  const produced = await handler(payload, contextFor(request, event, users));
   const messages = produced === null ? [] : Array.isArray(produced) ? produced : [produced];
   return messages.filter((m) => {
     const eventType = m.eventType === undefined ? (event === '' ? null : event) : m.eventType;

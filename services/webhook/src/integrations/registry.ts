@@ -9,6 +9,7 @@ import { bitbucket3 } from './bitbucket3';
 import { azuredevops } from './azuredevops';
 import { buildbot } from './buildbot';
 import { circleci } from './circleci';
+import { basecamp } from './basecamp';
 import { github } from './github';
 import { githubSponsors } from './githubsponsors';
 import { gitlab } from './gitlab';
@@ -16,11 +17,14 @@ import { gitea } from './gitea';
 import { gogs } from './gogs';
 import { grafana } from './grafana';
 import { helloworld } from './helloworld';
+import { jira } from './jira';
 import { json } from './json';
+import { linear } from './linear';
 import { sentry } from './sentry';
 import { slackIncoming } from './slack-incoming';
 import { teamcity } from './teamcity';
 import { travis } from './travis';
+import { trello } from './trello';
 
 export const INTEGRATIONS: Integration[] = [
   helloworld,
@@ -41,4 +45,8 @@ export const INTEGRATIONS: Integration[] = [
   travis,
   teamcity,
   buildbot,
+  jira,
+  linear,
+  trello,
+  basecamp,
 ];
