@@ -13,6 +13,7 @@ import { notifyBotOwner } from '../actions/owner-alerts';
 import { sendWebhookMessages } from '../actions/send-webhook-message';
 import type { WebhookRequestDeps } from '../deps';
 import { invalidJsonNotice, missingHeaderNotice } from '../lib/owner-notices';
+import { MisconfiguredPayloadError } from './incidents';
 import { clientNameFor, type Integration } from './integration';
 import { messagesFor } from './run';
 
@@ -46,6 +47,8 @@ export function webhookEndpoint(contract: WebhookContract, integration: Integrat
       } else if (err instanceof ApiError && err.code === 'MISSING_HTTP_EVENT_HEADER') {
         const header = String(err.extra.header);
         await notifyBotOwner(deps, sender, missingHeaderNotice(sender, `${req.baseUrl}${req.path}`, header, contract.displayName));
+      } else if (err instanceof MisconfiguredPayloadError) {
+        await notifyBotOwner(deps, sender, err.notice(sender.full_name));
       }
       throw err;
     }

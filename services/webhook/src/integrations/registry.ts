@@ -9,7 +9,30 @@ import { gitlab } from './gitlab';
 import { grafana } from './grafana';
 import { helloworld } from './helloworld';
 import { json } from './json';
+import { freshdesk } from './freshdesk';
+import { newrelic } from './newrelic';
+import { opsgenie } from './opsgenie';
+import { pagerduty } from './pagerduty';
 import { sentry } from './sentry';
 import { slackIncoming } from './slack-incoming';
+import { statuspage } from './statuspage';
+import { uptimerobot } from './uptimerobot';
+import { zabbix } from './zabbix';
 
-export const INTEGRATIONS: Integration[] = [helloworld, slackIncoming, json, github, alertmanager, grafana, gitlab, sentry];
+export const INTEGRATIONS: Integration[] = [
+  helloworld,
+  slackIncoming,
+  json,
+  github,
+  alertmanager,
+  grafana,
+  gitlab,
+  sentry,
+  pagerduty,
+  opsgenie,
+  newrelic,
+  zabbix,
+  uptimerobot,
+  statuspage,
+  freshdesk,
+];

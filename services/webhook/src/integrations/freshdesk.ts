@@ -1,0 +1,3 @@
+import type { Integration } from '../framework/integration';
+
+export const freshdesk: Integration = { name: 'freshdesk', handle: () => [] };
