@@ -53,7 +53,7 @@ async function run(
 ): Promise<{ status: number; body: Record<string, unknown>; sent: ExpectedMessage[] }> {
   const knex = target.db.knex;
   const before = ((await knex('messages').max('id as id').first()) as { id: number | null } | undefined)?.id ?? 0;
-  const credentials = c.basicAuth ? {} : { api_key: target.apiKey };
+  const credentials: Record<string, string> = c.basicAuth ? {} : { api_key: target.apiKey };
   const query = new URLSearchParams({ ...credentials, ...(c.private ? {} : { stream: 'Denmark' }), ...c.query });
   const basic = c.basicAuth ? { Authorization: `Basic ${Buffer.from(`${BOT}:${target.apiKey}`).toString('base64')}` } : {};
   // A string: superagent would serialize a Buffer as JSON under a JSON Content-Type.
