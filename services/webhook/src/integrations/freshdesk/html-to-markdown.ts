@@ -117,8 +117,14 @@ class Writer {
   private startPre = false;
   private code = false;
   private quoteDepth = 0;
-  private readonly links: (string | null)[] = [];
+  /** The open links' targets; null for an anchor without one. */
+  private readonly links: ({ href: string; title: string } | null)[] = [];
   private maybeLink: string | null = null;
+  /** The last text written, and whether emphasis just opened or closed before the next. */
+  private precedingText = '';
+  private stressed = false;
+  private precedingStressed = false;
+  private currentTag = '';
   private emptyLink = false;
   private readonly lists: { ordered: boolean; num: number }[] = [];
   private lastWasList = false;
@@ -201,10 +207,25 @@ class Writer {
       }
       this.openLink();
     }
-    this.emit(this.code || this.pre || fromEntity ? data : escapeText(data), true);
+    let text = data;
+    // Emphasis hugs its text: spaces inside it move outside.
+    if (this.stressed) {
+      text = text.trim();
+      this.stressed = false;
+      this.precedingStressed = true;
+    } else if (this.precedingStressed) {
+      if (/^[^\][(){}\s.!?]/.test(text) && !/^h\d$/.test(this.currentTag) && !['a', 'code', 'pre'].includes(this.currentTag)) {
+        text = ` ${text}`;
+      }
+      this.precedingStressed = false;
+    }
+    if (!this.code && !this.pre && !fromEntity) text = escapeText(text);
+    this.precedingText = text;
+    this.emit(text, true);
   }
 
   tag(name: string, attrs: Record<string, string>, isStart: boolean): void {
+    if (isStart) this.currentTag = name;
     if (isStart && this.maybeLink !== null && !['p', 'div', 'style', 'dl', 'dt', 'img'].includes(name)) this.openLink();
     const heading = /^h([1-9])$/.exec(name);
     if (heading) {
@@ -222,9 +243,9 @@ class Writer {
     if (QUIET_TAGS.has(name)) this.quiet += isStart ? 1 : -1;
     if (name === 'body') this.quiet = 0;
     if (name === 'blockquote') this.blockquote(isStart);
-    if (['em', 'i', 'u'].includes(name)) this.emit('_');
-    if (['strong', 'b'].includes(name)) this.emit('**');
-    if (['del', 'strike', 's'].includes(name)) this.emit('~~');
+    if (['em', 'i', 'u'].includes(name)) this.emphasis('_', isStart, (c) => !/[\s!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/.test(c));
+    if (['strong', 'b'].includes(name)) this.emphasis('**', isStart, (c) => c === '*');
+    if (['del', 'strike', 's'].includes(name)) this.emphasis('~~', isStart, (c) => c === ' ');
     if (['code', 'tt'].includes(name) && !this.pre) {
       this.emit('`');
       this.code = !this.code;
@@ -243,6 +264,16 @@ class Writer {
     }
   }
 
+  /** An emphasis mark, set off by a space after text it would otherwise merge with. */
+  private emphasis(mark: string, isStart: boolean, needsSpace: (last: string) => boolean): void {
+    const last = this.precedingText.slice(-1);
+    if (isStart && last && needsSpace(last)) {
+      this.emit(` ${mark}`);
+      this.precedingText += ' ';
+    } else this.emit(mark);
+    if (isStart) this.stressed = true;
+  }
+
   private blockquote(isStart: boolean): void {
     if (isStart) {
       this.paragraph();
@@ -258,7 +289,7 @@ class Writer {
   private anchor(attrs: Record<string, string>, isStart: boolean): void {
     if (isStart) {
       const href = attrs.href;
-      this.links.push(href ?? null);
+      this.links.push(href === undefined ? null : { href, title: attrs.title ?? '' });
       if (href !== undefined) {
         this.maybeLink = href;
         this.emptyLink = true;
@@ -266,12 +297,12 @@ class Writer {
       return;
     }
     if (this.links.length === 0) return;
-    const href = this.links.pop();
+    const link = this.links.pop();
     if (this.maybeLink && !this.emptyLink) this.maybeLink = null;
-    else if (href !== null && href !== undefined) {
+    else if (link) {
       if (this.emptyLink) this.openLink();
-      const title = attrs.title === undefined ? '' : ` "${escapeLinkPart(attrs.title)}" `;
-      this.emit(`](${escapeLinkPart(href)}${title})`);
+      const title = link.title.trim() ? ` "${escapeLinkPart(link.title)}"` : '';
+      this.emit(`](${escapeLinkPart(link.href)}${title})`);
     }
   }
 
