@@ -48,8 +48,9 @@ export class Layout {
     }
     if (!data && !force) return;
     if (this.startPre && !data.startsWith('\n')) data = `\n${data}`;
-    let prefix = '>'.repeat(this.quoteDepth);
-    if (!(force && data.startsWith('>')) && this.quoteDepth) prefix += ' ';
+    // A stray closing tag can take the depth below zero: no marker then (Python repeats "" * -1 as "").
+    let prefix = '>'.repeat(Math.max(0, this.quoteDepth));
+    if (!(force && data.startsWith('>')) && this.quoteDepth !== 0) prefix += ' ';
     if (this.pre) {
       prefix += '    '.repeat(Math.max(1, this.lists.length));
       data = data.replace(/\n/g, `\n${prefix}`);
