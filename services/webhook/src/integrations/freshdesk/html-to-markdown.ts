@@ -1,7 +1,7 @@
 /**
  * HTML to markdown as Zulip turns a Freshdesk ticket's description into a quote: the text that
  * the html2text tool (run with --unicode-snob) writes, whose layout Zulip's messages keep, down
- * to its 78-column wrapping. Written from that tool's documented output, for what ticket
+ * to its 78-column wrapping. Written to behave as that tool does on what ticket
  * descriptions hold: paragraphs and line breaks, emphasis, links and images, lists, quotes,
  * preformatted text, headings, rules and simple tables.
  */

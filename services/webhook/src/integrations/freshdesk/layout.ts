@@ -48,7 +48,7 @@ export class Layout {
     }
     if (!data && !force) return;
     if (this.startPre && !data.startsWith('\n')) data = `\n${data}`;
-    // A stray closing tag can take the depth below zero: no marker then (Python repeats "" * -1 as "").
+    // A stray closing tag can take the depth below zero: no marker then, as Python's ">" * -1 is "".
     let prefix = '>'.repeat(Math.max(0, this.quoteDepth));
     if (!(force && data.startsWith('>')) && this.quoteDepth !== 0) prefix += ' ';
     if (this.pre) {
