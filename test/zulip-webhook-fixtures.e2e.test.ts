@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import type { Database } from '@chat/db';
 import { startStandalone } from '@chat/standalone';
-import { recordingLogger, testConfig, testLogger } from '@chat/testing';
+import { recordingLogger, testConfig } from '@chat/testing';
 import type { ExpectedAnswer, ExpectedMessage, ZulipCase } from './zulip-webhooks/case';
 import { startDistributedCluster } from './distributed.harness';
 

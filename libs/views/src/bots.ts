@@ -57,4 +57,3 @@ export const EMBEDDED_BOTS: readonly BotCatalogueEntry[] = [
   { name: 'giphy', config: { key: '12345678' } },
   { name: 'followup', config: {} },
 ];
-
