@@ -53,12 +53,14 @@ async function run(
 ): Promise<{ status: number; body: Record<string, unknown>; sent: ExpectedMessage[] }> {
   const knex = target.db.knex;
   const before = ((await knex('messages').max('id as id').first()) as { id: number | null } | undefined)?.id ?? 0;
-  const query = new URLSearchParams({ api_key: target.apiKey, ...(c.private ? {} : { stream: 'Denmark' }), ...c.query });
+  const credentials: Record<string, string> = c.basicAuth ? {} : { api_key: target.apiKey };
+  const query = new URLSearchParams({ ...credentials, ...(c.private ? {} : { stream: 'Denmark' }), ...c.query });
+  const basic = c.basicAuth ? { Authorization: `Basic ${Buffer.from(`${BOT}:${target.apiKey}`).toString('base64')}` } : {};
   // A string: superagent would serialize a Buffer as JSON under a JSON Content-Type.
   const body = readFileSync(join(ROOT, set.dir, 'fixtures', c.fixture), 'utf8');
   const res = await request(target.app)
     .post(`/api/v1${c.path ?? `/external/${set.dir}`}?${query.toString()}`)
-    .set({ 'Content-Type': c.contentType ?? 'application/json', ...c.headers })
+    .set({ 'Content-Type': c.contentType ?? 'application/json', ...basic, ...c.headers })
     .send(body);
   const bot = await knex('users').where({ email: BOT }).first('id');
   const rows = (await knex('messages')

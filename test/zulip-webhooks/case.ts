@@ -27,6 +27,11 @@ export interface ZulipCase {
   query?: Record<string, string>;
   /** No stream: Zulip then sends the message privately to the bot's owner. */
   private?: true;
+  /**
+   * The bot's credentials as HTTP Basic (Zulip's api_channel_message) instead of `api_key` in
+   * the query, for integrations that authenticate that way.
+   */
+  basicAuth?: true;
   /** HTTP headers as Zulip's test sends them (X-GitHub-Event, ...). */
   headers?: Record<string, string>;
   /** Default application/json. */

@@ -220,6 +220,39 @@ export const webhookEndpoints = declareEndpoints('webhook', {
     summary:
       "Posts a Basecamp project's documents, messages, questions and answers, to-do lists, to-dos and comments, one topic per project.",
   }),
+  pagerduty: integration('pagerduty', {
+    displayName: 'PagerDuty',
+    summary:
+      "Posts PagerDuty's incident changes (triggered, acknowledged, assigned, resolved, ...) from its v1, v2 and v3 webhooks, one topic per incident.",
+  }),
+  opsgenie: integration('opsgenie', {
+    displayName: 'Opsgenie',
+    summary:
+      "Posts Opsgenie's alert actions (created, acknowledged, noted, escalated, closed, ...) with the alert's details, one topic per Opsgenie integration.",
+    urlOptions: [{ key: 'eu_region', label: "Link alerts to Opsgenie's EU region (app.eu.opsgenie.com)", validator: 'check_bool' }],
+  }),
+  newrelic: integration('newrelic', {
+    displayName: 'NewRelic',
+    summary:
+      "Posts New Relic's alert incidents (created, activated, closed) with their priority, state and details, one topic per incident.",
+  }),
+  zabbix: integration('zabbix', {
+    displayName: 'Zabbix',
+    summary: "Posts Zabbix's trigger alerts (status, severity, trigger and item), one topic per host.",
+  }),
+  uptimerobot: integration('uptimerobot', {
+    displayName: 'UptimeRobot',
+    summary: "Posts UptimeRobot's monitor alerts when a monitor goes down or comes back up, one topic per monitor.",
+  }),
+  statuspage: integration('statuspage', {
+    displayName: 'Statuspage',
+    summary: "Posts a Statuspage page's incident updates and component status changes.",
+  }),
+  freshdesk: integration('freshdesk', {
+    displayName: 'Freshdesk',
+    summary: "Posts Freshdesk's new tickets, notes and ticket status and priority changes, one topic per ticket.",
+    auth: 'basic',
+  }),
 });
 
 const UrlOptionSchema = Type.Object({

@@ -14,6 +14,7 @@ import { sendWebhookMessages } from '../actions/send-webhook-message';
 import type { WebhookRequestDeps } from '../deps';
 import { invalidJsonNotice, missingHeaderNotice } from '../lib/owner-notices';
 import { realmUsers } from '../queries/realm-users';
+import { MisconfiguredPayloadError } from './incidents';
 import { clientNameFor, type Integration } from './integration';
 import { messagesFor } from './run';
 import { unquote } from './unquote';
@@ -49,6 +50,8 @@ export function webhookEndpoint(contract: WebhookContract, integration: Integrat
       } else if (err instanceof ApiError && err.code === 'MISSING_HTTP_EVENT_HEADER') {
         const header = String(err.extra.header);
         await notifyBotOwner(deps, sender, missingHeaderNotice(sender, `${req.baseUrl}${req.path}`, header, contract.displayName));
+      } else if (err instanceof MisconfiguredPayloadError) {
+        await notifyBotOwner(deps, sender, err.notice(sender.full_name));
       }
       throw err;
     }
