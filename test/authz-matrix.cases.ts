@@ -262,6 +262,10 @@ const settingsProbes: Probe[] = [
     expect: { others: HANDLED, anonymous: HANDLED },
   }),
   own('GET /users/me', () => ({ method: 'get', path: '/users/me' })),
+  // The integrations are the server's, the same for everyone signed in.
+  own('GET /integrations', () => ({ method: 'get', path: '/integrations' }), {
+    expect: { admin: OK, member: OK, guest: OK, owner: OK, outsider: OK, others: HANDLED },
+  }),
   own('GET /dev_list_users', () => ({ method: 'get', path: '/dev_list_users' }), { expect: { others: HANDLED, anonymous: HANDLED } }),
   own('POST /login', () => ({ method: 'post', path: '/login', params: { username: 'nobody@zulip.com', password: 'wrong' } }), {
     expect: { others: HANDLED, anonymous: HANDLED },
@@ -779,7 +783,19 @@ const eventProbes: Probe[] = [
 ];
 
 const INTEGRATIONS = Object.values(webhookEndpoints).map((integration) => integration.name);
+/** Integrations that take HTTP Basic only (the service cannot send a key in the URL) refuse a caller without it. */
+const NO_BASIC = { kind: 'error', status: 401, msg: 'Missing authorization header for basic auth', code: null } as const;
+const anonymousAt = (name: string) =>
+  Object.values(webhookEndpoints).find((e) => e.name === name)?.webhookAuth === 'basic' ? NO_BASIC : MISSING_API_KEY;
 const MISSING_API_KEY = { kind: 'error', status: 400, msg: "Missing 'api_key' argument", code: 'REQUEST_VARIABLE_MISSING' } as const;
+
+/** Trello's check of a hook's URL: any key is answered 200 (a HEAD answer has no body). */
+const webhookConfirmationProbe: Probe = {
+  route: 'HEAD /external/trello',
+  object: 'own',
+  request: (w, role) => ({ method: 'head', path: '/external/trello', query: { ...(w.apiKey[role] ? { api_key: w.apiKey[role] } : {}) } }),
+  expect: { others: OK, anonymous: MISSING_API_KEY },
+};
 
 /** Webhooks authenticate by the api_key query parameter: each role uses its own key. */
 const webhookProbes: Probe[] = INTEGRATIONS.map((name) => ({
@@ -797,7 +813,7 @@ const webhookProbes: Probe[] = INTEGRATIONS.map((name) => ({
           ...only([...READERS, 'owner-bot'], OK, err(`Not authorized to send to stream '${w.stream.name}'`)),
           anonymous: MISSING_API_KEY,
         })
-      : { others: HANDLED, anonymous: MISSING_API_KEY },
+      : { others: HANDLED, anonymous: anonymousAt(name) },
 }));
 
 /** Invitations: members and administrators invite; others' invitations are administrators'. */
@@ -908,5 +924,6 @@ export const PROBES: Probe[] = [
   ...guestProbes,
   ...eventProbes,
   ...webhookProbes,
+  webhookConfirmationProbe,
   ...surfaceProbes,
 ];

@@ -98,7 +98,7 @@ export interface World {
 }
 
 export interface Req {
-  method: 'get' | 'post' | 'patch' | 'put' | 'delete';
+  method: 'get' | 'head' | 'post' | 'patch' | 'put' | 'delete';
   /** Under the credential's prefix unless it starts with /api/ or the request is `root`. */
   path: string;
   /** A path from the server's root (the files messages link), with the credential as it is. */
@@ -126,7 +126,7 @@ export function send(target: Target, auth: Credential | undefined, req: Req) {
   if (req.file) return r.attach('file', Buffer.from(req.file.content), req.file.name);
   if (req.json !== undefined) return r.set('Content-Type', 'application/json').send(JSON.stringify(req.json));
   const params = encode(req.params ?? {});
-  return req.method === 'get' ? r.query(params) : r.type('form').send(params);
+  return req.method === 'get' || req.method === 'head' ? r.query(params) : r.type('form').send(params);
 }
 
 async function ok(target: Target, auth: string | undefined, req: Req): Promise<Record<string, unknown>> {

@@ -56,12 +56,18 @@ async function run(
   const credentials: Record<string, string> = c.basicAuth ? {} : { api_key: target.apiKey };
   const query = new URLSearchParams({ ...credentials, ...(c.private ? {} : { stream: 'Denmark' }), ...c.query });
   const basic = c.basicAuth ? { Authorization: `Basic ${Buffer.from(`${BOT}:${target.apiKey}`).toString('base64')}` } : {};
+  const url = `/api/v1${c.path ?? `/external/${set.dir}`}?${query.toString()}`;
   // A string: superagent would serialize a Buffer as JSON under a JSON Content-Type.
-  const body = readFileSync(join(ROOT, set.dir, 'fixtures', c.fixture), 'utf8');
-  const res = await request(target.app)
-    .post(`/api/v1${c.path ?? `/external/${set.dir}`}?${query.toString()}`)
-    .set({ 'Content-Type': c.contentType ?? 'application/json', ...basic, ...c.headers })
-    .send(body);
+  const body = c.fixture === undefined ? '' : readFileSync(join(ROOT, set.dir, 'fixtures', c.fixture), 'utf8');
+  const res =
+    c.method === 'HEAD'
+      ? await request(target.app)
+          .head(url)
+          .set({ ...basic, ...c.headers })
+      : await request(target.app)
+          .post(url)
+          .set({ 'Content-Type': c.contentType ?? 'application/json', ...basic, ...c.headers })
+          .send(body);
   const bot = await knex('users').where({ email: BOT }).first('id');
   const rows = (await knex('messages')
     .where('id', '>', before)
@@ -78,7 +84,11 @@ async function run(
   };
 }
 
-function check(outcome: Awaited<ReturnType<typeof run>>, expected: ZulipCase['expect']): void {
+function check(outcome: Awaited<ReturnType<typeof run>>, expected: ZulipCase['expect'], method?: 'HEAD'): void {
+  if (method === 'HEAD') {
+    expect({ status: outcome.status, sent: outcome.sent }).toEqual({ status: Array.isArray(expected) ? 200 : expected.status, sent: [] });
+    return;
+  }
   if (Array.isArray(expected)) {
     expect({ status: outcome.status, result: outcome.body.result, msg: outcome.body.msg }).toEqual({
       status: 200,
@@ -107,8 +117,8 @@ describe('Zulip webhook fixtures (embedded)', () => {
 
   for (const set of SETS) {
     describe(set.dir, () => {
-      it.each(set.cases.map((c) => [`${c.test} (${c.fixture})`, c] as const))('%s', async (_name, c) => {
-        check(await run(target, set, c), (c.differs ?? c).expect);
+      it.each(set.cases.map((c) => [`${c.test} (${c.fixture ?? c.method})`, c] as const))('%s', async (_name, c) => {
+        check(await run(target, set, c), (c.differs ?? c).expect, c.method);
       });
     });
   }
@@ -133,8 +143,8 @@ describe('Zulip webhook fixtures (distributed)', () => {
 
   for (const set of SETS) {
     const first = set.cases[0]!;
-    it(`${set.dir}: ${first.test} (${first.fixture})`, async () => {
-      check(await run(target, set, first), (first.differs ?? first).expect);
+    it(`${set.dir}: ${first.test} (${first.fixture ?? first.method})`, async () => {
+      check(await run(target, set, first), (first.differs ?? first).expect, first.method);
     });
   }
 });

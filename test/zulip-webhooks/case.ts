@@ -19,8 +19,10 @@ export interface ExpectedAnswer {
 export interface ZulipCase {
   /** Zulip's test method (tests.py), so a case can be found there. */
   test: string;
-  /** A file under fixtures/, extension included. */
-  fixture: string;
+  /** A file under fixtures/, extension included; none for a HEAD request. */
+  fixture?: string;
+  /** HEAD, as Trello checks a new hook's URL; POST by default. A HEAD answer has no body. */
+  method?: 'HEAD';
   /** The path after /api/v1 when it is not /external/<dir> (GitHub Sponsors, say). */
   path?: string;
   /** Query parameters besides api_key and stream: topic, branches, only_events, ... */

@@ -11,7 +11,7 @@ import type { ParamDocs, ParamSpecs } from './params';
 export const SERVICE_NAMES = ['message', 'subscription', 'settings', 'webhook', 'event-queue'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /** Every public path starts here (but a `root` endpoint's); a service mounts its routers under it too. */
 export const API_PREFIX = '/api/v1';

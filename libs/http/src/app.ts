@@ -74,7 +74,7 @@ export function endpointRouter(endpoints: AnyEndpoint[]): Router {
   // Bodies are parsed per route, so an endpoint that asks for its raw body gets the stream untouched.
   const formParsers = formBodyParsers();
   for (const endpoint of endpoints) {
-    const verb = endpoint.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete';
+    const verb = endpoint.method.toLowerCase() as 'get' | 'head' | 'post' | 'patch' | 'put' | 'delete';
     const parsers = endpoint.rawBody ? [rawBodyParser(endpoint, endpoint.rawBody.limit)] : formParsers;
     router[verb](endpoint.path, ...parsers, runEndpoint(endpoint));
   }

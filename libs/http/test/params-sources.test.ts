@@ -26,6 +26,8 @@ function call(method: Method, path: string): request.Test {
   switch (method) {
     case 'GET':
       return agent.get(url);
+    case 'HEAD':
+      return agent.head(url);
     case 'POST':
       return agent.post(url);
     case 'PUT':

@@ -44,7 +44,7 @@ export interface GatewayDeps {
   webDir?: string;
 }
 
-const verbOf = (route: Route) => route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete';
+const verbOf = (route: Route) => route.method.toLowerCase() as 'get' | 'head' | 'post' | 'patch' | 'put' | 'delete';
 
 /**
  * The routes served at the root: the files messages and the API link (uploads, their temporary

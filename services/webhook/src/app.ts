@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import { acceptedInternalSecrets } from '@chat/config';
-import { webhookEndpoints } from '@chat/contracts';
-import { createServiceApp, type AnyEndpoint } from '@chat/http';
+import { webhookConfirmationEndpoints, webhookEndpoints } from '@chat/contracts';
+import { createServiceApp, implement, type AnyEndpoint } from '@chat/http';
 import type { WebhookDeps } from './deps';
 import { listIntegrationsEndpoint } from './catalogue';
 import { webhookEndpoint } from './framework/endpoint';
@@ -22,6 +22,8 @@ export function endpoints(deps: WebhookDeps): AnyEndpoint[] {
   return [
     ...Object.values(webhookEndpoints).map((contract) => webhookEndpoint(contract, integrationFor(contract.name), endpointDeps)),
     listIntegrationsEndpoint(integrationFor),
+    // Authenticated like a post; nothing else to do.
+    ...Object.values(webhookConfirmationEndpoints).map((contract) => implement(contract, async () => ({}))),
   ];
 }
 

@@ -2,9 +2,7 @@
  * zerver/webhooks/trello/tests.py (see ../NOTICE). test_ignored_card_actions and
  * test_ignoring_card_updates post payloads built in the test; they are fixtures here
  * (ignored_action_<type>.json, ignored_card_update_<field>.json), written as orjson writes them.
- *
- * test_trello_confirmation_request is not a case: it sends HEAD, which Trello sends to check a
- * new hook's URL and Zulip's view answers 200, and this server's webhook endpoints take POST only.
+
  */
 import type { ZulipCase } from '../case';
 
@@ -207,4 +205,6 @@ export const cases: ZulipCase[] = [
     fixture: `ignored_card_update_${field}.json`,
     expect: [],
   })),
+  // Trello checks a new hook's URL with HEAD.
+  { test: 'test_trello_confirmation_request', method: 'HEAD', expect: [] },
 ];

@@ -4,7 +4,7 @@ import { eventQueueEndpoints } from './event-queue';
 import { messageEndpoints } from './message';
 import { settingsEndpoints } from './settings';
 import { subscriptionEndpoints } from './subscription';
-import { webhookCatalogueEndpoints, webhookEndpoints } from './webhook';
+import { webhookCatalogueEndpoints, webhookConfirmationEndpoints, webhookEndpoints } from './webhook';
 
 export * from './event-queue';
 export * from './message';
@@ -19,5 +19,6 @@ export const CONTRACTS: readonly AnyContract[] = [
   ...Object.values(eventQueueEndpoints),
   ...Object.values(webhookEndpoints),
   ...Object.values(webhookCatalogueEndpoints),
+  ...Object.values(webhookConfirmationEndpoints),
 ];
 export { OIDC_CALLBACK_PATH } from './settings-external-auth';

@@ -255,6 +255,23 @@ export const webhookEndpoints = declareEndpoints('webhook', {
   }),
 });
 
+/**
+ * Trello checks a hook's URL with HEAD before it creates the hook (Zulip's
+ * return_success_on_head_request): the key is checked as for a post, and the answer is an empty 200.
+ */
+export const webhookConfirmationEndpoints = declareEndpoints('webhook', {
+  trelloConfirmation: {
+    method: 'HEAD',
+    path: '/external/trello',
+    auth: 'webhook',
+    webhookAuth: 'api_key',
+    summary: "Incoming webhook: Trello's check of the hook's URL",
+    description: "Trello sends HEAD to a hook's URL before creating the hook; the bot's key is checked, and the answer is an empty 200.",
+    params: {},
+    success: {},
+  },
+});
+
 const UrlOptionSchema = Type.Object({
   key: Type.String(),
   label: Type.String(),
