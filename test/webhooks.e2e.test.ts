@@ -16,7 +16,7 @@ import { webhookEndpoints } from '@chat/contracts';
 import { ApiClient, basicAuth, testConfig, testLogger, waitFor } from '@chat/testing';
 import { describeBothTopologies } from './topologies';
 
-const fixture = (name: string) => readFileSync(join(__dirname, '../services/webhook/test/fixtures/helloworld', name), 'utf8');
+const fixture = (name: string) => readFileSync(join(__dirname, 'zulip-webhooks/helloworld/fixtures', name), 'utf8');
 const HELLO =
   'Hello! I am happy to be here! :smile:\nThe Wikipedia featured article for today is ' +
   '**[Marilyn Monroe](https://en.wikipedia.org/wiki/Marilyn_Monroe)**';

@@ -156,7 +156,8 @@ async function upload(client: ApiClient, step: Step, path: string, params: Recor
   return { status: res.status, contentType, body: contentType.startsWith('application/json') ? res.body : res.text };
 }
 
-const WEBHOOK_FIXTURES = join(__dirname, '../../services/webhook/test/fixtures');
+/** Zulip's fixtures, as the webhook cases post them. */
+const WEBHOOK_FIXTURES = join(__dirname, '../zulip-webhooks');
 
 /** An incoming webhook as the third party posts it: the raw payload and its headers, the bot's key in the query. */
 async function sendPayload(

@@ -23,8 +23,8 @@ export interface Step {
   /** A file sent as multipart (uploads, custom emoji). */
   file?: { field: string; name: string; content: Buffer };
   /**
-   * An incoming webhook's payload, sent raw (JSON) with the third party's headers: a file of
-   * services/webhook/test/fixtures, `<integration>/<name>.json`.
+   * An incoming webhook's payload, sent raw (JSON) with the third party's headers: one of Zulip's
+   * fixtures in test/zulip-webhooks, `<integration>/fixtures/<name>.json`.
    */
   payload?: { fixture: string; headers?: Record<string, string> };
   /** The path is from the server's root (the files messages link), not under /api/v1. */
@@ -72,7 +72,7 @@ const webhook = (integration: string, fixture: string, headers?: Record<string, 
   method: 'post',
   path: `/external/${integration}`,
   params: { stream: 'Denmark' },
-  payload: { fixture: `${integration}/${fixture}`, headers },
+  payload: { fixture: `${integration}/fixtures/${fixture}`, headers },
 });
 /** A 1 × 1 PNG (images are decoded: its data must be whole). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -435,11 +435,11 @@ export const SCENARIO: Step[] = [
   // Incoming webhooks: one payload per integration, each a message in Denmark.
   webhook('helloworld', 'hello.json'),
   webhook('slack_incoming', 'text.json'),
-  webhook('json', 'pingdom_http_up_to_down.json'),
+  webhook('json', 'json_pingdom_http_up_to_down.json'),
   webhook('github', 'push__1_commit.json', { 'X-GitHub-Event': 'push' }),
   webhook('gitlab', 'push_hook.json', { 'X-Gitlab-Event': 'Push Hook' }),
-  webhook('sentry', 'issue_resolved.json', { 'Sentry-Hook-Resource': 'issue' }),
-  webhook('grafana', 'alert.json'),
+  webhook('sentry', 'issue_resolved.json'),
+  webhook('grafana', 'alert_v7.json'),
   webhook('alertmanager', 'alert.json'),
 
   // Event queues (beside the two the recorder polls).

@@ -2,9 +2,7 @@
  * Alertmanager and Grafana beyond Zulip's own tests (test/zulip-webhooks): the client they post
  * as, URL options' defaults, event filters by status, and payloads no real sender makes.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { webhookHarness, type WebhookHarness } from './helpers';
+import { fixture, webhookHarness, type WebhookHarness } from './helpers';
 
 let h: WebhookHarness;
 beforeAll(async () => {
@@ -14,10 +12,6 @@ afterAll(() => h.close());
 beforeEach(() => {
   h.internal.calls = [];
 });
-
-function zulipFixture(dir: string, name: string): string {
-  return readFileSync(join(__dirname, '../../../test/zulip-webhooks', dir, 'fixtures', name), 'utf8');
-}
 
 const posted = () => h.internal.posted().map((p) => ({ topic: p.topic, content: p.content }));
 
@@ -71,19 +65,19 @@ describe('alertmanager', () => {
 
 describe('grafana', () => {
   it('posts as ZulipGrafanaWebhook', async () => {
-    await h.post('/external/grafana?stream=Denmark', zulipFixture('grafana', 'alert_v7.json'));
+    await h.post('/external/grafana?stream=Denmark', fixture('grafana', 'alert_v7.json'));
     expect(h.internal.calls[0]?.params.client).toBe('ZulipGrafanaWebhook');
   });
 
   it('filters by status (unified alerting) and by state (legacy) with only_events and exclude_events', async () => {
     const onlyResolved = encodeURIComponent('["resolved"]');
-    await h.post(`/external/grafana?stream=Denmark&only_events=${onlyResolved}`, zulipFixture('grafana', 'alert_multiple_v8.json'));
+    await h.post(`/external/grafana?stream=Denmark&only_events=${onlyResolved}`, fixture('grafana', 'alert_multiple_v8.json'));
     await h.post(
       `/external/grafana?stream=Denmark&exclude_events=${encodeURIComponent('["pend*"]')}`,
-      zulipFixture('grafana', 'alert_pending_v7.json'),
+      fixture('grafana', 'alert_pending_v7.json'),
     );
     expect(posted()).toEqual([]);
-    await h.post(`/external/grafana?stream=Denmark&only_events=${onlyResolved}`, zulipFixture('grafana', 'alert_v8.json'));
+    await h.post(`/external/grafana?stream=Denmark&only_events=${onlyResolved}`, fixture('grafana', 'alert_v8.json'));
     expect(posted().map((p) => p.topic)).toEqual(['[TestAlert]']);
   });
 

@@ -4,9 +4,7 @@
  * events and changes they do not tell, `only_events` on their event names, users without a name,
  * and a payload missing a field. The payloads are Zulip's fixtures.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { webhookHarness, type WebhookHarness } from './helpers';
+import { fixture, webhookHarness, type WebhookHarness } from './helpers';
 
 let h: WebhookHarness;
 beforeAll(async () => {
@@ -14,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const CASES = join(__dirname, '..', '..', '..', 'test', 'zulip-webhooks');
-const zulipFixture = (dir: string, name: string) => JSON.parse(readFileSync(join(CASES, dir, 'fixtures', `${name}.json`), 'utf8'));
+const zulipFixture = (dir: string, name: string) => JSON.parse(fixture(dir, `${name}.json`));
 
 async function post(dir: string, payload: unknown, headers: Record<string, string> = {}, query = '') {
   h.internal.calls = [];

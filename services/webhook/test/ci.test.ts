@@ -4,12 +4,7 @@
  * the clients messages are posted as, events no handler knows, and how bad payloads are answered.
  * On Zulip's fixtures.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { BOT, OWNER, webhookHarness, type WebhookHarness } from './helpers';
-
-const zulipFixture = (integration: string, name: string) =>
-  readFileSync(join(__dirname, '..', '..', '..', 'test', 'zulip-webhooks', integration, 'fixtures', name), 'utf8');
+import { fixture, BOT, OWNER, webhookHarness, type WebhookHarness } from './helpers';
 
 let h: WebhookHarness;
 beforeAll(async () => {
@@ -37,7 +32,7 @@ const unsupported = (webhookName: string, eventType: string) => ({
 
 /** A fixture with some fields replaced (or removed, with undefined). */
 function edited(integration: string, name: string, edit: (payload: Record<string, unknown>) => void): string {
-  const payload = JSON.parse(zulipFixture(integration, name)) as Record<string, unknown>;
+  const payload = JSON.parse(fixture(integration, name)) as Record<string, unknown>;
   edit(payload);
   return JSON.stringify(payload);
 }
@@ -47,7 +42,7 @@ describe('teamcity', () => {
     edited('teamcity', 'personal.json', (payload) => edit(payload.build as Record<string, unknown>));
 
   it('sends a personal build privately to the user its TeamCity username names, as the bot', async () => {
-    const { status, posted } = await post('teamcity', zulipFixture('teamcity', 'personal.json'));
+    const { status, posted } = await post('teamcity', fixture('teamcity', 'personal.json'));
     expect(status).toBe(200);
     expect(posted).toEqual([
       expect.objectContaining({ sender_email: BOT, type: 'private', to: ['iago@zulip.com'], client: 'ZulipTeamCityWebhook' }),
@@ -74,7 +69,7 @@ describe('teamcity', () => {
   });
 
   it("tells the bot's owner, once per wait period, how to set up a payload in another format", async () => {
-    const body = zulipFixture('teamcity', 'slack_non_generic_payload.json');
+    const body = fixture('teamcity', 'slack_non_generic_payload.json');
     const first = await post('teamcity', body);
     expect(first.status).toBe(200);
     expect(first.posted).toEqual([
@@ -91,7 +86,7 @@ describe('teamcity', () => {
   });
 
   it('posts a build to the stream as ZulipTeamCityWebhook', async () => {
-    const { posted } = await post('teamcity', zulipFixture('teamcity', 'success.json'));
+    const { posted } = await post('teamcity', fixture('teamcity', 'success.json'));
     expect(posted).toEqual([expect.objectContaining({ type: 'stream', topic: 'Project :: Compile', client: 'ZulipTeamCityWebhook' })]);
   });
 });
@@ -101,7 +96,7 @@ describe('travis', () => {
   const FORM = 'application/x-www-form-urlencoded';
 
   it('posts as ZulipTravisWebhook', async () => {
-    const { posted } = await post('travis', form(zulipFixture('travis', 'build.json')), FORM);
+    const { posted } = await post('travis', form(fixture('travis', 'build.json')), FORM);
     expect(posted).toEqual([expect.objectContaining({ topic: 'builds', client: 'ZulipTravisWebhook' })]);
   });
 
@@ -112,7 +107,7 @@ describe('travis', () => {
   });
 
   it('answers a body without the payload field, or with a bad one, as Zulip does', async () => {
-    expect((await post('travis', zulipFixture('travis', 'build.json'))).body).toMatchObject({
+    expect((await post('travis', fixture('travis', 'build.json'))).body).toMatchObject({
       msg: "Missing 'payload' argument",
       code: 'REQUEST_VARIABLE_MISSING',
     });
@@ -129,7 +124,7 @@ describe('travis', () => {
 
 describe('circleci', () => {
   it('posts as ZulipCircleCIWebhook', async () => {
-    const { posted } = await post('circleci', zulipFixture('circleci', 'ping.json'));
+    const { posted } = await post('circleci', fixture('circleci', 'ping.json'));
     expect(posted).toEqual([expect.objectContaining({ topic: 'Test event', client: 'ZulipCircleCIWebhook' })]);
   });
 
@@ -158,7 +153,7 @@ describe('circleci', () => {
 
 describe('buildbot', () => {
   it('posts as ZulipBuildbotWebhook', async () => {
-    const { posted } = await post('buildbot', zulipFixture('buildbot', 'started.json'));
+    const { posted } = await post('buildbot', fixture('buildbot', 'started.json'));
     expect(posted).toEqual([expect.objectContaining({ topic: 'buildbot-hello', client: 'ZulipBuildbotWebhook' })]);
   });
 
@@ -167,7 +162,7 @@ describe('buildbot', () => {
     expect(await post('buildbot', body)).toEqual({ status: 200, body: unsupported('Buildbot', 'deleted'), posted: [] });
     const onlyFinished = await post(
       'buildbot',
-      zulipFixture('buildbot', 'started.json'),
+      fixture('buildbot', 'started.json'),
       'application/json',
       '?stream=Denmark&only_events=["finished"]',
     );
@@ -182,12 +177,12 @@ describe('buildbot', () => {
 
 describe('azuredevops', () => {
   it('posts as ZulipAzureDevOpsWebhook', async () => {
-    const { posted } = await post('azuredevops', zulipFixture('azuredevops', 'code_push.json'));
+    const { posted } = await post('azuredevops', fixture('azuredevops', 'code_push.json'));
     expect(posted).toEqual([expect.objectContaining({ topic: 'test-zulip / main', client: 'ZulipAzureDevOpsWebhook' })]);
   });
 
   it('posts whatever only_events and exclude_events say, as Zulip, whose view passes no event type', async () => {
-    const push = zulipFixture('azuredevops', 'code_push.json');
+    const push = fixture('azuredevops', 'code_push.json');
     expect((await post('azuredevops', push, 'application/json', '?stream=Denmark&only_events=["nothing"]')).posted).toHaveLength(1);
     expect((await post('azuredevops', push, 'application/json', '?stream=Denmark&exclude_events=["*"]')).posted).toHaveLength(1);
   });

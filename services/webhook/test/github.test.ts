@@ -3,12 +3,9 @@
  * how events and actions no handler knows are answered, which names `only_events` matches, the
  * private-repository option on any event, and the missing event header. On Zulip's fixtures.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { webhookHarness, type WebhookHarness } from './helpers';
+import { fixture, webhookHarness, type WebhookHarness } from './helpers';
 
-const FIXTURES = join(__dirname, '..', '..', '..', 'test', 'zulip-webhooks', 'github', 'fixtures');
-const zulipFixture = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');
+const zulipFixture = (name: string) => fixture('github', name);
 
 let h: WebhookHarness;
 beforeAll(async () => {

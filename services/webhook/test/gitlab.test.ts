@@ -3,9 +3,7 @@
  * header, events it does not tell, and `only_events`/`exclude_events` on its event names. The
  * payloads are Zulip's fixtures.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { webhookHarness, type WebhookHarness } from './helpers';
+import { fixture, webhookHarness, type WebhookHarness } from './helpers';
 
 let h: WebhookHarness;
 beforeAll(async () => {
@@ -13,8 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const FIXTURES = join(__dirname, '..', '..', '..', 'test', 'zulip-webhooks', 'gitlab', 'fixtures');
-const zulipFixture = (name: string) => readFileSync(join(FIXTURES, `${name}.json`), 'utf8');
+const zulipFixture = (name: string) => fixture('gitlab', `${name}.json`);
 
 async function gl(name: string, headers: Record<string, string>, query = '', body = zulipFixture(name)) {
   h.internal.calls = [];

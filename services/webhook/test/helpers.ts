@@ -15,8 +15,12 @@ import { buildApp } from '../src/app';
 export const BOT = 'webhook-bot@zulip.com';
 export const OWNER = 'ZOE@zulip.com';
 
+/** Zulip's fixtures, as test/zulip-webhook-fixtures.e2e.test.ts posts them (test/zulip-webhooks). */
+export const ZULIP_CASES = join(__dirname, '..', '..', '..', 'test', 'zulip-webhooks');
+
+/** One of Zulip's fixtures for an integration (its directory there), as text. */
 export function fixture(integration: string, name: string): string {
-  return readFileSync(join(__dirname, 'fixtures', integration, name), 'utf8');
+  return readFileSync(join(ZULIP_CASES, integration, 'fixtures', name), 'utf8');
 }
 
 /** Records the posts; answers as the message service does for a stream that does not exist. */

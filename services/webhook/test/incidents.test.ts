@@ -2,9 +2,7 @@
  * What the Zulip cases (test/zulip-webhooks) cannot see of the incident integrations: the notice
  * a misconfigured hook's owner gets, and event filters on the messages of one PagerDuty payload.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { OWNER, webhookHarness, type WebhookHarness } from './helpers';
+import { fixture, OWNER, webhookHarness, type WebhookHarness } from './helpers';
 
 let h: WebhookHarness;
 beforeAll(async () => {
@@ -16,9 +14,6 @@ beforeEach(async () => {
   // Each test may tell the owner again: the notices' wait period starts afresh.
   await h.db.knex('webhook_bot_reminders').del();
 });
-
-const zulipFixture = (integration: string, name: string): string =>
-  readFileSync(join(__dirname, '../../../test/zulip-webhooks', integration, 'fixtures', name), 'utf8');
 
 function notice(displayName: string, advice: string): string {
   return (
@@ -39,7 +34,7 @@ describe('a payload missing what the hook must be configured to send', () => {
     ],
     ['uptimerobot', 'uptimerobot_invalid_payload_with_missing_data.json', notice('UptimeRobot', ' required parameters')],
   ])('%s: answers "Invalid payload" and tells the bot\'s owner', async (integration, name, content) => {
-    const res = await h.post(`/external/${integration}?stream=Denmark`, zulipFixture(integration, name), 'application/json');
+    const res = await h.post(`/external/${integration}?stream=Denmark`, fixture(integration, name), 'application/json');
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ result: 'error', msg: 'Invalid payload', code: 'BAD_REQUEST' });
     expect(h.internal.posted()).toEqual([
@@ -51,7 +46,7 @@ describe('a payload missing what the hook must be configured to send', () => {
 describe('PagerDuty', () => {
   it('filters each message of a payload by its action: only_events keeps the acknowledgement, not the assignment', async () => {
     const query = `stream=Denmark&only_events=${encodeURIComponent('["acknowledged"]')}`;
-    const res = await h.post(`/external/pagerduty?${query}`, zulipFixture('pagerduty', 'acknowledge.json'), 'application/json');
+    const res = await h.post(`/external/pagerduty?${query}`, fixture('pagerduty', 'acknowledge.json'), 'application/json');
     expect(res.body).toEqual({ result: 'success', msg: '' });
     expect(h.internal.posted().map((p) => p.content)).toEqual([
       'Incident [1](https://zulip-test.pagerduty.com/incidents/PO1XIJ5) acknowledged by [armooo](https://zulip-test.pagerduty.com/users/POBCFRJ).\n\n``` quote\nIt is on fire\n```',

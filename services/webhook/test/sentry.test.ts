@@ -1,7 +1,5 @@
 /** Sentry beyond Zulip's own tests (test/zulip-webhooks): its client, and what it does not tell. */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { webhookHarness, type WebhookHarness } from './helpers';
+import { fixture, webhookHarness, type WebhookHarness } from './helpers';
 
 let h: WebhookHarness;
 beforeAll(async () => {
@@ -13,7 +11,7 @@ beforeEach(() => {
 });
 
 const issueResolved = () =>
-  JSON.parse(readFileSync(join(__dirname, '../../../test/zulip-webhooks/sentry/fixtures/issue_resolved.json'), 'utf8')) as {
+  JSON.parse(fixture('sentry', 'issue_resolved.json')) as {
     action: string;
     data: Record<string, unknown>;
   };

@@ -4,12 +4,7 @@
  * `only_events` matches (Jira's event, Basecamp's recording, nothing for Trello and Linear, which
  * Zulip sends without an event type); how unknown events are answered. On Zulip's fixtures.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { webhookHarness, type WebhookHarness } from './helpers';
-
-const ROOT = join(__dirname, '..', '..', '..', 'test', 'zulip-webhooks');
-const zulipFixture = (integration: string, name: string) => readFileSync(join(ROOT, integration, 'fixtures', name), 'utf8');
+import { fixture, webhookHarness, type WebhookHarness } from './helpers';
 
 let h: WebhookHarness;
 beforeAll(async () => {
@@ -34,11 +29,11 @@ const unsupported = (name: string, eventType: string) => ({
 const onlyEvents = (...names: string[]) => `&only_events=${encodeURIComponent(JSON.stringify(names))}`;
 
 describe('jira', () => {
-  const commented = JSON.parse(zulipFixture('jira', 'commented_v2.json'));
+  const commented = JSON.parse(fixture('jira', 'commented_v2.json'));
   const withComment = (body: string) => JSON.stringify({ ...commented, comment: { ...commented.comment, body } });
 
   it('posts as ZulipJiraWebhook', async () => {
-    await post('jira', zulipFixture('jira', 'created_v2.json'));
+    await post('jira', fixture('jira', 'created_v2.json'));
     expect(h.internal.calls[0]?.params.client).toBe('ZulipJiraWebhook');
   });
 
@@ -68,7 +63,7 @@ describe('jira', () => {
   });
 
   it('only_events matches the webhookEvent', async () => {
-    const created = zulipFixture('jira', 'created_v2.json');
+    const created = fixture('jira', 'created_v2.json');
     expect((await post('jira', created, onlyEvents('comment_*'))).posted).toEqual([]);
     expect((await post('jira', created, onlyEvents('jira:issue_*'))).posted).toHaveLength(1);
   });
@@ -76,7 +71,7 @@ describe('jira', () => {
 
 describe('linear', () => {
   it('posts whatever only_events says, as Zulip (no event type)', async () => {
-    const r = await post('linear', zulipFixture('linear', 'comment_remove.json'), onlyEvents('nothing'));
+    const r = await post('linear', fixture('linear', 'comment_remove.json'), onlyEvents('nothing'));
     expect(r.posted).toHaveLength(1);
     expect(h.internal.calls[0]?.params.client).toBe('ZulipLinearWebhook');
   });
@@ -90,7 +85,7 @@ describe('linear', () => {
 
 describe('trello', () => {
   it('posts whatever only_events says, as Zulip (no event type)', async () => {
-    const r = await post('trello', zulipFixture('trello', 'creating_card.json'), onlyEvents('nothing'));
+    const r = await post('trello', fixture('trello', 'creating_card.json'), onlyEvents('nothing'));
     expect(r.posted).toHaveLength(1);
     expect(h.internal.calls[0]?.params.client).toBe('ZulipTrelloWebhook');
   });
@@ -102,7 +97,7 @@ describe('trello', () => {
   });
 
   it('writes a due date given with an offset in that offset', async () => {
-    const payload = JSON.parse(zulipFixture('trello', 'setting_due_date_to_card.json'));
+    const payload = JSON.parse(fixture('trello', 'setting_due_date_to_card.json'));
     payload.action.data.card.due = '2016-05-11T10:00:00.000+02:00';
     expect((await post('trello', JSON.stringify(payload))).posted[0]?.content).toContain('<time:2016-05-11T10:00:00+02:00>');
   });
@@ -110,14 +105,14 @@ describe('trello', () => {
 
 describe('basecamp', () => {
   it('only_events matches the recording, not the kind', async () => {
-    const completed = zulipFixture('basecamp', 'todo_completed.json');
+    const completed = fixture('basecamp', 'todo_completed.json');
     expect((await post('basecamp', completed, onlyEvents('todo'))).posted).toHaveLength(1);
     expect((await post('basecamp', completed, onlyEvents('todo_completed'))).posted).toEqual([]);
     expect(h.internal.calls).toEqual([]);
   });
 
   it('answers a kind it does not post as unsupported, naming the kind', async () => {
-    const payload = { ...JSON.parse(zulipFixture('basecamp', 'todo_completed.json')), kind: 'todo_archived' };
+    const payload = { ...JSON.parse(fixture('basecamp', 'todo_completed.json')), kind: 'todo_archived' };
     expect((await post('basecamp', JSON.stringify(payload))).body).toEqual(unsupported('Basecamp', 'todo_archived'));
   });
 });
