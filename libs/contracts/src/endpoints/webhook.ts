@@ -140,7 +140,7 @@ export const webhookEndpoints = declareEndpoints('webhook', {
   gitlab: integration('gitlab', {
     displayName: 'GitLab',
     summary:
-      'Posts pushes, tags, merge requests, issues, comments, pipelines, jobs, wiki pages, releases and deployments from GitLab projects.',
+      'Posts GitLab pushes, tags, issues, merge requests, comments, wiki pages, jobs, pipelines, deployments, releases, feature flags and expiring access tokens.',
     urlOptions: [
       URL_OPTIONS.branches,
       { key: 'use_merge_request_title', label: "Use the merge request's title in its topic", validator: 'check_bool' },
