@@ -113,8 +113,9 @@ export const PACKAGES: PackageLayers[] = [
   }),
   service('webhook', {
     own: {
-      // The integration framework: it turns an integration's payload into a message through actions/.
-      framework: { files: ['framework/'], mayImport: ['actions', 'lib', 'deps'] },
+      // The integration framework: it turns an integration's payload into a message through actions/,
+      // and gives handlers the realm's users they may name (queries/).
+      framework: { files: ['framework/'], mayImport: ['actions', 'queries', 'lib', 'deps'] },
       integrations: { files: ['integrations/'], mayImport: ['framework', 'lib'] },
     },
     moreImports: { actions: ['framework'] },

@@ -42,10 +42,16 @@ function isDeclaredRedirect(req: FuzzRequest, answer: Answer): boolean {
   return answer.status === 302 && req.target.route.errors.includes(302);
 }
 
+/** A HEAD answer is headers only (HTTP sends no body with it): its status is all there is to judge. */
+function isHeadAnswer(req: FuzzRequest): boolean {
+  return req.target.route.method === 'HEAD';
+}
+
 /** Null when the answer is acceptable, else what is wrong with it. */
 export function envelopeProblem(req: FuzzRequest, answer: Answer): string | null {
   if (answer.status >= 500) return `a ${answer.status}`;
   if (isTransportRefusal(answer) || isFileAnswer(req, answer) || isPageAnswer(req, answer) || isDeclaredRedirect(req, answer)) return null;
+  if (isHeadAnswer(req)) return null;
   if (!answer.contentType.startsWith('application/json')) return `content type ${answer.contentType || '(none)'}`;
   let body: Body;
   try {

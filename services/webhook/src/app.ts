@@ -3,7 +3,7 @@ import { acceptedInternalSecrets } from '@chat/config';
 import { webhookConfirmationEndpoints, webhookEndpoints } from '@chat/contracts';
 import { createServiceApp, implement, type AnyEndpoint } from '@chat/http';
 import type { WebhookDeps } from './deps';
-import { listIntegrationsEndpoint } from './catalogue';
+import { listIntegrationsEndpoint } from './framework/catalogue';
 import { webhookEndpoint } from './framework/endpoint';
 import { INTEGRATIONS } from './integrations/registry';
 import type { Integration } from './framework/integration';

@@ -4,7 +4,7 @@
  * own time zone, label lists, and values written as Zulip's Python views write them.
  */
 import { invalidArgument } from '@chat/errors';
-import type { Json, JsonObject } from './payload';
+import type { JsonObject } from './payload';
 
 /** The line an alert message opens with: `:alert: **FIRING**`. */
 export function statusLine(emoji: string, label: string): string {
@@ -51,33 +51,4 @@ export function globalTime(iso: string, field = 'time'): string {
 export function globalTimeOfEpoch(seconds: number): string {
   const whole = new Date(Math.floor(seconds) * 1000).toISOString().slice(0, 19);
   return `<time:${whole}+00:00>`;
-}
-
-function pythonNumber(value: number): string {
-  // Python writes exponents with at least two digits: 1e-07.
-  return String(value).replace(/e([+-])(\d)$/, 'e$10$2');
-}
-
-/**
- * A JSON value as Python's str() writes it, which is how Zulip's views put numbers, booleans and
- * nulls into text: `True`, `None`, `['a', 1]`. (JSON's 1.0 reads as 1 here, where Python keeps
- * 1.0: the parsed value no longer says which was sent.)
- */
-export function pythonStr(value: Json | undefined): string {
-  if (value === undefined || value === null) return 'None';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'boolean') return value ? 'True' : 'False';
-  if (typeof value === 'number') return pythonNumber(value);
-  return pythonRepr(value);
-}
-
-function pythonRepr(value: Json): string {
-  if (typeof value === 'string') return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-  if (Array.isArray(value)) return `[${value.map(pythonRepr).join(', ')}]`;
-  if (typeof value === 'object' && value !== null) {
-    return `{${Object.entries(value)
-      .map(([k, v]) => `${pythonRepr(k)}: ${pythonRepr(v)}`)
-      .join(', ')}}`;
-  }
-  return pythonStr(value);
 }

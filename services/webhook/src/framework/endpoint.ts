@@ -13,7 +13,7 @@ import { notifyBotOwner } from '../actions/owner-alerts';
 import { sendWebhookMessages } from '../actions/send-webhook-message';
 import type { WebhookRequestDeps } from '../deps';
 import { invalidJsonNotice, missingHeaderNotice } from '../lib/owner-notices';
-import { realmUsers } from '../queries/realm-users';
+import { realmUsers } from './realm-users';
 import { MisconfiguredPayloadError } from './incidents';
 import { clientNameFor, type Integration } from './integration';
 import { messagesFor } from './run';

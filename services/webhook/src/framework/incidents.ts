@@ -33,13 +33,6 @@ export function misconfiguredPayload(displayName: string, advice: string): Misco
   );
 }
 
-/** A JSON scalar as Python's str() writes what json.loads made of it (True, None, 2.5). */
-export function pythonText(value: string | number | boolean | null): string {
-  if (value === null) return 'None';
-  if (typeof value === 'boolean') return value ? 'True' : 'False';
-  return String(value);
-}
-
 /** The part of an e-mail address before its last "@" (Python's Address(addr_spec=...).username). */
 export function emailUsername(email: string): string {
   const at = email.lastIndexOf('@');

@@ -117,6 +117,8 @@ interface IntegrationBase {
 /** One format: every request goes to `handle`. */
 export interface SingleFormatIntegration extends IntegrationBase {
   handle: Handler;
+  /** The event types its messages carry, for `only_events`/`exclude_events` (Zulip's all_event_types). */
+  eventTypes?: readonly string[];
 }
 
 /** Several events, told apart by a header or by the payload. */

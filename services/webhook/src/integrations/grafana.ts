@@ -5,9 +5,10 @@
  * type is its status or state, for `only_events`/`exclude_events`.
  */
 import { invalidArgument } from '@chat/errors';
-import { dashList, globalTime, labelValue, pythonStr, statusLine } from '../framework/alerts';
+import { dashList, globalTime, labelValue, statusLine } from '../framework/alerts';
 import type { Integration, WebhookMessage } from '../framework/integration';
 import { isObject, optObject, optString, requireString, type JsonObject } from '../framework/payload';
+import { pythonStr } from '../framework/python';
 
 /** What an alert that has not ended carries as its end. */
 const NOT_ENDED = '0001-01-01T00:00:00Z';
@@ -80,6 +81,7 @@ function legacyAlert(payload: JsonObject): WebhookMessage {
 
 export const grafana: Integration = {
   name: 'grafana',
+  eventTypes: ['ok', 'pending', 'alerting', 'paused', 'firing', 'resolved'],
   handle(payload) {
     if (!Object.hasOwn(payload, 'alerts')) return [legacyAlert(payload)];
     const alerts = Array.isArray(payload.alerts) ? payload.alerts : [];

@@ -5,9 +5,9 @@
  * expected field gets a notice naming the missing ones instead.
  */
 import { invalidArgument } from '@chat/errors';
-import { pythonText } from '../framework/incidents';
 import type { Integration, WebhookMessage } from '../framework/integration';
 import { isObject, requireString, type Json, type JsonObject } from '../framework/payload';
+import { pythonStr } from '../framework/python';
 
 const PRIORITIES: Record<string, string> = {
   CRITICAL: ':red_circle:',
@@ -81,8 +81,8 @@ function customFields(payload: JsonObject): string {
   return Object.entries(fields)
     .map(([key, value]) => {
       let text = '*Value is not a supported data type*';
-      if (isScalar(value)) text = pythonText(value);
-      else if (Array.isArray(value) && value.every(isScalar)) text = value.map(pythonText).join(', ');
+      if (isScalar(value)) text = pythonStr(value);
+      else if (Array.isArray(value) && value.every(isScalar)) text = value.map(pythonStr).join(', ');
       return `- **${capitalize(key)}**: ${text}\n`;
     })
     .join('');
@@ -111,6 +111,7 @@ function incident(payload: JsonObject): WebhookMessage {
 
 export const newrelic: Integration = {
   name: 'newrelic',
+  eventTypes: ['CREATED', 'ACTIVATED', 'CLOSED'],
   handle(payload) {
     const missing = EXPECTED_FIELDS.filter((field) => !Object.hasOwn(payload, field));
     return [missing.length > 0 ? missingFieldsNotice(missing) : incident(payload)];

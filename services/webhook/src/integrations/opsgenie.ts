@@ -45,6 +45,22 @@ function details(payload: JsonObject, alert: JsonObject): string[] {
 
 export const opsgenie: Integration = {
   name: 'opsgenie',
+  eventTypes: [
+    'AddTeam',
+    'UnAcknowledge',
+    'AddNote',
+    'TestAction',
+    'Close',
+    'Escalate',
+    'AddRecipient',
+    'RemoveTags',
+    'Acknowledge',
+    'Delete',
+    'AddTags',
+    'TakeOwnership',
+    'Create',
+    'AssignOwnership',
+  ],
   handle(payload, { flag }) {
     const action = requireString(payload, 'action');
     const alertId = requireString(payload, 'alert.alertId');

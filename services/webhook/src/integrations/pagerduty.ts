@@ -153,6 +153,7 @@ const stringField = (value: JsonObject, key: string): string | undefined => {
 
 export const pagerduty: Integration = {
   name: 'pagerduty',
+  eventTypes: ['resolved', 'assigned', 'unacknowledged', 'acknowledged', 'triggered', 'reassigned'],
   handle(payload) {
     const messages = optArray(payload, 'messages').filter(isObject);
     if (messages.length > 0) {

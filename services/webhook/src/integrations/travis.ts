@@ -44,6 +44,7 @@ function field(payload: JsonObject, name: string): string {
 export const travis: Integration = {
   name: 'travis',
   parse,
+  eventTypes: ['push', 'pull_request'],
   handle(payload) {
     // In the model's order, so the error names the first bad field as Zulip's does.
     const author = field(payload, 'author_name');

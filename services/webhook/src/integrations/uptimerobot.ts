@@ -18,6 +18,7 @@ function field(payload: JsonObject, name: string): string {
 
 export const uptimerobot: Integration = {
   name: 'uptimerobot',
+  eventTypes: ['up', 'down'],
   handle(payload) {
     const alert = requireString(payload, 'alert_type_friendly_name');
     if (alert !== 'Up' && alert !== 'Down') throw unsupportedEvent(NAME, alert);

@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import type { UserRow } from '@chat/db';
-import type { RealmUsers } from '../framework/integration';
 
 /**
  * The first active user of the realm, by id, whose full name is `name` or whose email starts with
@@ -14,19 +13,7 @@ export function userByNameOrEmailPrefix(db: Knex, realmId: number, name: string)
     .first();
 }
 
-/** The look-ups an integration may make in the bot's realm (Zulip's user queries, case-insensitive). */
-export function realmUsers(db: Knex, realmId: number): RealmUsers {
-  return {
-    async byDeliveryEmail(email) {
-      const row = await db<UserRow>('users')
-        .where({ realm_id: realmId })
-        .whereRaw('lower(delivery_email) = lower(?)', [email.trim()])
-        .first('full_name');
-      return row ? { fullName: row.full_name } : undefined;
-    },
-    async byNameOrEmailPrefix(name) {
-      const row = await userByNameOrEmailPrefix(db, realmId, name);
-      return row ? { fullName: row.full_name } : undefined;
-    },
-  };
+/** The user with this delivery e-mail (any case, surrounding spaces ignored), active or not. */
+export function userByDeliveryEmail(db: Knex, realmId: number, email: string): Promise<UserRow | undefined> {
+  return db<UserRow>('users').where({ realm_id: realmId }).whereRaw('lower(delivery_email) = lower(?)', [email.trim()]).first();
 }

@@ -15,14 +15,6 @@ export function need(value: Json | undefined, path: string): Json {
   return found;
 }
 
-/** Whether Python counts a value as true: not null, false, 0, '' or an empty list or object. */
-export function truthy(value: Json | undefined): boolean {
-  if (value === undefined || value === null || value === false || value === 0 || value === '') return false;
-  if (Array.isArray(value)) return value.length > 0;
-  if (isObject(value)) return Object.keys(value).length > 0;
-  return true;
-}
-
 /**
  * A user as Bitbucket names them now: the display name, else the nickname. Neither is a payload
  * we cannot name anyone in; the message still goes, about an unknown user.

@@ -2,7 +2,8 @@
 import { issueMessage } from '../../framework/git';
 import type { Handler, WebhookContext } from '../../framework/integration';
 import { requireString, type JsonObject } from '../../framework/payload';
-import { actorInfo, htmlUrl, issueTopic, need, truthy, userInfo } from './common';
+import { actorInfo, htmlUrl, issueTopic, need, userInfo } from './common';
+import { truthy } from '../../framework/python';
 
 function issueEvent(payload: JsonObject, context: WebhookContext, action: string): string {
   const created = action === 'created';

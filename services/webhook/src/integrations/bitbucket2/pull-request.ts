@@ -5,7 +5,8 @@
 import { pullRequestMessage } from '../../framework/git';
 import type { Handler, WebhookContext } from '../../framework/integration';
 import { requireString, type JsonObject } from '../../framework/payload';
-import { actorInfo, htmlUrl, need, pullRequestTopic, truthy, userInfo } from './common';
+import { actorInfo, htmlUrl, need, pullRequestTopic, userInfo } from './common';
+import { truthy } from '../../framework/python';
 
 /** The title goes into the link when the caller chose the topic, which then does not name it. */
 function titleIf(payload: JsonObject, context: WebhookContext): string | null {

@@ -6,7 +6,8 @@ import { branchIsNotifiable } from '../../framework/filters';
 import { branchTopic, forcePushMessage, pushCommitsMessage, pushTagMessage, removeBranchMessage, type Commit } from '../../framework/git';
 import type { Handler, WebhookMessage } from '../../framework/integration';
 import { dig, isObject, requireString, type Json, type JsonObject } from '../../framework/payload';
-import { actorInfo, htmlUrl, need, repoName, truthy, userInfo } from './common';
+import { actorInfo, htmlUrl, need, repoName, userInfo } from './common';
+import { truthy } from '../../framework/python';
 
 /** The ref a change is about: the new one, or the old one when it was deleted. */
 function refOf(change: Json): Json {

@@ -4,8 +4,9 @@
  */
 import { commitCommentMessage, endsWithPunctuation, shortSha } from '../../framework/git';
 import type { Handler } from '../../framework/integration';
-import { requireString, type Json } from '../../framework/payload';
-import { actorInfo, htmlUrl, need, repoName, truthy } from './common';
+import { requireString } from '../../framework/payload';
+import { actorInfo, htmlUrl, need, repoName } from './common';
+import { pythonStr, truthy } from '../../framework/python';
 
 export const fork: Handler = (payload) => {
   const into = `[${requireString(payload, 'fork.full_name')}](${htmlUrl(payload, 'fork')})`;
@@ -37,28 +38,6 @@ export function repoChangeMessage(actor: string, change: string, repo: string, o
   const from = old === null ? '' : ` from **${old}**`;
   const message = `${actor} changed the ${change} of the **${repo}** repo${from} to **${value}**`;
   return endsWithPunctuation(value) ? message : `${message}.`;
-}
-
-/** A JSON value as Python's str() writes it, which is how the changed values are shown. */
-export function pythonStr(value: Json): string {
-  if (typeof value === 'string') return value;
-  return pythonRepr(value);
-}
-
-function pythonRepr(value: Json): string {
-  if (value === null) return 'None';
-  if (value === true) return 'True';
-  if (value === false) return 'False';
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') {
-    const quote = value.includes("'") && !value.includes('"') ? '"' : "'";
-    const escaped = value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t');
-    return quote + (quote === "'" ? escaped.replace(/'/g, "\\'") : escaped) + quote;
-  }
-  if (Array.isArray(value)) return `[${value.map(pythonRepr).join(', ')}]`;
-  return `{${Object.entries(value)
-    .map(([k, v]) => `${pythonRepr(k)}: ${pythonRepr(v)}`)
-    .join(', ')}}`;
 }
 
 /** The settings told, in this order; `full_name` reads as "full name". */

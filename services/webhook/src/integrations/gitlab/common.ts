@@ -4,7 +4,8 @@
  * takes.
  */
 import type { WebhookContext, WebhookMessage } from '../../framework/integration';
-import { dig, isObject, optArray, requireString, type Json, type JsonObject } from '../../framework/payload';
+import { dig, optArray, requireString, type JsonObject } from '../../framework/payload';
+import { truthy } from '../../framework/python';
 
 export const NAME = 'GitLab';
 
@@ -25,14 +26,6 @@ export function branchName(ref: string): string {
 /** The acting user's full name, as issue, merge request and comment payloads give it. */
 export function actorName(payload: JsonObject): string {
   return requireString(payload, 'user.name');
-}
-
-/** Whether a value is one Python counts as true: not null, false, 0, '' or empty. */
-export function truthy(value: Json | undefined): boolean {
-  if (value === undefined || value === null || value === false || value === 0 || value === '') return false;
-  if (Array.isArray(value)) return value.length > 0;
-  if (isObject(value)) return Object.keys(value).length > 0;
-  return true;
 }
 
 /**

@@ -6,7 +6,8 @@
 import { issueMessage, pullRequestMessage } from '../../framework/git';
 import type { Handler, WebhookContext } from '../../framework/integration';
 import { dig, optObject, requireString, type JsonObject } from '../../framework/payload';
-import { actorName, assigneeNames, gitlabMessage, repoName, truthy } from './common';
+import { actorName, assigneeNames, gitlabMessage, repoName } from './common';
+import { truthy } from '../../framework/python';
 
 /** `repo / MR #1 Title`; the title left out when the caller asks. */
 export function mergeRequestTopic(payload: JsonObject, item: JsonObject, context: WebhookContext): string {

@@ -2,7 +2,8 @@
 import { quote } from '../../framework/git';
 import type { Handler } from '../../framework/integration';
 import { dig, requireString } from '../../framework/payload';
-import { actorName, gitlabMessage, repoName, truthy } from './common';
+import { actorName, gitlabMessage, repoName } from './common';
+import { truthy } from '../../framework/python';
 
 export function wikiPage(action: string): Handler {
   return (payload, context) => {

@@ -3,7 +3,8 @@ import { branchIsNotifiable } from '../../framework/filters';
 import { EMPTY_SHA, pushCommitsMessage, pushTagMessage, removeBranchMessage, type Commit } from '../../framework/git';
 import type { Handler } from '../../framework/integration';
 import { isObject, optArray, optString, requireString, type JsonObject } from '../../framework/payload';
-import { branchName, gitlabMessage, projectHomepage, repoName, truthy } from './common';
+import { branchName, gitlabMessage, projectHomepage, repoName } from './common';
+import { truthy } from '../../framework/python';
 
 function commitsOf(payload: JsonObject): Commit[] {
   return optArray(payload, 'commits')

@@ -4,7 +4,7 @@
  * /browse page on the Jira the payload came from.
  */
 import { invalidArgument } from '@chat/errors';
-import { dig, requireString, type Json, type JsonObject } from '../../framework/payload';
+import { dig, requireString, type JsonObject } from '../../framework/payload';
 
 /** A string at `path`; `fallback` when a step is missing, an error when the value is not a string. */
 export function stringAt(payload: JsonObject, path: string, fallback = ''): string {
@@ -12,14 +12,6 @@ export function stringAt(payload: JsonObject, path: string, fallback = ''): stri
   if (found === undefined) return fallback;
   if (typeof found !== 'string') throw invalidArgument(path, found);
   return found;
-}
-
-/** Python's truth of a JSON value: null, false, 0, '', [] and {} are false. */
-export function truthy(value: Json | undefined): boolean {
-  if (value === undefined || value === null) return false;
-  if (Array.isArray(value)) return value.length > 0;
-  if (typeof value === 'object') return Object.keys(value).length > 0;
-  return Boolean(value);
 }
 
 /** Some old Jira versions send comment events without the issue. */

@@ -6,8 +6,8 @@ import { anomalousPayload } from '../../framework/errors';
 import type { Integration } from '../../framework/integration';
 import { invalidArgument } from '@chat/errors';
 import { commentCreated, commentDeleted, commentUpdated } from './comment';
-import { truthy } from './fields';
 import { issueCreated, issueDeleted, issueUpdated } from './issue';
+import { truthy } from '../../framework/python';
 
 /** Events Jira sends that are answered with success and not posted. */
 const IGNORED_EVENTS = [

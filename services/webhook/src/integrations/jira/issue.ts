@@ -1,8 +1,9 @@
 /** Jira's issue events: created, deleted, and "updated", which also carries comments and transitions. */
 import type { Handler, RealmUsers } from '../../framework/integration';
 import { dig, optArray, optObject, type JsonObject } from '../../framework/payload';
-import { author, endsWithPunctuation, issueLink, issueTitle, issueTopic, stringAt, truthy } from './fields';
+import { author, endsWithPunctuation, issueLink, issueTitle, issueTopic, stringAt } from './fields';
 import { convertJiraMarkup } from './markup';
+import { truthy } from '../../framework/python';
 
 export const issueCreated: Handler = (payload) => {
   const content = [

@@ -3,11 +3,12 @@
  * with the source lines around the frame that raised it when Sentry has them, or a captured
  * message. The topic is the event's title.
  */
-import { globalTime, pythonStr } from '../../framework/alerts';
+import { globalTime } from '../../framework/alerts';
 import { unsupportedEvent } from '../../framework/errors';
 import type { WebhookMessage } from '../../framework/integration';
 import { dig, isObject, optArray, optString, requireString, type Json, type JsonObject } from '../../framework/payload';
 import { NAME } from './name';
+import { pythonStr } from '../../framework/python';
 
 /** Sentry's platform names as the code block languages that highlight them. */
 const LANGUAGES: Record<string, string> = {

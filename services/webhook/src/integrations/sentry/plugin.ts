@@ -4,9 +4,9 @@
  * alert rule's. A deprecated one (no event id) is told by project.
  */
 import { missingArgument } from '@chat/errors';
-import { pythonStr } from '../../framework/alerts';
 import type { WebhookMessage } from '../../framework/integration';
 import { optObject, optString, requireString, type Json, type JsonObject } from '../../framework/payload';
+import { pythonStr } from '../../framework/python';
 
 /** The event with the `web_url` and `datetime` an alert rule's event has; none without an id. */
 export function completedPluginEvent(payload: JsonObject): JsonObject | undefined {

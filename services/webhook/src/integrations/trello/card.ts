@@ -5,7 +5,8 @@
  */
 import type { WebhookMessage } from '../../framework/integration';
 import { optString, requireString, type JsonObject } from '../../framework/payload';
-import { actionData, boardMessage, field, globalTime, requireObject, truthy, unsupported } from './common';
+import { actionData, boardMessage, field, globalTime, requireObject, unsupported } from './common';
+import { truthy } from '../../framework/python';
 
 /** The card as a link to its page. */
 function cardLink(payload: JsonObject): string {

@@ -23,14 +23,6 @@ export function requireObject(data: JsonObject, key: string): JsonObject {
   return found;
 }
 
-/** Python's truth of a JSON value: null, false, 0, '', [] and {} are false. */
-export function truthy(value: Json | undefined): boolean {
-  if (value === undefined || value === null) return false;
-  if (Array.isArray(value)) return value.length > 0;
-  if (typeof value === 'object') return Object.keys(value).length > 0;
-  return Boolean(value);
-}
-
 /** An action of a type Trello names but whose change Zulip does not post. */
 export function unsupported(actionType: string): Error {
   return unsupportedEvent('Trello', actionType);

@@ -5,30 +5,32 @@
 import type { Handler } from '../../../framework/integration';
 import { optString, requireString } from '../../../framework/payload';
 import { quote, releaseMessage, shortSha } from '../../../framework/git';
-import { present, repoName, repoUrl, senderName } from './fields';
+import { dig } from '../../../framework/payload';
+import { truthy } from '../../../framework/python';
+import { repositoryName, repositoryUrl, senderName } from '../common';
 
 /** Only a finished run is told; its topic gathers every check of the repository. */
 const checkRun: Handler = (payload) => {
   if (requireString(payload, 'check_run.status') !== 'completed') return null;
-  const topic = `${repoName(payload)} / checks`;
+  const topic = `${repositoryName(payload)} / checks`;
   const sha = requireString(payload, 'check_run.head_sha');
   const check = `[${requireString(payload, 'check_run.name')}](${requireString(payload, 'check_run.html_url')})`;
-  const commit = `[${shortSha(sha)}](${repoUrl(payload)}/commit/${sha})`;
+  const commit = `[${shortSha(sha)}](${repositoryUrl(payload)}/commit/${sha})`;
   return { topic, content: `Check ${check} completed (${requireString(payload, 'check_run.conclusion')}). (${commit})` };
 };
 
 /** A commit status, linked to the build that set it when there is one. */
 const status: Handler = (payload) => {
-  const topic = repoName(payload);
+  const topic = repositoryName(payload);
   const state = requireString(payload, 'state');
-  const shown = present(payload, 'target_url') ? `[${state}](${requireString(payload, 'target_url')})` : state;
+  const shown = truthy(dig(payload, 'target_url')) ? `[${state}](${requireString(payload, 'target_url')})` : state;
   const commit = `[${shortSha(requireString(payload, 'sha'))}](${requireString(payload, 'commit.html_url')})`;
   return { topic, content: `${commit} changed its status to ${shown}.` };
 };
 
 /** Deployments and their statuses share a topic per environment. */
 function deploymentTopic(payload: Parameters<Handler>[0]): string {
-  return `${repoName(payload)} / Deployment on ${requireString(payload, 'deployment.environment')}`;
+  return `${repositoryName(payload)} / Deployment on ${requireString(payload, 'deployment.environment')}`;
 }
 
 const deployment: Handler = (payload) => ({
@@ -50,19 +52,19 @@ const PAGE_BUILD_STATES: Record<string, string> = {
 
 /** A GitHub Pages build; a failed one quotes GitHub's error. */
 const pageBuild: Handler = (payload) => {
-  const topic = repoName(payload);
+  const topic = repositoryName(payload);
   const state = requireString(payload, 'build.status');
   let action = PAGE_BUILD_STATES[state] ?? `is ${state}`;
   // As Zulip does: the error fills the failure's slot, and a state without one is left as it is.
-  if (present(payload, 'build.error.message')) action = action.replace('{}', quote(requireString(payload, 'build.error.message')));
+  if (truthy(dig(payload, 'build.error.message'))) action = action.replace('{}', quote(requireString(payload, 'build.error.message')));
   return { topic, content: `GitHub Pages build, triggered by ${requireString(payload, 'build.pusher.login')}, ${action}.` };
 };
 
 /** Not every release has a name; the tag stands in for it. */
 const release: Handler = (payload) => {
-  const topic = repoName(payload);
+  const topic = repositoryName(payload);
   const tag = requireString(payload, 'release.tag_name');
-  const name = present(payload, 'release.name') ? optString(payload, 'release.name') : tag;
+  const name = truthy(dig(payload, 'release.name')) ? optString(payload, 'release.name') : tag;
   const content = releaseMessage(
     senderName(payload),
     requireString(payload, 'action'),

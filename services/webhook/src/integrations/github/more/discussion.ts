@@ -6,10 +6,12 @@ import { unsupportedEvent } from '../../../framework/errors';
 import { pullRequestMessage } from '../../../framework/git';
 import type { Handler, WebhookContext } from '../../../framework/integration';
 import { optObject, requireString, type JsonObject } from '../../../framework/payload';
-import { present, repoName, senderName } from './fields';
+import { dig } from '../../../framework/payload';
+import { truthy } from '../../../framework/python';
+import { repositoryName, senderName } from '../common';
 
 function discussionTopic(payload: JsonObject): string {
-  return `${repoName(payload)} discussion #${requireString(payload, 'discussion.number')}: ${requireString(payload, 'discussion.title')}`;
+  return `${repositoryName(payload)} discussion #${requireString(payload, 'discussion.number')}: ${requireString(payload, 'discussion.title')}`;
 }
 
 /** What the messages read from a discussion event, each only when its message needs it. */
@@ -49,7 +51,7 @@ class Discussion {
     return { id: this.field(`${path}.id`), url: this.field(`${path}.html_url`), body: this.field(`${path}.body`) };
   }
   has(path: string): boolean {
-    return present(this.payload, path);
+    return truthy(dig(this.payload, path));
   }
 }
 

@@ -5,7 +5,7 @@
 import { unsupportedEvent } from '../../../framework/errors';
 import type { Handler } from '../../../framework/integration';
 import { optObject, requireString } from '../../../framework/payload';
-import { senderName } from './fields';
+import { senderName } from '../common';
 
 const membership: Handler = (payload) => {
   const topic = `${requireString(payload, 'organization.login')} organization`;

@@ -6,7 +6,7 @@
 import { invalidArgument } from '@chat/errors';
 import type { Handler } from '../../../framework/integration';
 import { requireString, type JsonObject } from '../../../framework/payload';
-import { senderName } from './fields';
+import { senderName } from '../common';
 
 const TOPIC = 'sponsors';
 

@@ -4,7 +4,7 @@
  */
 import { webhookCatalogueEndpoints, webhookEndpoints, type IntegrationListing } from '@chat/contracts';
 import { API_PREFIX, implement, type AnyEndpoint } from '@chat/http';
-import type { Integration } from './framework/integration';
+import type { Integration } from './integration';
 
 export function integrationListing(moduleFor: (name: string) => Integration): IntegrationListing[] {
   return Object.values(webhookEndpoints).map((contract) => {
@@ -15,7 +15,7 @@ export function integrationListing(moduleFor: (name: string) => Integration): In
       url: `${API_PREFIX}${contract.path}`,
       summary: contract.posts,
       url_options: [...contract.urlOptions],
-      all_event_types: 'events' in module ? Object.keys(module.events) : null,
+      all_event_types: 'events' in module ? Object.keys(module.events) : module.eventTypes ? [...module.eventTypes] : null,
     };
   });
 }
