@@ -4,6 +4,7 @@
  * edit, a bot to update, a group to delete). Values a step needs from an earlier answer (the id of
  * the message just sent) are taken from `ctx.saved`.
  */
+import { webhookEndpoints } from '@chat/contracts';
 export type Actor = 'hamlet' | 'iago' | 'othello' | 'cordelia' | 'anonymous' | `${string}@zulip.com`;
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
@@ -35,6 +36,9 @@ export interface Step {
 
 const saved = (ctx: StepContext, name: string, key = 'id'): number | string => ctx.saved[name]![key] as number | string;
 const groupId = (ctx: StepContext): number => (ctx.saved.groups!.realm_default_stream_groups as { id: number }[])[0]!.id;
+/** The integrations the conversation posts to (below). */
+const RECORDED_INTEGRATIONS = ['helloworld', 'slack_incoming', 'json', 'github', 'gitlab', 'sentry', 'grafana', 'alertmanager'];
+
 /**
  * The routes the conversation never calls, by contract name, each with why.
  * test/recordings-coverage.test.ts fails when a route is neither called nor listed here, and when
@@ -64,6 +68,14 @@ export const NOT_RECORDED: Readonly<Record<string, string>> = {
   removeWebPushSubscription: "this server's extension, not Zulip's API, for its own web client; test/web-push.e2e.test.ts covers it",
   showEmailUnsubscribePage: 'a page reached from a link only a digest e-mail carries; test/digest.e2e.test.ts covers it',
   unsubscribeFromEmail: 'a link only a digest e-mail carries, and it would turn the digest off; test/digest.e2e.test.ts covers it',
+  trelloConfirmation: 'HEAD: an answer without a body to record; test/zulip-webhook-fixtures.e2e.test.ts covers it',
+  // The conversation posts to the first integrations; every integration's messages are pinned by
+  // Zulip's own fixtures and expected messages in both topologies.
+  ...Object.fromEntries(
+    Object.values(webhookEndpoints)
+      .filter((integration) => !RECORDED_INTEGRATIONS.includes(integration.name))
+      .map((integration) => [integration.name, "Zulip's own cases pin its messages; test/zulip-webhook-fixtures.e2e.test.ts covers it"]),
+  ),
 };
 
 /** The integration's fixture posted to Denmark by the development realm's incoming-webhook bot. */
@@ -441,6 +453,7 @@ export const SCENARIO: Step[] = [
   webhook('sentry', 'issue_resolved.json'),
   webhook('grafana', 'alert_v7.json'),
   webhook('alertmanager', 'alert.json'),
+  { as: 'hamlet', method: 'get', path: '/integrations' },
 
   // Event queues (beside the two the recorder polls).
   { as: 'cordelia', method: 'post', path: '/register', params: { event_types: ['message'] }, save: 'queue' },

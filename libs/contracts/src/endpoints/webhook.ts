@@ -4,7 +4,7 @@
  * The webhook service pairs each declaration with the module that reads that integration's format.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { declareEndpoints, type ContractFields } from '../contract';
+import { declareEndpoints, type AnswerSchema, type ContractFields } from '../contract';
 import * as p from '../params';
 
 /**
@@ -85,10 +85,10 @@ function integration(name: string, options: IntegrationOptions) {
       'each payload (the body) into a message. The answer is the usual envelope; an event the integration does not post ' +
       'is answered 200 with `code` UNSUPPORTED_WEBHOOK_EVENT_TYPE and a message ending in "; ignoring".',
     params: { ...webhookParams, ...Object.fromEntries(urlOptions.map((o) => [o.key, urlOptionParam(o)])) },
-    success: {},
+    success: Type.Object({}),
     errors: [413],
     rawBody: { limit: options.bodyLimit ?? DEFAULT_WEBHOOK_BODY_LIMIT },
-  } satisfies ContractFields<typeof webhookParams, Record<string, never>> & { auth: 'webhook' } & Record<string, unknown>;
+  } satisfies ContractFields<typeof webhookParams, AnswerSchema> & { auth: 'webhook' } & Record<string, unknown>;
 }
 
 const GIT_BODY_LIMIT = 5 * 1024 * 1024;
@@ -268,7 +268,7 @@ export const webhookConfirmationEndpoints = declareEndpoints('webhook', {
     summary: "Incoming webhook: Trello's check of the hook's URL",
     description: "Trello sends HEAD to a hook's URL before creating the hook; the bot's key is checked, and the answer is an empty 200.",
     params: {},
-    success: {},
+    success: Type.Object({}),
   },
 });
 
