@@ -19,7 +19,8 @@ async function post(query: string, body: string, contentType = 'application/json
 describe('slack_incoming', () => {
   it('posts as ZulipSlackIncomingWebhook, to "(no topic)" (the empty topic) without a channel', async () => {
     const { res, posted } = await post('', '{"text": "Hello"}');
-    expect(res.status).toBe(200);
+    // Zulip's success envelope with Slack's `ok`, which Slack-compatible tools read.
+    expect({ status: res.status, body: res.body }).toEqual({ status: 200, body: { result: 'success', msg: '', ok: true } });
     expect(posted).toEqual([{ topic: '(no topic)', content: 'Hello' }]);
     expect(h.internal.calls[0]?.params.client).toBe('ZulipSlackIncomingWebhook');
   });
