@@ -135,8 +135,8 @@ describeBothTopologies('incoming webhooks', (env) => {
       type: 'private',
       sender_email: 'notification-bot@zulip.com',
       content:
-        'Your bot `webhook-bot@zulip.com` tried to send a message to stream #**nonexistent**, but that stream does ' +
-        'not exist. Click [here](#streams/new) to create it.',
+        'Your bot `webhook-bot@zulip.com` tried to send a message to channel #**nonexistent**, but that channel does ' +
+        'not exist. Click [here](#channels/new) to create it.',
     });
   });
 

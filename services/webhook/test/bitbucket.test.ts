@@ -53,7 +53,9 @@ describe('bitbucket2', () => {
     });
     expect(r.posted).toEqual([
       expect.objectContaining({
-        content: expect.stringContaining('`/api/v1/external/bitbucket2` without the HTTP header `X-Event-Key`'),
+        content: expect.stringContaining(
+          'sent an HTTP request to /api/v1/external/bitbucket2 that\nis missing the HTTP X-Event-Key header.',
+        ),
       }),
     ]);
   });
@@ -113,7 +115,9 @@ describe('bitbucket3', () => {
     expect(r.body.code).toBe('MISSING_HTTP_EVENT_HEADER');
     expect(r.posted).toEqual([
       expect.objectContaining({
-        content: expect.stringContaining('`/api/v1/external/bitbucket3` without the HTTP header `X-Event-Key`'),
+        content: expect.stringContaining(
+          'sent an HTTP request to /api/v1/external/bitbucket3 that\nis missing the HTTP X-Event-Key header.',
+        ),
       }),
     ]);
   });

@@ -82,7 +82,9 @@ describe('github', () => {
       expect.objectContaining({
         sender_email: 'notification-bot@zulip.com',
         type: 'private',
-        content: expect.stringContaining('`/api/v1/external/github` without the HTTP header `X-GitHub-Event`'),
+        content: expect.stringContaining(
+          'sent an HTTP request to /api/v1/external/github that\nis missing the HTTP X-GitHub-Event header.',
+        ),
       }),
     ]);
   });

@@ -48,7 +48,9 @@ describe('gitlab', () => {
       expect.objectContaining({
         sender_email: 'notification-bot@zulip.com',
         type: 'private',
-        content: expect.stringContaining('`/api/v1/external/gitlab` without the HTTP header `X-GitLab-Event`'),
+        content: expect.stringContaining(
+          'sent an HTTP request to /api/v1/external/gitlab that\nis missing the HTTP X-GitLab-Event header.',
+        ),
       }),
     ]);
   });

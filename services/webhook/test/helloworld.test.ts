@@ -72,7 +72,7 @@ describe('POST /external/helloworld', () => {
     expect(first.status).toBe(400);
     expect(first.text).toBe('{"result":"error","msg":"Malformed JSON","code":"INVALID_JSON"}\n');
     const notice =
-      'Hi there! It looks like you tried to setup the Zulip HelloWorld integration,\n' +
+      'Hi there! It looks like you tried to set up the Zulip HelloWorld integration,\n' +
       "but didn't correctly configure the webhook to send data in the JSON format\n" +
       'that this integration expects!';
     expect(h.internal.posted()).toEqual([
@@ -93,8 +93,8 @@ describe('POST /external/helloworld', () => {
         type: 'private',
         to: [OWNER],
         content:
-          'Your bot `webhook-bot@zulip.com` tried to send a message to stream #**nonexistent**, but that stream ' +
-          'does not exist. Click [here](#streams/new) to create it.',
+          'Your bot `webhook-bot@zulip.com` tried to send a message to channel #**nonexistent**, but that channel ' +
+          'does not exist. Click [here](#channels/new) to create it.',
         client: 'Internal',
       },
     ]);
