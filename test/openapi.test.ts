@@ -2,7 +2,7 @@
  * The OpenAPI document covers every route the gateway serves, with the parameters each endpoint
  * declares and the authentication its route-table row names.
  */
-import { CONTRACTS } from '@chat/contracts';
+import { CONTRACTS, webhookEndpoints } from '@chat/contracts';
 import { ROUTES } from '@chat/gateway-service';
 import { openApiPath } from '@chat/http';
 import { gatewayApiDocument } from '@chat/gateway-service';
@@ -48,6 +48,17 @@ describe('OpenAPI document', () => {
     expect(schema.properties.id).toEqual({ type: 'integer', description: 'The id of the new message.' });
     const fetchKey = doc.paths['/fetch_api_key']!.post!;
     expect(Object.keys(fetchKey.responses)).toEqual(expect.arrayContaining(['200', '400', '403', '429']));
+  });
+
+  it('lists every integration: its display name, what it posts and the options its URL takes', () => {
+    for (const integration of Object.values(webhookEndpoints)) {
+      const op = doc.paths[`/external/${integration.name}`]!.post!;
+      expect(op.summary).toBe(`Incoming webhook: ${integration.displayName}`);
+      expect(op.description).toContain(integration.posts);
+      const names = (op.parameters ?? []).map((p) => p.name);
+      for (const option of integration.urlOptions) expect(names).toContain(option.key);
+      expect(names).toEqual(expect.arrayContaining(['stream', 'topic', 'only_events', 'exclude_events']));
+    }
   });
 
   it('says how each route authenticates', () => {
