@@ -20,7 +20,7 @@ interface Sample {
 }
 
 /** A few of each integration's Zulip cases: their payloads with the headers they were sent with. */
-const PER_INTEGRATION = 10;
+const PER_INTEGRATION = 4;
 const samples: Sample[] = readdirSync(ZULIP_CASES, { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .flatMap((d) => {
