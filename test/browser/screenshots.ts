@@ -73,6 +73,12 @@ async function seed(topology: WebTopology): Promise<void> {
       .type('form')
       .send({ emoji_name: emoji });
   }
+  // An incoming-webhook bot of iago's, so the bots section shows how its integration URL is built.
+  await request(topology.url)
+    .post('/api/v1/bots')
+    .set('Authorization', await topology.apiAuth('iago@zulip.com'))
+    .type('form')
+    .send({ full_name: 'Deploy notices', short_name: 'deploys', bot_type: 2 });
 }
 
 /** Fully drawn (web fonts loaded, images decoded), then written; the screenshot itself freezes transitions. */
