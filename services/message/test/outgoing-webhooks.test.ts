@@ -88,6 +88,9 @@ describe('outgoing-webhook bots', () => {
   it('posts nothing for response_not_required or an empty answer, and nothing a bot sends triggers it', async () => {
     hook.answerWith(() => ({ status: 200, body: JSON.stringify({ response_not_required: true, content: 'ignored' }) }));
     const first = await sendOk(h, 'hamlet@zulip.com', { type: 'private', to: JSON.stringify([BOT]), content: 'quiet please' });
+    // Deliveries run concurrently: the first is answered before the answer changes, and before the
+    // next message, so the order of the calls is the order of the sends.
+    await waitFor(() => hook.requests.length === 1);
     hook.answerWith(() => ({ status: 200 }));
     await sendOk(h, 'hamlet@zulip.com', { type: 'private', to: JSON.stringify([BOT]), content: 'and again' });
     await waitFor(() => hook.requests.length === 2);
