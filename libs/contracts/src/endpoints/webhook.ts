@@ -63,6 +63,8 @@ interface IntegrationOptions {
   auth?: 'api_key' | 'basic';
   /** Bytes; larger bodies get a 413 before any parsing. */
   bodyLimit?: number;
+  /** Fields its success answer carries besides the envelope (Slack's `ok: true`, which Slack's tools read). */
+  answerFields?: Readonly<Record<string, true>>;
 }
 
 function urlOptionParam(option: WebhookUrlOption) {
@@ -85,7 +87,15 @@ function integration(name: string, options: IntegrationOptions) {
       'each payload (the body) into a message. The answer is the usual envelope; an event the integration does not post ' +
       'is answered 200 with `code` UNSUPPORTED_WEBHOOK_EVENT_TYPE and a message ending in "; ignoring".',
     params: { ...webhookParams, ...Object.fromEntries(urlOptions.map((o) => [o.key, urlOptionParam(o)])) },
-    success: Type.Object({}),
+    answerFields: options.answerFields ?? {},
+    success: Type.Object(
+      Object.fromEntries(
+        Object.keys(options.answerFields ?? {}).map((key) => [
+          key,
+          Type.Literal(true, { description: 'Always true, as the service itself answers.' }),
+        ]),
+      ),
+    ),
     errors: [413],
     rawBody: { limit: options.bodyLimit ?? DEFAULT_WEBHOOK_BODY_LIMIT },
   } satisfies ContractFields<typeof webhookParams, AnswerSchema> & { auth: 'webhook' } & Record<string, unknown>;
@@ -100,6 +110,8 @@ export const webhookEndpoints = declareEndpoints('webhook', {
   }),
   slack_incoming: integration('slack_incoming', {
     displayName: 'SlackIncoming',
+    // Slack answers its webhooks `ok`; Zulip's success adds `ok: true` for the tools that read it.
+    answerFields: { ok: true },
     summary:
       "Posts what a Slack-compatible incoming webhook sends (text, attachments, blocks), so tools built for Slack's incoming webhooks post here unchanged.",
   }),

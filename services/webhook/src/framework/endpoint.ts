@@ -60,6 +60,6 @@ export function webhookEndpoint(contract: WebhookContract, integration: Integrat
         ? { stream: unquote(params.stream), topic: params.topic === undefined ? undefined : unquote(params.topic) }
         : params;
     await sendWebhookMessages(deps, sender, clientNameFor(contract.displayName), destination, messages);
-    return { ...integration.successFields };
+    return { ...contract.answerFields };
   });
 }

@@ -112,8 +112,6 @@ interface IntegrationBase {
    * URL they were given again before calling it (Zulip's unquote_url_parameters).
    */
   unquoteUrlParameters?: boolean;
-  /** Fields its success answer carries besides the envelope (Slack's `ok: true`, which Slack's tools read). */
-  successFields?: Readonly<Record<string, unknown>>;
 }
 
 /** One format: every request goes to `handle`. */

@@ -49,8 +49,6 @@ function topicOf(payload: Field): string {
 export const slackIncoming: Integration = {
   name: 'slack_incoming',
   parse: parsePayload,
-  // Slack answers its webhooks `ok`; Zulip adds `ok: true` to its success for the tools that read it.
-  successFields: { ok: true },
   handle(parsed, { topicGiven }) {
     const payload = new Field(parsed.payload, 'payload');
     // The caller's topic replaces ours on send; the channel is then not even read, as in Zulip.
