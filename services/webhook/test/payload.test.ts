@@ -1,6 +1,5 @@
 /** JSON as Zulip's parser reads it, and field access that never crashes on odd payloads. */
 import { dig, optString, parseJson, parseJsonObject, requireString } from '../src/framework/payload';
-import { eventHeader, link } from '../src/framework/text';
 
 describe('parseJson', () => {
   it('accepts trailing commas in objects and arrays, as ujson does', () => {
@@ -38,20 +37,6 @@ describe('fields', () => {
     expect(() => requireString(payload, 'nul')).toThrow("Missing 'nul' argument");
     expect(() => requireString(payload, 'a.o')).toThrow("Bad value for 'a.o'");
     expect(optString(payload, 'a.o', 'd')).toBe('d');
-  });
-});
-
-describe('text helpers', () => {
-  it('escapes brackets in link text and drops empty URLs', () => {
-    expect(link('a [b]', 'https://x')).toBe('[a \\[b\\]](https://x)');
-    expect(link('a', '')).toBe('a');
-  });
-
-  it('reads an event header, or fails as Zulip does', () => {
-    expect(eventHeader({ 'x-github-event': 'push' }, 'X-GitHub-Event')).toBe('push');
-    expect(() => eventHeader({}, 'X-GitHub-Event')).toThrow(
-      expect.objectContaining({ code: 'MISSING_HTTP_EVENT_HEADER', message: "Missing the HTTP event header 'X-GitHub-Event'" }),
-    );
   });
 });
 

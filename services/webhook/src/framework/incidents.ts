@@ -5,6 +5,7 @@
  * payload values as Zulip's Python writes them.
  */
 import { ApiError } from '@chat/errors';
+import { UnnamedWebhookError } from './errors';
 
 /**
  * A payload without fields that the sender's hook configuration must supply (Zabbix's script,
@@ -22,14 +23,17 @@ export class MisconfiguredPayloadError extends ApiError {
  * that you set the"; the line breaks are Zulip's. This server has no support address setting,
  * so the last sentence points at the server's administrators instead.
  */
-export function misconfiguredPayload(displayName: string, advice: string): MisconfiguredPayloadError {
-  return new MisconfiguredPayloadError(
-    (botName) =>
-      `Hi there! Your bot ${botName} just received a ${displayName} payload that is missing\n` +
-      'some data that Zulip requires. This usually indicates a configuration issue\n' +
-      `in your ${displayName} webhook settings. Please make sure that you set the${advice}\n` +
-      `when configuring the ${displayName} webhook. Contact this server's administrators if you\n` +
-      'need further help!',
+export function misconfiguredPayload(advice: string): UnnamedWebhookError {
+  return new UnnamedWebhookError(
+    (displayName) =>
+      new MisconfiguredPayloadError(
+        (botName) =>
+          `Hi there! Your bot ${botName} just received a ${displayName} payload that is missing\n` +
+          'some data that Zulip requires. This usually indicates a configuration issue\n' +
+          `in your ${displayName} webhook settings. Please make sure that you set the${advice}\n` +
+          `when configuring the ${displayName} webhook. Contact this server's administrators if you\n` +
+          'need further help!',
+      ),
   );
 }
 

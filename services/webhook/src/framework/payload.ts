@@ -102,6 +102,13 @@ export function requireString(value: Json | undefined, path: string): string {
   throw invalidArgument(path, found);
 }
 
+/** A boolean field, read as Zulip's check_bool reads it: absent or not a boolean is an error. */
+export function requireBool(value: Json | undefined, path: string): boolean {
+  const found = dig(value, path);
+  if (typeof found === 'boolean') return found;
+  throw found === undefined || found === null ? missingArgument(path) : invalidArgument(path, found);
+}
+
 /** A string field, or `fallback` when it is absent, null or not a string. */
 export function optString(value: Json | undefined, path: string, fallback = ''): string {
   const found = dig(value, path);

@@ -4,7 +4,7 @@
  */
 import { ApiError } from '@chat/errors';
 import { parseJsonObject, type JsonObject } from './payload';
-import { missingEventHeader, unsupportedEvent } from './errors';
+import { missingEventHeader, UnnamedWebhookError, unsupportedEvent } from './errors';
 import { eventFilter } from './filters';
 import type { Handler, Integration, RealmUsers, WebhookContext, WebhookMessage, WebhookRequest } from './integration';
 import { checkSignature } from './signature';
@@ -32,11 +32,11 @@ function booleanParam(request: WebhookRequest, name: string, fallback: boolean):
 }
 
 /** The handler for `event`, undefined for an ignored one; an unknown one is unsupported. */
-function handlerFor(integration: Integration, displayName: string, event: string): Handler | undefined {
+function handlerFor(integration: Integration, event: string): Handler | undefined {
   if ('handle' in integration) return integration.handle;
   if (Object.hasOwn(integration.events, event)) return integration.events[event];
   if (integration.ignoredEvents?.includes(event)) return undefined;
-  throw unsupportedEvent(displayName, event);
+  throw unsupportedEvent(event);
 }
 
 function contextFor(request: WebhookRequest, event: string, users: RealmUsers): WebhookContext {
@@ -57,13 +57,21 @@ export async function messagesFor(
   request: WebhookRequest,
   users: RealmUsers,
 ): Promise<WebhookMessage[]> {
+  try {
+    return await unnamedMessagesFor(integration, request, users);
+  } catch (err) {
+    throw err instanceof UnnamedWebhookError ? err.named(displayName) : err;
+  }
+}
+
+async function unnamedMessagesFor(integration: Integration, request: WebhookRequest, users: RealmUsers): Promise<WebhookMessage[]> {
   // The filters are read first: a malformed one is the caller's error whatever the payload.
   const keep = eventFilter(request.query);
   if (integration.signature) checkSignature(integration.signature, request);
   const payload = (integration.parse ?? ((r: WebhookRequest) => parseJsonObject(r.body)))(request);
   const event = eventOf(integration, payload, request);
   if (event === null) return [];
-  const handler = handlerFor(integration, displayName, event);
+  const handler = handlerFor(integration, event);
   if (!handler) return [];
   const produced = await handler(payload, contextFor(request, event, users));
   const messages = produced === null ? [] : Array.isArray(produced) ? produced : [produced];

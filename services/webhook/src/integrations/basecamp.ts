@@ -65,7 +65,7 @@ function body(payload: JsonObject, recording: string, kind: string): string {
 
 function recordingOf(kind: string): string {
   const recording = RECORDINGS.find((r) => kind.startsWith(`${r}_`));
-  if (!SUPPORTED_KINDS.has(kind) || recording === undefined) throw unsupportedEvent('Basecamp', kind);
+  if (!SUPPORTED_KINDS.has(kind) || recording === undefined) throw unsupportedEvent(kind);
   return recording;
 }
 

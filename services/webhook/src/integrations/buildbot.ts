@@ -28,7 +28,7 @@ const finished: Handler = (payload) => {
   const topic = topicOf(payload);
   const code = dig(payload, 'results');
   const result = typeof code === 'number' ? RESULTS[code] : undefined;
-  if (result === undefined) throw anomalousPayload('Buildbot');
+  if (result === undefined) throw anomalousPayload();
   const content = `Build ${buildLink(payload)} (result: ${result}) for **${requireString(payload, 'buildername')}** finished.`;
   return { topic, content };
 };

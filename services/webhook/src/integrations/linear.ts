@@ -70,7 +70,7 @@ export const linear: Integration = {
     if (type === 'Comment') return 'comment';
     if (IGNORED_TYPES.includes(type)) return type;
     // A kind Linear added since.
-    throw unsupportedEvent('Linear', `${type}:${optString(payload, 'action', '???')}`);
+    throw unsupportedEvent(`${type}:${optString(payload, 'action', '???')}`);
   },
   events: { issue: issueMessage('Issue'), sub_issue: issueMessage('Sub-Issue'), comment },
   ignoredEvents: IGNORED_TYPES,

@@ -8,8 +8,6 @@ import { emailUsername } from '../framework/incidents';
 import type { Integration, WebhookMessage } from '../framework/integration';
 import { dig, isObject, optArray, optString, requireString, type Json, type JsonObject } from '../framework/payload';
 
-const NAME = 'PagerDuty';
-
 const V1_ACTIONS: Record<string, string> = {
   'incident.trigger': 'triggered',
   'incident.acknowledge': 'acknowledged',
@@ -59,7 +57,7 @@ const quote = (text: string): string => `\`\`\` quote\n${text}\n\`\`\``;
 
 function actionOf(table: Record<string, string>, type: string): string {
   const action = Object.hasOwn(table, type) ? table[type] : undefined;
-  if (action === undefined) throw unsupportedEvent(NAME, type);
+  if (action === undefined) throw unsupportedEvent(type);
   return action;
 }
 

@@ -11,7 +11,7 @@ export const statuspage: Integration = {
   eventOf(payload) {
     if (Object.hasOwn(payload, 'incident')) return 'incident';
     if (Object.hasOwn(payload, 'component')) return 'component';
-    throw anomalousPayload('Statuspage');
+    throw anomalousPayload();
   },
   events: {
     incident(payload) {

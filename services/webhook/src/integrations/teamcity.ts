@@ -37,7 +37,7 @@ function statusOf(build: JsonObject): string {
       : `is still broken with status ${status}! ${BUILD_FAILED_EMOJI}`;
   }
   if (result === 'running') return 'has started.';
-  throw anomalousPayload('TeamCity');
+  throw anomalousPayload();
 }
 
 export const teamcity: Integration = {

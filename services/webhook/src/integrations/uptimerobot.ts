@@ -8,11 +8,9 @@ import { misconfiguredPayload } from '../framework/incidents';
 import type { Integration } from '../framework/integration';
 import { requireString, type JsonObject } from '../framework/payload';
 
-const NAME = 'UptimeRobot';
-
 function field(payload: JsonObject, name: string): string {
   const value = payload[name];
-  if (typeof value !== 'string') throw misconfiguredPayload(NAME, ' required parameters');
+  if (typeof value !== 'string') throw misconfiguredPayload(' required parameters');
   return value;
 }
 
@@ -21,7 +19,7 @@ export const uptimerobot: Integration = {
   eventTypes: ['up', 'down'],
   handle(payload) {
     const alert = requireString(payload, 'alert_type_friendly_name');
-    if (alert !== 'Up' && alert !== 'Down') throw unsupportedEvent(NAME, alert);
+    if (alert !== 'Up' && alert !== 'Down') throw unsupportedEvent(alert);
     const monitor = `${field(payload, 'monitor_friendly_name')} (${field(payload, 'monitor_url')})`;
     const details = field(payload, 'alert_details');
     const content =

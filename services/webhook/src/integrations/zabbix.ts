@@ -14,7 +14,7 @@ function parameters(payload: JsonObject): Record<(typeof PARAMETERS)[number], st
   for (const name of PARAMETERS) {
     const value = payload[name];
     if (typeof value !== 'string') {
-      throw misconfiguredPayload('Zabbix', '\nscript correctly and provide all the required parameters');
+      throw misconfiguredPayload('\nscript correctly and provide all the required parameters');
     }
     values[name] = value;
   }

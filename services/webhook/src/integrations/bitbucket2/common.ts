@@ -6,8 +6,6 @@ import { missingArgument } from '@chat/errors';
 import { itemTopic } from '../../framework/git';
 import { dig, isObject, requireString, type Json, type JsonObject } from '../../framework/payload';
 
-export const DISPLAY_NAME = 'Bitbucket2';
-
 /** A field that must be present (null counts as present, as a key Bitbucket sends empty). */
 export function need(value: Json | undefined, path: string): Json {
   const found = dig(value, path);

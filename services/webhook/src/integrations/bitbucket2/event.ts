@@ -3,10 +3,10 @@
  * comments and statuses, and issues; from the X-Event-Key header only for pull requests (whose
  * payloads look alike whatever happened) and repository updates.
  */
-import { missingEventHeader, unsupportedEvent } from '../../framework/errors';
+import { unsupportedEvent } from '../../framework/errors';
+import { eventFromHeader } from '../../framework/run';
 import type { WebhookRequest } from '../../framework/integration';
 import type { JsonObject } from '../../framework/payload';
-import { DISPLAY_NAME } from './common';
 
 export const EVENT_HEADER = 'X-Event-Key';
 
@@ -23,13 +23,6 @@ const PULL_REQUEST_ACTIONS = [
   'comment_deleted',
 ];
 
-function eventKey(request: WebhookRequest): string {
-  const value = request.headers[EVENT_HEADER.toLowerCase()];
-  const key = Array.isArray(value) ? value[0] : value;
-  if (key === undefined) throw missingEventHeader(EVENT_HEADER);
-  return key;
-}
-
 /**
  * The event type (only_events and exclude_events match it). Any other event key is answered as
  * unsupported under its own name, even one that reads like an event type ("push").
@@ -45,10 +38,10 @@ export function bitbucket2Event(payload: JsonObject, request: WebhookRequest): s
     if (has('comment')) return 'issue_commented';
     return 'issue_created';
   }
-  const key = eventKey(request);
+  const key = eventFromHeader(request, EVENT_HEADER);
   if (has('pullrequest')) {
     const action = /^pullrequest:(.*)$/.exec(key)?.[1];
     if (action !== undefined && PULL_REQUEST_ACTIONS.includes(action)) return `pull_request_${action}`;
   } else if (key === 'repo:updated') return key;
-  throw unsupportedEvent(DISPLAY_NAME, key);
+  throw unsupportedEvent(key);
 }

@@ -6,8 +6,6 @@ import { missingArgument } from '@chat/errors';
 import type { WebhookContext } from '../../framework/integration';
 import { dig, requireString, type Json, type JsonObject } from '../../framework/payload';
 
-export const DISPLAY_NAME = 'Bitbucket3';
-
 /** The page of an object at `path`: the first of its `links.self`. */
 export function selfUrl(value: Json | undefined, path: string): string {
   const at = `${path}${path ? '.' : ''}links.self`;

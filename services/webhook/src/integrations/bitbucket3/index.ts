@@ -2,7 +2,7 @@
  * Bitbucket Server (and Data Center) webhooks, JSON. The event is the payload's `eventKey`, or
  * the X-Event-Key header for the test ping, which has none.
  */
-import { missingEventHeader } from '../../framework/errors';
+import { eventFromHeader } from '../../framework/run';
 import type { Integration, WebhookRequest } from '../../framework/integration';
 import { requireString, type JsonObject } from '../../framework/payload';
 import { pullRequest, pullRequestComment } from './pull-request';
@@ -12,10 +12,7 @@ const EVENT_HEADER = 'X-Event-Key';
 
 function bitbucket3Event(payload: JsonObject, request: WebhookRequest): string {
   if (Object.hasOwn(payload, 'eventKey')) return requireString(payload, 'eventKey');
-  const value = request.headers[EVENT_HEADER.toLowerCase()];
-  const key = Array.isArray(value) ? value[0] : value;
-  if (key === undefined) throw missingEventHeader(EVENT_HEADER);
-  return key;
+  return eventFromHeader(request, EVENT_HEADER);
 }
 
 export const bitbucket3: Integration = {

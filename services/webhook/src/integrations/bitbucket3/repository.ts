@@ -9,7 +9,7 @@ import { branchTopic, commitCommentMessage, createBranchMessage, pushTagMessage,
 import type { Handler, WebhookMessage } from '../../framework/integration';
 import { requireString, type Json, type JsonObject } from '../../framework/payload';
 import { repoChangeMessage } from '../bitbucket2/repository';
-import { DISPLAY_NAME, selfUrl, userLink } from './common';
+import { selfUrl, userLink } from './common';
 
 export const ping: Handler = () => ({
   topic: 'Bitbucket Server Ping',
@@ -46,7 +46,7 @@ export const modified: Handler = (payload) => {
 
 /** A change of a kind Bitbucket Server did not send when this was written, named as `<event>.<kind>`. */
 function unknownChange(payload: JsonObject, kind: string): never {
-  throw unsupportedEvent(DISPLAY_NAME, `${requireString(payload, 'eventKey')}.${kind}`);
+  throw unsupportedEvent(`${requireString(payload, 'eventKey')}.${kind}`);
 }
 
 function branchChange(payload: JsonObject, change: Json): WebhookMessage {

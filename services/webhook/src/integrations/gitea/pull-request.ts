@@ -3,11 +3,11 @@
  * branches are under head.ref and base.ref, and an assignee is always named.
  */
 import { pullRequestMessage } from '../../framework/git';
-import { dig, type JsonObject } from '../../framework/payload';
-import { bool, int, present, str } from '../gogs/fields';
+import { requireBool, dig, type JsonObject } from '../../framework/payload';
+import { int, present, str } from '../gogs/fields';
 
 export function giteaPullRequest(payload: JsonObject, includeTitle: boolean): string {
-  const merged = bool(payload, 'pull_request.merged');
+  const merged = requireBool(payload, 'pull_request.merged');
   const userName = merged ? str(payload, 'pull_request.merged_by.username') : str(payload, 'sender.username');
   const action = merged ? 'merged' : str(payload, 'action');
   const edited = action === 'edited';

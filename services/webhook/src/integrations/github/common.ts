@@ -5,10 +5,7 @@
  */
 import { itemTopic } from '../../framework/git';
 import type { WebhookContext, WebhookMessage } from '../../framework/integration';
-import { invalidArgument, missingArgument } from '@chat/errors';
 import { dig, isObject, requireString, type Json, type JsonObject } from '../../framework/payload';
-
-export const GITHUB = 'GitHub';
 
 /** The repository's short name (`public-repo`): the topic of most events. */
 export function repositoryName(payload: JsonObject): string {
@@ -45,13 +42,6 @@ export function branchFromRef(ref: string): string {
 /** `refs/tags/v1` → `v1`; any other ref stays whole. */
 export function tagFromRef(ref: string): string {
   return ref.replace(/^refs\/tags\//, '');
-}
-
-/** A boolean field, read as Zulip's check_bool reads it: absent or not a boolean is an error. */
-export function requireBool(payload: JsonObject, path: string): boolean {
-  const value = dig(payload, path);
-  if (typeof value === 'boolean') return value;
-  throw value === undefined || value === null ? missingArgument(path) : invalidArgument(path, value);
 }
 
 /** Whether `key` is present in an object value, as Python's `key in payload` asks. */

@@ -2,7 +2,7 @@
 import { unsupportedEvent } from '../../framework/errors';
 import type { Handler } from '../../framework/integration';
 import { isObject, optArray, optString, requireString, type Json } from '../../framework/payload';
-import { branchName, gitlabMessage, NAME, projectHomepage, repoName } from './common';
+import { branchName, gitlabMessage, projectHomepage, repoName } from './common';
 
 /** Zulip's words for a status: a new one "was created", a running one "started". */
 function statusPhrase(status: string, createdStatus: string): string {
@@ -57,7 +57,7 @@ export const deployment: Handler = (payload, context) => {
   else if (status === 'failed') body = `The ${deploymentText} failed.`;
   else if (status === 'canceled') body = `The ${deploymentText} was canceled.`;
   // Zulip words no other status (a blocked deployment, say): answered as unsupported, not as a failure.
-  else throw unsupportedEvent(NAME, `Deployment Hook ${status}`);
+  else throw unsupportedEvent(`Deployment Hook ${status}`);
   const topic = `${repoName(payload)} / ${requireString(payload, 'environment')}`;
   return gitlabMessage(payload, context, topic, body);
 };

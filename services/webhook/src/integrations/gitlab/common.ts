@@ -7,8 +7,6 @@ import type { WebhookContext, WebhookMessage } from '../../framework/integration
 import { dig, optArray, requireString, type JsonObject } from '../../framework/payload';
 import { truthy } from '../../framework/python';
 
-export const NAME = 'GitLab';
-
 /** The project's name; job payloads carry only `repository`. */
 export function repoName(payload: JsonObject): string {
   return 'project' in payload ? requireString(payload, 'project.name') : requireString(payload, 'repository.name');

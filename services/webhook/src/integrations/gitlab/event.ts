@@ -4,7 +4,7 @@
  * have several ("Issue Hook open", "Note Hook MergeRequest"). A system hook names its event in
  * the payload instead.
  */
-import { missingEventHeader } from '../../framework/errors';
+import { eventFromHeader } from '../../framework/run';
 import type { WebhookRequest } from '../../framework/integration';
 import { optString, requireString, type JsonObject } from '../../framework/payload';
 
@@ -25,9 +25,7 @@ function systemHookEvent(payload: JsonObject): string {
 }
 
 export function gitlabEvent(payload: JsonObject, request: WebhookRequest): string {
-  const header = request.headers[EVENT_HEADER.toLowerCase()];
-  let event = Array.isArray(header) ? header[0] : header;
-  if (event === undefined) throw missingEventHeader(EVENT_HEADER);
+  let event = eventFromHeader(request, EVENT_HEADER);
   if (event === 'System Hook') event = systemHookEvent(payload);
   if (BY_ACTION.includes(event)) return `${event} ${optString(payload, 'object_attributes.action', 'open')}`;
   if (BY_NOTEABLE.includes(event)) return `${event} ${requireString(payload, 'object_attributes.noteable_type')}`;

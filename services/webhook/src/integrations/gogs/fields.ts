@@ -4,6 +4,7 @@
  */
 import { invalidArgument, missingArgument } from '@chat/errors';
 import { dig, type Json } from '../../framework/payload';
+import { truthy } from '../../framework/python';
 
 export function str(payload: Json, path: string): string {
   const value = dig(payload, path);
@@ -19,17 +20,7 @@ export function int(payload: Json, path: string): number {
   return value;
 }
 
-export function bool(payload: Json, path: string): boolean {
-  const value = dig(payload, path);
-  if (value === undefined || value === null) throw missingArgument(path);
-  if (typeof value !== 'boolean') throw invalidArgument(path, value);
-  return value;
-}
-
 /** Whether the field is there and not empty (Python's truthiness: null, "", 0, [] and {} are not). */
 export function present(payload: Json, path: string): boolean {
-  const value = dig(payload, path);
-  if (value === undefined || value === null || value === false || value === 0 || value === '') return false;
-  if (Array.isArray(value)) return value.length > 0;
-  return typeof value !== 'object' || Object.keys(value).length > 0;
+  return truthy(dig(payload, path));
 }

@@ -3,11 +3,11 @@
  * only edited. An assignee is named only when the action is the assignment.
  */
 import { pullRequestMessage } from '../../framework/git';
-import type { JsonObject } from '../../framework/payload';
-import { bool, int, present, str } from './fields';
+import { requireBool, type JsonObject } from '../../framework/payload';
+import { int, present, str } from './fields';
 
 export function gogsPullRequest(payload: JsonObject, includeTitle: boolean): string {
-  const merged = bool(payload, 'pull_request.merged');
+  const merged = requireBool(payload, 'pull_request.merged');
   const userName = merged ? str(payload, 'pull_request.merged_by.username') : str(payload, 'pull_request.user.username');
   const action = merged ? 'merged' : str(payload, 'action');
   const edited = action === 'edited';

@@ -30,7 +30,7 @@ export const jira: Integration = {
     if (named !== undefined && named !== null && typeof named !== 'string') throw invalidArgument('webhookEvent', named);
     // Old Jira versions send a transition without naming the event.
     const event = named ?? (truthy(payload.transition) ? 'jira:issue_updated' : undefined);
-    if (event === undefined) throw anomalousPayload('Jira');
+    if (event === undefined) throw anomalousPayload();
     return event;
   },
   events: {

@@ -7,7 +7,6 @@ import { globalTime } from '../../framework/alerts';
 import { unsupportedEvent } from '../../framework/errors';
 import type { WebhookMessage } from '../../framework/integration';
 import { dig, isObject, optArray, optString, requireString, type Json, type JsonObject } from '../../framework/payload';
-import { NAME } from './name';
 import { pythonStr } from '../../framework/python';
 
 /** Sentry's platform names as the code block languages that highlight them. */
@@ -60,7 +59,7 @@ export function eventMessage(event: JsonObject): WebhookMessage {
   const platform = requireString(event, 'platform');
   // Raven, the Python SDK before version 7, is deprecated by Sentry; its events are not told.
   if (platform === 'python' && Number.parseInt(requireString(event, 'version'), 10) < 7 && title !== SAMPLE_EVENT_TITLE) {
-    throw unsupportedEvent(NAME, 'Raven SDK');
+    throw unsupportedEvent('Raven SDK');
   }
   const link = `[${title}](${requireString(event, 'web_url')})`;
   const details: [string, string][] = [
@@ -73,5 +72,5 @@ export function eventMessage(event: JsonObject): WebhookMessage {
   if (Object.hasOwn(event, 'logentry')) {
     return { topic: title, content: `**New message event:** ${link}\n${quoteBlock(details)}` };
   }
-  throw unsupportedEvent(NAME, 'unknown-event type');
+  throw unsupportedEvent('unknown-event type');
 }

@@ -8,7 +8,6 @@ import type { Integration } from '../../framework/integration';
 import { isObject, optObject, requireString, type JsonObject } from '../../framework/payload';
 import { eventMessage } from './event';
 import { issueMessage } from './issue';
-import { NAME } from './name';
 import { completedPluginEvent, deprecatedMessage } from './plugin';
 
 /** Python's repr of a list of keys, as Zulip names what it did not recognise. */
@@ -28,7 +27,7 @@ export const sentry: Integration = {
       if (Object.hasOwn(data, 'issue')) {
         return [issueMessage(requireString(payload, 'action'), optObject(data, 'issue'), optObject(payload, 'actor'))];
       }
-      throw unsupportedEvent(NAME, keyList(data));
+      throw unsupportedEvent(keyList(data));
     }
     const event = completedPluginEvent(payload);
     return [event ? eventMessage(event) : deprecatedMessage(payload)];

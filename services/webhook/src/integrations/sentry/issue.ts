@@ -6,7 +6,6 @@ import { globalTime } from '../../framework/alerts';
 import { unsupportedEvent } from '../../framework/errors';
 import type { WebhookMessage } from '../../framework/integration';
 import { isObject, optString, requireString, type Json, type JsonObject } from '../../framework/payload';
-import { NAME } from './name';
 
 function assigneeOf(assignedTo: Json | undefined): string {
   if (!isObject(assignedTo)) return 'No one';
@@ -38,7 +37,7 @@ export function issueMessage(action: string, issue: JsonObject, actor: JsonObjec
       content = `${subject} was ignored by **${requireString(actor, 'name')}**.`;
       break;
     default:
-      throw unsupportedEvent(NAME, `${action} action`);
+      throw unsupportedEvent(`${action} action`);
   }
   return { topic: title, content };
 }

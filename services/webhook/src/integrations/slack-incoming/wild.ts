@@ -5,6 +5,7 @@
  */
 import { ApiError, type ErrorCode } from '@chat/errors';
 import { isObject, type Json, type JsonObject } from '../../framework/payload';
+import { truthy } from '../../framework/python';
 
 /**
  * An error as Slack's clients read it (`ok: false`, `error`), keeping our envelope's `msg` so
@@ -22,11 +23,7 @@ export class Field {
 
   /** Python's truthiness: null, false, 0, "", [] and {} are false; so is a missing key. */
   get truthy(): boolean {
-    const v = this.value;
-    if (v === undefined || v === null || v === false || v === 0 || v === '') return false;
-    if (Array.isArray(v)) return v.length > 0;
-    if (isObject(v)) return Object.keys(v).length > 0;
-    return true;
+    return truthy(this.value);
   }
 
   has(key: string): boolean {

@@ -25,7 +25,7 @@ export function requireObject(data: JsonObject, key: string): JsonObject {
 
 /** An action of a type Trello names but whose change Zulip does not post. */
 export function unsupported(actionType: string): Error {
-  return unsupportedEvent('Trello', actionType);
+  return unsupportedEvent(actionType);
 }
 
 /** One message per action, in the board's topic; Zulip gives it no event type to filter on. */

@@ -6,8 +6,8 @@
 import { pullRequestMessage } from '../../../framework/git';
 import { unsupportedEvent } from '../../../framework/errors';
 import type { Handler, WebhookContext } from '../../../framework/integration';
-import { dig, isObject, requireString, type JsonObject } from '../../../framework/payload';
-import { GITHUB, githubMessage, has, pullRequestTopic, requireBool, senderName, titleIfTopicGiven } from '../common';
+import { requireBool, dig, isObject, requireString, type JsonObject } from '../../../framework/payload';
+import { githubMessage, has, pullRequestTopic, senderName, titleIfTopicGiven } from '../common';
 
 const IGNORED_ACTIONS = ['approved', 'converted_to_draft', 'labeled', 'review_request_removed', 'unlabeled'];
 
@@ -111,6 +111,6 @@ export const pullRequest: Handler = (payload, context) => {
     }
     default:
       if (IGNORED_ACTIONS.includes(action)) return null;
-      throw unsupportedEvent(GITHUB, `pull_request:${action}`);
+      throw unsupportedEvent(`pull_request:${action}`);
   }
 };

@@ -6,17 +6,8 @@
 import { branchTopic, pushCommitsMessage, pushTagMessage, type Commit } from '../../../framework/git';
 import { branchIsNotifiable } from '../../../framework/filters';
 import type { Handler } from '../../../framework/integration';
-import { dig, isObject, optArray, requireString, type Json, type JsonObject } from '../../../framework/payload';
-import {
-  branchFromRef,
-  githubMessage,
-  repositoryFullName,
-  repositoryName,
-  repositoryUrl,
-  requireBool,
-  senderName,
-  tagFromRef,
-} from '../common';
+import { requireBool, dig, isObject, optArray, requireString, type Json, type JsonObject } from '../../../framework/payload';
+import { branchFromRef, githubMessage, repositoryFullName, repositoryName, repositoryUrl, senderName, tagFromRef } from '../common';
 
 /** The author as the commit list counts them: the GitHub username, else the name in the commit. */
 function commitOf(commit: Json): Commit {

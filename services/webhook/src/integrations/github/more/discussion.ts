@@ -96,7 +96,7 @@ const discussion: Handler = (payload, context: WebhookContext) => {
   const action = requireString(payload, 'action');
   const key = messageKey(payload, action);
   const message = Object.hasOwn(MESSAGES, key) ? MESSAGES[key] : undefined;
-  if (!message) throw unsupportedEvent('GitHub', `discussion:${action}`);
+  if (!message) throw unsupportedEvent(`discussion:${action}`);
   const topic = discussionTopic(payload);
   return { topic, content: message(new Discussion(payload, context.topicGiven)) };
 };

@@ -38,7 +38,7 @@ function teamEdit(payload: Parameters<Handler>[0]): string {
 const team: Handler = (payload) => {
   const action = requireString(payload, 'action');
   if (SILENT_TEAM_ACTIONS.includes(action)) return null;
-  if (action !== 'edited') throw unsupportedEvent('GitHub', `unsupported team action ${action}`);
+  if (action !== 'edited') throw unsupportedEvent(`unsupported team action ${action}`);
   const topic = `team ${requireString(payload, 'team.name')}`;
   return { topic, content: teamEdit(payload) };
 };

@@ -1,2 +1,0 @@
-/** As Zulip names the integration in its answers. */
-export const NAME = 'Sentry';
